@@ -1,0 +1,26 @@
+/** DESIGN §6: the one error shape every non-2xx JSON answer has. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  details?: unknown[];
+}
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_ERROR';
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** Socket acks (DESIGN §1). */
+export type Ack<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };

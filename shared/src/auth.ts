@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { REGISTER_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
+
+export const registerSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+    password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+    confirmPassword: z.string().min(1, 'Required'),
+    firstName: z.string().trim().min(1, 'Required').max(100),
+    lastName: z.string().trim().min(1, 'Required').max(100),
+    userType: z.enum(REGISTER_USER_TYPES).default('carrier'),
+    companyName: z.string().trim().max(200).optional().default(''),
+    phoneNumber: z.string().trim().max(40).optional().default(''),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Required'),
+  password: z.string().min(1, 'Required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const setupSchema = z.object({
+  userType: z.enum(SETUP_USER_TYPES, { message: 'Please fill in all required fields' }),
+  companyName: z.string().trim().min(1, 'Please fill in all required fields').max(200),
+  phoneNumber: z.string().trim().max(40).optional().default(''),
+});
+export type SetupInput = z.input<typeof setupSchema>;
+
+/** The user as the API returns it: never the password hash. */
+export interface UserDto {
+  id: string;
+  email: string;
+  authProvider: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  userType: UserType | null;
+  companyName: string | null;
+  phoneNumber: string | null;
+  isVerified: boolean;
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionPlan: string | null;
+  subscriptionExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

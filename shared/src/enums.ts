@@ -1,0 +1,110 @@
+export const USER_TYPES = [
+  'carrier',
+  'shipper',
+  'broker',
+  'air_cargo',
+  'individual_customer',
+  'individual_driver',
+  'admin',
+] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** The register modal's picker (SPEC §5). */
+export const REGISTER_USER_TYPES = ['carrier', 'shipper', 'broker', 'air_cargo'] as const;
+/** The account setup picker: every type but admin, which is never self-assignable. */
+export const SETUP_USER_TYPES = [
+  'carrier',
+  'shipper',
+  'broker',
+  'air_cargo',
+  'individual_customer',
+  'individual_driver',
+] as const;
+export type SetupUserType = (typeof SETUP_USER_TYPES)[number];
+
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  carrier: 'Carrier',
+  shipper: 'Shipper',
+  broker: 'Broker',
+  air_cargo: 'Air Cargo',
+  individual_customer: 'Individual Customer',
+  individual_driver: 'Individual Driver',
+  admin: 'Admin',
+};
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const LOAD_BOARD_EQUIPMENT = [
+  'dry_van',
+  'flatbed',
+  'reefer',
+  'step_deck',
+  'lowboy',
+  'tanker',
+  'container',
+  'box_truck',
+  'power_only',
+] as const;
+export const POSTING_EQUIPMENT = ['dry_van', 'refrigerated', 'flatbed', 'air_cargo'] as const;
+export const EQUIPMENT_TYPES = [...new Set([...LOAD_BOARD_EQUIPMENT, ...POSTING_EQUIPMENT])] as [string, ...string[]];
+export const EQUIPMENT_LENGTHS = [48, 53] as const;
+export const WEIGHT_CLASSES = ['ltl', 'partial', 'ftl'] as const;
+export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string> = {
+  ltl: 'LTL',
+  partial: 'Partial',
+  ftl: 'Full Truckload',
+};
+export const RATE_TYPES = ['flat', 'per_mile', 'negotiable'] as const;
+export const FREIGHT_STATUSES = ['available', 'booked', 'in_transit', 'delivered', 'cancelled'] as const;
+export type FreightStatus = (typeof FREIGHT_STATUSES)[number];
+
+export const DOCUMENT_TYPES_BY_USER_TYPE: Partial<Record<UserType, readonly string[]>> = {
+  carrier: ['dot_authority', 'insurance', 'equipment_cert'],
+  shipper: ['business_license', 'insurance'],
+  broker: ['broker_authority', 'insurance'],
+  air_cargo: ['air_freight_license', 'insurance'],
+};
+export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
+  dot_authority: 'DOT Authority',
+  insurance: 'Insurance Certificate',
+  equipment_cert: 'Equipment Certificate',
+  business_license: 'Business License',
+  broker_authority: 'Broker Authority',
+  air_freight_license: 'Air Freight License',
+};
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
+  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
+  'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+
+export const AIR_COUNTRIES = [
+  'United States', 'Canada', 'Mexico', 'United Kingdom', 'Germany', 'France', 'Italy', 'Spain',
+  'Netherlands', 'Belgium', 'Switzerland', 'Austria', 'China', 'Japan', 'South Korea', 'Singapore',
+  'Hong Kong', 'Australia', 'Brazil', 'Argentina', 'Chile', 'India', 'UAE', 'Saudi Arabia',
+] as const;
+export const CARGO_TYPES = ['general', 'dangerous', 'perishable', 'livestock', 'pharma', 'electronics'] as const;
+export const AIR_WEIGHT_CLASSES = ['small', 'medium', 'large', 'heavy'] as const;
+
+export const PHOTO_TYPES = ['pickup', 'delivery', 'in_transit', 'damage'] as const;
+export const CHAT_MESSAGE_TYPES = ['text', 'image', 'location'] as const;
+export const NEGOTIATION_STATUSES = ['pending', 'accepted', 'rejected', 'counter_offered', 'expired'] as const;
+export const BOOKING_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const SMALL_SHIPMENT_ITEM_TYPES = ['package', 'bike', 'car', 'equipment', 'other'] as const;
+export const SMALL_SHIPMENT_ITEM_LABELS: Record<(typeof SMALL_SHIPMENT_ITEM_TYPES)[number], string> = {
+  package: 'Package/Documents',
+  bike: 'Motorcycle/Dirt Bike',
+  car: 'Car/Vehicle',
+  equipment: 'Equipment/Machinery',
+  other: 'Other Items',
+};
+export const PICKUP_FLEXIBILITY = ['anytime', 'specific_time', 'date_range'] as const;
+export const PICKUP_FLEXIBILITY_LABELS: Record<(typeof PICKUP_FLEXIBILITY)[number], string> = {
+  anytime: 'Anytime (Most Flexible)',
+  specific_time: 'Specific Time Required',
+  date_range: 'Date Range OK',
+};

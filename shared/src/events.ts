@@ -1,0 +1,30 @@
+import type { DocumentEvents } from './documents';
+import type { FreightClientEvents, FreightEvents } from './freight';
+import type { NotificationEvents } from './notifications';
+import type { SubscriptionEvents } from './subscriptions';
+import type { TrackingClientEvents, TrackingEvents } from './tracking';
+
+/**
+ * Every server → client event, by name, with its payload. Each feature declares its own slice in its
+ * shared module; this is the one map the gateway, the emitter and the web socket module are typed by.
+ */
+export interface ServerToClientEvents
+  extends NotificationEvents,
+    DocumentEvents,
+    FreightEvents,
+    TrackingEvents,
+    SubscriptionEvents {}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Client → server events; each takes a zod-checked payload and an ack (DESIGN §1). */
+export interface ClientToServerEvents extends FreightClientEvents, TrackingClientEvents {}
+
+/** Room names (DESIGN §1). */
+export const rooms = {
+  user: (id: string) => `user:${id}`,
+  role: (userType: string) => `role:${userType}`,
+  freight: (id: string) => `freight:${id}`,
+  loadboard: 'loadboard',
+} as const;

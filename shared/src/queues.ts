@@ -1,0 +1,7 @@
+/** BullMQ queue names; one processor per queue (event family) in workers/. */
+export const QUEUES = {
+  notifications: 'notifications',
+  documentExpiry: 'document-expiry',
+  subscriptionExpiry: 'subscription-expiry',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every kind of test. API, socket and worker tests run against the real MongoDB (or FerretDB)
+// and Redis that test/globalSetup.ts starts (or finds through MONGODB_URI / REDIS_URL); each test file gets its
+// own database name and Redis key prefix. E2E tests drive Debian's Chromium against the built web app.
+export default defineConfig({
+  test: {
+    globalSetup: ['./test/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['server/src/**/*.test.ts', 'workers/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], fileParallelism: false },
+      },
+    ],
+  },
+});
