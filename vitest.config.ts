@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every kind of test. API, socket and worker tests run against the real MongoDB (or FerretDB)
 // and Redis that test/globalSetup.ts starts (or finds through MONGODB_URI / REDIS_URL); each test file gets its
 // own database name and Redis key prefix. E2E tests drive Debian's Chromium against the built web app.
 export default defineConfig({
+  resolve: { alias: { '@test': fileURLToPath(new URL('./test', import.meta.url)) } },
   test: {
     globalSetup: ['./test/globalSetup.ts'],
     testTimeout: 60_000,

@@ -1,0 +1,73 @@
+import { TEST_ACCOUNT_PASSWORD, loginSchema } from '@freight/shared';
+import { Router, type Request } from 'express';
+import { currentUser, requireUser } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import type { Runtime } from '../../runtime';
+import { toUserDto } from '../users/model';
+import { authenticate, register, setupAccount } from './service';
+import { TEST_ACCOUNTS } from './testAccounts';
+import { LoginThrottle } from './throttle';
+
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+}
+function save(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+function destroy(req: Request): Promise<void> {
+  return new Promise((resolve) => req.session.destroy(() => resolve()));
+}
+
+export function createAuthRouter(rt: Runtime): Router {
+  const router = Router();
+  const throttle = new LoginThrottle(rt.redis, rt.redisPrefix);
+
+  router.get('/config', (_req, res) => {
+    res.json({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS, mapTileUrl: rt.config.MAP_TILE_URL });
+  });
+
+  router.post('/auth/register', async (req, res) => {
+    res.status(201).json(await register(req.body));
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    const { email, password } = parse(loginSchema, req.body);
+    const user = await authenticate(throttle, email, password, req.ip ?? 'unknown');
+    await regenerate(req); // a new session id at sign-in: no session fixation
+    req.session.userId = user.id;
+    await save(req);
+    res.json(toUserDto(user));
+  });
+
+  router.get('/auth/user', requireUser, (req, res) => {
+    res.json(toUserDto(currentUser(req)));
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    await destroy(req);
+    res.clearCookie('fm.sid');
+    res.json({ ok: true });
+  });
+
+  // Browser redirects (SPEC §7). With no OpenID Connect provider configured, sign-in is the app's own modal.
+  router.get('/login', (_req, res) => res.redirect('/?auth=signin'));
+  router.get('/logout', async (req, res) => {
+    await destroy(req);
+    res.clearCookie('fm.sid');
+    res.redirect('/');
+  });
+
+  router.post('/users/setup', requireUser, async (req, res) => {
+    res.json(await setupAccount(currentUser(req), req.body));
+  });
+
+  router.get('/test-accounts', (_req, res) => {
+    if (!rt.config.ENABLE_TEST_ACCOUNTS) throw notFound();
+    res.json(
+      TEST_ACCOUNTS.map((a) => ({ role: a.role, label: a.label, email: a.email, password: TEST_ACCOUNT_PASSWORD })),
+    );
+  });
+
+  return router;
+}

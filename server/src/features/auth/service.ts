@@ -1,0 +1,78 @@
+import { registerSchema, setupSchema, type UserDto } from '@freight/shared';
+import argon2 from 'argon2';
+import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { notify } from '../notifications/service';
+import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import type { LoginThrottle } from './throttle';
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+/** Sent once per user (dedupe key) when the account first has a type: at registration or at setup. */
+async function sendWelcome(user: UserDoc): Promise<void> {
+  await notify({
+    userId: user.id,
+    kind: 'welcome',
+    title: 'Welcome to FreightConnect',
+    body: `Your ${user.companyName ? `${user.companyName} ` : ''}account is set up. Upload your compliance documents to get verified.`,
+    link: '/documents',
+    dedupeKey: `welcome:${user.id}`,
+  });
+}
+
+export async function register(input: unknown): Promise<UserDto> {
+  const data = parse(registerSchema, input);
+  const existing = await UserModel.exists({ email: data.email });
+  if (existing) throw conflict('An account with this email already exists');
+  let user: UserDoc;
+  try {
+    user = await UserModel.create({
+      email: data.email,
+      passwordHash: await hashPassword(data.password),
+      authProvider: 'local',
+      firstName: data.firstName,
+      lastName: data.lastName,
+      userType: data.userType,
+      companyName: data.companyName || null,
+      phoneNumber: data.phoneNumber || null,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw conflict('An account with this email already exists');
+    throw err;
+  }
+  await sendWelcome(user);
+  return toUserDto(user);
+}
+
+export async function authenticate(
+  throttle: LoginThrottle,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<UserDoc> {
+  await throttle.assertAllowed(email, ip);
+  const user = await UserModel.findOne({ email: email.toLowerCase() });
+  const ok = user?.passwordHash ? await argon2.verify(user.passwordHash, password).catch(() => false) : false;
+  if (!user || !ok) {
+    await throttle.recordFailure(email, ip);
+    throw unauthorized('Invalid email or password');
+  }
+  await throttle.reset(email, ip);
+  return user;
+}
+
+export async function setupAccount(user: UserDoc, input: unknown): Promise<UserDto> {
+  if (user.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
+  if ((input as { userType?: unknown } | null)?.userType === 'admin') {
+    throw badRequest('userType: admin cannot be chosen');
+  }
+  const data = parse(setupSchema, input);
+  user.userType = data.userType;
+  user.companyName = data.companyName;
+  user.phoneNumber = data.phoneNumber || null;
+  await user.save();
+  await sendWelcome(user);
+  return toUserDto(user);
+}

@@ -1,0 +1,58 @@
+import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
+import { UserModel } from '../users/model';
+import { hashPassword } from './service';
+
+export interface TestAccount {
+  role: string;
+  label: string;
+  email: string;
+  userType: UserType;
+  companyName: string;
+  verifiedWithPro: boolean;
+}
+
+/** DESIGN §5: seeded only while ENABLE_TEST_ACCOUNTS is true. */
+export const TEST_ACCOUNTS: TestAccount[] = [
+  { role: 'carrier', label: 'Carrier', email: 'carrier@test.local', userType: 'carrier', companyName: 'Test Carrier LLC', verifiedWithPro: true },
+  { role: 'shipper', label: 'Shipper', email: 'shipper@test.local', userType: 'shipper', companyName: 'Test Shipper Inc', verifiedWithPro: true },
+  { role: 'broker', label: 'Broker', email: 'broker@test.local', userType: 'broker', companyName: 'Test Brokerage', verifiedWithPro: true },
+  { role: 'driver', label: 'Driver', email: 'driver@test.local', userType: 'individual_driver', companyName: 'Test Driver', verifiedWithPro: false },
+  { role: 'customer', label: 'Customer', email: 'customer@test.local', userType: 'individual_customer', companyName: 'Test Customer', verifiedWithPro: false },
+  { role: 'air_cargo', label: 'Air Cargo', email: 'aircargo@test.local', userType: 'air_cargo', companyName: 'Test Air Cargo', verifiedWithPro: true },
+  { role: 'admin', label: 'Admin', email: 'admin@test.local', userType: 'admin', companyName: 'FreightConnect', verifiedWithPro: false },
+];
+
+/** Creates the missing test accounts; existing ones are left as they are (their data survives restarts). */
+export async function seedTestAccounts(): Promise<void> {
+  const existing = new Set(
+    (await UserModel.find({ email: { $in: TEST_ACCOUNTS.map((a) => a.email) } }, { email: 1 }).lean()).map(
+      (u) => u.email,
+    ),
+  );
+  const missing = TEST_ACCOUNTS.filter((a) => !existing.has(a.email));
+  if (missing.length === 0) return;
+  const passwordHash = await hashPassword(TEST_ACCOUNT_PASSWORD);
+  for (const a of missing) {
+    const [firstName, ...rest] = `Test ${a.label}`.split(' ');
+    await UserModel.updateOne(
+      { email: a.email },
+      {
+        $setOnInsert: {
+          email: a.email,
+          passwordHash,
+          authProvider: 'local',
+          firstName,
+          lastName: rest.join(' '),
+          userType: a.userType,
+          companyName: a.companyName,
+          phoneNumber: '555-0100',
+          isVerified: a.verifiedWithPro || a.userType === 'admin',
+          subscriptionStatus: a.verifiedWithPro ? 'active' : 'inactive',
+          subscriptionPlan: a.verifiedWithPro ? `${a.userType}_pro` : null,
+          subscriptionExpiresAt: null,
+        },
+      },
+      { upsert: true },
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '@test/helpers';
+import { UserModel } from '../users/model';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ env: { ENABLE_TEST_ACCOUNTS: 'false' } });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('with ENABLE_TEST_ACCOUNTS=false', () => {
+  it('seeds no test account and hides the test-login endpoints and page', async () => {
+    expect(await UserModel.countDocuments({ email: /@test\.local$/ })).toBe(0);
+    expect((await app.client().get('/api/test-accounts')).status).toBe(404);
+    const login = await app.client().post('/api/auth/login', { email: 'carrier@test.local', password: 'Test1234!' });
+    expect(login.status).toBe(401);
+    expect((await app.client().get('/simple-login')).status).toBe(404);
+    expect((await app.client().get('/api/config')).body.testAccountsEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { NOTIFICATION_KINDS, type NotificationDto } from '@freight/shared';
+import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
+
+const notificationSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    kind: { type: String, enum: NOTIFICATION_KINDS, required: true },
+    title: { type: String, required: true },
+    body: { type: String, default: '' },
+    link: { type: String, default: null },
+    readAt: { type: Date, default: null },
+    // Unique, and always set (a missing value would count as null in the unique index): a job carrying
+    // the same key twice (a retry, a repeated reminder run) stores one notification.
+    dedupeKey: { type: String, required: true, unique: true, default: () => new Types.ObjectId().toHexString() },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+notificationSchema.index({ userId: 1, createdAt: -1 });
+notificationSchema.index({ userId: 1, readAt: 1 });
+
+export type Notification = InferSchemaType<typeof notificationSchema> & { _id: Types.ObjectId };
+export const NotificationModel = mongoose.model('Notification', notificationSchema);
+
+export function toNotificationDto(n: Notification): NotificationDto {
+  return {
+    id: String(n._id),
+    userId: String(n.userId),
+    kind: n.kind as NotificationDto['kind'],
+    title: n.title,
+    body: n.body,
+    link: n.link ?? null,
+    readAt: n.readAt ? n.readAt.toISOString() : null,
+    createdAt: (n as unknown as { createdAt: Date }).createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,55 @@
+import { SUBSCRIPTION_STATUSES, USER_TYPES, type UserDto } from '@freight/shared';
+import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    passwordHash: { type: String, default: null },
+    // SPEC §3 default; accounts created with a password are stored as 'local'.
+    authProvider: { type: String, default: 'replit' },
+    firstName: { type: String, default: '' },
+    lastName: { type: String, default: '' },
+    profileImageUrl: { type: String, default: null },
+    userType: { type: String, enum: [...USER_TYPES, null], default: null, index: true },
+    companyName: { type: String, default: null },
+    phoneNumber: { type: String, default: null },
+    isVerified: { type: Boolean, default: false },
+    stripeCustomerId: { type: String, default: null },
+    stripeSubscriptionId: { type: String, default: null },
+    subscriptionStatus: { type: String, enum: SUBSCRIPTION_STATUSES, default: 'inactive' },
+    subscriptionPlan: { type: String, default: null },
+    subscriptionExpiresAt: { type: Date, default: null, index: true },
+  },
+  { timestamps: true },
+);
+
+export type User = InferSchemaType<typeof userSchema>;
+export type UserDoc = HydratedDocument<User>;
+export const UserModel = mongoose.model('User', userSchema);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })): UserDto {
+  return {
+    id: String(u._id),
+    email: u.email,
+    authProvider: u.authProvider,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl ?? null,
+    userType: (u.userType as UserDto['userType']) ?? null,
+    companyName: u.companyName ?? null,
+    phoneNumber: u.phoneNumber ?? null,
+    isVerified: u.isVerified,
+    subscriptionStatus: u.subscriptionStatus as UserDto['subscriptionStatus'],
+    subscriptionPlan: u.subscriptionPlan ?? null,
+    subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
+    createdAt: iso(u.createdAt)!,
+    updatedAt: iso(u.updatedAt)!,
+  };
+}
+
+/** Short display name used in notifications and chat. */
+export function displayName(u: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  return `${u.firstName} ${u.lastName}`.trim() || u.email;
+}

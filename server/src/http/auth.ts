@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import { Types } from 'mongoose';
+import { UserModel, type UserDoc } from '../features/users/model';
+import { toActor, type Actor } from '../policies';
+import { unauthorized } from './errors';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: string;
+  }
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: UserDoc;
+  }
+}
+
+/** Loads the signed-in user (fresh from the database, so a changed type or verification applies at once). */
+export async function loadUser(req: Request, _res: Response, next: NextFunction): Promise<void> {
+  const id = req.session?.userId;
+  if (id && Types.ObjectId.isValid(id)) {
+    const user = await UserModel.findById(id);
+    if (user) req.user = user;
+    else delete req.session.userId;
+  }
+  next();
+}
+
+export function requireUser(req: Request, _res: Response, next: NextFunction): void {
+  if (!req.user) return next(unauthorized());
+  next();
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentUser(req: Request): UserDoc {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function currentActor(req: Request): Actor {
+  return toActor(currentUser(req));
+}

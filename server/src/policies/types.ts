@@ -1,0 +1,14 @@
+import type { UserType } from '@freight/shared';
+
+/** Who is acting: the signed-in user as the policies see it. */
+export interface Actor {
+  id: string;
+  userType: UserType | null;
+  isVerified: boolean;
+  subscriptionStatus: string;
+  subscriptionPlan: string | null;
+  subscriptionExpiresAt: Date | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Rule = (actor: Actor, resource?: any) => boolean;

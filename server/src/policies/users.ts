@@ -1,0 +1,7 @@
+import type { Actor } from './types';
+
+export const userPolicies = {
+  /** Admin is never self-assignable: no user may set their own type to admin. */
+  'user:setup': (actor: Actor, targetType?: string) => targetType !== 'admin' && actor.userType !== 'admin',
+  'admin:access': (actor: Actor) => actor.userType === 'admin',
+};

@@ -1,0 +1,64 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import type { Config } from './config';
+import { createLogger, type Logger } from './infra/logger';
+import { loadSecrets, type Secrets } from './infra/secrets';
+import { closeQueues, initQueues } from './queues';
+import { setPublisher } from './realtime/publish';
+
+/** Everything a process role needs: connections made once at boot and closed once at shutdown. */
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  secrets: Secrets;
+  mongoUri: string;
+  redisUrl: string;
+  /** Key prefix for every Redis key this deployment writes (sessions, queues, socket.io, throttles). */
+  redisPrefix: string;
+  redis: Redis;
+  socketIoKey: string;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  config: Config;
+  mongoUri: string;
+  redisUrl: string;
+  log?: Logger;
+}
+
+export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
+  const logger = log ?? createLogger(config.LOG_LEVEL);
+  const secrets = loadSecrets(config);
+  mongoose.set('strictQuery', true);
+  await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
+  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+
+  // BullMQ needs maxRetriesPerRequest: null on connections that block.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+  await redis.ping();
+  initQueues(redis, config.REDIS_PREFIX);
+  const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
+
+  // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
+  const emitter = new Emitter(redis, { key: socketIoKey });
+  setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
+
+  return {
+    config,
+    log: logger,
+    secrets,
+    mongoUri,
+    redisUrl,
+    redisPrefix: config.REDIS_PREFIX,
+    redis,
+    socketIoKey,
+    async close() {
+      setPublisher(null);
+      await closeQueues();
+      await redis.quit().catch(() => undefined);
+      await mongoose.disconnect();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RedisStore } from 'connect-redis';
+import express, { type RequestHandler } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { createClient } from 'redis';
+import { featureRouters, seeders } from './features';
+import { seedTestAccounts } from './features/auth/testAccounts';
+import { loadUser } from './http/auth';
+import { errorHandler, notFoundApi } from './http/errors';
+import { sameOriginGuard } from './http/sameOrigin';
+import { attachGateway } from './realtime/gateway';
+import type { Runtime } from './runtime';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The map tile origin must be allowed as an image source, or the CSP would blank the map. */
+function tileSources(tileUrl: string): string[] {
+  if (!tileUrl) return [];
+  try {
+    const u = new URL(tileUrl.replace('{s}', 'a'));
+    return [tileUrl.includes('{s}.') ? `${u.protocol}//*.${u.host.split('.').slice(1).join('.')}` : u.origin];
+  } catch {
+    return [];
+  }
+}
+
+export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
+  const app = express();
+  app.disable('x-powered-by');
+  if (rt.config.TRUST_PROXY) app.set('trust proxy', 1);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Chakra (emotion) injects its styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(rt.config.MAP_TILE_URL)],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          mediaSrc: ["'self'", 'blob:'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+  app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL));
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', sessionMiddleware);
+  app.use('/api', loadUser);
+  for (const router of featureRouters(rt)) app.use('/api', router);
+  app.use('/api', notFoundApi);
+
+  if (existsSync(WEB_DIST)) {
+    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
+    app.get('/*splat', (req, res) => {
+      // The page itself renders 'Page Not Found'; the status says so too where the server knows.
+      const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
+      res.status(hidden ? 404 : 200).sendFile(path.join(WEB_DIST, 'index.html'));
+    });
+  } else {
+    app.get('/*splat', (_req, res) => {
+      res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
+    });
+  }
+  app.use(errorHandler((msg, err) => rt.log.error(msg, err)));
+  return app;
+}
+
+export interface WebService {
+  url: string;
+  port: number;
+  httpServer: http.Server;
+  close(): Promise<void>;
+}
+
+export async function startWeb(rt: Runtime, opts: { port?: number; host?: string } = {}): Promise<WebService> {
+  const sessionRedis = createClient({ url: rt.redisUrl });
+  sessionRedis.on('error', (err) => rt.log.warn('session store redis error', err));
+  await sessionRedis.connect();
+  const sessionMiddleware = session({
+    name: 'fm.sid',
+    store: new RedisStore({ client: sessionRedis, prefix: `${rt.redisPrefix}sess:` }),
+    secret: rt.secrets.sessionSecret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+  });
+
+  if (rt.config.ENABLE_TEST_ACCOUNTS) await seedTestAccounts();
+  for (const seed of seeders) await seed(rt);
+
+  const app = createApp(rt, sessionMiddleware);
+  const httpServer = http.createServer(app);
+  const gateway = attachGateway(httpServer, rt, sessionMiddleware);
+  const port = opts.port ?? rt.config.PORT;
+  const host = opts.host ?? rt.config.HOST;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => resolve());
+  });
+  const actualPort = (httpServer.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    url: `http://${shownHost}:${actualPort}`,
+    port: actualPort,
+    httpServer,
+    async close() {
+      await gateway.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await sessionRedis.quit().catch(() => undefined);
+    },
+  };
+}

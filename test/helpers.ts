@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  TEST_ACCOUNT_PASSWORD,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+  type UserDto,
+} from '@freight/shared';
+import { parseConfig, type Config } from '@freight/server/config';
+import { createRuntime, type Runtime } from '@freight/server/runtime';
+import { startWeb, type WebService } from '@freight/server/web';
+import { startWorkers, type WorkerService } from '@freight/workers';
+import mongoose from 'mongoose';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { inject } from 'vitest';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestApp {
+  url: string;
+  rt: Runtime;
+  web: WebService;
+  workers: WorkerService | null;
+  config: Config;
+  /** Environment that points another process at the same database and Redis prefix (two-node tests). */
+  env: Record<string, string>;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export function serviceUrls() {
+  return {
+    mongoUri: process.env.TEST_MONGODB_URI ?? inject('mongoUri'),
+    redisUrl: process.env.TEST_REDIS_URL ?? inject('redisUrl'),
+  };
+}
+
+/**
+ * The real app on real MongoDB and Redis, on a random port, with its own database and Redis key prefix.
+ * `workers: true` runs the worker role in the same process (as `npm start` does).
+ */
+export async function startTestApp(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const id = randomBytes(4).toString('hex');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-app-'));
+  const { mongoUri, redisUrl } = serviceUrls();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    MONGODB_URI: mongoUri,
+    REDIS_URL: redisUrl,
+    MONGODB_DB: `t_${id}`,
+    REDIS_PREFIX: `t${id}:`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ENABLE_TEST_ACCOUNTS: 'true',
+    MAP_TILE_URL: '',
+    ...opts.env,
+  };
+  const config = parseConfig(env);
+  const rt = await createRuntime({ config, mongoUri, redisUrl });
+  const web = await startWeb(rt, { port: 0, host: '127.0.0.1' });
+  const workers = opts.workers ? await startWorkers(rt, { schedules: false }) : null;
+  const url = `http://127.0.0.1:${web.port}`;
+  return {
+    url,
+    rt,
+    web,
+    workers,
+    config,
+    env,
+    client: () => new TestClient(url),
+    async close() {
+      await workers?.close();
+      await web.close();
+      await mongoose.connection.db?.dropDatabase().catch(() => undefined);
+      const keys = await rt.redis.keys(`${config.REDIS_PREFIX}*`);
+      if (keys.length) await rt.redis.del(...keys);
+      await rt.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
+}
+
+/** An HTTP client that keeps its session cookie, plus sockets that use it. */
+export class TestClient {
+  cookie = '';
+  user: UserDto | null = null;
+  private sockets: ClientSocket[] = [];
+  constructor(readonly baseUrl: string) {}
+
+  private capture(res: request.Response) {
+    const set = res.headers['set-cookie'] as unknown as string[] | undefined;
+    const sid = set?.map((c) => c.split(';')[0]).find((c) => c.startsWith('fm.sid='));
+    if (sid) this.cookie = sid;
+    return res;
+  }
+
+  async get(p: string) {
+    return this.capture(await request(this.baseUrl).get(p).set('Cookie', this.cookie));
+  }
+  async post(p: string, body?: object) {
+    const r = request(this.baseUrl).post(p).set('Cookie', this.cookie);
+    return this.capture(await (body === undefined ? r : r.send(body)));
+  }
+  async put(p: string, body?: object) {
+    return this.capture(await request(this.baseUrl).put(p).set('Cookie', this.cookie).send(body ?? {}));
+  }
+  async patch(p: string, body?: object) {
+    return this.capture(await request(this.baseUrl).patch(p).set('Cookie', this.cookie).send(body ?? {}));
+  }
+  async delete(p: string) {
+    return this.capture(await request(this.baseUrl).delete(p).set('Cookie', this.cookie));
+  }
+  /** A raw supertest request carrying the session (for multipart uploads and custom headers). */
+  raw(method: 'get' | 'post' | 'put' | 'patch' | 'delete', p: string) {
+    return request(this.baseUrl)[method](p).set('Cookie', this.cookie);
+  }
+
+  async login(email: string, password = TEST_ACCOUNT_PASSWORD): Promise<UserDto> {
+    const res = await this.post('/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
+    this.user = res.body;
+    return res.body;
+  }
+
+  async registerAndLogin(overrides: Record<string, unknown> = {}): Promise<UserDto> {
+    const email = (overrides.email as string) ?? uniqueEmail(String(overrides.userType ?? 'user'));
+    const body = {
+      email,
+      password: 'Password123!',
+      confirmPassword: 'Password123!',
+      firstName: 'Test',
+      lastName: 'User',
+      userType: 'carrier',
+      companyName: 'Acme Freight',
+      phoneNumber: '555-0101',
+      ...overrides,
+    };
+    const res = await this.post('/api/auth/register', body);
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    return this.login(email, body.password as string);
+  }
+
+  /** Opens a socket with this client's session and waits until it is connected. */
+  async socket(baseUrl = this.baseUrl): Promise<ClientSocket> {
+    const socket: ClientSocket = ioClient(baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: this.cookie ? { Cookie: this.cookie } : {},
+      forceNew: true,
+      reconnection: false,
+    });
+    this.sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(err));
+    });
+    return socket;
+  }
+
+  closeSockets() {
+    for (const s of this.sockets) s.disconnect();
+    this.sockets = [];
+  }
+}
+
+/** Resolves with the next payload of `event` that matches; rejects after `timeoutMs`. */
+export function nextEvent<E extends ServerEventName>(
+  socket: ClientSocket,
+  event: E,
+  match: (payload: ServerEventPayload<E>) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<ServerEventPayload<E>> {
+  return new Promise((resolve, reject) => {
+    const s = socket as unknown as {
+      on(e: string, h: (p: unknown) => void): void;
+      off(e: string, h: (p: unknown) => void): void;
+    };
+    const timer = setTimeout(() => {
+      s.off(event, handler);
+      reject(new Error(`timed out waiting for ${event}`));
+    }, timeoutMs);
+    const handler = (payload: unknown) => {
+      if (!match(payload as ServerEventPayload<E>)) return;
+      clearTimeout(timer);
+      s.off(event, handler);
+      resolve(payload as ServerEventPayload<E>);
+    };
+    s.on(event, handler);
+  });
+}
+
+/** Collects every payload of `event` until read (to prove something did NOT arrive, or arrived once). */
+export function collectEvents<E extends ServerEventName>(socket: ClientSocket, event: E) {
+  const seen: ServerEventPayload<E>[] = [];
+  (socket as unknown as { on(e: string, h: (p: unknown) => void): void }).on(event, (p) =>
+    seen.push(p as ServerEventPayload<E>),
+  );
+  return seen;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `fn` until it returns a truthy value (for effects that happen in a worker). */
+export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+/** Starts a second web process on the same database and Redis prefix; resolves with its URL. */
+export async function startSecondNode(app: TestApp): Promise<{ url: string; stop(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const repo = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/webNode.ts')], {
+    cwd: repo,
+    env: { ...process.env, ...app.env, ENABLE_TEST_ACCOUNTS: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`second node did not start: ${stderr}`)), 60_000);
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /LISTENING (\d+)/.exec(String(d));
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`second node exited ${code}: ${stderr}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

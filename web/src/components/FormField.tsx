@@ -1,0 +1,25 @@
+import { Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface FormFieldProps {
+  label: string;
+  error?: string;
+  required?: boolean;
+  helperText?: string;
+  children: ReactNode;
+}
+
+/** A labelled control with its inline error; Field wires the label, the control and the error together. */
+export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

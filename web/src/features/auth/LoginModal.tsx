@@ -1,0 +1,73 @@
+import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
+import { loginSchema } from '@freight/shared';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { fieldErrors } from '../../lib/validation';
+import { AuthDialog } from './AuthDialog';
+import { useAuthModalStore } from './authModalStore';
+import { completeLogin } from './completeLogin';
+import { TestLoginButtons } from './TestLoginButtons';
+
+export function LoginModal() {
+  const open = useAuthModalStore((s) => s.view === 'login');
+  const close = useAuthModalStore((s) => s.close);
+  return (
+    <AuthDialog title="Sign In" open={open} onClose={close}>
+      <LoginForm />
+    </AuthDialog>
+  );
+}
+
+function LoginForm() {
+  const initialEmail = useAuthModalStore((s) => s.loginEmail);
+  const openRegister = useAuthModalStore((s) => s.openRegister);
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const ok = await completeLogin(parsed.data.email, parsed.data.password);
+    if (!ok) setSubmitting(false);
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField label="Email" error={errors.email} required>
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <FormField label="Password" error={errors.password} required>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </FormField>
+          <TestLoginButtons />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
+        <Button type="submit" colorPalette="blue" loading={submitting}>
+          Sign In
+        </Button>
+        <Text fontSize="sm" textAlign="center">
+          Don&apos;t have an account?{' '}
+          <Button variant="plain" size="sm" colorPalette="blue" px="1" onClick={openRegister}>
+            Create an account
+          </Button>
+        </Text>
+      </Dialog.Footer>
+    </form>
+  );
+}

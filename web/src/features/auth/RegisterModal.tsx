@@ -1,0 +1,133 @@
+import { Button, Dialog, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { REGISTER_USER_TYPES, registerSchema, type RegisterInput } from '@freight/shared';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/ui/toaster';
+import { UserTypeSelect } from '../../components/UserTypeSelect';
+import { errorMessage } from '../../lib/api';
+import { readPendingUserType } from '../../lib/pendingUserType';
+import { fieldErrors } from '../../lib/validation';
+import { useSessionStore } from '../../stores/session';
+import { AuthDialog } from './AuthDialog';
+import { useAuthModalStore } from './authModalStore';
+
+type RegisterUserType = (typeof REGISTER_USER_TYPES)[number];
+type RegisterForm = Required<Omit<RegisterInput, 'userType'>> & { userType: RegisterUserType };
+
+export function RegisterModal() {
+  const open = useAuthModalStore((s) => s.view === 'register');
+  const close = useAuthModalStore((s) => s.close);
+  return (
+    <AuthDialog title="Create Account" open={open} onClose={close}>
+      <RegisterForm />
+    </AuthDialog>
+  );
+}
+
+function initialForm(): RegisterForm {
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    // SPEC §5: the stored pending type when it is offered here, else carrier.
+    userType: readPendingUserType(REGISTER_USER_TYPES) ?? 'carrier',
+    companyName: '',
+    phoneNumber: '',
+  };
+}
+
+function RegisterForm() {
+  const openLogin = useAuthModalStore((s) => s.openLogin);
+  const register = useSessionStore((s) => s.register);
+  const [form, setForm] = useState<RegisterForm>(initialForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.password !== form.confirmPassword) {
+      notify({ title: 'Password Mismatch', description: 'Passwords do not match', type: 'error' });
+      return;
+    }
+    const parsed = registerSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await register(parsed.data);
+      notify({ title: 'Success', description: 'Account created successfully! Please sign in.', type: 'success' });
+      openLogin(parsed.data.email);
+    } catch (err) {
+      notify({ title: 'Registration Failed', description: errorMessage(err, 'Failed to create account'), type: 'error' });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Dialog.Body>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="First Name" error={errors.firstName} required>
+              <Input autoComplete="given-name" value={form.firstName} onChange={(e) => update('firstName', e.target.value)} />
+            </FormField>
+            <FormField label="Last Name" error={errors.lastName} required>
+              <Input autoComplete="family-name" value={form.lastName} onChange={(e) => update('lastName', e.target.value)} />
+            </FormField>
+          </SimpleGrid>
+          <FormField label="Email" error={errors.email} required>
+            <Input type="email" autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} />
+          </FormField>
+          <FormField label="Password" error={errors.password} required>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => update('password', e.target.value)}
+            />
+          </FormField>
+          <FormField label="Confirm Password" error={errors.confirmPassword} required>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={(e) => update('confirmPassword', e.target.value)}
+            />
+          </FormField>
+          <FormField label="Account Type" error={errors.userType}>
+            <UserTypeSelect
+              options={REGISTER_USER_TYPES}
+              value={form.userType}
+              onChange={(value) => update('userType', value)}
+            />
+          </FormField>
+          <FormField label="Company Name" error={errors.companyName}>
+            <Input autoComplete="organization" value={form.companyName} onChange={(e) => update('companyName', e.target.value)} />
+          </FormField>
+          <FormField label="Phone Number" error={errors.phoneNumber}>
+            <Input type="tel" autoComplete="tel" value={form.phoneNumber} onChange={(e) => update('phoneNumber', e.target.value)} />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
+        <Button type="submit" colorPalette="blue" loading={submitting}>
+          Create Account
+        </Button>
+        <Text fontSize="sm" textAlign="center">
+          Already have an account?{' '}
+          <Button variant="plain" size="sm" colorPalette="blue" px="1" onClick={() => openLogin()}>
+            Sign in instead
+          </Button>
+        </Text>
+      </Dialog.Footer>
+    </form>
+  );
+}

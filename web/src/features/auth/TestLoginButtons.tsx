@@ -1,0 +1,42 @@
+import { Box, Button, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useConfigStore } from '../../stores/config';
+import { completeLogin } from './completeLogin';
+import { useTestAccounts } from './useTestAccounts';
+
+/** The login modal's quick test-login buttons (a debug feature, only when the server enables test accounts). */
+export function TestLoginButtons() {
+  const enabled = useConfigStore((s) => s.testAccountsEnabled);
+  const { accounts } = useTestAccounts(enabled);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
+  if (!enabled || accounts.length === 0) return null;
+
+  const loginAs = async (email: string, password: string) => {
+    setPendingEmail(email);
+    const ok = await completeLogin(email, password);
+    if (!ok) setPendingEmail(null);
+  };
+
+  return (
+    <Box borderTopWidth="1px" pt="4" mt="2" role="group" aria-label="Quick test login">
+      <Text fontSize="sm" color="gray.600" mb="2">
+        Quick test login
+      </Text>
+      <Wrap gap="2">
+        {accounts.map((account) => (
+          <Button
+            key={account.email}
+            size="xs"
+            variant="outline"
+            loading={pendingEmail === account.email}
+            disabled={pendingEmail !== null}
+            onClick={() => void loginAs(account.email, account.password)}
+          >
+            {account.label}
+          </Button>
+        ))}
+      </Wrap>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { AccountInformationCard } from './AccountInformationCard';
+import type { DashboardSectionProps } from './dashboardSectionProps';
+import { QuickLinksSection } from './QuickLinksSection';
+import { WelcomeSection } from './WelcomeSection';
+
+export type DashboardSection = ComponentType<DashboardSectionProps>;
+
+/**
+ * The dashboard's sections, rendered top to bottom (SPEC §2 order). A feature adds its card with one line here:
+ * Compliance Status and Carrier Booking Requests go after the welcome heading, the Verified Account card before
+ * Account Information. Each section decides for itself whether it shows (return null to hide).
+ */
+export const dashboardSections: DashboardSection[] = [
+  WelcomeSection,
+  // ComplianceStatusCard,
+  // BookingRequestsCard,
+  QuickLinksSection,
+  // VerifiedAccountCard,
+  AccountInformationCard,
+];

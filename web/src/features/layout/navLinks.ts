@@ -1,0 +1,26 @@
+import type { UserType } from '@freight/shared';
+
+export interface NavLinkInfo {
+  to: string;
+  label: string;
+  /** Only these user types see the link; every signed-in user when absent. */
+  onlyFor?: UserType;
+}
+
+/** SPEC §2: the authenticated navigation bar's links, in order. */
+export const NAV_LINKS: NavLinkInfo[] = [
+  { to: '/', label: 'Dashboard' },
+  { to: '/documents', label: 'Documents' },
+  { to: '/freight', label: 'Freight' },
+  { to: '/air-freight', label: 'Air Freight' },
+  { to: '/small-shipments', label: 'Post Small Load', onlyFor: 'individual_customer' },
+  { to: '/driver-routes', label: 'My Routes', onlyFor: 'individual_driver' },
+  { to: '/broker', label: 'Broker Hub', onlyFor: 'broker' },
+  { to: '/subscribe', label: 'Subscription' },
+  { to: '/mobile', label: 'Mobile Demo' },
+  { to: '/admin', label: 'Admin', onlyFor: 'admin' },
+];
+
+export function navLinksFor(userType: UserType | null): NavLinkInfo[] {
+  return NAV_LINKS.filter((link) => !link.onlyFor || link.onlyFor === userType);
+}

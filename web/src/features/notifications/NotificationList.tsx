@@ -1,0 +1,34 @@
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { NotificationDto } from '@freight/shared';
+import { useNotificationsStore } from '../../stores/notifications';
+import { NotificationItem } from './NotificationItem';
+
+export function NotificationList({ onSelect }: { onSelect: (notification: NotificationDto) => void }) {
+  const items = useNotificationsStore((s) => s.items);
+  const status = useNotificationsStore((s) => s.status);
+  const hasMore = useNotificationsStore((s) => s.items.length < s.total);
+  const loadNextPage = useNotificationsStore((s) => s.loadNextPage);
+
+  if (status === 'loading' && items.length === 0) {
+    return <Spinner size="sm" aria-label="Loading notifications" />;
+  }
+  if (items.length === 0) {
+    return (
+      <Text fontSize="sm" color="gray.600" py="2">
+        No notifications yet
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="1" maxH="sm" overflowY="auto">
+      {items.map((notification) => (
+        <NotificationItem key={notification.id} notification={notification} onSelect={onSelect} />
+      ))}
+      {hasMore && (
+        <Button size="xs" variant="ghost" loading={status === 'loading'} onClick={() => void loadNextPage()}>
+          Load more
+        </Button>
+      )}
+    </Stack>
+  );
+}

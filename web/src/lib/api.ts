@@ -1,0 +1,76 @@
+import { SESSION_LOSS_REDIRECT_MS } from '@freight/shared';
+import { notify } from '../components/ui/toaster';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The one way the web talks to the API (SPEC §7): session cookies on every call, a JSON body and content type only
+ * when a payload is given (FormData goes through untouched), and any non-OK answer becomes
+ * `Error("<status>: <body text or status text>")`.
+ */
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+
+  const res = await fetch(path, init);
+  if (!res.ok) {
+    const bodyText = await res.text().catch(() => '');
+    throw new Error(`${res.status}: ${bodyText || res.statusText}`);
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!text) return undefined as T;
+  const contentType = res.headers.get('content-type') ?? '';
+  return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** The HTTP status an `apiRequest` error carries, or null for anything else (network failures). */
+export function errorStatus(err: unknown): number | null {
+  if (!(err instanceof Error)) return null;
+  const match = /^(\d{3}): /.exec(err.message);
+  return match ? Number(match[1]) : null;
+}
+
+/** SPEC §8: an unauthorised error is one whose message starts with 401 and contains 'Unauthorized'. */
+export function isUnauthorizedError(err: unknown): boolean {
+  return err instanceof Error && /^401: .*Unauthorized/s.test(err.message);
+}
+
+let redirectingToLogin = false;
+
+/** SPEC §8: the session is gone; say so, then send the browser to sign in again. */
+export function handleUnauthorized(): void {
+  notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' });
+  if (redirectingToLogin) return;
+  redirectingToLogin = true;
+  window.setTimeout(() => {
+    window.location.href = '/api/login';
+  }, SESSION_LOSS_REDIRECT_MS);
+}
+
+/**
+ * A message fit to show: the `message` of a JSON error body (DESIGN §6) when there is one, else a short plain-text
+ * body, else the fallback (or the error's own message when no fallback is given).
+ */
+export function errorMessage(err: unknown, fallback?: string): string {
+  if (!(err instanceof Error)) return fallback ?? String(err);
+  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
+  if (!match) return fallback ?? err.message;
+  const bodyText = match[1].trim();
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: fall through to the plain-text body
+  }
+  const looksLikePlainText = bodyText.length > 0 && bodyText.length <= 300 && !bodyText.startsWith('<') && !bodyText.startsWith('{');
+  if (looksLikePlainText) return bodyText;
+  return fallback ?? err.message;
+}

@@ -1,0 +1,143 @@
+import { io, type Socket } from 'socket.io-client';
+import { create } from 'zustand';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@freight/shared';
+
+/**
+ * The one socket module (DESIGN §7). It connects after sign-in and disconnects on sign-out; feature stores subscribe
+ * to server events with `onSocketEvent`, refetch what they show with `onReconnect`, and fall back to polling while
+ * `useSocketStore` says the socket is down.
+ */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export type SocketConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+interface SocketState {
+  status: SocketConnectionStatus;
+  connected: boolean;
+}
+
+/** Connection state for components and the polling fallback. */
+export const useSocketStore = create<SocketState>(() => ({ status: 'idle', connected: false }));
+
+function setStatus(status: SocketConnectionStatus): void {
+  useSocketStore.setState({ status, connected: status === 'connected' });
+}
+
+type ServerEventName = keyof ServerToClientEvents;
+type AnyHandler = (...args: unknown[]) => void;
+
+const eventHandlers = new Map<string, Set<AnyHandler>>();
+const reconnectHandlers = new Set<() => void>();
+
+let socket: AppSocket | null = null;
+let hasConnectedBefore = false;
+
+function dispatch(event: string, args: unknown[]): void {
+  const handlers = eventHandlers.get(event);
+  if (!handlers) return;
+  for (const handler of [...handlers]) {
+    try {
+      handler(...args);
+    } catch (err) {
+      console.error(`socket handler for ${event} failed`, err);
+    }
+  }
+}
+
+function runReconnectHandlers(): void {
+  for (const handler of [...reconnectHandlers]) {
+    try {
+      handler();
+    } catch (err) {
+      console.error('socket reconnect handler failed', err);
+    }
+  }
+}
+
+/** Opens the connection (same origin, session cookie); safe to call again while connected. */
+export function connectSocket(): void {
+  if (socket) {
+    if (!socket.connected) socket.connect();
+    return;
+  }
+  setStatus('connecting');
+  const created: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+  created.on('connect', () => {
+    setStatus('connected');
+    if (hasConnectedBefore) runReconnectHandlers();
+    hasConnectedBefore = true;
+  });
+  created.on('disconnect', (reason) => {
+    setStatus('disconnected');
+    // The server closed the connection on purpose (for example a restart): the client does not retry by itself.
+    if (reason === 'io server disconnect') created.connect();
+  });
+  created.on('connect_error', () => {
+    setStatus('disconnected');
+  });
+  created.onAny((event: string, ...args: unknown[]) => dispatch(event, args));
+  socket = created;
+}
+
+/** Closes the connection (sign-out); handlers stay registered for the next sign-in. */
+export function disconnectSocket(): void {
+  if (!socket) return;
+  socket.removeAllListeners();
+  socket.offAny();
+  socket.disconnect();
+  socket = null;
+  hasConnectedBefore = false;
+  setStatus('idle');
+}
+
+export function isSocketConnected(): boolean {
+  return socket?.connected ?? false;
+}
+
+/** Subscribes to one server → client event; returns the unsubscribe function. */
+export function onSocketEvent<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+  let handlers = eventHandlers.get(event);
+  if (!handlers) {
+    handlers = new Set();
+    eventHandlers.set(event, handlers);
+  }
+  const stored = handler as unknown as AnyHandler;
+  handlers.add(stored);
+  return () => {
+    eventHandlers.get(event)?.delete(stored);
+  };
+}
+
+/** Runs after every reconnect (not the first connect): stores refetch what they show so nothing is missed. */
+export function onReconnect(handler: () => void): () => void {
+  reconnectHandlers.add(handler);
+  return () => {
+    reconnectHandlers.delete(handler);
+  };
+}
+
+type ClientEventName = keyof ClientToServerEvents;
+type ClientEventPayload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+type ClientEventAck<E extends ClientEventName> =
+  Parameters<ClientToServerEvents[E]> extends [unknown, (response: infer R) => void] ? R : Ack;
+
+export const ACK_TIMEOUT_MS = 10_000;
+
+/**
+ * Sends a client → server event and resolves with its ack `{ ok: true, data } | { ok: false, error }` (DESIGN §1).
+ * A missing connection or a timeout resolves as `{ ok: false }` too, so callers handle one shape.
+ */
+export async function emitWithAck<E extends ClientEventName>(
+  event: E,
+  payload: ClientEventPayload<E>,
+): Promise<ClientEventAck<E>> {
+  if (!socket?.connected) {
+    return { ok: false, error: { code: 'INTERNAL_ERROR', message: 'Not connected' } } as ClientEventAck<E>;
+  }
+  const untyped = socket as unknown as Socket;
+  try {
+    return (await untyped.timeout(ACK_TIMEOUT_MS).emitWithAck(event as string, payload)) as ClientEventAck<E>;
+  } catch {
+    return { ok: false, error: { code: 'INTERNAL_ERROR', message: 'Request timed out' } } as ClientEventAck<E>;
+  }
+}

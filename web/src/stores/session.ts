@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import type { LoginInput, RegisterInput, SetupInput, UserDto } from '@freight/shared';
+import { apiRequest, errorStatus } from '../lib/api';
+import { connectSocket, disconnectSocket } from '../lib/socket';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+interface SessionState {
+  user: UserDto | null;
+  status: SessionStatus;
+  /** A failure other than 401 while loading the user (SPEC §7 #1: such failures are errors). */
+  error: string | null;
+  /** GET /api/auth/user: 401 means signed out, not an error. */
+  load: () => Promise<void>;
+  login: (input: LoginInput) => Promise<void>;
+  /** Creates the account (201); it does not sign in. */
+  register: (input: RegisterInput) => Promise<void>;
+  setup: (input: SetupInput) => Promise<void>;
+  /** Browser redirect: the server ends the session and sends the browser to /. */
+  logout: () => void;
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  user: null,
+  status: 'loading',
+  error: null,
+
+  load: async () => {
+    try {
+      const user = await apiRequest<UserDto>('GET', '/api/auth/user');
+      set({ user, status: 'signedIn', error: null });
+      connectSocket();
+    } catch (err) {
+      const status = errorStatus(err);
+      if (status !== 401) console.error('Loading the current user failed', err);
+      set({ user: null, status: 'signedOut', error: status === 401 ? null : String(err) });
+      disconnectSocket();
+    }
+  },
+
+  login: async (input) => {
+    await apiRequest<unknown>('POST', '/api/auth/login', input);
+  },
+
+  register: async (input) => {
+    await apiRequest<unknown>('POST', '/api/auth/register', input);
+  },
+
+  setup: async (input) => {
+    await apiRequest<unknown>('POST', '/api/users/setup', input);
+  },
+
+  logout: () => {
+    disconnectSocket();
+    window.location.href = '/api/logout';
+  },
+}));
+
+/** The signed-in user; only call where the route guarantees one. */
+export function useCurrentUser(): UserDto | null {
+  return useSessionStore((s) => s.user);
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
+const API_TARGET = 'http://127.0.0.1:5000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/socket.io': { target: API_TARGET, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});

@@ -1,0 +1,5 @@
+import { notificationsProcessor } from './notificationsProcessor';
+import type { ProcessorDefinition } from './types';
+
+/** Every queue processor of the worker role; a feature adds its processor with one line. */
+export const processors: ProcessorDefinition[] = [notificationsProcessor];
