@@ -4,12 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureMongo, ensureRedis } from '../server/src/infra/embedded';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    mongoUri: string;
-    redisUrl: string;
-  }
-}
+import './providedContext';
 
 /**
  * Starts the real services once per run: MongoDB (MONGODB_URI, a mongod, or FerretDB; `.data/bin` is searched

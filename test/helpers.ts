@@ -18,6 +18,7 @@ import mongoose from 'mongoose';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { inject } from 'vitest';
+import './providedContext';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

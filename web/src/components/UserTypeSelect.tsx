@@ -9,7 +9,12 @@ interface UserTypeSelectProps<T extends UserType> {
 }
 
 /** A picker of account types labelled with USER_TYPE_LABELS; use inside a FormField for its label. */
-export function UserTypeSelect<T extends UserType>({ options, value, onChange, placeholder }: UserTypeSelectProps<T>) {
+export function UserTypeSelect<T extends UserType>({
+  options,
+  value,
+  onChange,
+  placeholder,
+}: UserTypeSelectProps<T>) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field

@@ -64,13 +64,20 @@ export function errorMessage(err: unknown, fallback?: string): string {
   const bodyText = match[1].trim();
   try {
     const parsed: unknown = JSON.parse(bodyText);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'message' in parsed &&
+      typeof parsed.message === 'string' &&
+      parsed.message
+    ) {
       return parsed.message;
     }
   } catch {
     // not JSON: fall through to the plain-text body
   }
-  const looksLikePlainText = bodyText.length > 0 && bodyText.length <= 300 && !bodyText.startsWith('<') && !bodyText.startsWith('{');
+  const looksLikePlainText =
+    bodyText.length > 0 && bodyText.length <= 300 && !bodyText.startsWith('<') && !bodyText.startsWith('{');
   if (looksLikePlainText) return bodyText;
   return fallback ?? err.message;
 }

@@ -1,4 +1,4 @@
-import { USER_TYPES, type UserType } from '@freight/shared';
+import type { UserType } from '@freight/shared';
 
 /** The account type chosen on the landing page before signing in (SPEC §2, §4), kept in localStorage. */
 export const PENDING_USER_TYPE_KEY = 'pendingUserType';
@@ -12,7 +12,7 @@ export function storePendingUserType(userType: UserType): void {
 }
 
 /** The stored pending type if it is one of `allowed`, else null. */
-export function readPendingUserType<T extends UserType>(allowed: readonly T[] = USER_TYPES as readonly T[]): T | null {
+export function readPendingUserType<T extends UserType>(allowed: readonly T[]): T | null {
   try {
     const value = localStorage.getItem(PENDING_USER_TYPE_KEY);
     return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;

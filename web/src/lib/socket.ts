@@ -95,7 +95,10 @@ export function isSocketConnected(): boolean {
 }
 
 /** Subscribes to one server → client event; returns the unsubscribe function. */
-export function onSocketEvent<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+export function onSocketEvent<E extends ServerEventName>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
   let handlers = eventHandlers.get(event);
   if (!handlers) {
     handlers = new Set();
@@ -138,6 +141,9 @@ export async function emitWithAck<E extends ClientEventName>(
   try {
     return (await untyped.timeout(ACK_TIMEOUT_MS).emitWithAck(event as string, payload)) as ClientEventAck<E>;
   } catch {
-    return { ok: false, error: { code: 'INTERNAL_ERROR', message: 'Request timed out' } } as ClientEventAck<E>;
+    return {
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', message: 'Request timed out' },
+    } as ClientEventAck<E>;
   }
 }

@@ -44,7 +44,13 @@ function reportFailure(err: unknown): void {
   else console.error('Notifications request failed', err);
 }
 
-const initialState = { items: [] as NotificationDto[], unreadCount: 0, page: 0, total: 0, status: 'idle' as LoadStatus };
+const initialState = {
+  items: [] as NotificationDto[],
+  unreadCount: 0,
+  page: 0,
+  total: 0,
+  status: 'idle' as LoadStatus,
+};
 
 export const useNotificationsStore = create<NotificationsState>((set, get) => ({
   ...initialState,
@@ -55,7 +61,13 @@ export const useNotificationsStore = create<NotificationsState>((set, get) => ({
     set({ status: 'loading' });
     try {
       const result = await fetchPage(1);
-      set({ items: result.items, unreadCount: result.unreadCount, page: 1, total: result.total, status: 'loaded' });
+      set({
+        items: result.items,
+        unreadCount: result.unreadCount,
+        page: 1,
+        total: result.total,
+        status: 'loaded',
+      });
     } catch (err) {
       set({ status: 'failed' });
       reportFailure(err);
@@ -90,7 +102,10 @@ export const useNotificationsStore = create<NotificationsState>((set, get) => ({
       unreadCount: Math.max(0, s.unreadCount - 1),
     }));
     try {
-      const result = await apiRequest<{ unreadCount?: number } | undefined>('POST', `/api/notifications/${id}/read`);
+      const result = await apiRequest<{ unreadCount?: number } | undefined>(
+        'POST',
+        `/api/notifications/${id}/read`,
+      );
       if (typeof result?.unreadCount === 'number') set({ unreadCount: result.unreadCount });
     } catch (err) {
       set((s) => ({
@@ -129,5 +144,6 @@ export const useNotificationsStore = create<NotificationsState>((set, get) => ({
 
 onSocketEvent('notification:new', (payload) => useNotificationsStore.getState().receive(payload));
 onReconnect(() => {
-  if (useNotificationsStore.getState().status !== 'idle') void useNotificationsStore.getState().loadFirstPage();
+  if (useNotificationsStore.getState().status !== 'idle')
+    void useNotificationsStore.getState().loadFirstPage();
 });

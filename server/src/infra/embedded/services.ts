@@ -31,7 +31,13 @@ export interface EmbeddedServices {
   stop(): Promise<void>;
 }
 
-export type StartEmbeddedOptions = EnsureServiceOptions;
+export interface StartEmbeddedOptions extends EnsureServiceOptions {
+  /**
+   * For CLI tools: when a live launcher already runs services on this data folder (services.json), use them
+   * instead of failing; stop() then leaves them running.
+   */
+  reuseRunning?: boolean;
+}
 
 /**
  * Finds or starts MongoDB and Redis (see ensureMongo / ensureRedis), prints one line per service, and records them
@@ -43,6 +49,10 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
   const env = options.env ?? process.env;
   mkdirSync(dataDir, { recursive: true });
   const embedding = !env.MONGODB_URI || !env.REDIS_URL;
+  if (embedding && options.reuseRunning) {
+    const running = await readRunningServices(dataDir);
+    if (running) return reuse(running, env, log.info);
+  }
   if (embedding) await settlePreviousRun(dataDir, log.info);
 
   const [mongoResult, redisResult] = await Promise.allSettled([
@@ -101,6 +111,39 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
     },
   };
 }
+
+/** The services of another live launcher, as an EmbeddedServices whose stop() leaves them running. */
+function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string) => void): EmbeddedServices {
+  const owner = `started by process ${record.pid}`;
+  const childPid = (name: string) => record.children.find((c) => c.name === name)?.pid ?? null;
+  const mongo: EmbeddedMongo = env.MONGODB_URI
+    ? { uri: env.MONGODB_URI, kind: 'external', label: 'external (MONGODB_URI)', dataPath: null, pid: null, stop: noop }
+    : {
+        uri: record.mongoUri,
+        kind: record.mongoKind,
+        label: `${record.mongoKind} (${owner})`,
+        dataPath: null,
+        pid: childPid(record.mongoKind),
+        stop: noop,
+      };
+  const redisUrl = env.REDIS_URL ?? record.redisUrl;
+  const redis: EmbeddedRedis = env.REDIS_URL
+    ? { url: redisUrl, uri: redisUrl, kind: 'external', label: 'external (REDIS_URL)', dataPath: null, pid: null, stop: noop }
+    : {
+        url: redisUrl,
+        uri: redisUrl,
+        kind: record.redisKind,
+        label: `${record.redisKind} (${owner})`,
+        dataPath: null,
+        pid: childPid(record.redisKind),
+        stop: noop,
+      };
+  info(serviceLine('MongoDB', mongo));
+  info(serviceLine('Redis', redis));
+  return { mongoUri: mongo.uri, redisUrl: redis.url, mongo, redis, stop: noop };
+}
+
+async function noop(): Promise<void> {}
 
 function serviceLine(name: string, service: EmbeddedMongo | EmbeddedRedis): string {
   if (service.kind === 'external') return `${name}: ${service.label}`;

@@ -44,7 +44,12 @@ function LoginForm() {
       <Dialog.Body>
         <Stack gap="4">
           <FormField label="Email" error={errors.email} required>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </FormField>
           <FormField label="Password" error={errors.password} required>
             <Input

@@ -63,10 +63,18 @@ function RegisterForm() {
     setSubmitting(true);
     try {
       await register(parsed.data);
-      notify({ title: 'Success', description: 'Account created successfully! Please sign in.', type: 'success' });
+      notify({
+        title: 'Success',
+        description: 'Account created successfully! Please sign in.',
+        type: 'success',
+      });
       openLogin(parsed.data.email);
     } catch (err) {
-      notify({ title: 'Registration Failed', description: errorMessage(err, 'Failed to create account'), type: 'error' });
+      notify({
+        title: 'Registration Failed',
+        description: errorMessage(err, 'Failed to create account'),
+        type: 'error',
+      });
       setSubmitting(false);
     }
   };
@@ -77,14 +85,27 @@ function RegisterForm() {
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField label="First Name" error={errors.firstName} required>
-              <Input autoComplete="given-name" value={form.firstName} onChange={(e) => update('firstName', e.target.value)} />
+              <Input
+                autoComplete="given-name"
+                value={form.firstName}
+                onChange={(e) => update('firstName', e.target.value)}
+              />
             </FormField>
             <FormField label="Last Name" error={errors.lastName} required>
-              <Input autoComplete="family-name" value={form.lastName} onChange={(e) => update('lastName', e.target.value)} />
+              <Input
+                autoComplete="family-name"
+                value={form.lastName}
+                onChange={(e) => update('lastName', e.target.value)}
+              />
             </FormField>
           </SimpleGrid>
           <FormField label="Email" error={errors.email} required>
-            <Input type="email" autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} />
+            <Input
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => update('email', e.target.value)}
+            />
           </FormField>
           <FormField label="Password" error={errors.password} required>
             <Input
@@ -110,10 +131,19 @@ function RegisterForm() {
             />
           </FormField>
           <FormField label="Company Name" error={errors.companyName}>
-            <Input autoComplete="organization" value={form.companyName} onChange={(e) => update('companyName', e.target.value)} />
+            <Input
+              autoComplete="organization"
+              value={form.companyName}
+              onChange={(e) => update('companyName', e.target.value)}
+            />
           </FormField>
           <FormField label="Phone Number" error={errors.phoneNumber}>
-            <Input type="tel" autoComplete="tel" value={form.phoneNumber} onChange={(e) => update('phoneNumber', e.target.value)} />
+            <Input
+              type="tel"
+              autoComplete="tel"
+              value={form.phoneNumber}
+              onChange={(e) => update('phoneNumber', e.target.value)}
+            />
           </FormField>
         </Stack>
       </Dialog.Body>

@@ -7,7 +7,11 @@ export async function completeLogin(email: string, password: string): Promise<bo
   try {
     await useSessionStore.getState().login({ email, password });
   } catch (err) {
-    notify({ title: 'Login Failed', description: errorMessage(err, 'Invalid email or password'), type: 'error' });
+    notify({
+      title: 'Login Failed',
+      description: errorMessage(err, 'Invalid email or password'),
+      type: 'error',
+    });
     return false;
   }
   notify({ title: 'Success', description: 'Logged in successfully!', type: 'success' });

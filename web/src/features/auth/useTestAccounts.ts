@@ -16,7 +16,8 @@ export function useTestAccounts(enabled: boolean): TestAccountsResult {
     let cancelled = false;
     fetchTestAccounts()
       .then((accounts) => {
-        if (!cancelled) setResult({ accounts: Array.isArray(accounts) ? accounts : [], loading: false, error: null });
+        if (!cancelled)
+          setResult({ accounts: Array.isArray(accounts) ? accounts : [], loading: false, error: null });
       })
       .catch((err: unknown) => {
         if (!cancelled) setResult({ accounts: [], loading: false, error: String(err) });

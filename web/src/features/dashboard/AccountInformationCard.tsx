@@ -13,7 +13,9 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
     {
       label: 'Verification',
       value: (
-        <Badge colorPalette={user.isVerified ? 'green' : 'yellow'}>{user.isVerified ? 'Verified' : 'Pending'}</Badge>
+        <Badge colorPalette={user.isVerified ? 'green' : 'yellow'}>
+          {user.isVerified ? 'Verified' : 'Pending'}
+        </Badge>
       ),
     },
     { label: 'Member Since', value: formatUsDate(user.createdAt) },

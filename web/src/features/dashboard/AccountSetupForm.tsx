@@ -75,10 +75,19 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
               />
             </FormField>
             <FormField label="Company Name" required>
-              <Input autoComplete="organization" value={companyName} onChange={(e) => setCompanyName(e.target.value)} />
+              <Input
+                autoComplete="organization"
+                value={companyName}
+                onChange={(e) => setCompanyName(e.target.value)}
+              />
             </FormField>
             <FormField label="Phone Number">
-              <Input type="tel" autoComplete="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} />
+              <Input
+                type="tel"
+                autoComplete="tel"
+                value={phoneNumber}
+                onChange={(e) => setPhoneNumber(e.target.value)}
+              />
             </FormField>
             <HStack gap="3">
               <Button type="submit" colorPalette="blue" loading={submitting}>

@@ -66,7 +66,12 @@ export function NotificationBell() {
             <Popover.Header>
               <Flex justify="space-between" align="center">
                 <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-                <Button size="xs" variant="ghost" disabled={unreadCount === 0} onClick={() => void markAllRead()}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  disabled={unreadCount === 0}
+                  onClick={() => void markAllRead()}
+                >
                   Mark all read
                 </Button>
               </Flex>

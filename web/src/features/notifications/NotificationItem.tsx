@@ -1,4 +1,4 @@
-import { Box, Text } from '@chakra-ui/react';
+import { Text, chakra } from '@chakra-ui/react';
 import type { NotificationDto } from '@freight/shared';
 import { formatUsDateTime } from '../../lib/dates';
 
@@ -11,8 +11,7 @@ interface NotificationItemProps {
 export function NotificationItem({ notification, onSelect }: NotificationItemProps) {
   const unread = !notification.readAt;
   return (
-    <Box
-      as="button"
+    <chakra.button
       type="button"
       width="full"
       textAlign="left"
@@ -36,6 +35,6 @@ export function NotificationItem({ notification, onSelect }: NotificationItemPro
       <Text fontSize="xs" color="gray.500">
         {formatUsDateTime(notification.createdAt)}
       </Text>
-    </Box>
+    </chakra.button>
   );
 }

@@ -61,11 +61,22 @@ function SimpleLogin() {
             {loading && <Spinner aria-label="Loading test accounts" />}
             {error && <Text color="red.600">Could not load test accounts.</Text>}
             {accounts.map((account) => (
-              <Button key={account.email} colorPalette="blue" disabled={busy} onClick={() => void loginAs(account)}>
+              <Button
+                key={account.email}
+                colorPalette="blue"
+                disabled={busy}
+                onClick={() => void loginAs(account)}
+              >
                 {account.label}
               </Button>
             ))}
-            <Text role="status" aria-live="polite" data-testid="simple-login-status" minH="6" fontWeight="medium">
+            <Text
+              role="status"
+              aria-live="polite"
+              data-testid="simple-login-status"
+              minH="6"
+              fontWeight="medium"
+            >
               {status}
             </Text>
             <Link asChild colorPalette="blue" alignSelf="center">
