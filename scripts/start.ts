@@ -8,7 +8,7 @@ import { startWorkers, type WorkerService } from '@freight/workers';
 
 const config = loadConfigOrExit();
 const dataDir = path.resolve(config.DATA_DIR);
-const services = await startEmbeddedServices({ dataDir, log: (line: string) => console.log(line) }).catch((err) => {
+const services = await startEmbeddedServices({ dataDir, log: (line: string) => console.log(line) }).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 });

@@ -1,3 +1,5 @@
+// First: configures zod before @freight/shared's schemas load (keeps the CSP console clean).
+import './lib/zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

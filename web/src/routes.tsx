@@ -32,7 +32,7 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', element: <LandingPage />, access: 'signedOut' },
   { path: '/', element: <DashboardPage />, access: 'signedIn' },
-  { path: '/freight', element: <FreightBoardPlaceholder />, access: 'signedIn' },
+  { path: '/freight', element: <FreightBoardPlaceholder />, access: 'public' },
   { path: '/documents', element: <DocumentsPlaceholder />, access: 'signedIn' },
   { path: '/air-freight', element: <AirFreightPlaceholder />, access: 'signedIn' },
   { path: '/broker', element: <BrokerDashboardPlaceholder />, access: 'signedIn' },

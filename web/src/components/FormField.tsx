@@ -13,10 +13,8 @@ interface FormFieldProps {
 export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      {/* No asterisk inside the label: the label text stays exactly the field's name for assistive tech and tests. */}
+      <Field.Label>{label}</Field.Label>
       {children}
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

@@ -1,5 +1,6 @@
 import { SESSION_LOSS_REDIRECT_MS } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
+import { LOGIN_URL } from './redirects';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -49,7 +50,7 @@ export function handleUnauthorized(): void {
   if (redirectingToLogin) return;
   redirectingToLogin = true;
   window.setTimeout(() => {
-    window.location.href = '/api/login';
+    window.location.href = LOGIN_URL;
   }, SESSION_LOSS_REDIRECT_MS);
 }
 

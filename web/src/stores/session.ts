@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LoginInput, RegisterInput, SetupInput, UserDto } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
+import { LOGOUT_URL } from '../lib/redirects';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -52,7 +53,7 @@ export const useSessionStore = create<SessionState>((set) => ({
 
   logout: () => {
     disconnectSocket();
-    window.location.href = '/api/logout';
+    window.location.href = LOGOUT_URL;
   },
 }));
 

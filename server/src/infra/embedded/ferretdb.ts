@@ -16,7 +16,10 @@ export function ferretBinaryPath(dataDir: string): string {
 }
 
 /** The version a FerretDB binary reports (`1.24.2`), or null when it does not run. */
-export async function ferretVersion(binary: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function ferretVersion(
+  binary: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | null> {
   if (!isExecutableFile(binary)) return null;
   const result = await runCommand(binary, ['--version'], { env, timeoutMs: 15_000 });
   if (result.code !== 0) return null;
@@ -70,18 +73,24 @@ export async function ensureFerretBinary(
     failures.push(`go install: ${summarize(install.stderr || 'the binary it built does not run')}`);
 
     // 2. Download the module, add the version file, build.
-    const download = await runCommand(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
-      env: goEnv,
-      cwd: workDir,
-      timeoutMs: BUILD_TIMEOUT_MS,
-    });
+    const download = await runCommand(
+      go,
+      ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`],
+      {
+        env: goEnv,
+        cwd: workDir,
+        timeoutMs: BUILD_TIMEOUT_MS,
+      },
+    );
     let moduleDir: string | undefined;
     try {
       const info = JSON.parse(download.stdout) as { Dir?: string; Error?: string };
       if (info.Error) failures.push(`go mod download: ${summarize(info.Error)}`);
       moduleDir = info.Dir;
     } catch {
-      failures.push(`go mod download: ${summarize(download.stderr || download.stdout || `exit code ${download.code}`)}`);
+      failures.push(
+        `go mod download: ${summarize(download.stderr || download.stdout || `exit code ${download.code}`)}`,
+      );
     }
     if (download.code !== 0 || !moduleDir) throw new Error(failures.join('\n'));
 

@@ -154,9 +154,10 @@ async function startFerret(
 
 interface MemoryServerModule {
   MongoMemoryServer: {
-    create(options: {
-      instance: { ip?: string; dbPath?: string; storageEngine?: string };
-    }): Promise<{ getUri(): string; stop(options?: { doCleanup?: boolean; force?: boolean }): Promise<boolean> }>;
+    create(options: { instance: { ip?: string; dbPath?: string; storageEngine?: string } }): Promise<{
+      getUri(): string;
+      stop(options?: { doCleanup?: boolean; force?: boolean }): Promise<boolean>;
+    }>;
   };
 }
 

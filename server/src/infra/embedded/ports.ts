@@ -33,7 +33,12 @@ export async function waitForPort(
   timeoutMs: number,
   options: WaitOptions = {},
 ): Promise<void> {
-  await pollUntil(() => canConnect(host, port, 1_000), `${host}:${port} to accept connections`, timeoutMs, options);
+  await pollUntil(
+    () => canConnect(host, port, 1_000),
+    `${host}:${port} to accept connections`,
+    timeoutMs,
+    options,
+  );
 }
 
 /** Resolves once a Redis server on `host:port` answers PING with PONG (not LOADING); rejects after `timeoutMs`. */
@@ -80,7 +85,12 @@ export function canConnect(host: string, port: number, timeoutMs: number): Promi
   });
 }
 
-function firstReplyLine(host: string, port: number, request: string, timeoutMs: number): Promise<string | null> {
+function firstReplyLine(
+  host: string,
+  port: number,
+  request: string,
+  timeoutMs: number,
+): Promise<string | null> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     let buffer = '';

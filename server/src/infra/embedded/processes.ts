@@ -147,7 +147,7 @@ export function spawnManaged(
       if (!stopping) options.onUnexpectedExit?.(info, tail);
       resolve(info);
     };
-    child.once('error', (error) => {
+    child.on('error', (error) => {
       if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) return; // kill() failure
       info ??= { code: null, signal: null, error };
       finish();
@@ -318,7 +318,7 @@ export function runCommand(
           (timedOut ? `\n(killed after ${Math.round(options.timeoutMs / 1000)} s)` : ''),
       });
     };
-    child.once('error', (err) => settle(null, `\n${err.message}`));
+    child.on('error', (err) => settle(null, `\n${err.message}`));
     child.once('close', (code) => settle(code));
   });
 }
@@ -344,7 +344,9 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Starts a service on a free 127.0.0.1 port, trying another port when the first one was taken in the meantime. */
 export async function startWithFreePort(
-  describe: (port: number) => Omit<StartServiceOptions, 'host' | 'port' | 'timeoutMs'> &
+  describe: (
+    port: number,
+  ) => Omit<StartServiceOptions, 'host' | 'port' | 'timeoutMs'> &
     Partial<Pick<StartServiceOptions, 'timeoutMs' | 'ready'>>,
 ): Promise<{ child: ManagedProcess; port: number }> {
   for (let attempt = 1; ; attempt++) {

@@ -43,7 +43,8 @@ export async function ensureRedis(options: EnsureServiceOptions): Promise<Embedd
     };
   }
   const binary = findExecutable('redis-server', env);
-  if (!binary) throw new Error('Redis not found: set REDIS_URL or install redis-server (apt-get install redis-server)');
+  if (!binary)
+    throw new Error('Redis not found: set REDIS_URL or install redis-server (apt-get install redis-server)');
 
   const dir = path.join(path.resolve(options.dataDir), 'redis');
   await mkdir(dir, { recursive: true });

@@ -62,7 +62,9 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
   if (mongoResult.status === 'rejected' || redisResult.status === 'rejected') {
     if (mongoResult.status === 'fulfilled') await mongoResult.value.stop();
     if (redisResult.status === 'fulfilled') await redisResult.value.stop();
-    const errors = [mongoResult, redisResult].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+    const errors = [mongoResult, redisResult].flatMap((r) =>
+      r.status === 'rejected' ? [r.reason as Error] : [],
+    );
     if (errors.length === 1) throw errors[0];
     throw new Error(errors.map((e) => e.message).join('\n'), { cause: errors[0] });
   }
@@ -88,7 +90,8 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
   const removeFile = () => {
     try {
-      if ((JSON.parse(readFileSync(file, 'utf8')) as ServicesFile).pid === process.pid) rmSync(file, { force: true });
+      if ((JSON.parse(readFileSync(file, 'utf8')) as ServicesFile).pid === process.pid)
+        rmSync(file, { force: true });
     } catch {
       // missing or unreadable: nothing of ours to remove
     }
@@ -117,7 +120,14 @@ function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string
   const owner = `started by process ${record.pid}`;
   const childPid = (name: string) => record.children.find((c) => c.name === name)?.pid ?? null;
   const mongo: EmbeddedMongo = env.MONGODB_URI
-    ? { uri: env.MONGODB_URI, kind: 'external', label: 'external (MONGODB_URI)', dataPath: null, pid: null, stop: noop }
+    ? {
+        uri: env.MONGODB_URI,
+        kind: 'external',
+        label: 'external (MONGODB_URI)',
+        dataPath: null,
+        pid: null,
+        stop: noop,
+      }
     : {
         uri: record.mongoUri,
         kind: record.mongoKind,
@@ -126,9 +136,17 @@ function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string
         pid: childPid(record.mongoKind),
         stop: noop,
       };
-  const redisUrl = env.REDIS_URL ?? record.redisUrl;
+  const redisUrl = env.REDIS_URL || record.redisUrl;
   const redis: EmbeddedRedis = env.REDIS_URL
-    ? { url: redisUrl, uri: redisUrl, kind: 'external', label: 'external (REDIS_URL)', dataPath: null, pid: null, stop: noop }
+    ? {
+        url: redisUrl,
+        uri: redisUrl,
+        kind: 'external',
+        label: 'external (REDIS_URL)',
+        dataPath: null,
+        pid: null,
+        stop: noop,
+      }
     : {
         url: redisUrl,
         uri: redisUrl,
@@ -207,7 +225,9 @@ async function settlePreviousRun(dataDir: string, info: (line: string) => void):
     isProcessAlive(child.pid) && (processCommandLine(child.pid)?.includes(child.name) ?? false);
   const leftovers = (record.children ?? []).filter(ours);
   if (leftovers.length > 0) {
-    info(`Waiting for ${leftovers.map((c) => `${c.name} (pid ${c.pid})`).join(' and ')} of a previous run to stop…`);
+    info(
+      `Waiting for ${leftovers.map((c) => `${c.name} (pid ${c.pid})`).join(' and ')} of a previous run to stop…`,
+    );
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && leftovers.some(ours)) await new Promise((r) => setTimeout(r, 200));
     for (const child of leftovers.filter(ours)) {

@@ -22,7 +22,7 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
   ];
 
   return (
-    <Card.Root as="section" aria-labelledby="account-information-heading">
+    <Card.Root>
       <Card.Header>
         <Heading as="h2" size="md" id="account-information-heading">
           Account Information

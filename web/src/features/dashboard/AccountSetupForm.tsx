@@ -56,7 +56,7 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
   };
 
   return (
-    <Card.Root maxW="lg" mx="auto" as="section" aria-labelledby="account-setup-heading">
+    <Card.Root maxW="lg" mx="auto">
       <Card.Header>
         <Heading as="h1" size="xl" id="account-setup-heading">
           {onCancel ? 'Change Account Type' : 'Complete Your Account Setup'}

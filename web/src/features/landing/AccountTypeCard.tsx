@@ -48,10 +48,24 @@ export function AccountTypeCard({ info }: { info: AccountTypeCardInfo }) {
             </List.Root>
           </Stack>
           <Stack gap="2">
-            <Button colorPalette="blue" onClick={registerAs}>
+            <Button
+              colorPalette="blue"
+              onClick={registerAs}
+              whiteSpace="normal"
+              height="auto"
+              minH="10"
+              py="2"
+            >
               Register as {label}
             </Button>
-            <Button variant="outline" onClick={signInWithProviderAs}>
+            <Button
+              variant="outline"
+              onClick={signInWithProviderAs}
+              whiteSpace="normal"
+              height="auto"
+              minH="10"
+              py="2"
+            >
               Continue with SSO as {label}
             </Button>
           </Stack>

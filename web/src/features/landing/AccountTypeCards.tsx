@@ -4,7 +4,7 @@ import { ACCOUNT_TYPE_CARDS } from './accountTypes';
 
 export function AccountTypeCards() {
   return (
-    <Box as="section" py="16" aria-labelledby="account-types-heading">
+    <Box as="section" py="16">
       <Container maxW="7xl">
         <Heading as="h2" id="account-types-heading" size="2xl" textAlign="center" mb="2">
           Choose Your Account Type

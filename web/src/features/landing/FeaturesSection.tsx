@@ -29,7 +29,7 @@ const FEATURES: Feature[] = [
 
 export function FeaturesSection() {
   return (
-    <Box as="section" bg="gray.50" py="16" aria-labelledby="features-heading">
+    <Box as="section" bg="gray.50" py="16">
       <Container maxW="6xl">
         <Heading as="h2" id="features-heading" size="2xl" textAlign="center" mb="10">
           Why FreightConnect

@@ -1,0 +1,59 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * DESIGN §8: Debian's Chromium with every call-home switched off. Playwright gives every launch a fresh,
+ * temporary user-data dir of its own (it refuses --user-data-dir in args).
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2EBrowser {
+  browser: Browser;
+  newContext(opts?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<E2EBrowser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    async newContext(opts) {
+      const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', ...opts });
+      contexts.push(ctx);
+      return ctx;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+    },
+  };
+}
+
+/** Fails the test on page errors (uncaught exceptions), which would otherwise pass silently. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/?auth=signin`);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByTestId('welcome-heading').waitFor();
+}
