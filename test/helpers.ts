@@ -61,6 +61,7 @@ export async function startTestApp(opts: { workers?: boolean; env?: Record<strin
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'true',
     MAP_TILE_URL: '',
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,
   };
   const config = parseConfig(env);

@@ -24,6 +24,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url('must be a URL').optional(),
   TRUST_PROXY: booleanFlag.default(false),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Where the built web app is served from (default web/dist). */
+  WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -64,12 +64,13 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 
-  if (existsSync(WEB_DIST)) {
-    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
+  const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
+  if (existsSync(webDist)) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
     app.get('/*splat', (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
-      res.status(hidden ? 404 : 200).sendFile(path.join(WEB_DIST, 'index.html'));
+      res.status(hidden ? 404 : 200).sendFile(path.join(webDist, 'index.html'));
     });
   } else {
     app.get('/*splat', (_req, res) => {
@@ -101,8 +102,12 @@ export async function startWeb(rt: Runtime, opts: { port?: number; host?: string
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
   });
 
-  if (rt.config.ENABLE_TEST_ACCOUNTS) await seedTestAccounts();
-  for (const seed of seeders) await seed(rt);
+  if (rt.config.ENABLE_TEST_ACCOUNTS && rt.config.NODE_ENV !== 'test') {
+    await seedTestAccounts();
+    for (const seed of seeders) await seed(rt);
+  } else if (rt.config.ENABLE_TEST_ACCOUNTS) {
+    await seedTestAccounts(); // tests seed their own data
+  }
 
   const app = createApp(rt, sessionMiddleware);
   const httpServer = http.createServer(app);

@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LandingPage } from './features/landing/LandingPage';
-import {
-  AdminPlaceholder,
-  AirFreightPlaceholder,
-  BrokerDashboardPlaceholder,
-  DocumentsPlaceholder,
-  DriverRoutesPlaceholder,
-  FreightBoardPlaceholder,
-  MobileDemoPlaceholder,
-  SmallShipmentsPlaceholder,
-  SubscribePlaceholder,
-  TrackingPlaceholder,
-} from './features/placeholders';
+import { AdminPage } from './features/admin/AdminPage';
+import { AirFreightPage } from './features/airFreight/AirFreightPage';
+import { BrokerDashboardPage } from './features/broker/BrokerDashboardPage';
+import { DocumentsPage } from './features/documents/DocumentsPage';
+import { DriverRoutesPage } from './features/driverRoutes/DriverRoutesPage';
+import { FreightBoardPage } from './features/freight/FreightBoardPage';
+import { MobileDemoPage } from './features/mobile/MobileDemoPage';
+import { SmallShipmentsPage } from './features/smallShipments/SmallShipmentsPage';
+import { SubscribePage } from './features/subscriptions/SubscribePage';
+import { TrackedLoadsPage } from './features/tracking/TrackedLoadsPage';
+import { TrackingPage } from './features/tracking/TrackingPage';
 import { SimpleLoginPage } from './features/simpleLogin/SimpleLoginPage';
 
 /**
@@ -32,16 +31,16 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', element: <LandingPage />, access: 'signedOut' },
   { path: '/', element: <DashboardPage />, access: 'signedIn' },
-  { path: '/freight', element: <FreightBoardPlaceholder />, access: 'public' },
-  { path: '/documents', element: <DocumentsPlaceholder />, access: 'signedIn' },
-  { path: '/air-freight', element: <AirFreightPlaceholder />, access: 'signedIn' },
-  { path: '/broker', element: <BrokerDashboardPlaceholder />, access: 'signedIn' },
-  { path: '/subscribe', element: <SubscribePlaceholder />, access: 'signedIn' },
-  { path: '/admin', element: <AdminPlaceholder />, access: 'signedIn' },
-  { path: '/mobile', element: <MobileDemoPlaceholder />, access: 'signedIn' },
-  { path: '/tracking', element: <TrackingPlaceholder />, access: 'signedIn' },
-  { path: '/tracking/:id', element: <TrackingPlaceholder />, access: 'signedIn' },
-  { path: '/small-shipments', element: <SmallShipmentsPlaceholder />, access: 'public' },
-  { path: '/driver-routes', element: <DriverRoutesPlaceholder />, access: 'signedIn' },
+  { path: '/freight', element: <FreightBoardPage />, access: 'public' },
+  { path: '/documents', element: <DocumentsPage />, access: 'signedIn' },
+  { path: '/air-freight', element: <AirFreightPage />, access: 'signedIn' },
+  { path: '/broker', element: <BrokerDashboardPage />, access: 'signedIn' },
+  { path: '/subscribe', element: <SubscribePage />, access: 'signedIn' },
+  { path: '/admin', element: <AdminPage />, access: 'signedIn' },
+  { path: '/mobile', element: <MobileDemoPage />, access: 'signedIn' },
+  { path: '/tracking', element: <TrackedLoadsPage />, access: 'signedIn' },
+  { path: '/tracking/:id', element: <TrackingPage />, access: 'signedIn' },
+  { path: '/small-shipments', element: <SmallShipmentsPage />, access: 'public' },
+  { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
 ];

@@ -1,13 +1,27 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createAuthRouter } from './auth/routes';
+import { createDocumentsRouter } from './documents/routes';
+import { seedDemoFreight } from './freight/seed';
+import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
 import { notificationsRouter } from './notifications/routes';
+import { seedDemoMarketplace } from './subscriptions/seed';
+import { createSubscriptionsRouter } from './subscriptions/routes';
+import { createTrackingRouter } from './tracking/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
 export function featureRouters(rt: Runtime): Router[] {
-  return [createHealthRouter(rt), createAuthRouter(rt), notificationsRouter];
+  return [
+    createHealthRouter(rt),
+    createAuthRouter(rt),
+    notificationsRouter,
+    createDocumentsRouter(rt),
+    createFreightRouter(rt),
+    createTrackingRouter(rt),
+    createSubscriptionsRouter(rt),
+  ];
 }
 
-/** Boot-time seeding hooks (test accounts, demo data), run by the web role. */
-export const seeders: Array<(rt: Runtime) => Promise<void>> = [];
+/** Boot-time seeding hooks (demo data), run by the web role after the test accounts, only when those are on. */
+export const seeders: Array<(rt: Runtime) => Promise<void>> = [seedDemoFreight, seedDemoMarketplace];

@@ -1,5 +1,9 @@
 import { forbidden, notFound } from '../http/errors';
 import type { Actor, Rule } from './types';
+import { documentsPolicies } from './documents';
+import { freightPolicies } from './freight';
+import { subscriptionsPolicies } from './subscriptions';
+import { trackingPolicies } from './tracking';
 import { userPolicies } from './users';
 
 export type { Actor } from './types';
@@ -10,6 +14,10 @@ export type { Actor } from './types';
  */
 export const policies = {
   ...userPolicies,
+  ...documentsPolicies,
+  ...freightPolicies,
+  ...trackingPolicies,
+  ...subscriptionsPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

@@ -1,5 +1,11 @@
+import { documentExpiryProcessor } from './documentExpiryProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
+import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import type { ProcessorDefinition } from './types';
 
 /** Every queue processor of the worker role; a feature adds its processor with one line. */
-export const processors: ProcessorDefinition[] = [notificationsProcessor];
+export const processors: ProcessorDefinition[] = [
+  notificationsProcessor,
+  documentExpiryProcessor,
+  subscriptionExpiryProcessor,
+];

@@ -1,4 +1,9 @@
 import type { ComponentType } from 'react';
+import { ComplianceStatusCard } from '../documents/ComplianceStatusCard';
+import { VerifiedAccountCard } from '../documents/VerifiedAccountCard';
+import { BookingRequestsCard } from '../freight/BookingRequestsCard';
+import { MyShipmentsCard } from '../smallShipments/MyShipmentsCard';
+import { UsageCard } from '../subscriptions/UsageCard';
 import { AccountInformationCard } from './AccountInformationCard';
 import type { DashboardSectionProps } from './dashboardSectionProps';
 import { QuickLinksSection } from './QuickLinksSection';
@@ -13,9 +18,11 @@ export type DashboardSection = ComponentType<DashboardSectionProps>;
  */
 export const dashboardSections: DashboardSection[] = [
   WelcomeSection,
-  // ComplianceStatusCard,
-  // BookingRequestsCard,
+  ComplianceStatusCard,
+  BookingRequestsCard,
+  UsageCard,
+  MyShipmentsCard,
   QuickLinksSection,
-  // VerifiedAccountCard,
+  VerifiedAccountCard,
   AccountInformationCard,
 ];

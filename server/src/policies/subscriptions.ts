@@ -1,0 +1,3 @@
+import type { Rule } from './types';
+
+export const subscriptionsPolicies = {} satisfies Record<string, Rule>;

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../layout/ComingSoonPage';
+
+export function DocumentsPage() {
+  return <ComingSoonPage title="Document Management" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../layout/ComingSoonPage';
+
+export function DriverRoutesPage() {
+  return <ComingSoonPage title="My Routes" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../layout/ComingSoonPage';
+
+export function MobileDemoPage() {
+  return <ComingSoonPage title="Mobile Demo" />;
+}

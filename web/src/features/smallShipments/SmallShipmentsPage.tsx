@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../layout/ComingSoonPage';
+
+export function SmallShipmentsPage() {
+  return <ComingSoonPage title="Post Small Shipment" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../layout/ComingSoonPage';
+
+export function SubscribePage() {
+  return <ComingSoonPage title="Subscription Plans" />;
+}

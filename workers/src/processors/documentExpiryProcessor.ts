@@ -1,0 +1,9 @@
+import { QUEUES } from '@freight/shared';
+import type { ProcessorDefinition } from './types';
+
+export const documentExpiryProcessor: ProcessorDefinition = {
+  queue: QUEUES.documentExpiry,
+  async process() {
+    return null;
+  },
+};
