@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import type { Config } from './config';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
+import { initFileStore, type FileStore } from './infra/storage';
 import { closeQueues, initQueues } from './queues';
 import { setPublisher } from './realtime/publish';
 
@@ -18,6 +19,8 @@ export interface Runtime {
   redisPrefix: string;
   redis: Redis;
   socketIoKey: string;
+  /** Encrypted file storage (documents, photos, chat images). */
+  files: FileStore;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export interface RuntimeOptions {
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
+  const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
   await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
@@ -54,6 +58,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     redisPrefix: config.REDIS_PREFIX,
     redis,
     socketIoKey,
+    files,
     async close() {
       setPublisher(null);
       await closeQueues();
