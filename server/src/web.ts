@@ -67,13 +67,13 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    app.get('/*splat', (req, res) => {
+    app.get('/{*splat}', (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
       res.status(hidden ? 404 : 200).sendFile(path.join(webDist, 'index.html'));
     });
   } else {
-    app.get('/*splat', (_req, res) => {
+    app.get('/{*splat}', (_req, res) => {
       res.status(503).type('text').send('The web app is not built yet: run `npm run build`.');
     });
   }

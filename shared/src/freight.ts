@@ -1,6 +1,20 @@
 // Freight listings, load board, booking requests, negotiations. The freight feature extends this module
 // (schemas, query types, events); the listing DTO below is the contract other features read.
-import type { FreightStatus } from './enums';
+import { z } from 'zod';
+import type { Ack } from './api';
+import { DEFAULT_OFFER_VALIDITY_HOURS, DEFAULT_SEARCH_RADIUS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './constants';
+import {
+  AIR_WEIGHT_CLASSES,
+  BOOKING_REQUEST_STATUSES,
+  CARGO_TYPES,
+  EQUIPMENT_TYPES,
+  FREIGHT_STATUSES,
+  NEGOTIATION_STATUSES,
+  RATE_TYPES,
+  US_STATES,
+  WEIGHT_CLASSES,
+  type FreightStatus,
+} from './enums';
 
 /** A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. */
 export interface FreightListingDto {
@@ -55,7 +69,440 @@ export interface FreightListingDto {
   updatedAt: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface FreightEvents {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface FreightClientEvents {}
+// ---------------------------------------------------------------------------------------------------------------
+// Input helpers: forms send '' or null for an empty input; both mean "not given".
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Optional text: '' and null become null. */
+const optionalText = (max: number) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(max).nullable()).optional();
+
+/** Optional number (a numeric string is accepted): '' and null become null. */
+const optionalNumber = (schema: z.ZodNumber) =>
+  z
+    .preprocess((v) => (isBlank(v) ? null : typeof v === 'string' ? Number(v) : v), schema.nullable())
+    .optional();
+
+/** 'YYYY-MM-DD' or a full ISO date-time; '' and null become null. */
+const DATE_RE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+const optionalDate = z
+  .preprocess(
+    (v) => (isBlank(v) ? null : v),
+    z
+      .string()
+      .trim()
+      .regex(DATE_RE, 'Expected a date (YYYY-MM-DD)')
+      .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
+      .nullable(),
+  )
+  .optional();
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const optionalTime = z
+  .preprocess((v) => (isBlank(v) ? null : v), z.string().regex(TIME_RE, 'Expected a time (HH:MM)').nullable())
+  .optional();
+
+const AIR_EQUIPMENT = 'air_cargo';
+export const ALL_WEIGHT_CLASSES = [...WEIGHT_CLASSES, ...AIR_WEIGHT_CLASSES] as const;
+
+/** Every field the Post Load form (and the air shipment form) sends; all but the four places are optional. */
+export const loadFieldsSchema = z.object({
+  title: optionalText(200),
+  originCity: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
+  originState: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  originZip: optionalText(20),
+  originCountry: optionalText(60),
+  destinationCity: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
+  destinationState: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  destinationZip: optionalText(20),
+  destinationCountry: optionalText(60),
+  originLat: optionalNumber(z.number().min(-90).max(90)),
+  originLng: optionalNumber(z.number().min(-180).max(180)),
+  destinationLat: optionalNumber(z.number().min(-90).max(90)),
+  destinationLng: optionalNumber(z.number().min(-180).max(180)),
+  equipmentType: z.enum(EQUIPMENT_TYPES).optional(),
+  equipmentLength: optionalNumber(z.number().int('Expected a whole number').positive().max(100)),
+  weight: optionalNumber(z.number().int('Expected a whole number').positive().max(10_000_000)),
+  weightClass: z.preprocess((v) => (isBlank(v) ? null : v), z.enum(ALL_WEIGHT_CLASSES).nullable()).optional(),
+  commodity: optionalText(200),
+  cargoType: z.preprocess((v) => (isBlank(v) ? null : v), z.enum(CARGO_TYPES).nullable()).optional(),
+  rate: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000)),
+  rateType: z.enum(RATE_TYPES).optional(),
+  distance: optionalNumber(z.number().positive('Number must be greater than 0').max(30_000)),
+  pickupDate: optionalDate,
+  pickupTimeStart: optionalTime,
+  pickupTimeEnd: optionalTime,
+  deliveryDate: optionalDate,
+  deliveryTimeStart: optionalTime,
+  deliveryTimeEnd: optionalTime,
+  description: optionalText(5000),
+  specialInstructions: optionalText(2000),
+  isUrgent: z.boolean().optional(),
+  isHazmat: z.boolean().optional(),
+  requiresTarps: z.boolean().optional(),
+  requiresStraps: z.boolean().optional(),
+  requiresLiftgate: z.boolean().optional(),
+});
+type LoadFields = z.output<typeof loadFieldsSchema>;
+
+/** Rules that span fields (shared by posting and editing): states, weight classes, dates. */
+function checkLoad(v: Partial<LoadFields>, ctx: z.RefinementCtx, equipmentType: string | undefined) {
+  const air = equipmentType === AIR_EQUIPMENT;
+  if (!air) {
+    for (const key of ['originState', 'destinationState'] as const) {
+      const value = v[key];
+      if (value != null && !(US_STATES as readonly string[]).includes(value.toUpperCase())) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a two-letter US state code' });
+      }
+    }
+  }
+  if (v.weightClass != null) {
+    const allowed: readonly string[] = air ? AIR_WEIGHT_CLASSES : WEIGHT_CLASSES;
+    if (!allowed.includes(v.weightClass)) {
+      ctx.addIssue({ code: 'custom', path: ['weightClass'], message: `Expected one of ${allowed.join(', ')}` });
+    }
+  }
+  if (v.pickupDate && v.deliveryDate && Date.parse(v.deliveryDate) < Date.parse(v.pickupDate)) {
+    ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: 'Delivery date must not be before pickup date' });
+  }
+}
+
+/** POST /api/freight (call 12) with SPEC §5's defaults applied; `brokerId` in the body is ignored. */
+export const postLoadSchema = loadFieldsSchema
+  .superRefine((v, ctx) => checkLoad(v, ctx, v.equipmentType ?? 'dry_van'))
+  .transform((v) => {
+    const equipmentType = v.equipmentType ?? 'dry_van';
+    const air = equipmentType === AIR_EQUIPMENT;
+    return {
+      ...v,
+      originState: air ? v.originState : v.originState.toUpperCase(),
+      destinationState: air ? v.destinationState : v.destinationState.toUpperCase(),
+      equipmentType,
+      equipmentLength: v.equipmentLength === undefined ? (air ? null : 53) : v.equipmentLength,
+      weightClass: v.weightClass === undefined ? (air ? null : 'ftl') : v.weightClass,
+      rateType: v.rateType ?? 'flat',
+      pickupTimeStart: v.pickupTimeStart === undefined ? '08:00' : v.pickupTimeStart,
+      pickupTimeEnd: v.pickupTimeEnd === undefined ? '17:00' : v.pickupTimeEnd,
+      deliveryTimeStart: v.deliveryTimeStart === undefined ? '08:00' : v.deliveryTimeStart,
+      deliveryTimeEnd: v.deliveryTimeEnd === undefined ? '17:00' : v.deliveryTimeEnd,
+      isUrgent: v.isUrgent ?? false,
+      isHazmat: v.isHazmat ?? false,
+      requiresTarps: v.requiresTarps ?? false,
+      requiresStraps: v.requiresStraps ?? false,
+      requiresLiftgate: v.requiresLiftgate ?? false,
+    };
+  });
+export type PostLoadInput = z.input<typeof postLoadSchema>;
+export type PostLoadData = z.output<typeof postLoadSchema>;
+
+/** PATCH /api/freight/:id: any subset of the posting fields (the equipment type is checked against the load's). */
+export const updateLoadSchema = loadFieldsSchema.partial();
+export type UpdateLoadInput = z.input<typeof updateLoadSchema>;
+export type UpdateLoadData = z.output<typeof updateLoadSchema>;
+export { checkLoad as checkLoadFields };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load board search (call 8). Query parameters carry the names of the board's filter state.
+
+export const FREIGHT_SORTS = ['newest', 'ratePerMile'] as const;
+export type FreightSort = (typeof FREIGHT_SORTS)[number];
+
+const queryText = (max = 100) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(max).optional());
+const queryNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : Number(v)), schema.optional());
+const queryDate = z.preprocess(
+  (v) => (isBlank(v) ? undefined : v),
+  z
+    .string()
+    .regex(DATE_RE, 'Expected a date (YYYY-MM-DD)')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
+    .optional(),
+);
+
+export const freightSearchSchema = z
+  .object({
+    originCity: queryText(),
+    originState: queryText(60),
+    destinationCity: queryText(),
+    destinationState: queryText(60),
+    originCountry: queryText(60),
+    destinationCountry: queryText(60),
+    equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
+    weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
+    cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
+    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_STATUSES).optional()),
+    minRate: queryNumber(z.number().min(0)),
+    maxRate: queryNumber(z.number().min(0)),
+    pickupDateStart: queryDate,
+    pickupDateEnd: queryDate,
+    /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
+    radius: queryNumber(z.number().positive().max(3000)),
+    lat: queryNumber(z.number().min(-90).max(90)),
+    lng: queryNumber(z.number().min(-180).max(180)),
+    sort: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_SORTS).default('newest')),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.lat === undefined) !== (v.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
+    }
+    if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
+      ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
+    }
+  });
+export type FreightSearchQuery = z.output<typeof freightSearchSchema>;
+
+/** The board's filter state (SPEC §2): six inputs plus the fields without inputs. */
+export interface LoadBoardFilters {
+  originCity: string;
+  originState: string;
+  destinationCity: string;
+  destinationState: string;
+  equipmentType: string;
+  weightClass: string;
+  minRate: string;
+  maxRate: string;
+  pickupDateStart: string;
+  pickupDateEnd: string;
+  radius: number;
+  lat: string;
+  lng: string;
+}
+export const EMPTY_LOAD_BOARD_FILTERS: LoadBoardFilters = {
+  originCity: '',
+  originState: '',
+  destinationCity: '',
+  destinationState: '',
+  equipmentType: '',
+  weightClass: '',
+  minRate: '',
+  maxRate: '',
+  pickupDateStart: '',
+  pickupDateEnd: '',
+  radius: DEFAULT_SEARCH_RADIUS,
+  lat: '',
+  lng: '',
+};
+
+/** Query parameters for GET /api/freight from a filter state (empty filters are left out). */
+export function filtersToQuery(filters: Partial<LoadBoardFilters>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === 'radius') continue;
+    if (value !== undefined && value !== null && String(value).trim() !== '') out[key] = String(value).trim();
+  }
+  if (out.lat && out.lng) out.radius = String(filters.radius ?? DEFAULT_SEARCH_RADIUS);
+  return out;
+}
+
+export interface FreightPage {
+  items: FreightListingDto[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Booking requests (calls 6, 7, 10).
+
+export type BookingRequestStatus = (typeof BOOKING_REQUEST_STATUSES)[number];
+
+export const bookingRequestSchema = z.object({
+  message: z.preprocess((v) => (isBlank(v) ? null : v), z.string().trim().max(10_000).nullable()).optional(),
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+
+export const bookingReviewSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { message: 'status must be approved or rejected' }),
+});
+export type BookingReviewInput = z.input<typeof bookingReviewSchema>;
+
+/** A booking request with the fields the dashboard card reads (SPEC §3). */
+export interface BookingRequestDto {
+  id: string;
+  freightListingId: string;
+  carrierId: string;
+  shipperId: string;
+  message: string | null;
+  status: BookingRequestStatus;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  freightTitle: string | null;
+  freightOrigin: string | null;
+  freightDestination: string | null;
+  freightRate: number | null;
+  carrierName: string | null;
+  carrierPhone: string | null;
+  carrierEmail: string | null;
+  carrierCompany: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rate offers and negotiations (calls 11, 26, 28).
+
+export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];
+
+const money = (message = 'Required') =>
+  z.preprocess(
+    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ message }).min(0, 'Number must be greater than or equal to 0').max(100_000_000),
+  );
+
+/** The rate offer a carrier sends (SPEC §3, §5). Without expiresAt the offer is valid for the default 24 hours. */
+export const rateOfferSchema = z.object({
+  proposedRate: money(),
+  proposedRatePerMile: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(1_000_000)),
+  message: optionalText(5000),
+  expiresAt: z
+    .preprocess(
+      (v) => (isBlank(v) ? undefined : v),
+      z.iso.datetime({ offset: true, message: 'Expected an ISO date-time' }).optional(),
+    )
+    .refine((s) => s === undefined || Date.parse(s) > Date.now(), 'expiresAt must be in the future'),
+});
+export type RateOfferInput = z.input<typeof rateOfferSchema>;
+
+/** The expiry a validity choice gives (6, 12, 24, 48 or 72 hours from now). */
+export function offerExpiry(hours: number = DEFAULT_OFFER_VALIDITY_HOURS, from: Date = new Date()): string {
+  return new Date(from.getTime() + hours * 3_600_000).toISOString();
+}
+
+/** Accept (empty body) or, with counterRate, counter (SPEC §7 call 28). */
+export const negotiationActionSchema = z.object({
+  counterRate: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000)),
+});
+export const counterOfferSchema = z.object({ counterRate: money('counterRate is required') });
+
+export interface NegotiationDto {
+  id: string;
+  freightListingId: string;
+  carrierId: string;
+  brokerId: string;
+  proposedRate: number;
+  proposedRatePerMile: number | null;
+  counterRate: number | null;
+  status: NegotiationStatus;
+  message: string | null;
+  expiresAt: string | null;
+  respondedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Display fields (second queries, no join). */
+  freightTitle: string | null;
+  freightOrigin: string | null;
+  freightDestination: string | null;
+  freightRate: number | null;
+  freightStatus: FreightStatus | null;
+  carrierName: string | null;
+  carrierCompany: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Broker Hub (calls 25, 27).
+
+export const addShipperSchema = z.object({
+  shipperEmail: z.string({ message: 'Required' }).trim().toLowerCase().email('Enter a valid email address'),
+  creditLimit: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(10_000_000_000)),
+  paymentTerms: optionalText(100),
+});
+export type AddShipperInput = z.input<typeof addShipperSchema>;
+export const PAYMENT_TERMS = ['Net 15', 'Net 30', 'Net 45', 'Net 60', 'Quick Pay', 'COD'] as const;
+
+export interface BrokerShipperDto {
+  id: string;
+  brokerId: string;
+  shipperId: string;
+  isActive: boolean;
+  creditLimit: number | null;
+  paymentTerms: string | null;
+  createdAt: string;
+  updatedAt: string;
+  shipperName: string;
+  shipperEmail: string;
+  shipperCompany: string | null;
+  shipperPhone: string | null;
+}
+
+export interface BrokerStatsDto {
+  activeLoads: number;
+  pendingNegotiations: number;
+  activeShippers: number;
+  inTransit: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Saved searches with alerts.
+
+export const savedSearchFiltersSchema = z.object({
+  originCity: queryText(),
+  originState: queryText(60),
+  destinationCity: queryText(),
+  destinationState: queryText(60),
+  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
+  weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
+  minRate: queryNumber(z.number().min(0)),
+  maxRate: queryNumber(z.number().min(0)),
+  pickupDateStart: queryDate,
+  pickupDateEnd: queryDate,
+  radius: queryNumber(z.number().positive().max(3000)),
+  lat: queryNumber(z.number().min(-90).max(90)),
+  lng: queryNumber(z.number().min(-180).max(180)),
+});
+export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
+
+export const savedSearchSchema = z.object({
+  name: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
+  filters: savedSearchFiltersSchema,
+  alertsEnabled: z.boolean().default(true),
+});
+export type SavedSearchInput = z.input<typeof savedSearchSchema>;
+export const savedSearchUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Required').max(100).optional(),
+  alertsEnabled: z.boolean().optional(),
+});
+
+export interface SavedSearchDto {
+  id: string;
+  userId: string;
+  name: string;
+  filters: SavedSearchFilters;
+  alertsEnabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Socket events (DESIGN §1).
+
+export interface FreightEvents {
+  /** A load was posted (room `loadboard`). */
+  'freight:posted': (payload: { listing: FreightListingDto }) => void;
+  /** A load changed status, rate or details (room `loadboard`). */
+  'freight:updated': (payload: { listing: FreightListingDto }) => void;
+  /** A carrier asked to book one of the user's loads (room `user:<shipper/broker>`). */
+  'booking:requested': (payload: { request: BookingRequestDto }) => void;
+  /** The carrier's request was approved or rejected (room `user:<carrier>`; also to the poster's other tabs). */
+  'booking:reviewed': (payload: { request: BookingRequestDto; listing: FreightListingDto | null }) => void;
+  /** A carrier made an offer (rooms `user:<broker>`, `user:<carrier>`). */
+  'negotiation:created': (payload: { negotiation: NegotiationDto }) => void;
+  /** An offer was accepted, rejected, countered or expired (rooms `user:<broker>`, `user:<carrier>`). */
+  'negotiation:updated': (payload: { negotiation: NegotiationDto; listing: FreightListingDto | null }) => void;
+}
+
+export type LoadboardJoinPayload = Record<string, never>;
+
+export interface FreightClientEvents {
+  /** Join the `loadboard` room while the board is open. */
+  'loadboard:join': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
+  'loadboard:leave': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
+}
+
+/** Rate per mile as the cards show it: rate / distance, 2 decimals (null when either is missing). */
+export function ratePerMileOf(rate: number | null | undefined, distance: number | null | undefined): number | null {
+  if (rate == null || distance == null || distance <= 0) return null;
+  return Math.round((rate / distance) * 100) / 100;
+}

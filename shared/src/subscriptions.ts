@@ -1,3 +1,532 @@
-// Subscriptions, air freight, small shipments, driver routes (filled in by the subscriptions feature).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface SubscriptionEvents {}
+// Subscriptions (plans, the gate, usage limits), small shipments, driver routes and their offers.
+import { z } from 'zod';
+import type { UserDto } from './auth';
+import {
+  PICKUP_FLEXIBILITY,
+  SMALL_SHIPMENT_ITEM_TYPES,
+  US_STATES,
+  type SubscriptionStatus,
+  type UserType,
+} from './enums';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plans (SPEC §9): the one table the picker, the activation call and the limits read.
+
+export const PLAN_USER_TYPES = ['broker', 'shipper', 'air_cargo', 'carrier'] as const;
+export type PlanUserType = (typeof PLAN_USER_TYPES)[number];
+export const PLAN_TIERS = ['basic', 'pro'] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+/** What a Basic plan counts per calendar month (UTC). */
+export const USAGE_METRICS = ['loads_posted', 'air_shipments_posted', 'bookings_approved'] as const;
+export type UsageMetric = (typeof USAGE_METRICS)[number];
+export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {
+  loads_posted: 'Loads posted',
+  air_shipments_posted: 'Air shipments posted',
+  bookings_approved: 'Bookings approved',
+};
+
+export interface SubscriptionPlan {
+  /** The id sent to POST /api/subscriptions/activate: user type + '_' + tier. */
+  id: string;
+  userType: PlanUserType;
+  tier: PlanTier;
+  name: string;
+  /** Dollars per month. */
+  price: number;
+  features: string[];
+  /** The monthly cap, or null for unlimited. */
+  limit: { metric: UsageMetric; perMonth: number } | null;
+  mostPopular: boolean;
+}
+
+export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
+  {
+    id: 'broker_basic',
+    userType: 'broker',
+    tier: 'basic',
+    name: 'Broker Basic',
+    price: 99,
+    features: ['Up to 50 loads per month'],
+    limit: { metric: 'loads_posted', perMonth: 50 },
+    mostPopular: false,
+  },
+  {
+    id: 'broker_pro',
+    userType: 'broker',
+    tier: 'pro',
+    name: 'Broker Pro',
+    price: 199,
+    features: ['Unlimited loads', 'Multi-user access', 'API access', 'Custom branding'],
+    limit: null,
+    mostPopular: true,
+  },
+  {
+    id: 'shipper_basic',
+    userType: 'shipper',
+    tier: 'basic',
+    name: 'Shipper Basic',
+    price: 79,
+    features: ['Up to 30 loads per month'],
+    limit: { metric: 'loads_posted', perMonth: 30 },
+    mostPopular: false,
+  },
+  {
+    id: 'shipper_pro',
+    userType: 'shipper',
+    tier: 'pro',
+    name: 'Shipper Pro',
+    price: 149,
+    features: ['Unlimited loads', 'Dedicated account manager'],
+    limit: null,
+    mostPopular: true,
+  },
+  {
+    id: 'air_cargo_basic',
+    userType: 'air_cargo',
+    tier: 'basic',
+    name: 'Air Cargo Basic',
+    price: 129,
+    features: ['Up to 40 air shipments per month'],
+    limit: { metric: 'air_shipments_posted', perMonth: 40 },
+    mostPopular: false,
+  },
+  {
+    id: 'air_cargo_pro',
+    userType: 'air_cargo',
+    tier: 'pro',
+    name: 'Air Cargo Pro',
+    price: 249,
+    features: ['Unlimited shipments'],
+    limit: null,
+    mostPopular: true,
+  },
+  {
+    id: 'carrier_basic',
+    userType: 'carrier',
+    tier: 'basic',
+    name: 'Carrier Basic',
+    price: 49,
+    features: ['Browse unlimited loads', 'Book up to 20 loads per month'],
+    limit: { metric: 'bookings_approved', perMonth: 20 },
+    mostPopular: false,
+  },
+  {
+    id: 'carrier_pro',
+    userType: 'carrier',
+    tier: 'pro',
+    name: 'Carrier Pro',
+    price: 99,
+    features: ['Unlimited bookings', 'Multi-truck management'],
+    limit: null,
+    mostPopular: true,
+  },
+];
+
+export function isPlanUserType(t: string | null | undefined): t is PlanUserType {
+  return (PLAN_USER_TYPES as readonly string[]).includes(t ?? '');
+}
+
+/** SPEC §6: the plan list depends on userType; anything else falls back to broker plans. */
+export function plansForUserType(userType: string | null | undefined): SubscriptionPlan[] {
+  const type: PlanUserType = isPlanUserType(userType) ? userType : 'broker';
+  return SUBSCRIPTION_PLANS.filter((p) => p.userType === type);
+}
+
+export function findPlan(planId: string | null | undefined): SubscriptionPlan | null {
+  return SUBSCRIPTION_PLANS.find((p) => p.id === planId) ?? null;
+}
+
+/** 'Pro' or 'Basic' for a plan id (the success alert and the gate's badge), else the id itself. */
+export function planTierLabel(planId: string | null | undefined): string {
+  if (!planId) return 'None';
+  if (planId.includes('pro')) return 'Pro';
+  if (planId.includes('basic')) return 'Basic';
+  return planId;
+}
+
+export function planDisplayName(planId: string | null | undefined): string {
+  return findPlan(planId)?.name ?? (planId ? planTierLabel(planId) : 'No plan');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The gate (SPEC §2, §4, §5): the one rule the screen and the server both apply.
+
+export interface SubscriptionFields {
+  userType?: UserType | string | null;
+  subscriptionStatus: SubscriptionStatus | string;
+  subscriptionPlan: string | null;
+  subscriptionExpiresAt: string | Date | null;
+}
+
+/** Active: status active and no expiry or an expiry in the future. */
+export function isSubscriptionActive(u: SubscriptionFields, now: Date = new Date()): boolean {
+  if (u.subscriptionStatus !== 'active') return false;
+  if (!u.subscriptionExpiresAt) return true;
+  return new Date(u.subscriptionExpiresAt).getTime() > now.getTime();
+}
+
+/** Plan check: basic is satisfied by a plan containing basic or pro; pro needs a plan containing pro. */
+export function planSatisfies(plan: string | null | undefined, required: PlanTier): boolean {
+  if (!plan) return false;
+  if (required === 'pro') return plan.includes('pro');
+  return plan.includes('basic') || plan.includes('pro');
+}
+
+export const GATED_FEATURES = {
+  air_freight: { label: 'air freight marketplace', requiredTier: 'basic' as PlanTier },
+} as const;
+export type GatedFeatureName = keyof typeof GATED_FEATURES;
+
+export type GateVerdict = 'allowed' | 'subscription_required' | 'upgrade_required';
+
+/** Admins bypass; otherwise an active subscription whose plan satisfies the required tier. */
+export function gateVerdict(u: SubscriptionFields, required: PlanTier, now: Date = new Date()): GateVerdict {
+  if (u.userType === 'admin') return 'allowed';
+  if (!isSubscriptionActive(u, now)) return 'subscription_required';
+  return planSatisfies(u.subscriptionPlan, required) ? 'allowed' : 'upgrade_required';
+}
+
+/** The plan names a user type needs for a tier ('Carrier Basic or Carrier Pro'). */
+export function neededPlanText(userType: string | null | undefined, required: PlanTier): string {
+  const plans = plansForUserType(userType).filter((p) => planSatisfies(p.id, required));
+  return plans.map((p) => p.name).join(' or ');
+}
+
+export const GATE_BENEFITS_BROKER = [
+  'Post and manage loads on the DAT-style loadboard',
+  'Rate negotiation tools',
+  'Shipper relationship management',
+  'Access to the air freight marketplace',
+  'Priority support',
+];
+export const GATE_BENEFITS_DEFAULT = [
+  'Access to the air freight marketplace',
+  'Book loads and air shipments',
+  'Real-time tracking and chat',
+  'Priority support',
+];
+export function gateBenefits(userType: string | null | undefined): string[] {
+  return userType === 'broker' ? GATE_BENEFITS_BROKER : GATE_BENEFITS_DEFAULT;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The plan picker's fixed texts (SPEC §2 Subscription plans).
+
+export const SUBSCRIPTION_HIGHLIGHTS = [
+  { title: 'Fast Setup', description: 'Start matching freight within minutes of subscribing.' },
+  { title: 'Secure Platform', description: 'Verified users and encrypted document storage.' },
+  { title: 'Smart Matching', description: 'Find the right loads, carriers and routes faster.' },
+  { title: '24/7 Support', description: 'Our team is here whenever you need help.' },
+] as const;
+
+export const SUBSCRIPTION_GUARANTEE = 'No setup fees \u2022 Cancel anytime \u2022 14-day money back guarantee';
+
+export const SUBSCRIPTION_FAQ = [
+  {
+    question: 'Can I change plans anytime?',
+    answer: 'Yes, you can upgrade or downgrade your plan at any time. Changes take effect at the next billing cycle.',
+  },
+  {
+    question: 'What payment methods do you accept?',
+    answer: 'We accept all major credit cards, debit cards and bank transfers.',
+  },
+  {
+    question: 'Is there a free trial?',
+    answer: 'Instead of a free trial, every plan comes with a 14-day money-back guarantee.',
+  },
+  {
+    question: 'Do you offer custom pricing for large fleets?',
+    answer: 'Yes. Contact our sales team for custom pricing for large fleets and enterprises.',
+  },
+] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// API payloads.
+
+export const activateSubscriptionSchema = z.object({
+  plan: z.string({ error: 'Required' }).trim().min(1, 'Required'),
+});
+export type ActivateSubscriptionInput = z.infer<typeof activateSubscriptionSchema>;
+
+export interface ActivateSubscriptionResult {
+  /** 'active' when the provider took payment at once; 'requires_action' when the user must finish it elsewhere. */
+  status: 'active' | 'requires_action';
+  redirectUrl: string | null;
+  user: UserDto;
+}
+
+/** Usage of the current calendar month (UTC) against the plan's cap. */
+export interface UsageDto {
+  plan: string | null;
+  planName: string;
+  active: boolean;
+  periodStart: string;
+  periodEnd: string;
+  metric: UsageMetric | null;
+  label: string | null;
+  used: number;
+  /** null: unlimited (Pro) or no plan that counts anything. */
+  limit: number | null;
+}
+
+export interface SubscriptionChangedPayload {
+  userId: string;
+  subscriptionStatus: SubscriptionStatus;
+  subscriptionPlan: string | null;
+  subscriptionExpiresAt: string | null;
+  reason: 'activated' | 'expired';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small shipments (SPEC §2 Post Small Shipment, §3, §5, §7 call 30).
+
+export const SMALL_SHIPMENT_STATUSES = ['posted', 'matched', 'cancelled'] as const;
+export type SmallShipmentStatus = (typeof SMALL_SHIPMENT_STATUSES)[number];
+
+export const SMALL_SHIPMENT_PRICING_TIPS = [
+  { label: 'Packages', range: '$0.50-1.00 per mile' },
+  { label: 'Motorcycles', range: '$1.00-1.50 per mile' },
+  { label: 'Cars', range: '$1.00-2.00 per mile' },
+  { label: 'Equipment', range: '$1.50-3.00 per mile' },
+] as const;
+export const SMALL_SHIPMENT_PRICING_NOTE = 'Higher offers for urgent, fragile or valuable items get priority.';
+export const OFFER_PRICE_NOTE = 'This is your total budget for the transport. Drivers will see this amount.';
+
+const emptyToUndefined = (v: unknown) =>
+  v === '' || v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+const toNumber = (v: unknown) => {
+  const e = emptyToUndefined(v);
+  return typeof e === 'string' ? Number(e) : e;
+};
+const numberError = (iss: { input: unknown }) =>
+  iss.input === undefined ? 'Required' : `Expected number, received ${Number.isNaN(iss.input) ? 'nan' : typeof iss.input}`;
+
+/** A required positive amount (form strings or numbers). */
+const positiveNumber = z.preprocess(
+  toNumber,
+  z.number({ error: numberError }).positive('Number must be greater than 0').max(10_000_000),
+);
+const optionalPositiveNumber = z.preprocess(
+  toNumber,
+  z.number({ error: numberError }).positive('Number must be greater than 0').max(10_000_000).optional(),
+);
+const requiredText = (max = 200) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max);
+const optionalText = (max = 2000) =>
+  z.preprocess(emptyToUndefined, z.string({ error: 'Expected string' }).trim().max(max).optional());
+const usState = z.enum(US_STATES, { error: 'Required' });
+const optionalDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string({ error: 'Expected date' })
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
+    .optional(),
+);
+const optionalTime = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM')
+    .optional(),
+);
+const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).default(false);
+
+export const smallShipmentSchema = z
+  .object({
+    title: requiredText(200),
+    itemType: z.preprocess(emptyToUndefined, z.enum(SMALL_SHIPMENT_ITEM_TYPES).optional()),
+    itemDescription: requiredText(4000),
+    originCity: requiredText(100),
+    originState: usState,
+    pickupAddress: optionalText(300),
+    destinationCity: requiredText(100),
+    destinationState: usState,
+    deliveryAddress: optionalText(300),
+    weight: optionalPositiveNumber,
+    dimensions: optionalText(200),
+    value: optionalPositiveNumber,
+    pickupDate: optionalDate,
+    pickupTime: optionalTime,
+    deliveryDate: optionalDate,
+    deliveryTime: optionalTime,
+    pickupFlexibility: z.preprocess(emptyToUndefined, z.enum(PICKUP_FLEXIBILITY).default('anytime')),
+    offerPrice: positiveNumber,
+    isUrgent: bool,
+    isFragile: bool,
+    specialInstructions: optionalText(2000),
+  })
+  .refine((v) => !v.pickupDate || !v.deliveryDate || Date.parse(v.deliveryDate) >= Date.parse(v.pickupDate), {
+    message: 'Needed-by date must be on or after the pickup date',
+    path: ['deliveryDate'],
+  });
+export type SmallShipmentInput = z.input<typeof smallShipmentSchema>;
+export type SmallShipmentData = z.output<typeof smallShipmentSchema>;
+
+export interface SmallShipmentDto {
+  id: string;
+  shipperId: string;
+  driverRouteId: string | null;
+  matchedOfferId: string | null;
+  title: string;
+  itemType: string | null;
+  itemDescription: string;
+  originCity: string;
+  originState: string;
+  pickupAddress: string | null;
+  destinationCity: string;
+  destinationState: string;
+  deliveryAddress: string | null;
+  weight: number | null;
+  dimensions: string | null;
+  value: number | null;
+  offerPrice: number;
+  isUrgent: boolean;
+  isFragile: boolean;
+  pickupFlexibility: string;
+  pickupDate: string | null;
+  pickupTime: string | null;
+  deliveryDate: string | null;
+  deliveryTime: string | null;
+  specialInstructions: string | null;
+  status: SmallShipmentStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const SHIPMENT_OFFER_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type ShipmentOfferStatus = (typeof SHIPMENT_OFFER_STATUSES)[number];
+
+export const shipmentOfferSchema = z.object({
+  price: positiveNumber,
+  message: optionalText(2000),
+  routeId: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{24}$/, 'Invalid route').optional()),
+});
+export type ShipmentOfferInput = z.input<typeof shipmentOfferSchema>;
+
+export interface ShipmentOfferDto {
+  id: string;
+  shipmentId: string;
+  shipperId: string;
+  driverId: string;
+  routeId: string | null;
+  driverName: string;
+  driverCompany: string | null;
+  price: number;
+  message: string | null;
+  status: ShipmentOfferStatus;
+  respondedAt: string | null;
+  createdAt: string;
+}
+
+/** The customer's own shipment, with the offers drivers made on it. */
+export interface MySmallShipmentDto extends SmallShipmentDto {
+  offers: ShipmentOfferDto[];
+}
+
+/** A posted shipment as a driver sees it under a route, with the driver's own offer if any. */
+export interface RouteMatchDto extends SmallShipmentDto {
+  myOffer: ShipmentOfferDto | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Driver routes (SPEC §3 Driver route).
+
+export const DRIVER_ROUTE_STATUSES = ['active', 'closed'] as const;
+export type DriverRouteStatus = (typeof DRIVER_ROUTE_STATUSES)[number];
+export const DRIVER_VEHICLE_TYPES = ['car', 'suv', 'pickup_truck', 'van', 'box_truck', 'truck_with_trailer'] as const;
+export const DRIVER_VEHICLE_LABELS: Record<(typeof DRIVER_VEHICLE_TYPES)[number], string> = {
+  car: 'Car',
+  suv: 'SUV',
+  pickup_truck: 'Pickup Truck',
+  van: 'Van',
+  box_truck: 'Box Truck',
+  truck_with_trailer: 'Truck with Trailer',
+};
+export const DRIVER_PRICING_TYPES = ['per_mile', 'fixed', 'negotiable'] as const;
+export const DRIVER_PRICING_LABELS: Record<(typeof DRIVER_PRICING_TYPES)[number], string> = {
+  per_mile: 'Per Mile',
+  fixed: 'Fixed Price',
+  negotiable: 'Negotiable',
+};
+
+export const driverRouteSchema = z.object({
+  title: requiredText(200),
+  originCity: requiredText(100),
+  originState: usState,
+  destinationCity: requiredText(100),
+  destinationState: usState,
+  departureDate: z.preprocess(
+    emptyToUndefined,
+    z.string({ error: 'Required' }).refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date'),
+  ),
+  departureTime: optionalTime,
+  vehicleType: z.enum(DRIVER_VEHICLE_TYPES, { error: 'Required' }),
+  availableSpace: optionalText(200),
+  maxWeight: optionalPositiveNumber,
+  maxDimensions: optionalText(200),
+  pricePerMile: optionalPositiveNumber,
+  fixedPrice: optionalPositiveNumber,
+  pricingType: z.preprocess(emptyToUndefined, z.enum(DRIVER_PRICING_TYPES).default('per_mile')),
+  description: optionalText(2000),
+  isFlexible: bool,
+});
+export type DriverRouteInput = z.input<typeof driverRouteSchema>;
+export type DriverRouteData = z.output<typeof driverRouteSchema>;
+
+export interface DriverRouteDto {
+  id: string;
+  driverId: string;
+  title: string;
+  originCity: string;
+  originState: string;
+  destinationCity: string;
+  destinationState: string;
+  departureDate: string;
+  departureTime: string | null;
+  vehicleType: string;
+  availableSpace: string | null;
+  maxWeight: number | null;
+  maxDimensions: string | null;
+  pricePerMile: number | null;
+  fixedPrice: number | null;
+  pricingType: string;
+  description: string | null;
+  isFlexible: boolean;
+  status: DriverRouteStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Route matching, the one rule: same origin state and destination state, and each shipment city contains the
+ * route's city (case-insensitive substring; 'Dallas' matches 'North Dallas'). The server runs the same rule as a
+ * query; the web uses this function to place live `smallShipment:posted` events under the right routes.
+ */
+export function routeMatchesShipment(
+  route: Pick<DriverRouteDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
+  shipment: Pick<SmallShipmentDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
+): boolean {
+  const contains = (hay: string, needle: string) => hay.trim().toLowerCase().includes(needle.trim().toLowerCase());
+  return (
+    route.originState === shipment.originState &&
+    route.destinationState === shipment.destinationState &&
+    contains(shipment.originCity, route.originCity) &&
+    contains(shipment.destinationCity, route.destinationCity)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Socket events (server → client).
+
+export interface SubscriptionEvents {
+  /** user:<id>: activation or expiry; the gate locks or unlocks without a reload. */
+  'subscription:changed': (payload: SubscriptionChangedPayload) => void;
+  /** role:individual_driver: a new shipment; drivers place it under their matching routes. */
+  'smallShipment:posted': (payload: { shipment: SmallShipmentDto }) => void;
+  /** role:individual_driver and user:<customer>: a shipment changed status (matched). */
+  'smallShipment:updated': (payload: { shipment: SmallShipmentDto }) => void;
+  /** user:<customer> and user:<driver>: a driver made (or revised) an offer. */
+  'shipmentOffer:created': (payload: { offer: ShipmentOfferDto }) => void;
+  /** user:<customer> and user:<driver>: an offer was accepted or declined. */
+  'shipmentOffer:updated': (payload: { offer: ShipmentOfferDto }) => void;
+}

@@ -1,5 +1,242 @@
-// Tracking: location, status, photos, chat (filled in by the tracking feature).
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TrackingEvents {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface TrackingClientEvents {}
+// Tracking: location, status, photos and chat for a booked load (SPEC §2 Freight tracking, §3, §5, §7 calls 14-19).
+import { z } from 'zod';
+import type { Ack } from './api';
+import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
+import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
+
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+
+export const PHOTO_TYPE_LABELS: Record<PhotoType, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  in_transit: 'In Transit',
+  damage: 'Damage',
+};
+
+export const CHAT_NOT_AVAILABLE_MESSAGE = 'Chat not available. The freight must be booked to start chatting.';
+export const FREIGHT_NOT_FOUND_MESSAGE = 'Freight not found';
+
+const objectId = z.string().regex(/^[0-9a-f]{24}$/i, 'Invalid id');
+
+/** Latitude and longitude: numbers (not numeric strings) within range (SPEC §5 Location update). */
+export const latitudeSchema = z
+  .number({ message: 'Latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+export const longitudeSchema = z
+  .number({ message: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
+
+/** POST /api/freight/:id/location (call 15). */
+export const locationUpdateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
+export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
+
+/** The statuses a tracking participant may move a load to (the status machine lives in the server). */
+export const TRACKING_STATUS_TARGETS = ['in_transit', 'delivered', 'cancelled'] as const;
+export type TrackingStatusTarget = (typeof TRACKING_STATUS_TARGETS)[number];
+export const statusChangeSchema = z.object({
+  status: z.enum(TRACKING_STATUS_TARGETS, { message: 'status must be in_transit, delivered or cancelled' }),
+});
+export type StatusChangeInput = z.infer<typeof statusChangeSchema>;
+
+/** A multipart field: empty → absent; otherwise a number within range. */
+const optionalCoordinate = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), schema.optional());
+
+/** POST /api/freight/:id/photos (call 17): the fields beside the `photo` file. */
+export const photoUploadSchema = z.object({
+  photoType: z.enum(PHOTO_TYPES, { message: 'Please select a photo type' }),
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .transform((v) => v || null),
+  latitude: optionalCoordinate(latitudeSchema),
+  longitude: optionalCoordinate(longitudeSchema),
+});
+export type PhotoUploadInput = z.input<typeof photoUploadSchema>;
+
+/** POST /api/freight/:id/chat/message (call 19) and the chat:send socket event (plus freightId). */
+export const chatMessageSchema = z
+  .object({
+    message: z
+      .string({ message: 'Message is required' })
+      .trim()
+      .min(1, 'Message cannot be empty')
+      .max(CHAT_MESSAGE_MAX_LENGTH, `Message must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    messageType: z.enum(CHAT_MESSAGE_TYPES).default('text'),
+    imageUrl: z.string().max(300).nullish(),
+    latitude: latitudeSchema.nullish(),
+    longitude: longitudeSchema.nullish(),
+    /** Chosen by the client; a retried send with the same id stores one message. */
+    clientMessageId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientMessageId: letters, digits, - and _ (64 at most)')
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.messageType === 'image' && !v.imageUrl)
+      ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'An image message needs an imageUrl' });
+    if (v.messageType === 'location' && (v.latitude == null || v.longitude == null))
+      ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'A location message needs latitude and longitude' });
+  });
+export type ChatMessageInput = z.input<typeof chatMessageSchema>;
+
+/** GET /api/freight/:id/chat: the newest page, or older than `before`, or newer than `after` (catch-up). */
+export const chatQuerySchema = z.object({
+  before: z.coerce.number().int().min(1).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ChatQuery = z.input<typeof chatQuerySchema>;
+
+export const chatReadSchema = z.object({ seq: z.number().int().min(0).optional() });
+
+// Socket payloads (client → server).
+export const freightRoomSchema = z.object({ freightId: objectId });
+export const socketLocationSchema = z.object({ freightId: objectId, latitude: latitudeSchema, longitude: longitudeSchema });
+
+// DTOs.
+
+/** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
+export interface TrackingFreightDto {
+  id: string;
+  title: string;
+  status: FreightStatus;
+  isUrgent: boolean;
+  /** The load's rate in dollars. */
+  price: number | null;
+  distance: number | null;
+  cargoType: string | null;
+  equipmentType: string;
+  pickupCity: string;
+  pickupState: string;
+  deliveryCity: string;
+  deliveryState: string;
+  pickupDate: string | null;
+  deliveryDate: string | null;
+  lastLocationUpdate: string | null;
+  currentLat: number | null;
+  currentLng: number | null;
+  /** The poster (shipper or broker). */
+  posterId: string;
+  carrierId: string | null;
+  chatAvailable: boolean;
+  updatedAt: string;
+}
+
+/** A tracked-loads list row: the detail plus this user's unread chat count. */
+export interface TrackedLoadDto extends TrackingFreightDto {
+  unreadCount: number;
+}
+
+/** GET /api/freight/:id/location (call 14): lat, lng on read. */
+export interface LocationDto {
+  lat: number | null;
+  lng: number | null;
+  lastLocationUpdate: string | null;
+}
+
+/** One point of the trail (GET /api/freight/:id/location/history, newest first). */
+export interface LocationPointDto {
+  id: string;
+  freightListingId: string;
+  lat: number;
+  lng: number;
+  createdAt: string;
+}
+
+export interface TrackingUserSummary {
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+}
+
+export interface FreightPhotoDto {
+  id: string;
+  freightListingId: string;
+  userId: string;
+  photoUrl: string;
+  photoType: PhotoType;
+  description: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: string;
+  user: Pick<TrackingUserSummary, 'firstName' | 'lastName'>;
+}
+
+export interface ChatRoomDto {
+  id: string;
+  freightListingId: string;
+  shipperId: string;
+  carrierId: string;
+  createdAt: string;
+}
+
+export interface ChatMessageDto {
+  id: string;
+  chatRoomId: string;
+  freightListingId: string;
+  /** Order within the room (1, 2, …); cursors for older pages and catch-up. */
+  seq: number;
+  userId: string;
+  message: string;
+  messageType: ChatMessageType;
+  imageUrl: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  clientMessageId: string;
+  createdAt: string;
+  user: TrackingUserSummary;
+}
+
+/** GET /api/freight/:id/chat (call 18): messages oldest → newest within the page. */
+export interface ChatPageDto {
+  room: ChatRoomDto;
+  messages: ChatMessageDto[];
+  /** More messages beyond this page in the direction asked (older, or newer for `after`). */
+  hasMore: boolean;
+  total: number;
+  unreadCount: number;
+}
+
+export interface UnreadCountDto {
+  freightId: string;
+  unreadCount: number;
+}
+
+export interface FreightStatusChangeDto {
+  freightId: string;
+  status: FreightStatus;
+  previousStatus: FreightStatus;
+  changedBy: string;
+  changedAt: string;
+}
+
+export interface FreightLocationEventDto extends LocationDto {
+  freightId: string;
+  point: LocationPointDto;
+}
+
+/** Server → client (DESIGN §1): to freight:<id>, and chat:unread to user:<id>. */
+export interface TrackingEvents {
+  'freight:location': (payload: FreightLocationEventDto) => void;
+  'freight:status': (payload: FreightStatusChangeDto) => void;
+  'freight:photo': (payload: { freightId: string; photo: FreightPhotoDto }) => void;
+  'chat:message': (payload: { freightId: string; message: ChatMessageDto }) => void;
+  'chat:unread': (payload: UnreadCountDto) => void;
+}
+
+/** Client → server, each with an ack (DESIGN §1). */
+export interface TrackingClientEvents {
+  'freight:join': (payload: { freightId: string }, ack: (res: Ack<{ freightId: string }>) => void) => void;
+  'freight:leave': (payload: { freightId: string }, ack: (res: Ack<{ freightId: string }>) => void) => void;
+  'chat:send': (
+    payload: ChatMessageInput & { freightId: string },
+    ack: (res: Ack<ChatMessageDto>) => void,
+  ) => void;
+  'location:update': (payload: LocationUpdateInput & { freightId: string }, ack: (res: Ack<LocationDto>) => void) => void;
+}

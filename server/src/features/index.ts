@@ -2,10 +2,12 @@ import type { Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createAuthRouter } from './auth/routes';
 import { createDocumentsRouter } from './documents/routes';
+import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
 import { notificationsRouter } from './notifications/routes';
+import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
@@ -20,6 +22,8 @@ export function featureRouters(rt: Runtime): Router[] {
     createFreightRouter(rt),
     createTrackingRouter(rt),
     createSubscriptionsRouter(rt),
+    createSmallShipmentsRouter(rt),
+    createDriverRoutesRouter(rt),
   ];
 }
 

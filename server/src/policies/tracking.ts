@@ -1,3 +1,26 @@
-import type { Rule } from './types';
+import type { FreightListing } from '../features/freight/model';
+import { participantIds } from '../features/freight/model';
+import type { Actor, Rule } from './types';
 
-export const trackingPolicies = {} satisfies Record<string, Rule>;
+type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
+
+const isAdmin = (actor: Actor) => actor.userType === 'admin';
+const isBookedCarrier = (actor: Actor, load: Load) => load.carrierId != null && String(load.carrierId) === actor.id;
+/** The poster's side of a load: whoever posted it, and the shipper or broker named on it (never its carrier). */
+const isPosterSide = (actor: Actor, load: Load) =>
+  !isBookedCarrier(actor, load) && [load.userId, load.shipperId, load.brokerId].some((id) => id != null && String(id) === actor.id);
+
+/**
+ * Tracking (SPEC §2 Freight tracking; issue #5): a load's participants are its poster (shipper or broker), its
+ * booked carrier and admins. Everyone else is told the load does not exist (404), reads and writes alike.
+ */
+export const trackingPolicies = {
+  /** Read the tracking detail, location, trail, photos and chat; join freight:<id>; upload photos; chat. */
+  'tracking:view': (actor: Actor, load: Load) => isAdmin(actor) || participantIds(load).includes(actor.id),
+  /** Report the load's location (REST or socket): only its booked carrier. */
+  'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
+  /** booked → in_transit and in_transit → delivered: the booked carrier. */
+  'tracking:advance': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
+  /** available or booked → cancelled: the poster's side. */
+  'tracking:cancel': (actor: Actor, load: Load) => isPosterSide(actor, load),
+} satisfies Record<string, Rule>;

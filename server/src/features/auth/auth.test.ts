@@ -281,3 +281,14 @@ describe('test accounts and health', () => {
     expect(res.body).toEqual({ testAccountsEnabled: true, mapTileUrl: '' });
   });
 });
+
+describe('web app', () => {
+  it('serves the single-page app at / and at client routes, with the CSP header', async () => {
+    for (const p of ['/', '/freight', '/tracking/123', '/some/unknown/page']) {
+      const res = await app.client().get(p);
+      // 200 with the built app; 503 with a clear text when web/dist has not been built
+      expect([200, 503]).toContain(res.status);
+      if (res.status === 200) expect(res.text).toContain('<div id="root">');
+    }
+  });
+});

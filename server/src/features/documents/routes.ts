@@ -1,7 +1,78 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { currentActor, currentUser, requireUser } from '../../http/auth';
+import { pageQuerySchema, parse } from '../../http/validate';
+import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtime';
+import {
+  getVerificationStatus,
+  listDocuments,
+  listPendingDocuments,
+  openDocumentFile,
+  reviewDocument,
+  uploadDocument,
+} from './service';
+
+/** RFC 6266 / RFC 5987: an ASCII fallback name plus the exact name, UTF-8 percent-encoded. */
+export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: string; fileSize: number }) {
+  res.setHeader('Content-Type', doc.mimeType);
+  res.setHeader('Content-Length', String(doc.fileSize));
+  res.setHeader('Content-Disposition', contentDisposition(doc.fileName));
+  res.setHeader('Cache-Control', 'private, no-store');
+  // The file is shown in its own tab: nothing in it may run, and the browser's PDF viewer must be allowed.
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+  );
+}
 
 export function createDocumentsRouter(_rt: Runtime): Router {
   const router = Router();
+
+  // Call 4.
+  router.get('/users/verification-status', requireUser, async (req, res) => {
+    res.json(await getVerificationStatus(currentUser(req)));
+  });
+
+  // Call 20: multipart file, documentType, optional expirationDate.
+  router.post('/documents/upload', requireUser, singleFileUpload('file'), async (req, res) => {
+    res.status(201).json(await uploadDocument(currentUser(req), req.file, req.body));
+  });
+
+  // Call 21.
+  router.get('/documents', requireUser, async (req, res) => {
+    const { page, pageSize } = parse(pageQuerySchema, req.query);
+    res.json(await listDocuments(currentUser(req).id, page, pageSize));
+  });
+
+  // Call 22: streamed and decrypted, with the original name and type.
+  router.get('/documents/:id/download', requireUser, async (req, res) => {
+    const { document, stream } = await openDocumentFile(currentActor(req), String(req.params.id));
+    setDownloadHeaders(res, document);
+    try {
+      await pipeline(stream, res);
+    } catch (err) {
+      // Headers are gone: a file that fails to decrypt (tampered) ends the connection instead of completing.
+      res.destroy(err as Error);
+    }
+  });
+
+  // Call 23.
+  router.get('/admin/documents/pending', requireUser, async (req, res) => {
+    const { page, pageSize } = parse(pageQuerySchema, req.query);
+    res.json(await listPendingDocuments(currentActor(req), page, pageSize));
+  });
+
+  // Call 24.
+  router.post('/admin/documents/:id/review', requireUser, async (req, res) => {
+    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body));
+  });
+
   return router;
 }

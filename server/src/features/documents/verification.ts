@@ -1,7 +1,85 @@
 // Contract: the documents feature implements verification; others read `user.isVerified`.
+import {
+  documentTypesFor,
+  isExpiredOn,
+  rooms,
+  type UserType,
+  type VerificationStatusDto,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import { publish } from '../../realtime/publish';
+import { UserModel } from '../users/model';
+import { DocumentModel } from './model';
 
-/** Recomputes and stores the user's isVerified from their documents; pushes verification:changed. */
-export async function recomputeVerification(_userId: string): Promise<boolean> {
-  // implemented by the documents feature
-  return false;
+interface VerifiableUser {
+  _id: unknown;
+  userType?: string | null;
+  isVerified?: boolean;
+}
+
+/**
+ * The user's compliance from their documents at `now`. A required type counts as approved when it has an approved
+ * document whose expiration date has not passed, and as submitted when it has one in review or approved (rejected
+ * and expired documents need a new upload, and a new upload of the type takes an expired one's place).
+ *
+ * `computedVerified` is the rule: every required type approved. User types that need no documents
+ * (individual_customer, individual_driver, admin, no type yet) have nothing to compute it from: for them the stored
+ * flag is kept as it is (set by an admin or by seeding), so a recompute never grants verification without evidence
+ * and never takes away one it cannot judge.
+ */
+export async function computeVerification(
+  user: VerifiableUser,
+  now = new Date(),
+): Promise<{ status: VerificationStatusDto; computedVerified: boolean }> {
+  const required = [...documentTypesFor(user.userType as UserType | null)];
+  const docs = required.length
+    ? await DocumentModel.find(
+        {
+          userId: new Types.ObjectId(String(user._id)),
+          documentType: { $in: required },
+          status: { $in: ['pending', 'approved'] },
+        },
+        { documentType: 1, status: 1, expirationDate: 1 },
+      ).lean()
+    : [];
+  const submitted = new Set<string>();
+  const approved = new Set<string>();
+  for (const d of docs) {
+    if (isExpiredOn(d.expirationDate, now)) continue;
+    submitted.add(d.documentType);
+    if (d.status === 'approved') approved.add(d.documentType);
+  }
+  const computedVerified = required.length > 0 ? required.every((t) => approved.has(t)) : Boolean(user.isVerified);
+  return {
+    status: {
+      isVerified: Boolean(user.isVerified),
+      requiredDocuments: required,
+      submittedDocuments: required.filter((t) => submitted.has(t)),
+      approvedDocuments: required.filter((t) => approved.has(t)),
+    },
+    computedVerified,
+  };
+}
+
+/**
+ * Recomputes and stores the user's isVerified from their documents; pushes verification:changed.
+ * Two reviews of one user's documents may recompute at once: each pass writes only if the stored flag is still the
+ * one it read, and reads again after writing, so the last pass always sees every document change before it.
+ */
+export async function recomputeVerification(userId: string, now = new Date()): Promise<boolean> {
+  if (!Types.ObjectId.isValid(userId)) return false;
+  let result: Awaited<ReturnType<typeof computeVerification>> | null = null;
+  for (let pass = 0; pass < 3; pass++) {
+    const user = await UserModel.findById(userId, { userType: 1, isVerified: 1 }).lean();
+    if (!user) return false;
+    result = await computeVerification(user, now);
+    if (result.computedVerified === Boolean(user.isVerified)) break;
+    await UserModel.updateOne(
+      { _id: user._id, isVerified: Boolean(user.isVerified) },
+      { $set: { isVerified: result.computedVerified } },
+    );
+  }
+  const { status, computedVerified } = result!;
+  publish('verification:changed', rooms.user(userId), { ...status, isVerified: computedVerified, userId });
+  return computedVerified;
 }

@@ -1,4 +1,4 @@
-import { FREIGHT_STATUSES, RATE_TYPES, type FreightStatus } from '@freight/shared';
+import { FREIGHT_STATUSES, RATE_TYPES, type FreightListingDto, type FreightStatus } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 
 /**
@@ -58,7 +58,21 @@ const freightSchema = new Schema(
   },
   { timestamps: true },
 );
-freightSchema.index({ status: 1, createdAt: -1 });
+// The load board (GET /api/freight): every query has a status condition and a sort (newest first, or rate per mile
+// with newest as the tie-break); the equality filters lead where they narrow most. Ranges (rate, pickup date) and
+// the city substrings are checked on the documents these indexes bring. The origin radius uses the lat/lng box.
+freightSchema.index({ status: 1, createdAt: -1, _id: -1 });
+freightSchema.index({ status: 1, ratePerMileCents: -1, createdAt: -1, _id: -1 });
+freightSchema.index({ status: 1, equipmentType: 1, createdAt: -1 });
+freightSchema.index({ originState: 1, status: 1, createdAt: -1 });
+freightSchema.index({ destinationState: 1, status: 1, createdAt: -1 });
+freightSchema.index({ status: 1, pickupDate: 1 });
+freightSchema.index({ status: 1, rateCents: 1 });
+freightSchema.index({ originLat: 1, originLng: 1 });
+// Unanchored case-insensitive regexes are checked on these keys, so only matching documents are fetched.
+freightSchema.index({ originCity: 1 });
+freightSchema.index({ destinationCity: 1 });
+// Foreign keys: my listings, broker freight, the carrier's booked loads.
 freightSchema.index({ userId: 1, createdAt: -1 });
 freightSchema.index({ brokerId: 1, createdAt: -1 });
 freightSchema.index({ carrierId: 1, status: 1 });
@@ -78,4 +92,68 @@ export const roundCoord = (n: number) => Math.round(n * 1e7) / 1e7;
 /** Everyone who takes part in a load: the poster, its shipper and broker, the booked carrier. */
 export function participantIds(f: Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>): string[] {
   return [f.userId, f.carrierId, f.brokerId, f.shipperId].filter(Boolean).map(String);
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+const idOrNull = (v: unknown) => (v ? String(v) : null);
+
+/** The API view of a listing: id strings, dollars, ISO dates (CONTRIBUTING: never _id or __v). */
+export function toFreightDto(f: FreightListing): FreightListingDto {
+  return {
+    id: String(f._id),
+    userId: String(f.userId),
+    carrierId: idOrNull(f.carrierId),
+    brokerId: idOrNull(f.brokerId),
+    shipperId: idOrNull(f.shipperId),
+    title: f.title,
+    originCity: f.originCity,
+    originState: f.originState,
+    originZip: f.originZip ?? null,
+    originCountry: f.originCountry ?? null,
+    destinationCity: f.destinationCity,
+    destinationState: f.destinationState,
+    destinationZip: f.destinationZip ?? null,
+    destinationCountry: f.destinationCountry ?? null,
+    originLat: f.originLat ?? null,
+    originLng: f.originLng ?? null,
+    destinationLat: f.destinationLat ?? null,
+    destinationLng: f.destinationLng ?? null,
+    currentLat: f.currentLat ?? null,
+    currentLng: f.currentLng ?? null,
+    equipmentType: f.equipmentType,
+    equipmentLength: f.equipmentLength ?? null,
+    weight: f.weight ?? null,
+    weightClass: f.weightClass ?? null,
+    commodity: f.commodity ?? null,
+    cargoType: f.cargoType ?? null,
+    rate: centsToDollars(f.rateCents),
+    ratePerMile: centsToDollars(f.ratePerMileCents),
+    rateType: f.rateType ?? 'flat',
+    distance: f.distance ?? null,
+    searchRadius: f.searchRadius ?? 50,
+    pickupDate: iso(f.pickupDate),
+    pickupTimeStart: f.pickupTimeStart ?? null,
+    pickupTimeEnd: f.pickupTimeEnd ?? null,
+    deliveryDate: iso(f.deliveryDate),
+    deliveryTimeStart: f.deliveryTimeStart ?? null,
+    deliveryTimeEnd: f.deliveryTimeEnd ?? null,
+    description: f.description ?? null,
+    specialInstructions: f.specialInstructions ?? null,
+    status: f.status as FreightStatus,
+    isUrgent: Boolean(f.isUrgent),
+    isHazmat: Boolean(f.isHazmat),
+    requiresTarps: Boolean(f.requiresTarps),
+    requiresStraps: Boolean(f.requiresStraps),
+    requiresLiftgate: Boolean(f.requiresLiftgate),
+    lastLocationUpdate: iso(f.lastLocationUpdate),
+    userCompanyName: f.userCompanyName ?? null,
+    createdAt: iso(f.createdAt)!,
+    updatedAt: iso(f.updatedAt)!,
+  };
+}
+
+/** Rate per mile in cents, computed at write time so the board can sort on it. */
+export function ratePerMileCentsOf(rateCents: number | null | undefined, distance: number | null | undefined) {
+  if (rateCents == null || distance == null || distance <= 0) return null;
+  return Math.round(rateCents / distance);
 }

@@ -1,10 +1,26 @@
 // Contract: the subscription gate on the server (SPEC §2 Subscription gate, §5 plan check). The subscriptions
 // feature implements it; gated calls (the air freight marketplace: listing, posting and booking air cargo) call it.
-import type { Actor } from '../../policies';
+import { GATED_FEATURES, gateVerdict, neededPlanText } from '@freight/shared';
+import { forbidden } from '../../http/errors';
+import { can, type Actor } from '../../policies';
+import { now } from './clock';
 
 export type GatedFeature = 'air_freight';
 
+/** The 403 text: names the feature and the plan needed ('… needs an active Carrier Basic or Carrier Pro plan'). */
+export function gateMessage(actor: Actor, feature: GatedFeature, at: Date = now()): string | null {
+  const { label, requiredTier } = GATED_FEATURES[feature];
+  const verdict = gateVerdict(actor, requiredTier, at);
+  if (verdict === 'allowed') return null;
+  const plans = neededPlanText(actor.userType, requiredTier);
+  return verdict === 'subscription_required'
+    ? `Subscription Required: the ${label} needs an active ${plans} plan. Choose one at /subscribe.`
+    : `Upgrade Required: the ${label} needs the ${plans} plan. Upgrade at /subscribe.`;
+}
+
 /** Throws 403 naming the needed plan unless the actor has an active, sufficient subscription (admins pass). */
-export async function assertFeatureAccess(_actor: Actor, _feature: GatedFeature): Promise<void> {
-  // implemented by the subscriptions feature
+export async function assertFeatureAccess(actor: Actor, feature: GatedFeature): Promise<void> {
+  const at = now();
+  if (can(actor, 'feature:use', { feature, at })) return;
+  throw forbidden(gateMessage(actor, feature, at) ?? 'Subscription Required');
 }

@@ -1,13 +1,113 @@
 // Contract between the freight feature (posting, booking approvals) and the subscriptions feature (plan limits).
 // The subscriptions feature implements these; the freight feature calls them before the change it guards.
+//
+// Counting (SPEC §9 contents, per calendar month in UTC):
+// - loads_posted: freight listings created this month whose poster (userId) or broker (brokerId) is the user;
+// - air_shipments_posted: the same, only equipmentType 'air_cargo';
+// - bookings_approved: freight listings whose carrierId is the carrier, in booked / in_transit / delivered, last
+//   changed (updatedAt) this month. The listing keeps no booking date, and the freight feature's booking records
+//   are its own, so a booking's month is the month its load last changed status: a load booked late in one month
+//   and delivered early in the next counts in the next. Cancelled loads no longer count.
+// Only an active Basic plan is capped. Pro is unlimited; posting and booking without a plan are governed by the
+// other rules (verification; the air gate), not by these caps. Two posts racing at the cap may both pass: the
+// counts are reads, not reservations.
+import { findPlan, isSubscriptionActive, type UsageMetric } from '@freight/shared';
+import { Types } from 'mongoose';
+import { forbidden } from '../../http/errors';
 import type { Actor } from '../../policies';
+import { FreightModel } from '../freight/model';
+import { UserModel } from '../users/model';
+import { monthBounds, now } from './clock';
+
+export const BOOKED_STATUSES = ['booked', 'in_transit', 'delivered'] as const;
+
+/** How much of `metric` the user used in the calendar month that holds `at`. */
+export async function countUsage(userId: string, metric: UsageMetric, at: Date = now()): Promise<number> {
+  const { start, end } = monthBounds(at);
+  const id = new Types.ObjectId(userId);
+  switch (metric) {
+    case 'loads_posted':
+      return FreightModel.countDocuments({
+        $or: [{ userId: id }, { brokerId: id }],
+        createdAt: { $gte: start, $lt: end },
+      });
+    case 'air_shipments_posted':
+      return FreightModel.countDocuments({
+        $or: [{ userId: id }, { brokerId: id }],
+        equipmentType: 'air_cargo',
+        createdAt: { $gte: start, $lt: end },
+      });
+    case 'bookings_approved':
+      return FreightModel.countDocuments({
+        carrierId: id,
+        status: { $in: BOOKED_STATUSES },
+        updatedAt: { $gte: start, $lt: end },
+      });
+  }
+}
+
+/** The cap that applies to the user now for `metric`, or null (no active Basic plan counting it). */
+function capFor(
+  user: Pick<Actor, 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'>,
+  metric: UsageMetric,
+  at: Date,
+) {
+  if (!isSubscriptionActive(user, at)) return null;
+  const plan = findPlan(user.subscriptionPlan);
+  if (!plan?.limit || plan.limit.metric !== metric) return null;
+  return { plan, perMonth: plan.limit.perMonth };
+}
+
+const LIMIT_NOUNS: Record<UsageMetric, string> = {
+  loads_posted: 'loads posted',
+  air_shipments_posted: 'air shipments posted',
+  bookings_approved: 'approved bookings',
+};
+
+function limitMessage(planName: string, perMonth: number, metric: UsageMetric, upgradeTo: string): string {
+  return `Monthly limit reached: your ${planName} plan allows ${perMonth} ${LIMIT_NOUNS[metric]} per month. Upgrade to ${upgradeTo} for unlimited use at /subscribe.`;
+}
+
+async function assertUnderCap(
+  user: Pick<Actor, 'id' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'>,
+  metric: UsageMetric,
+): Promise<void> {
+  const at = now();
+  const cap = capFor(user, metric, at);
+  if (!cap) return;
+  const used = await countUsage(user.id, metric, at);
+  if (used >= cap.perMonth) {
+    const upgradeTo = findPlan(`${cap.plan.userType}_pro`)?.name ?? 'Pro';
+    throw forbidden(limitMessage(cap.plan.name, cap.perMonth, metric, upgradeTo));
+  }
+}
 
 /** Throws 403 when the poster's plan allows no more loads (or air shipments) this calendar month. */
-export async function assertCanPostLoad(_poster: Actor, _opts: { air: boolean }): Promise<void> {
-  // implemented by the subscriptions feature
+export async function assertCanPostLoad(poster: Actor, opts: { air: boolean }): Promise<void> {
+  if (poster.userType === 'admin') return;
+  // An Air Cargo plan counts air shipments only; the others count every load their holder posts.
+  const plan = findPlan(poster.subscriptionPlan);
+  const metric: UsageMetric = plan?.limit?.metric === 'air_shipments_posted' ? 'air_shipments_posted' : 'loads_posted';
+  if (metric === 'air_shipments_posted' && !opts.air) return;
+  await assertUnderCap(poster, metric);
 }
 
 /** Throws 403 when the carrier's plan allows no more approved bookings this calendar month. */
-export async function assertCarrierCanTakeBooking(_carrierId: string): Promise<void> {
-  // implemented by the subscriptions feature
+export async function assertCarrierCanTakeBooking(carrierId: string): Promise<void> {
+  if (!Types.ObjectId.isValid(carrierId)) return;
+  const carrier = await UserModel.findById(carrierId, {
+    subscriptionStatus: 1,
+    subscriptionPlan: 1,
+    subscriptionExpiresAt: 1,
+  }).lean();
+  if (!carrier) return;
+  await assertUnderCap(
+    {
+      id: carrierId,
+      subscriptionStatus: carrier.subscriptionStatus,
+      subscriptionPlan: carrier.subscriptionPlan ?? null,
+      subscriptionExpiresAt: carrier.subscriptionExpiresAt ?? null,
+    },
+    'bookings_approved',
+  );
 }

@@ -1,0 +1,153 @@
+import {
+  DOCUMENT_EXPIRY_REMINDER_DAYS,
+  daysUntilExpiry,
+  documentTypeLabel,
+  rooms,
+  startOfUtcDay,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import { publish } from '../../realtime/publish';
+import { notify } from '../notifications/service';
+import { UserModel } from '../users/model';
+import { DocumentModel, toDocumentDto, type ComplianceDocument } from './model';
+import { pendingCount } from './service';
+import { computeVerification, recomputeVerification } from './verification';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Documents that can still lapse: in review or approved. Rejected and expired ones are done. */
+const LIVE = ['pending', 'approved'];
+/** Users whose documents expired this recently are checked again on each run (a run that died half-way). */
+const RECHECK_DAYS = 3;
+
+export interface DocumentExpiryReport {
+  now: string;
+  remindersSent: number;
+  expired: number;
+  usersRecomputed: number;
+}
+
+const formatDate = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC' });
+const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
+
+/**
+ * The reminder a document is due at `now`: the most urgent of 30, 7 and 1 days that it is within. A document first
+ * seen with 5 days left gets the 7-day reminder only; the 30-day one is then counted as passed.
+ */
+export function dueReminder(daysLeft: number): number | null {
+  const due = [...DOCUMENT_EXPIRY_REMINDER_DAYS].sort((a, b) => a - b).find((d) => daysLeft <= d);
+  return daysLeft >= 0 && due !== undefined ? due : null;
+}
+
+/**
+ * Reminders: each document in review or approved gets each reminder once. The notification's dedupe key makes the
+ * send idempotent (a run that dies before recording it sends nothing twice); the document records what was sent so
+ * later runs skip it.
+ */
+async function sendReminders(now: Date): Promise<number> {
+  const today = startOfUtcDay(now);
+  const horizon = new Date(today.getTime() + (Math.max(...DOCUMENT_EXPIRY_REMINDER_DAYS) + 1) * DAY_MS);
+  const cursor = DocumentModel.find({
+    status: { $in: LIVE },
+    expirationDate: { $gte: today, $lt: horizon },
+  })
+    .sort({ expirationDate: 1 })
+    .lean<ComplianceDocument[]>()
+    .cursor();
+  let sent = 0;
+  for await (const doc of cursor) {
+    const daysLeft = daysUntilExpiry(doc.expirationDate!, now);
+    const due = dueReminder(daysLeft);
+    if (due === null || doc.remindersSent.includes(due)) continue;
+    const label = documentTypeLabel(doc.documentType);
+    await notify({
+      userId: String(doc.userId),
+      kind: 'document_expiring',
+      title: `${label} expires ${inDays(daysLeft)}`,
+      body: `Your ${label} (${doc.fileName}) expires on ${formatDate(doc.expirationDate!)}. Upload a renewed document to stay verified.`,
+      link: '/documents',
+      dedupeKey: `doc-expiry:${String(doc._id)}:${due}`,
+    });
+    // This reminder and every earlier (longer) one are done.
+    const passed = DOCUMENT_EXPIRY_REMINDER_DAYS.filter((d) => d >= due);
+    await DocumentModel.updateOne({ _id: doc._id }, { $addToSet: { remindersSent: { $each: passed } } });
+    sent++;
+  }
+  return sent;
+}
+
+/** Marks documents past their date expired (each once: a conditional update), telling owner and admins. */
+async function expireDocuments(now: Date): Promise<{ expired: number; userIds: Set<string> }> {
+  const today = startOfUtcDay(now);
+  const candidates = await DocumentModel.find(
+    { status: { $in: LIVE }, expirationDate: { $lt: today } },
+    { _id: 1 },
+  ).lean();
+  const userIds = new Set<string>();
+  let expired = 0;
+  for (const { _id } of candidates) {
+    const doc = await DocumentModel.findOneAndUpdate(
+      { _id, status: { $in: LIVE }, expirationDate: { $lt: today } },
+      { $set: { status: 'expired', expiredAt: now } },
+      { new: false },
+    ).lean<ComplianceDocument>();
+    if (!doc) continue; // another run got there first
+    expired++;
+    const ownerId = String(doc.userId);
+    userIds.add(ownerId);
+    const document = toDocumentDto({ ...doc, status: 'expired', expiredAt: now } as ComplianceDocument);
+    publish('document:expired', rooms.user(ownerId), { document });
+    if (doc.status === 'pending') {
+      publish('admin:queue-changed', rooms.role('admin'), {
+        reason: 'expired',
+        documentId: document.id,
+        added: null,
+        pendingCount: await pendingCount(),
+      });
+    }
+    const label = documentTypeLabel(doc.documentType);
+    await notify({
+      userId: ownerId,
+      kind: 'document_expired',
+      title: `${label} expired`,
+      body: `Your ${label} (${doc.fileName}) expired on ${formatDate(doc.expirationDate!)}. Upload a renewed document to stay verified.`,
+      link: '/documents',
+      dedupeKey: `doc-expired:${document.id}`,
+    });
+  }
+  return { expired, userIds };
+}
+
+/**
+ * Users whose documents expired in the last few days but whose stored flag still disagrees with their documents: a
+ * run that marked documents and then died before recomputing is repaired by the next one.
+ */
+async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
+  const since = new Date(now.getTime() - RECHECK_DAYS * DAY_MS);
+  const ids = (await DocumentModel.distinct('userId', { status: 'expired', expiredAt: { $gte: since } }))
+    .map(String)
+    .filter((id) => !skip.has(id));
+  if (ids.length === 0) return [];
+  const users = await UserModel.find(
+    { _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, isVerified: true },
+    { userType: 1, isVerified: 1 },
+  ).lean();
+  const stale: string[] = [];
+  for (const user of users) {
+    const { computedVerified } = await computeVerification(user, now);
+    if (computedVerified !== Boolean(user.isVerified)) stale.push(String(user._id));
+  }
+  return stale;
+}
+
+/**
+ * The daily job (also `npm run jobs -- document-expiry`): reminders 30, 7 and 1 days before a document's
+ * expiration date, each once however often it runs; documents past their date become expired; their owners'
+ * verification is recomputed (and pushed), so an expired required document makes its owner unverified.
+ */
+export async function runDocumentExpiry(now = new Date()): Promise<DocumentExpiryReport> {
+  const remindersSent = await sendReminders(now);
+  const { expired, userIds } = await expireDocuments(now);
+  const toRecompute = [...userIds, ...(await staleUsers(now, userIds))];
+  for (const userId of toRecompute) await recomputeVerification(userId, now);
+  return { now: now.toISOString(), remindersSent, expired, usersRecomputed: toRecompute.length };
+}

@@ -1,0 +1,57 @@
+import { DOCUMENT_STATUSES, type DocumentDto, type DocumentStatus } from '@freight/shared';
+import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
+
+/**
+ * A compliance document (SPEC §3). The file itself lives encrypted in the file store under `storageKey` (SPEC's
+ * filePath); only its original name, size and sniffed type are kept here. `remindersSent` records which expiry
+ * reminders (days before the date) went out, so repeated expiry runs send each once.
+ */
+const documentSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    documentType: { type: String, required: true },
+    fileName: { type: String, required: true },
+    storageKey: { type: String, required: true },
+    fileSize: { type: Number, required: true },
+    mimeType: { type: String, required: true },
+    status: { type: String, enum: DOCUMENT_STATUSES, default: 'pending' },
+    expirationDate: { type: Date, default: null },
+    uploadedAt: { type: Date, default: () => new Date() },
+    reviewedAt: { type: Date, default: null },
+    reviewedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    rejectionReason: { type: String, default: null },
+    remindersSent: { type: [Number], default: [] },
+    expiredAt: { type: Date, default: null },
+  },
+  { timestamps: false },
+);
+documentSchema.index({ userId: 1, uploadedAt: -1 });
+documentSchema.index({ status: 1, uploadedAt: 1 });
+documentSchema.index({ status: 1, expirationDate: 1 });
+documentSchema.index({ status: 1, expiredAt: 1 });
+
+export type ComplianceDocument = InferSchemaType<typeof documentSchema> & { _id: Types.ObjectId };
+export const DocumentModel = mongoose.model('Document', documentSchema);
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export const downloadUrl = (id: string) => `/api/documents/${id}/download`;
+
+export function toDocumentDto(d: ComplianceDocument): DocumentDto {
+  const id = String(d._id);
+  return {
+    id,
+    userId: String(d.userId),
+    documentType: d.documentType,
+    fileName: d.fileName,
+    fileSize: d.fileSize,
+    mimeType: d.mimeType,
+    status: d.status as DocumentStatus,
+    expirationDate: iso(d.expirationDate),
+    uploadedAt: iso(d.uploadedAt)!,
+    reviewedAt: iso(d.reviewedAt),
+    reviewedBy: d.reviewedBy ? String(d.reviewedBy) : null,
+    rejectionReason: d.rejectionReason ?? null,
+    downloadUrl: downloadUrl(id),
+  };
+}

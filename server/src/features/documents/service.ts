@@ -1,0 +1,232 @@
+import {
+  documentReviewSchema,
+  documentTypeLabel,
+  documentTypesFor,
+  documentUploadSchema,
+  rooms,
+  type DocumentDto,
+  type Page,
+  type PendingDocumentDto,
+  type UserType,
+  type VerificationStatusDto,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import type { Readable } from 'node:stream';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { fileStore, sniffFileType } from '../../infra/storage';
+import { authorize, type Actor } from '../../policies';
+import { publish } from '../../realtime/publish';
+import { notify } from '../notifications/service';
+import { UserModel, type UserDoc } from '../users/model';
+import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
+import { computeVerification, recomputeVerification } from './verification';
+
+/** What the upload middleware hands over (multer's memory file). */
+export interface UploadedFile {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+const FILE_NAME_MAX = 200;
+
+/**
+ * The name to keep and send back on download: the base name only, without control characters. Browsers send the
+ * name's UTF-8 bytes, which the multipart parser reads as latin1: undo that when the bytes are valid UTF-8.
+ */
+export function cleanFileName(raw: string, ext: string): string {
+  let name = raw;
+  const asUtf8 = Buffer.from(raw, 'latin1').toString('utf8');
+  if (!asUtf8.includes('\uFFFD') && Buffer.from(asUtf8, 'utf8').equals(Buffer.from(raw, 'latin1'))) name = asUtf8;
+  // eslint-disable-next-line no-control-regex
+  name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (name.length > FILE_NAME_MAX) name = name.slice(name.length - FILE_NAME_MAX);
+  return name || `document.${ext}`;
+}
+
+export const pendingCount = () => DocumentModel.countDocuments({ status: 'pending' });
+
+/**
+ * Call 20. Everything is checked before anything is stored (type of account, fields, the file's real type by its
+ * first bytes), so a refused upload leaves neither a file nor a record; a record that cannot be written takes its
+ * file with it.
+ */
+export async function uploadDocument(user: UserDoc, file: UploadedFile | undefined, body: unknown): Promise<DocumentDto> {
+  if (!user.userType) throw badRequest('Please complete your account setup first.');
+  const allowed = documentTypesFor(user.userType as UserType);
+  const fields = parse(documentUploadSchema, body ?? {});
+  if (!file) throw badRequest('file: Please select a file and document type.');
+  if (!allowed.includes(fields.documentType)) {
+    throw badRequest(
+      allowed.length
+        ? `documentType: must be one of ${allowed.join(', ')}`
+        : 'documentType: your account type has no documents to upload',
+    );
+  }
+  if (file.size === 0) throw badRequest('file: the file is empty');
+  const sniffed = sniffFileType(file.buffer.subarray(0, 16));
+  if (!sniffed) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG or PNG files are accepted');
+  }
+
+  const store = fileStore();
+  const storageKey = await store.save(file.buffer);
+  let doc: ComplianceDocument;
+  try {
+    const created = await DocumentModel.create({
+      userId: user._id,
+      documentType: fields.documentType,
+      fileName: cleanFileName(file.originalname ?? '', sniffed.ext),
+      storageKey,
+      fileSize: file.size,
+      mimeType: sniffed.mime,
+      status: 'pending',
+      expirationDate: fields.expirationDate,
+      uploadedAt: new Date(),
+    });
+    doc = created.toObject() as ComplianceDocument;
+  } catch (err) {
+    await store.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+
+  publish('admin:queue-changed', rooms.role('admin'), {
+    reason: 'uploaded',
+    documentId: String(doc._id),
+    added: toPendingDto(doc, user),
+    pendingCount: await pendingCount(),
+  });
+  return toDocumentDto(doc);
+}
+
+/** Call 21: the caller's documents, newest first. */
+export async function listDocuments(userId: string, page: number, pageSize: number): Promise<Page<DocumentDto>> {
+  const filter = { userId: new Types.ObjectId(userId) };
+  const [items, total] = await Promise.all([
+    DocumentModel.find(filter)
+      .sort({ uploadedAt: -1, _id: -1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<ComplianceDocument[]>(),
+    DocumentModel.countDocuments(filter),
+  ]);
+  return { items: items.map(toDocumentDto), page, pageSize, total };
+}
+
+async function findDocument(id: string): Promise<ComplianceDocument | null> {
+  if (!Types.ObjectId.isValid(id)) return null;
+  return DocumentModel.findById(id).lean<ComplianceDocument>();
+}
+
+/** Call 22: the decrypted file, to its owner or an admin; anyone else learns nothing (404). */
+export async function openDocumentFile(
+  actor: Actor,
+  id: string,
+): Promise<{ document: DocumentDto; stream: Readable }> {
+  const doc = await findDocument(id);
+  if (!doc) throw notFound('Document not found');
+  authorize(actor, 'document:read', doc, { hide: true, message: 'Document not found' });
+  const stream = await fileStore().open(doc.storageKey);
+  return { document: toDocumentDto(doc), stream };
+}
+
+type QueueOwner = { _id: unknown; userType?: string | null; companyName?: string | null };
+
+function toPendingDto(doc: ComplianceDocument, owner: QueueOwner | undefined): PendingDocumentDto {
+  const id = String(doc._id);
+  return {
+    id,
+    userId: String(doc.userId),
+    userType: (owner?.userType as UserType | null | undefined) ?? null,
+    userCompanyName: owner?.companyName ?? null,
+    documentType: doc.documentType,
+    fileName: doc.fileName,
+    mimeType: doc.mimeType,
+    fileSize: doc.fileSize,
+    uploadedAt: doc.uploadedAt.toISOString(),
+    expirationDate: doc.expirationDate ? doc.expirationDate.toISOString() : null,
+    downloadUrl: downloadUrl(id),
+  };
+}
+
+/** Call 23: the verification queue, oldest first (first in, first reviewed), with each owner's type and company. */
+export async function listPendingDocuments(
+  actor: Actor,
+  page: number,
+  pageSize: number,
+): Promise<Page<PendingDocumentDto>> {
+  authorize(actor, 'document:queue', undefined, { message: 'Admin access required to view this page.' });
+  const filter = { status: 'pending' };
+  const [docs, total] = await Promise.all([
+    DocumentModel.find(filter)
+      .sort({ uploadedAt: 1, _id: 1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<ComplianceDocument[]>(),
+    DocumentModel.countDocuments(filter),
+  ]);
+  // No $lookup (DESIGN §2): a second query for the owners.
+  const ownerIds = [...new Set(docs.map((d) => String(d.userId)))];
+  const owners = await UserModel.find({ _id: { $in: ownerIds } }, { userType: 1, companyName: 1 }).lean();
+  const byId = new Map(owners.map((o) => [String(o._id), o]));
+  return { items: docs.map((d) => toPendingDto(d, byId.get(String(d.userId)))), page, pageSize, total };
+}
+
+/**
+ * Call 24. Only a pending document can be reviewed: the conditional update settles two admins reviewing the same
+ * document at once (exactly one wins; the other gets 409). Then the owner's verification is recomputed, the owner's
+ * screens and every admin queue are told, and a notification goes through the queue.
+ */
+export async function reviewDocument(actor: Actor, id: string, input: unknown): Promise<DocumentDto> {
+  authorize(actor, 'document:review', undefined, { message: 'Admin access required to view this page.' });
+  const decision = parse(documentReviewSchema, input ?? {});
+  if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
+  const reviewed = await DocumentModel.findOneAndUpdate(
+    { _id: id, status: 'pending' },
+    {
+      $set: {
+        status: decision.status,
+        reviewedAt: new Date(),
+        reviewedBy: new Types.ObjectId(actor.id),
+        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+      },
+    },
+    { new: true },
+  ).lean<ComplianceDocument>();
+  if (!reviewed) {
+    const existing = await DocumentModel.findById(id, { status: 1 }).lean();
+    if (!existing) throw notFound('Document not found');
+    throw conflict(`This document is already ${existing.status}; only pending documents can be reviewed`);
+  }
+
+  const ownerId = String(reviewed.userId);
+  const document = toDocumentDto(reviewed);
+  publish('document:reviewed', rooms.user(ownerId), { document });
+  publish('admin:queue-changed', rooms.role('admin'), {
+    reason: 'reviewed',
+    documentId: document.id,
+    added: null,
+    pendingCount: await pendingCount(),
+  });
+  await recomputeVerification(ownerId);
+
+  const label = documentTypeLabel(reviewed.documentType);
+  await notify({
+    userId: ownerId,
+    kind: 'document_reviewed',
+    title: decision.status === 'approved' ? `${label} approved` : `${label} rejected`,
+    body:
+      decision.status === 'approved'
+        ? `Your ${label} (${reviewed.fileName}) was approved.`
+        : `Your ${label} (${reviewed.fileName}) was rejected: ${decision.rejectionReason}`,
+    link: '/documents',
+    dedupeKey: `doc-review:${document.id}`,
+  });
+  return document;
+}
+
+/** Call 4: the lists are computed from the documents; isVerified is the stored flag every feature reads. */
+export async function getVerificationStatus(user: UserDoc): Promise<VerificationStatusDto> {
+  return (await computeVerification(user)).status;
+}

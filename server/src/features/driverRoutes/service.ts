@@ -1,0 +1,140 @@
+import {
+  driverRouteSchema,
+  type DriverRouteData,
+  type DriverRouteDto,
+  type Page,
+  type RouteMatchDto,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import { conflict, notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { authorize, type Actor } from '../../policies';
+import { dollarsToCents } from '../freight/model';
+import {
+  ShipmentOfferModel,
+  SmallShipmentModel,
+  toShipmentOfferDto,
+  toSmallShipmentDto,
+  type ShipmentOffer,
+  type SmallShipment,
+} from '../smallShipments/model';
+import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from './model';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function fieldsOf(data: DriverRouteData) {
+  return {
+    title: data.title,
+    originCity: data.originCity,
+    originState: data.originState,
+    destinationCity: data.destinationCity,
+    destinationState: data.destinationState,
+    departureDate: new Date(data.departureDate),
+    departureTime: data.departureTime ?? null,
+    vehicleType: data.vehicleType,
+    availableSpace: data.availableSpace ?? null,
+    maxWeight: data.maxWeight ?? null,
+    maxDimensions: data.maxDimensions ?? null,
+    pricePerMileCents: dollarsToCents(data.pricePerMile ?? null),
+    fixedPriceCents: dollarsToCents(data.fixedPrice ?? null),
+    pricingType: data.pricingType,
+    description: data.description ?? null,
+    isFlexible: data.isFlexible,
+  };
+}
+
+export async function createRoute(actor: Actor, input: unknown): Promise<DriverRouteDto> {
+  authorize(actor, 'driverRoute:create', undefined, { message: 'Only drivers can create routes' });
+  const data = parse(driverRouteSchema, input);
+  const doc = await DriverRouteModel.create({ driverId: new Types.ObjectId(actor.id), ...fieldsOf(data) });
+  return toDriverRouteDto(doc.toObject() as DriverRoute);
+}
+
+async function findOwnRoute(actor: Actor, id: string): Promise<DriverRoute> {
+  if (!Types.ObjectId.isValid(id)) throw notFound('Route not found');
+  const route = await DriverRouteModel.findById(id).lean<DriverRoute>();
+  if (!route) throw notFound('Route not found');
+  authorize(actor, 'driverRoute:manage', route, { hide: true, message: 'Route not found' });
+  return route;
+}
+
+/** Edits an active route (a closed one is final: 409). */
+export async function updateRoute(actor: Actor, id: string, input: unknown): Promise<DriverRouteDto> {
+  const route = await findOwnRoute(actor, id);
+  const data = parse(driverRouteSchema, input);
+  const updated = await DriverRouteModel.findOneAndUpdate(
+    { _id: route._id, status: 'active' },
+    { $set: fieldsOf(data) },
+    { new: true },
+  ).lean<DriverRoute>();
+  if (!updated) throw conflict('This route is closed');
+  return toDriverRouteDto(updated);
+}
+
+export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteDto> {
+  const route = await findOwnRoute(actor, id);
+  const updated = await DriverRouteModel.findOneAndUpdate(
+    { _id: route._id, status: 'active' },
+    { $set: { status: 'closed' } },
+    { new: true },
+  ).lean<DriverRoute>();
+  if (!updated) throw conflict('This route is already closed');
+  return toDriverRouteDto(updated);
+}
+
+/** The driver's routes: active ones first, then by departure date. */
+export async function listRoutes(actor: Actor, page: number, pageSize: number): Promise<Page<DriverRouteDto>> {
+  const filter = { driverId: new Types.ObjectId(actor.id) };
+  const [items, total] = await Promise.all([
+    DriverRouteModel.find(filter)
+      .sort({ status: 1, departureDate: 1, _id: 1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<DriverRoute[]>(),
+    DriverRouteModel.countDocuments(filter),
+  ]);
+  return { items: items.map(toDriverRouteDto), page, pageSize, total };
+}
+
+/**
+ * The posted shipments a route matches (shared `routeMatchesShipment`, as a query): same origin and destination
+ * state, and each shipment city contains the route's city, case-insensitively. Newest first, with the driver's own
+ * offer on each.
+ */
+export async function routeMatches(
+  actor: Actor,
+  id: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<RouteMatchDto>> {
+  const route = await findOwnRoute(actor, id);
+  const filter = {
+    status: 'posted',
+    originState: route.originState,
+    destinationState: route.destinationState,
+    originCity: { $regex: escapeRegex(route.originCity.trim()), $options: 'i' },
+    destinationCity: { $regex: escapeRegex(route.destinationCity.trim()), $options: 'i' },
+    shipperId: { $ne: new Types.ObjectId(actor.id) },
+  };
+  const [items, total] = await Promise.all([
+    SmallShipmentModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<SmallShipment[]>(),
+    SmallShipmentModel.countDocuments(filter),
+  ]);
+  const offers = items.length
+    ? await ShipmentOfferModel.find({
+        driverId: new Types.ObjectId(actor.id),
+        shipmentId: { $in: items.map((s) => s._id) },
+      }).lean<ShipmentOffer[]>()
+    : [];
+  const mine = new Map(offers.map((o) => [String(o.shipmentId), toShipmentOfferDto(o)]));
+  return {
+    items: items.map((s) => ({ ...toSmallShipmentDto(s), myOffer: mine.get(String(s._id)) ?? null })),
+    page,
+    pageSize,
+    total,
+  };
+}

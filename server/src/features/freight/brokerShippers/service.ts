@@ -1,0 +1,61 @@
+import { addShipperSchema, type BrokerShipperDto, type Page } from '@freight/shared';
+import { Types } from 'mongoose';
+import { conflict, notFound } from '../../../http/errors';
+import { pageQuerySchema, parse } from '../../../http/validate';
+import { authorize, type Actor } from '../../../policies';
+import { UserModel } from '../../users/model';
+import { dollarsToCents } from '../model';
+import { BrokerShipperModel, toBrokerShipperDto, type BrokerShipper } from './model';
+
+const BROKERS_ONLY = 'This dashboard is only available to verified brokers.';
+const SHIPPER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1, phoneNumber: 1 } as const;
+
+/** GET /api/broker/shippers (call 27): the broker's active shipper relationships. */
+export async function listBrokerShippers(actor: Actor, input: unknown): Promise<Page<BrokerShipperDto>> {
+  authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
+  const q = parse(pageQuerySchema, input);
+  const filter = { brokerId: new Types.ObjectId(actor.id), isActive: true };
+  const [rows, total] = await Promise.all([
+    BrokerShipperModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .lean<BrokerShipper[]>(),
+    BrokerShipperModel.countDocuments(filter),
+  ]);
+  const shippers = await UserModel.find({ _id: { $in: rows.map((r) => r.shipperId) } }, SHIPPER_VIEW).lean();
+  const byId = new Map(shippers.map((s) => [String(s._id), s]));
+  return {
+    items: rows.map((r) => toBrokerShipperDto(r, byId.get(String(r.shipperId)))),
+    page: q.page,
+    pageSize: q.pageSize,
+    total,
+  };
+}
+
+/** POST /api/broker/shippers: 'Add Shipper Relationship' by the shipper's account email. */
+export async function addBrokerShipper(actor: Actor, input: unknown): Promise<BrokerShipperDto> {
+  authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
+  const data = parse(addShipperSchema, input);
+  const shipper = await UserModel.findOne({ email: data.shipperEmail, userType: 'shipper' }, SHIPPER_VIEW).lean();
+  if (!shipper) throw notFound('No shipper account uses this email');
+  const key = { brokerId: new Types.ObjectId(actor.id), shipperId: shipper._id };
+  const fields = {
+    creditLimitCents: dollarsToCents(data.creditLimit ?? null),
+    paymentTerms: data.paymentTerms ?? null,
+  };
+  // An inactive relationship comes back; an active one is a conflict (the unique index settles races).
+  const revived = await BrokerShipperModel.findOneAndUpdate(
+    { ...key, isActive: false },
+    { $set: { ...fields, isActive: true } },
+    { new: true },
+  ).lean<BrokerShipper>();
+  if (revived) return toBrokerShipperDto(revived, shipper);
+  try {
+    const doc = await BrokerShipperModel.create({ ...key, ...fields, isActive: true });
+    return toBrokerShipperDto(doc.toObject() as BrokerShipper, shipper);
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw conflict('This shipper is already in your relationships');
+    throw err;
+  }
+}

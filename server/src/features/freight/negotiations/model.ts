@@ -1,0 +1,77 @@
+import { NEGOTIATION_STATUSES, type NegotiationDto, type NegotiationStatus } from '@freight/shared';
+import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { centsToDollars, type FreightListing } from '../model';
+
+/** A carrier's rate offer on a load and its outcome (SPEC §3 Rate negotiation). Money in cents. */
+const negotiationSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    carrierId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The load's broker, or its poster when the load has none: whoever answers the offer. */
+    brokerId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    proposedRateCents: { type: Number, required: true },
+    proposedRatePerMileCents: { type: Number, default: null },
+    counterRateCents: { type: Number, default: null },
+    status: { type: String, enum: NEGOTIATION_STATUSES, default: 'pending' },
+    message: { type: String, default: null },
+    expiresAt: { type: Date, required: true },
+    respondedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+negotiationSchema.index({ brokerId: 1, createdAt: -1 });
+negotiationSchema.index({ brokerId: 1, status: 1, expiresAt: 1 });
+negotiationSchema.index({ carrierId: 1, createdAt: -1 });
+negotiationSchema.index({ freightListingId: 1, status: 1 });
+
+export type Negotiation = InferSchemaType<typeof negotiationSchema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export const NegotiationModel = mongoose.model('RateNegotiation', negotiationSchema);
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+interface CarrierView {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  companyName?: string | null;
+}
+
+/** A pending offer past its expiry shows as expired, whether or not the sweep has stored that yet. */
+export function effectiveStatus(n: Pick<Negotiation, 'status' | 'expiresAt'>, now = new Date()): NegotiationStatus {
+  if ((n.status === 'pending' || n.status === 'counter_offered') && n.expiresAt && n.expiresAt <= now) return 'expired';
+  return n.status as NegotiationStatus;
+}
+
+export function toNegotiationDto(
+  n: Negotiation,
+  load: FreightListing | null | undefined,
+  carrier: CarrierView | null | undefined,
+): NegotiationDto {
+  const name = carrier ? `${carrier.firstName ?? ''} ${carrier.lastName ?? ''}`.trim() : '';
+  return {
+    id: String(n._id),
+    freightListingId: String(n.freightListingId),
+    carrierId: String(n.carrierId),
+    brokerId: String(n.brokerId),
+    proposedRate: centsToDollars(n.proposedRateCents)!,
+    proposedRatePerMile: centsToDollars(n.proposedRatePerMileCents),
+    counterRate: centsToDollars(n.counterRateCents),
+    status: effectiveStatus(n),
+    message: n.message ?? null,
+    expiresAt: iso(n.expiresAt),
+    respondedAt: iso(n.respondedAt),
+    createdAt: iso(n.createdAt)!,
+    updatedAt: iso(n.updatedAt)!,
+    freightTitle: load?.title ?? null,
+    freightOrigin: load ? `${load.originCity}, ${load.originState}` : null,
+    freightDestination: load ? `${load.destinationCity}, ${load.destinationState}` : null,
+    freightRate: load ? centsToDollars(load.rateCents) : null,
+    freightStatus: (load?.status as NegotiationDto['freightStatus']) ?? null,
+    carrierName: name || carrier?.email || null,
+    carrierCompany: carrier?.companyName ?? null,
+  };
+}

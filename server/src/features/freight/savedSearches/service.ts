@@ -1,0 +1,8 @@
+import {
+  pageQuerySchema as _unused,
+  savedSearchSchema,
+  savedSearchUpdateSchema,
+  type FreightListingDto,
+  type SavedSearchDto,
+  type SavedSearchFilters,
+} from '@freight/shared';

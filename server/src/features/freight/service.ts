@@ -1,0 +1,444 @@
+import {
+  checkLoadFields,
+  freightSearchSchema,
+  postLoadSchema,
+  rooms,
+  updateLoadSchema,
+  type BrokerStatsDto,
+  type FreightListingDto,
+  type FreightPage,
+  type FreightSearchQuery,
+  type FreightStatus,
+} from '@freight/shared';
+import { Types, type FilterQuery } from 'mongoose';
+import { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import { pageQuerySchema, parse } from '../../http/validate';
+import { authorize, type Actor } from '../../policies';
+import { managesLoad } from '../../policies/freight';
+import { publish } from '../../realtime/publish';
+import { notify } from '../notifications/service';
+import { assertFeatureAccess } from '../subscriptions/gate';
+import { assertCanPostLoad } from '../subscriptions/limits';
+import { BrokerShipperModel } from './brokerShippers/model';
+import { boundingBox, cityCoordinates, estimatedRoadMiles, haversineMiles } from './geo';
+import {
+  FreightModel,
+  dollarsToCents,
+  ratePerMileCentsOf,
+  roundCoord,
+  toFreightDto,
+  type FreightListing,
+} from './model';
+import { NegotiationModel } from './negotiations/model';
+import { rejectOpenInterest } from './booking';
+import { alertSavedSearches } from './savedSearches/service';
+import { canTransition } from './status';
+
+const AIR = 'air_cargo';
+/** What the board lists unless a status is asked for: everything but cancelled loads. */
+const BOARD_STATUSES: FreightStatus[] = ['available', 'booked', 'in_transit', 'delivered'];
+
+export const UNVERIFIED_POST_TEXT = 'Complete all required documents to access freight posting';
+
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+const contains = (s: string) => ({ $regex: escapeRegex(s), $options: 'i' });
+
+/** A date-only value is stored at noon UTC, so it shows as the same calendar day in every US time zone. */
+export function toStoredDate(s: string | null | undefined): Date | null {
+  if (!s) return null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T12:00:00.000Z`) : new Date(s);
+}
+const startOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00.000Z` : s);
+const endOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59.999Z` : s);
+
+export function objectId(id: string, what = 'Load'): Types.ObjectId {
+  if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id.toLowerCase()) {
+    throw notFound(`${what} not found`);
+  }
+  return new Types.ObjectId(id);
+}
+
+export async function findLoad(id: string): Promise<FreightListing> {
+  const load = await FreightModel.findById(objectId(id)).lean<FreightListing>();
+  if (!load) throw notFound('Load not found');
+  return load;
+}
+
+/** Coordinates (given, else looked up for known US cities) and the distance (given, else estimated). */
+function placeFields(v: {
+  originCity: string;
+  originState: string;
+  destinationCity: string;
+  destinationState: string;
+  originLat?: number | null;
+  originLng?: number | null;
+  destinationLat?: number | null;
+  destinationLng?: number | null;
+  distance?: number | null;
+}) {
+  const origin =
+    v.originLat != null && v.originLng != null
+      ? { lat: v.originLat, lng: v.originLng }
+      : cityCoordinates(v.originCity, v.originState);
+  const destination =
+    v.destinationLat != null && v.destinationLng != null
+      ? { lat: v.destinationLat, lng: v.destinationLng }
+      : cityCoordinates(v.destinationCity, v.destinationState);
+  const distance =
+    v.distance ?? (origin && destination ? estimatedRoadMiles(origin.lat, origin.lng, destination.lat, destination.lng) : null);
+  return {
+    originLat: origin ? roundCoord(origin.lat) : null,
+    originLng: origin ? roundCoord(origin.lng) : null,
+    destinationLat: destination ? roundCoord(destination.lat) : null,
+    destinationLng: destination ? roundCoord(destination.lng) : null,
+    distance: distance == null ? null : Math.round(distance * 100) / 100,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Posting (call 12)
+
+export async function createListing(
+  actor: Actor,
+  poster: { companyName?: string | null },
+  input: unknown,
+): Promise<FreightListingDto> {
+  const data = parse(postLoadSchema, input);
+  const air = data.equipmentType === AIR;
+  if (!actor.isVerified) throw forbidden(UNVERIFIED_POST_TEXT);
+  authorize(actor, 'freight:post', data.equipmentType, {
+    message:
+      actor.userType === 'air_cargo'
+        ? 'Air cargo operators post air shipments (equipment type air_cargo)'
+        : 'Only shippers, brokers and air cargo operators can post freight',
+  });
+  if (air) await assertFeatureAccess(actor, 'air_freight');
+  await assertCanPostLoad(actor, { air });
+
+  const places = placeFields(data);
+  const rateCents = dollarsToCents(data.rate);
+  const doc = await FreightModel.create({
+    userId: new Types.ObjectId(actor.id),
+    brokerId: actor.userType === 'broker' ? new Types.ObjectId(actor.id) : null,
+    shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
+    title: data.title || `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
+    originCity: data.originCity,
+    originState: data.originState,
+    originZip: data.originZip ?? null,
+    originCountry: data.originCountry ?? 'United States',
+    destinationCity: data.destinationCity,
+    destinationState: data.destinationState,
+    destinationZip: data.destinationZip ?? null,
+    destinationCountry: data.destinationCountry ?? 'United States',
+    ...places,
+    equipmentType: data.equipmentType,
+    equipmentLength: data.equipmentLength,
+    weight: data.weight ?? null,
+    weightClass: data.weightClass,
+    commodity: data.commodity ?? null,
+    cargoType: data.cargoType ?? null,
+    rateCents,
+    ratePerMileCents: ratePerMileCentsOf(rateCents, places.distance),
+    rateType: data.rateType,
+    pickupDate: toStoredDate(data.pickupDate),
+    pickupTimeStart: data.pickupTimeStart,
+    pickupTimeEnd: data.pickupTimeEnd,
+    deliveryDate: toStoredDate(data.deliveryDate),
+    deliveryTimeStart: data.deliveryTimeStart,
+    deliveryTimeEnd: data.deliveryTimeEnd,
+    description: data.description ?? null,
+    specialInstructions: data.specialInstructions ?? null,
+    isUrgent: data.isUrgent,
+    isHazmat: data.isHazmat,
+    requiresTarps: data.requiresTarps,
+    requiresStraps: data.requiresStraps,
+    requiresLiftgate: data.requiresLiftgate,
+    userCompanyName: poster.companyName ?? null,
+  });
+  const load = doc.toObject() as FreightListing;
+  const listing = toFreightDto(load);
+  publish('freight:posted', rooms.loadboard, { listing });
+  await alertSavedSearches(listing);
+  return listing;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The load board (call 8)
+
+export function searchFilter(q: FreightSearchQuery): FilterQuery<FreightListing> {
+  const filter: FilterQuery<FreightListing> = {
+    status: q.status ?? { $in: BOARD_STATUSES },
+    // The road board leaves air shipments out; the air marketplace asks for them by equipment type.
+    equipmentType: q.equipmentType ?? { $ne: AIR },
+  };
+  if (q.originCity) filter.originCity = contains(q.originCity);
+  if (q.destinationCity) filter.destinationCity = contains(q.destinationCity);
+  if (q.originState) filter.originState = q.originState;
+  if (q.destinationState) filter.destinationState = q.destinationState;
+  if (q.originCountry) filter.originCountry = q.originCountry;
+  if (q.destinationCountry) filter.destinationCountry = q.destinationCountry;
+  if (q.weightClass) filter.weightClass = q.weightClass;
+  if (q.cargoType) filter.cargoType = q.cargoType;
+  if (q.minRate !== undefined || q.maxRate !== undefined) {
+    filter.rateCents = {
+      ...(q.minRate !== undefined ? { $gte: dollarsToCents(q.minRate) } : {}),
+      ...(q.maxRate !== undefined ? { $lte: dollarsToCents(q.maxRate) } : {}),
+    };
+  }
+  if (q.pickupDateStart || q.pickupDateEnd) {
+    filter.pickupDate = {
+      ...(q.pickupDateStart ? { $gte: startOfDay(q.pickupDateStart) } : {}),
+      ...(q.pickupDateEnd ? { $lte: endOfDay(q.pickupDateEnd) } : {}),
+    };
+  }
+  if (q.lat !== undefined && q.lng !== undefined && q.radius !== undefined) {
+    const box = boundingBox(q.lat, q.lng, q.radius);
+    filter.originLat = { $gte: box.minLat, $lte: box.maxLat };
+    filter.originLng = { $gte: box.minLng, $lte: box.maxLng };
+  }
+  return filter;
+}
+
+function sortOf(q: Pick<FreightSearchQuery, 'sort'>): Record<string, 1 | -1> {
+  return q.sort === 'ratePerMile'
+    ? { ratePerMileCents: -1, createdAt: -1, _id: -1 }
+    : { createdAt: -1, _id: -1 };
+}
+
+export async function searchListings(actor: Actor | null, input: unknown): Promise<FreightPage> {
+  const q = parse(freightSearchSchema, input);
+  if (q.equipmentType === AIR) {
+    if (!actor) throw unauthorized();
+    await assertFeatureAccess(actor, 'air_freight');
+  }
+  const filter = searchFilter(q);
+  const sort = sortOf(q);
+  const skip = (q.page - 1) * q.pageSize;
+
+  if (q.lat !== undefined && q.lng !== undefined && q.radius !== undefined) {
+    // The box is a superset of the circle: fetch the candidates' coordinates only, keep those within the radius
+    // (haversine), then load the one page.
+    const radius = q.radius;
+    const { lat, lng } = q;
+    const candidates = await FreightModel.find(filter, { originLat: 1, originLng: 1 }).sort(sort).lean();
+    const inside = candidates.filter(
+      (c) => c.originLat != null && c.originLng != null && haversineMiles(lat, lng, c.originLat, c.originLng) <= radius,
+    );
+    const pageIds = inside.slice(skip, skip + q.pageSize).map((c) => c._id);
+    const docs = await FreightModel.find({ _id: { $in: pageIds } }).lean<FreightListing[]>();
+    const byId = new Map(docs.map((d) => [String(d._id), d]));
+    const items = pageIds.map((id) => byId.get(String(id))).filter((d): d is FreightListing => Boolean(d));
+    return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total: inside.length };
+  }
+
+  const [items, total] = await Promise.all([
+    FreightModel.find(filter).sort(sort).skip(skip).limit(q.pageSize).lean<FreightListing[]>(),
+    FreightModel.countDocuments(filter),
+  ]);
+  return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One load (call 13), my listings (9), broker freight (25)
+
+export async function getListing(actor: Actor | null, id: string): Promise<FreightListingDto> {
+  const load = await findLoad(id);
+  if (load.equipmentType === AIR) {
+    const involved = actor && (managesLoad(actor, load) || String(load.carrierId) === actor.id);
+    if (!involved) {
+      if (!actor) throw unauthorized();
+      await assertFeatureAccess(actor, 'air_freight');
+    }
+  }
+  return toFreightDto(load);
+}
+
+const myListingsSchema = pageQuerySchema.extend({
+  equipmentType: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(40).optional()),
+});
+
+/** The user's loads: posted by them, or (carriers) booked to them. */
+export async function myListings(actor: Actor, input: unknown): Promise<FreightPage> {
+  const q = parse(myListingsSchema, input);
+  const me = new Types.ObjectId(actor.id);
+  const filter: FilterQuery<FreightListing> = { $or: [{ userId: me }, { carrierId: me }] };
+  if (q.equipmentType) filter.equipmentType = q.equipmentType;
+  const [items, total] = await Promise.all([
+    FreightModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .lean<FreightListing[]>(),
+    FreightModel.countDocuments(filter),
+  ]);
+  return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total };
+}
+
+const brokerFreightSchema = pageQuerySchema.extend({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['available', 'booked', 'in_transit', 'delivered', 'cancelled']).optional()),
+});
+
+export async function brokerFreight(actor: Actor, input: unknown): Promise<FreightPage> {
+  authorize(actor, 'broker:access', undefined, { message: 'This dashboard is only available to verified brokers.' });
+  const q = parse(brokerFreightSchema, input);
+  const filter: FilterQuery<FreightListing> = { brokerId: new Types.ObjectId(actor.id) };
+  if (q.status) filter.status = q.status;
+  const [items, total] = await Promise.all([
+    FreightModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((q.page - 1) * q.pageSize)
+      .limit(q.pageSize)
+      .lean<FreightListing[]>(),
+    FreightModel.countDocuments(filter),
+  ]);
+  return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total };
+}
+
+/** The Broker Hub's four stat cards, counted on the server (the lists are paginated). */
+export async function brokerStats(actor: Actor): Promise<BrokerStatsDto> {
+  authorize(actor, 'broker:access', undefined, { message: 'This dashboard is only available to verified brokers.' });
+  const me = new Types.ObjectId(actor.id);
+  const [activeLoads, pendingNegotiations, activeShippers, inTransit] = await Promise.all([
+    FreightModel.countDocuments({ brokerId: me, status: 'available' }),
+    NegotiationModel.countDocuments({ brokerId: me, status: 'pending', expiresAt: { $gt: new Date() } }),
+    BrokerShipperModel.countDocuments({ brokerId: me, isActive: true }),
+    FreightModel.countDocuments({ brokerId: me, status: 'in_transit' }),
+  ]);
+  return { activeLoads, pendingNegotiations, activeShippers, inTransit };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Edit and Remove (Broker Hub)
+
+const SETTABLE = [
+  'title',
+  'originZip',
+  'originCountry',
+  'destinationZip',
+  'destinationCountry',
+  'equipmentLength',
+  'weight',
+  'weightClass',
+  'commodity',
+  'cargoType',
+  'rateType',
+  'pickupTimeStart',
+  'pickupTimeEnd',
+  'deliveryTimeStart',
+  'deliveryTimeEnd',
+  'description',
+  'specialInstructions',
+  'isUrgent',
+  'isHazmat',
+  'requiresTarps',
+  'requiresStraps',
+  'requiresLiftgate',
+] as const;
+
+export async function updateListing(actor: Actor, id: string, input: unknown): Promise<FreightListingDto> {
+  const data = parse(updateLoadSchema, input);
+  const load = await findLoad(id);
+  authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
+  if (load.status !== 'available') throw conflict('Only available loads can be edited');
+  const equipmentType = data.equipmentType ?? load.equipmentType;
+  if ((equipmentType === AIR) !== (load.equipmentType === AIR)) {
+    throw badRequest('equipmentType: a road load cannot become an air shipment or the other way round');
+  }
+  const merged = {
+    originCity: data.originCity ?? load.originCity,
+    originState: data.originState ?? load.originState,
+    destinationCity: data.destinationCity ?? load.destinationCity,
+    destinationState: data.destinationState ?? load.destinationState,
+    weightClass: data.weightClass === undefined ? load.weightClass : data.weightClass,
+    pickupDate: data.pickupDate === undefined ? load.pickupDate?.toISOString() : data.pickupDate,
+    deliveryDate: data.deliveryDate === undefined ? load.deliveryDate?.toISOString() : data.deliveryDate,
+  };
+  const issues: z.core.$ZodIssue[] = [];
+  checkLoadFields(
+    merged,
+    { addIssue: (i: { path?: PropertyKey[]; message?: string }) => issues.push(i as z.core.$ZodIssue) } as unknown as z.RefinementCtx,
+    equipmentType,
+  );
+  if (issues.length) {
+    const first = issues[0];
+    throw badRequest(`${first.path.join('.')}: ${first.message}`);
+  }
+
+  const set: Record<string, unknown> = {};
+  for (const key of SETTABLE) if (data[key] !== undefined) set[key] = data[key];
+  if (data.equipmentType) set.equipmentType = data.equipmentType;
+  if (equipmentType !== AIR) {
+    merged.originState = merged.originState.toUpperCase();
+    merged.destinationState = merged.destinationState.toUpperCase();
+  }
+  Object.assign(set, {
+    originCity: merged.originCity,
+    originState: merged.originState,
+    destinationCity: merged.destinationCity,
+    destinationState: merged.destinationState,
+  });
+  if (data.pickupDate !== undefined) set.pickupDate = toStoredDate(data.pickupDate);
+  if (data.deliveryDate !== undefined) set.deliveryDate = toStoredDate(data.deliveryDate);
+  const placesChanged =
+    data.originCity !== undefined ||
+    data.originState !== undefined ||
+    data.destinationCity !== undefined ||
+    data.destinationState !== undefined;
+  const coords = (k: 'originLat' | 'originLng' | 'destinationLat' | 'destinationLng') =>
+    data[k] !== undefined ? data[k] : placesChanged ? null : load[k];
+  const places = placeFields({
+    ...merged,
+    originLat: coords('originLat'),
+    originLng: coords('originLng'),
+    destinationLat: coords('destinationLat'),
+    destinationLng: coords('destinationLng'),
+    distance: data.distance !== undefined ? data.distance : placesChanged ? null : load.distance,
+  });
+  Object.assign(set, places);
+  const rateCents = data.rate !== undefined ? dollarsToCents(data.rate) : load.rateCents;
+  set.rateCents = rateCents;
+  set.ratePerMileCents = ratePerMileCentsOf(rateCents, places.distance);
+
+  const updated = await FreightModel.findOneAndUpdate(
+    { _id: load._id, status: 'available' },
+    { $set: set },
+    { new: true },
+  ).lean<FreightListing>();
+  if (!updated) throw conflict('Only available loads can be edited');
+  const listing = toFreightDto(updated);
+  publish('freight:updated', rooms.loadboard, { listing });
+  return listing;
+}
+
+/** Remove on the Broker Hub: the poster cancels the load (SPEC status machine: available or booked → cancelled). */
+export async function cancelListing(actor: Actor, id: string): Promise<FreightListingDto> {
+  const load = await findLoad(id);
+  authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
+  const from = (['available', 'booked', 'in_transit', 'delivered', 'cancelled'] as FreightStatus[]).filter((s) =>
+    canTransition(s, 'cancelled'),
+  );
+  const before = await FreightModel.findOneAndUpdate(
+    { _id: load._id, status: { $in: from } },
+    { $set: { status: 'cancelled' } },
+    { new: false },
+  ).lean<FreightListing>();
+  if (!before) throw conflict(`A ${load.status.replace('_', ' ')} load cannot be cancelled`);
+  const updated = { ...before, status: 'cancelled', updatedAt: new Date() } as FreightListing;
+  const listing = toFreightDto(updated);
+  await rejectOpenInterest(updated, actor.id, {});
+  publish('freight:updated', rooms.loadboard, { listing });
+  if (before.status === 'booked' && before.carrierId) {
+    publish('freight:updated', rooms.user(String(before.carrierId)), { listing });
+    await notify({
+      userId: String(before.carrierId),
+      kind: 'freight_status',
+      title: 'Load cancelled',
+      body: `${load.title} was cancelled by its poster.`,
+      link: '/freight',
+    });
+  }
+  return listing;
+}

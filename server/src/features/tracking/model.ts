@@ -1,0 +1,195 @@
+import {
+  CHAT_MESSAGE_TYPES,
+  PHOTO_TYPES,
+  type ChatMessageDto,
+  type ChatMessageType,
+  type ChatRoomDto,
+  type FreightPhotoDto,
+  type LocationPointDto,
+  type PhotoType,
+  type TrackingFreightDto,
+  type TrackingUserSummary,
+} from '@freight/shared';
+import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
+import { centsToDollars, type FreightListing } from '../freight/model';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+type WithId<T> = T & { _id: Types.ObjectId; createdAt: Date };
+
+/** Every location a carrier reported for a load: the trail (the listing holds only the latest point). */
+const locationPointSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    lat: { type: Number, required: true },
+    lng: { type: Number, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+locationPointSchema.index({ freightListingId: 1, createdAt: -1, _id: -1 });
+export type LocationPoint = WithId<InferSchemaType<typeof locationPointSchema>>;
+export const LocationPointModel = mongoose.model('FreightLocationPoint', locationPointSchema);
+
+/** A freight photo: the bytes live encrypted in the file store under storageKey (DESIGN §3). */
+const freightPhotoSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    photoType: { type: String, enum: PHOTO_TYPES, required: true },
+    description: { type: String, default: null },
+    latitude: { type: Number, default: null },
+    longitude: { type: Number, default: null },
+    storageKey: { type: String, required: true },
+    mimeType: { type: String, required: true },
+    fileSize: { type: Number, required: true },
+    fileName: { type: String, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+freightPhotoSchema.index({ freightListingId: 1, createdAt: -1 });
+freightPhotoSchema.index({ freightListingId: 1, photoType: 1 });
+export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;
+export const FreightPhotoModel = mongoose.model('FreightPhoto', freightPhotoSchema);
+
+/** One chat room per booked load, opened at booking (chatRooms.ts). lastSeq numbers its messages. */
+const chatRoomSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true, unique: true },
+    shipperId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    carrierId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    lastSeq: { type: Number, default: 0 },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+export type ChatRoom = WithId<InferSchemaType<typeof chatRoomSchema>>;
+export const ChatRoomModel = mongoose.model('ChatRoom', chatRoomSchema);
+
+const chatMessageSchema = new Schema(
+  {
+    chatRoomId: { type: Schema.Types.ObjectId, ref: 'ChatRoom', required: true },
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    seq: { type: Number, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    message: { type: String, required: true },
+    messageType: { type: String, enum: CHAT_MESSAGE_TYPES, default: 'text' },
+    imageUrl: { type: String, default: null },
+    latitude: { type: Number, default: null },
+    longitude: { type: Number, default: null },
+    // Always set (a missing value would count as null in the unique index): a retried send stores one message.
+    clientMessageId: { type: String, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+chatMessageSchema.index({ chatRoomId: 1, seq: 1 }, { unique: true });
+chatMessageSchema.index({ chatRoomId: 1, userId: 1, clientMessageId: 1 }, { unique: true });
+export type ChatMessage = WithId<InferSchemaType<typeof chatMessageSchema>>;
+export const ChatMessageModel = mongoose.model('ChatMessage', chatMessageSchema);
+
+/** How far a user has read a room's chat: messages after lastReadSeq from others are unread. */
+const chatReadMarkerSchema = new Schema(
+  {
+    chatRoomId: { type: Schema.Types.ObjectId, ref: 'ChatRoom', required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    lastReadSeq: { type: Number, default: 0 },
+  },
+  { timestamps: true },
+);
+chatReadMarkerSchema.index({ chatRoomId: 1, userId: 1 }, { unique: true });
+chatReadMarkerSchema.index({ userId: 1 });
+export const ChatReadMarkerModel = mongoose.model('ChatReadMarker', chatReadMarkerSchema);
+
+/** Where a photo's bytes are served (participants only). */
+export const photoUrl = (freightId: string, photoId: string) => `/api/freight/${freightId}/photos/${photoId}/file`;
+export const PHOTO_URL_PATTERN = /^\/api\/freight\/([0-9a-f]{24})\/photos\/([0-9a-f]{24})\/file$/;
+
+export type UserSummarySource = {
+  _id: Types.ObjectId;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+};
+export const toUserSummary = (u: UserSummarySource | undefined): TrackingUserSummary => ({
+  firstName: u?.firstName ?? '',
+  lastName: u?.lastName ?? '',
+  profileImageUrl: u?.profileImageUrl ?? null,
+});
+
+export function toTrackingFreightDto(f: FreightListing, chatAvailable: boolean): TrackingFreightDto {
+  return {
+    id: String(f._id),
+    title: f.title,
+    status: f.status as TrackingFreightDto['status'],
+    isUrgent: Boolean(f.isUrgent),
+    price: centsToDollars(f.rateCents),
+    distance: f.distance ?? null,
+    cargoType: f.cargoType ?? f.commodity ?? null,
+    equipmentType: f.equipmentType,
+    pickupCity: f.originCity,
+    pickupState: f.originState,
+    deliveryCity: f.destinationCity,
+    deliveryState: f.destinationState,
+    pickupDate: iso(f.pickupDate),
+    deliveryDate: iso(f.deliveryDate),
+    lastLocationUpdate: iso(f.lastLocationUpdate),
+    currentLat: f.currentLat ?? null,
+    currentLng: f.currentLng ?? null,
+    posterId: String(f.userId),
+    carrierId: f.carrierId ? String(f.carrierId) : null,
+    chatAvailable,
+    updatedAt: f.updatedAt.toISOString(),
+  };
+}
+
+export function toLocationPointDto(p: LocationPoint): LocationPointDto {
+  return {
+    id: String(p._id),
+    freightListingId: String(p.freightListingId),
+    lat: p.lat,
+    lng: p.lng,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+export function toFreightPhotoDto(p: FreightPhoto, user: UserSummarySource | undefined): FreightPhotoDto {
+  const summary = toUserSummary(user);
+  return {
+    id: String(p._id),
+    freightListingId: String(p.freightListingId),
+    userId: String(p.userId),
+    photoUrl: photoUrl(String(p.freightListingId), String(p._id)),
+    photoType: p.photoType as PhotoType,
+    description: p.description ?? null,
+    latitude: p.latitude ?? null,
+    longitude: p.longitude ?? null,
+    createdAt: p.createdAt.toISOString(),
+    user: { firstName: summary.firstName, lastName: summary.lastName },
+  };
+}
+
+export function toChatRoomDto(r: ChatRoom): ChatRoomDto {
+  return {
+    id: String(r._id),
+    freightListingId: String(r.freightListingId),
+    shipperId: String(r.shipperId),
+    carrierId: String(r.carrierId),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function toChatMessageDto(m: ChatMessage, user: UserSummarySource | undefined): ChatMessageDto {
+  return {
+    id: String(m._id),
+    chatRoomId: String(m.chatRoomId),
+    freightListingId: String(m.freightListingId),
+    seq: m.seq,
+    userId: String(m.userId),
+    message: m.message,
+    messageType: m.messageType as ChatMessageType,
+    imageUrl: m.imageUrl ?? null,
+    latitude: m.latitude ?? null,
+    longitude: m.longitude ?? null,
+    clientMessageId: m.clientMessageId,
+    createdAt: m.createdAt.toISOString(),
+    user: toUserSummary(user),
+  };
+}

@@ -1,0 +1,536 @@
+import {
+  CHAT_NOT_AVAILABLE_MESSAGE,
+  FREIGHT_NOT_FOUND_MESSAGE,
+  chatMessageSchema,
+  chatQuerySchema,
+  locationUpdateSchema,
+  photoUploadSchema,
+  rooms,
+  statusChangeSchema,
+  type ChatMessageDto,
+  type ChatPageDto,
+  type FreightPhotoDto,
+  type FreightStatus,
+  type LocationDto,
+  type LocationPointDto,
+  type Page,
+  type TrackedLoadDto,
+  type TrackingFreightDto,
+  type UnreadCountDto,
+} from '@freight/shared';
+import type { Readable } from 'node:stream';
+import { Types } from 'mongoose';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { parse } from '../../http/validate';
+import { fileStore, isImage, sniffFileType } from '../../infra/storage';
+import { authorize, type Actor } from '../../policies';
+import { publish } from '../../realtime/publish';
+import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
+import { LOCATION_UPDATABLE_STATUSES, canTransition } from '../freight/status';
+import { notify } from '../notifications/service';
+import { UserModel } from '../users/model';
+import { openChatRoom } from './chatRooms';
+import {
+  ChatMessageModel,
+  ChatReadMarkerModel,
+  ChatRoomModel,
+  FreightPhotoModel,
+  LocationPointModel,
+  PHOTO_URL_PATTERN,
+  toChatMessageDto,
+  toChatRoomDto,
+  toFreightPhotoDto,
+  toLocationPointDto,
+  toTrackingFreightDto,
+  type ChatMessage,
+  type ChatRoom,
+  type FreightPhoto,
+  type LocationPoint,
+  type UserSummarySource,
+} from './model';
+
+/** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
+const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who sees a load
+
+/** The load, if the actor takes part in it; anyone else is told it does not exist (404). */
+export async function loadForParticipant(actor: Actor, freightId: string): Promise<FreightListing> {
+  if (!Types.ObjectId.isValid(freightId)) throw notFound(FREIGHT_NOT_FOUND_MESSAGE);
+  const load = await FreightModel.findById(freightId).lean<FreightListing>();
+  if (!load) throw notFound(FREIGHT_NOT_FOUND_MESSAGE);
+  authorize(actor, 'tracking:view', load, { hide: true, message: FREIGHT_NOT_FOUND_MESSAGE });
+  return load;
+}
+
+async function userSummaries(ids: Array<Types.ObjectId | string>): Promise<Map<string, UserSummarySource>> {
+  const unique = [...new Set(ids.map(String))];
+  const users = await UserModel.find(
+    { _id: { $in: unique } },
+    { firstName: 1, lastName: 1, profileImageUrl: 1 },
+  ).lean<UserSummarySource[]>();
+  return new Map(users.map((u) => [String(u._id), u]));
+}
+
+/** The room of a booked load. A load booked without one (an older booking) gets it now: booking opens it. */
+async function chatRoomOf(load: FreightListing): Promise<ChatRoom | null> {
+  const room = await ChatRoomModel.findOne({ freightListingId: load._id }).lean<ChatRoom>();
+  if (room || !load.carrierId || !BOOKED_STATUSES.includes(load.status as FreightStatus)) return room;
+  await openChatRoom({
+    freightId: String(load._id),
+    shipperId: String(load.shipperId ?? load.userId),
+    carrierId: String(load.carrierId),
+  });
+  return ChatRoomModel.findOne({ freightListingId: load._id }).lean<ChatRoom>();
+}
+
+/** GET /api/freight/:id/tracking: SPEC §3 "Freight detail (tracking)". */
+export async function getTrackingDetail(actor: Actor, freightId: string): Promise<TrackingFreightDto> {
+  const load = await loadForParticipant(actor, freightId);
+  return toTrackingFreightDto(load, (await chatRoomOf(load)) !== null);
+}
+
+/** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
+export async function listTrackedLoads(actor: Actor, page: number, pageSize: number): Promise<Page<TrackedLoadDto>> {
+  const me = new Types.ObjectId(actor.id);
+  const filter =
+    actor.userType === 'admin'
+      ? { carrierId: { $ne: null } }
+      : { carrierId: { $ne: null }, $or: [{ userId: me }, { carrierId: me }, { brokerId: me }, { shipperId: me }] };
+  const [loads, total] = await Promise.all([
+    FreightModel.find(filter)
+      .sort({ updatedAt: -1, _id: -1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<FreightListing[]>(),
+    FreightModel.countDocuments(filter),
+  ]);
+  const roomList = await ChatRoomModel.find({ freightListingId: { $in: loads.map((l) => l._id) } }).lean<ChatRoom[]>();
+  const unread = await unreadByRoom(actor.id, roomList);
+  const roomByLoad = new Map(roomList.map((r) => [String(r.freightListingId), r]));
+  return {
+    items: loads.map((l) => {
+      const room = roomByLoad.get(String(l._id));
+      return { ...toTrackingFreightDto(l, Boolean(room)), unreadCount: room ? (unread.get(String(room._id)) ?? 0) : 0 };
+    }),
+    page,
+    pageSize,
+    total,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Location
+
+export async function getLocation(actor: Actor, freightId: string): Promise<LocationDto> {
+  const load = await loadForParticipant(actor, freightId);
+  return {
+    lat: load.currentLat ?? null,
+    lng: load.currentLng ?? null,
+    lastLocationUpdate: load.lastLocationUpdate ? load.lastLocationUpdate.toISOString() : null,
+  };
+}
+
+export async function locationHistory(
+  actor: Actor,
+  freightId: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<LocationPointDto>> {
+  const load = await loadForParticipant(actor, freightId);
+  const filter = { freightListingId: load._id };
+  const [points, total] = await Promise.all([
+    LocationPointModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<LocationPoint[]>(),
+    LocationPointModel.countDocuments(filter),
+  ]);
+  return { items: points.map(toLocationPointDto), page, pageSize, total };
+}
+
+/**
+ * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier, only while the
+ * load is booked or in transit. The first update of a booked load starts the trip (booked → in_transit, status.ts),
+ * in the same conditional update that stores the point, so a concurrent cancellation and this update cannot both win.
+ */
+export async function updateLocation(actor: Actor, freightId: string, body: unknown): Promise<LocationDto> {
+  const load = await loadForParticipant(actor, freightId);
+  authorize(actor, 'tracking:updateLocation', load, { message: 'Only the booked carrier can update the location' });
+  const input = parse(locationUpdateSchema, body);
+  const notUpdatable = () =>
+    conflict('The location can be updated only while the load is booked or in transit');
+  if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) throw notUpdatable();
+
+  const lat = roundCoord(input.latitude);
+  const lng = roundCoord(input.longitude);
+  const now = new Date();
+  const before = await FreightModel.findOneAndUpdate(
+    { _id: load._id, carrierId: load.carrierId, status: { $in: LOCATION_UPDATABLE_STATUSES } },
+    { $set: { currentLat: lat, currentLng: lng, lastLocationUpdate: now, status: 'in_transit' } },
+    { new: false },
+  ).lean<FreightListing>();
+  if (!before) throw notUpdatable();
+
+  const point = await LocationPointModel.create({ freightListingId: load._id, userId: actor.id, lat, lng });
+  const location: LocationDto = { lat, lng, lastLocationUpdate: now.toISOString() };
+  publish('freight:location', rooms.freight(freightId), {
+    freightId,
+    ...location,
+    point: toLocationPointDto(point.toObject() as LocationPoint),
+  });
+  if (before.status === 'booked' && canTransition('booked', 'in_transit')) {
+    await announceStatusChange(actor, before, 'booked', 'in_transit', now);
+  }
+  return location;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status
+
+const STATUS_TEXT: Partial<Record<FreightStatus, string>> = {
+  in_transit: 'is in transit',
+  delivered: 'has been delivered',
+  cancelled: 'has been cancelled',
+};
+
+/** Pushes a status change to the load's room and tells the other participants (a notification each). */
+async function announceStatusChange(
+  actor: Actor,
+  load: FreightListing,
+  from: FreightStatus,
+  to: FreightStatus,
+  at: Date,
+): Promise<void> {
+  const freightId = String(load._id);
+  publish('freight:status', rooms.freight(freightId), {
+    freightId,
+    status: to,
+    previousStatus: from,
+    changedBy: actor.id,
+    changedAt: at.toISOString(),
+  });
+  const others = participantIds(load).filter((id) => id !== actor.id);
+  await Promise.all(
+    [...new Set(others)].map((userId) =>
+      notify({
+        userId,
+        kind: 'freight_status',
+        title: `Load ${STATUS_TEXT[to] ?? `is ${to}`}`,
+        body: `${load.title} (${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
+        link: `/tracking/${freightId}`,
+        dedupeKey: `freight-status:${freightId}:${to}:${userId}`,
+      }),
+    ),
+  );
+}
+
+/**
+ * POST /api/freight/:id/status. The allowed moves are FREIGHT_TRANSITIONS in freight/status.ts; the tracking side
+ * makes three of them:
+ *   booked     → in_transit  the booked carrier starts the trip (or its first location update does)
+ *   in_transit → delivered   the booked carrier, once a delivery photo is on record
+ *   available | booked → cancelled   the poster
+ * Anything else is 409. The write is conditional on the status read, so of two racing changes one wins.
+ */
+export async function changeStatus(actor: Actor, freightId: string, body: unknown): Promise<TrackingFreightDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const { status: to } = parse(statusChangeSchema, body);
+  if (to === 'cancelled') authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
+  else authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
+
+  const from = load.status as FreightStatus;
+  if (!canTransition(from, to)) throw conflict(`A ${from} load cannot become ${to}`);
+  if (to === 'delivered' && !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))) {
+    throw conflict('Upload a delivery photo before marking the load delivered');
+  }
+  const updated = await FreightModel.findOneAndUpdate(
+    { _id: load._id, status: from },
+    { $set: { status: to } },
+    { new: true },
+  ).lean<FreightListing>();
+  if (!updated) throw conflict('The load changed meanwhile; reload and try again');
+
+  await announceStatusChange(actor, load, from, to, updated.updatedAt ?? new Date());
+  return toTrackingFreightDto(updated, (await chatRoomOf(updated)) !== null);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Photos
+
+/** POST /api/freight/:id/photos: an image (judged by its first bytes), encrypted into the file store. */
+export async function uploadPhoto(
+  actor: Actor,
+  freightId: string,
+  file: { buffer: Buffer; size: number; originalname?: string } | undefined,
+  fields: unknown,
+): Promise<FreightPhotoDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const input = parse(photoUploadSchema, fields);
+  if (!file || file.size === 0) throw badRequest('photo: Please select a photo');
+  if ((input.latitude === undefined) !== (input.longitude === undefined)) {
+    throw badRequest('latitude: Send both latitude and longitude, or neither');
+  }
+  const type = sniffFileType(file.buffer);
+  if (!type || !isImage(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+
+  const storageKey = await fileStore().save(file.buffer);
+  let photo: FreightPhoto;
+  try {
+    const doc = await FreightPhotoModel.create({
+      freightListingId: load._id,
+      userId: actor.id,
+      photoType: input.photoType,
+      description: input.description,
+      latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
+      longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
+      storageKey,
+      mimeType: type.mime,
+      fileSize: file.size,
+      fileName: file.originalname?.slice(0, 255) ?? null,
+    });
+    photo = doc.toObject() as FreightPhoto;
+  } catch (err) {
+    await fileStore().remove(storageKey).catch(() => undefined); // nothing half-done
+    throw err;
+  }
+  const users = await userSummaries([actor.id]);
+  const dto = toFreightPhotoDto(photo, users.get(actor.id));
+  publish('freight:photo', rooms.freight(freightId), { freightId, photo: dto });
+  return dto;
+}
+
+export async function listPhotos(
+  actor: Actor,
+  freightId: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<FreightPhotoDto>> {
+  const load = await loadForParticipant(actor, freightId);
+  const filter = { freightListingId: load._id };
+  const [photos, total] = await Promise.all([
+    FreightPhotoModel.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * pageSize)
+      .limit(pageSize)
+      .lean<FreightPhoto[]>(),
+    FreightPhotoModel.countDocuments(filter),
+  ]);
+  const users = await userSummaries(photos.map((p) => p.userId));
+  return { items: photos.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))), page, pageSize, total };
+}
+
+/** The decrypted bytes of a photo, to participants only. */
+export async function openPhoto(
+  actor: Actor,
+  freightId: string,
+  photoId: string,
+): Promise<{ stream: Readable; mimeType: string; size: number }> {
+  const load = await loadForParticipant(actor, freightId);
+  if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
+  const photo = await FreightPhotoModel.findOne({ _id: photoId, freightListingId: load._id }).lean<FreightPhoto>();
+  if (!photo) throw notFound('Photo not found');
+  return { stream: await fileStore().open(photo.storageKey), mimeType: photo.mimeType, size: photo.fileSize };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chat
+
+async function lastReadSeq(roomId: Types.ObjectId, userId: string): Promise<number> {
+  const marker = await ChatReadMarkerModel.findOne({ chatRoomId: roomId, userId }).lean();
+  return marker?.lastReadSeq ?? 0;
+}
+
+async function unreadInRoom(roomId: Types.ObjectId, userId: string): Promise<number> {
+  return ChatMessageModel.countDocuments({
+    chatRoomId: roomId,
+    seq: { $gt: await lastReadSeq(roomId, userId) },
+    userId: { $ne: new Types.ObjectId(userId) },
+  });
+}
+
+/** Unread messages (from others, after the user's read marker) per room id, in one aggregation. */
+async function unreadByRoom(userId: string, roomList: ChatRoom[]): Promise<Map<string, number>> {
+  if (roomList.length === 0) return new Map();
+  const markers = await ChatReadMarkerModel.find({
+    userId,
+    chatRoomId: { $in: roomList.map((r) => r._id) },
+  }).lean();
+  const readUpTo = new Map(markers.map((m) => [String(m.chatRoomId), m.lastReadSeq ?? 0]));
+  const counts = await ChatMessageModel.aggregate<{ _id: Types.ObjectId; n: number }>([
+    {
+      $match: {
+        userId: { $ne: new Types.ObjectId(userId) },
+        $or: roomList.map((r) => ({ chatRoomId: r._id, seq: { $gt: readUpTo.get(String(r._id)) ?? 0 } })),
+      },
+    },
+    { $group: { _id: '$chatRoomId', n: { $sum: 1 } } },
+  ]);
+  return new Map(counts.map((c) => [String(c._id), c.n]));
+}
+
+async function messageDtos(messages: ChatMessage[]): Promise<ChatMessageDto[]> {
+  const users = await userSummaries(messages.map((m) => m.userId));
+  return messages.map((m) => toChatMessageDto(m, users.get(String(m.userId))));
+}
+
+/**
+ * GET /api/freight/:id/chat. Without a cursor: the newest page. `before=<seq>`: the page older than that (scrolling
+ * up). `after=<seq>`: what came after that, oldest first (catching up after an outage). Messages are oldest → newest.
+ */
+export async function getChat(actor: Actor, freightId: string, query: unknown): Promise<ChatPageDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const room = await chatRoomOf(load);
+  if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
+  const q = parse(chatQuerySchema, query);
+  let messages: ChatMessage[];
+  let hasMore: boolean;
+  if (q.after !== undefined) {
+    messages = await ChatMessageModel.find({ chatRoomId: room._id, seq: { $gt: q.after } })
+      .sort({ seq: 1 })
+      .limit(q.pageSize + 1)
+      .lean<ChatMessage[]>();
+    hasMore = messages.length > q.pageSize;
+    messages = messages.slice(0, q.pageSize);
+  } else {
+    const filter = q.before !== undefined ? { chatRoomId: room._id, seq: { $lt: q.before } } : { chatRoomId: room._id };
+    messages = await ChatMessageModel.find(filter)
+      .sort({ seq: -1 })
+      .limit(q.pageSize + 1)
+      .lean<ChatMessage[]>();
+    hasMore = messages.length > q.pageSize;
+    messages = messages.slice(0, q.pageSize).reverse();
+  }
+  const [total, unreadCount, dtos] = await Promise.all([
+    ChatMessageModel.countDocuments({ chatRoomId: room._id }),
+    unreadInRoom(room._id, actor.id),
+    messageDtos(messages),
+  ]);
+  return { room: toChatRoomDto(room), messages: dtos, hasMore, total, unreadCount };
+}
+
+/** An image message must show a photo uploaded to this load (served to participants only), nothing else. */
+async function assertOwnPhotoUrl(load: FreightListing, imageUrl: string): Promise<void> {
+  const m = PHOTO_URL_PATTERN.exec(imageUrl);
+  const ok =
+    m !== null &&
+    m[1] === String(load._id) &&
+    (await FreightPhotoModel.exists({ _id: m[2], freightListingId: load._id })) !== null;
+  if (!ok) throw badRequest('imageUrl: Upload the image to this load first');
+}
+
+/**
+ * POST /api/freight/:id/chat/message and the chat:send socket event. A retried send (same clientMessageId from the
+ * same user) answers the message stored the first time and stores nothing.
+ */
+export async function sendChatMessage(
+  actor: Actor,
+  freightId: string,
+  body: unknown,
+): Promise<{ message: ChatMessageDto; created: boolean }> {
+  const load = await loadForParticipant(actor, freightId);
+  const room = await chatRoomOf(load);
+  if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
+  const input = parse(chatMessageSchema, body);
+  if (input.messageType === 'image') await assertOwnPhotoUrl(load, input.imageUrl!);
+
+  const findRetried = async () =>
+    input.clientMessageId
+      ? ChatMessageModel.findOne({
+          chatRoomId: room._id,
+          userId: actor.id,
+          clientMessageId: input.clientMessageId,
+        }).lean<ChatMessage>()
+      : null;
+  const retried = await findRetried();
+  if (retried) return { message: (await messageDtos([retried]))[0], created: false };
+
+  const numbered = await ChatRoomModel.findOneAndUpdate(
+    { _id: room._id },
+    { $inc: { lastSeq: 1 } },
+    { new: true, projection: { lastSeq: 1 } },
+  ).lean<ChatRoom>();
+  if (!numbered) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
+  let stored: ChatMessage;
+  try {
+    const doc = await ChatMessageModel.create({
+      chatRoomId: room._id,
+      freightListingId: load._id,
+      seq: numbered.lastSeq,
+      userId: actor.id,
+      message: input.message,
+      messageType: input.messageType,
+      imageUrl: input.messageType === 'image' ? input.imageUrl : null,
+      latitude: input.messageType === 'location' ? roundCoord(input.latitude!) : null,
+      longitude: input.messageType === 'location' ? roundCoord(input.longitude!) : null,
+      clientMessageId: input.clientMessageId ?? new Types.ObjectId().toHexString(),
+    });
+    stored = doc.toObject() as ChatMessage;
+  } catch (err) {
+    // The same send racing itself: the unique index kept one; answer that one (its seq leaves a harmless gap).
+    const winner = (err as { code?: number }).code === 11000 ? await findRetried() : null;
+    if (winner) return { message: (await messageDtos([winner]))[0], created: false };
+    throw err;
+  }
+
+  const message = (await messageDtos([stored]))[0];
+  publish('chat:message', rooms.freight(freightId), { freightId, message });
+  // The sender has read everything up to their own message; the others get their new unread count.
+  await ChatReadMarkerModel.updateOne(
+    { chatRoomId: room._id, userId: actor.id },
+    { $max: { lastReadSeq: stored.seq } },
+    { upsert: true },
+  );
+  const others = [...new Set(participantIds(load))].filter((id) => id !== actor.id);
+  await Promise.all(
+    others.map(async (userId) =>
+      publish('chat:unread', rooms.user(userId), { freightId, unreadCount: await unreadInRoom(room._id, userId) }),
+    ),
+  );
+  return { message, created: true };
+}
+
+/** POST /api/freight/:id/chat/read: marks the chat read up to `seq` (default: everything). */
+export async function markChatRead(actor: Actor, freightId: string, seq: number | undefined): Promise<UnreadCountDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const room = await chatRoomOf(load);
+  if (!room) return { freightId, unreadCount: 0 };
+  const upTo = Math.min(seq ?? room.lastSeq, room.lastSeq);
+  await ChatReadMarkerModel.updateOne(
+    { chatRoomId: room._id, userId: actor.id },
+    { $max: { lastReadSeq: upTo } },
+    { upsert: true },
+  );
+  const result = { freightId, unreadCount: await unreadInRoom(room._id, actor.id) };
+  publish('chat:unread', rooms.user(actor.id), result); // the user's other tabs
+  return result;
+}
+
+/** GET /api/tracking/unread: the user's loads with unread chat messages (the navigation's counts). */
+export async function unreadCounts(actor: Actor): Promise<{ items: UnreadCountDto[]; total: number }> {
+  const me = new Types.ObjectId(actor.id);
+  const roomList = await ChatRoomModel.find({ $or: [{ shipperId: me }, { carrierId: me }] })
+    .sort({ createdAt: -1 })
+    .limit(200)
+    .lean<ChatRoom[]>();
+  // Rooms name the shipper and carrier; a broker who posted the load takes part too.
+  const posted = await FreightModel.find(
+    { carrierId: { $ne: null }, $or: [{ userId: me }, { brokerId: me }, { shipperId: me }] },
+    { _id: 1 },
+  )
+    .sort({ updatedAt: -1 })
+    .limit(200)
+    .lean<Array<{ _id: Types.ObjectId }>>();
+  const known = new Set(roomList.map((r) => String(r.freightListingId)));
+  const missing = posted.filter((p) => !known.has(String(p._id))).map((p) => p._id);
+  if (missing.length) {
+    roomList.push(...(await ChatRoomModel.find({ freightListingId: { $in: missing } }).lean<ChatRoom[]>()));
+  }
+  const unread = await unreadByRoom(actor.id, roomList);
+  const items = roomList
+    .map((r) => ({ freightId: String(r.freightListingId), unreadCount: unread.get(String(r._id)) ?? 0 }))
+    .filter((i) => i.unreadCount > 0);
+  return { items, total: items.reduce((sum, i) => sum + i.unreadCount, 0) };
+}
