@@ -32,8 +32,9 @@ function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: st
   );
 }
 
-export function createDocumentsRouter(_rt: Runtime): Router {
+export function createDocumentsRouter(rt: Runtime): Router {
   const router = Router();
+  const claims = { redis: rt.redis, prefix: rt.redisPrefix };
 
   // Call 4.
   router.get('/users/verification-status', requireUser, async (req, res) => {
@@ -71,7 +72,7 @@ export function createDocumentsRouter(_rt: Runtime): Router {
 
   // Call 24.
   router.post('/admin/documents/:id/review', requireUser, async (req, res) => {
-    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body));
+    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body, claims));
   });
 
   return router;

@@ -20,6 +20,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
+import { withClaim, type ClaimStore } from './claim';
 import { computeVerification, recomputeVerification } from './verification';
 
 /** What the upload middleware hands over (multer's memory file). */
@@ -178,26 +179,41 @@ export async function listPendingDocuments(
  * document at once (exactly one wins; the other gets 409). Then the owner's verification is recomputed, the owner's
  * screens and every admin queue are told, and a notification goes through the queue.
  */
-export async function reviewDocument(actor: Actor, id: string, input: unknown): Promise<DocumentDto> {
+export async function reviewDocument(
+  actor: Actor,
+  id: string,
+  input: unknown,
+  claims: ClaimStore,
+): Promise<DocumentDto> {
   authorize(actor, 'document:review', undefined, { message: 'Admin access required to view this page.' });
   const decision = parse(documentReviewSchema, input ?? {});
   if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
-  const reviewed = await DocumentModel.findOneAndUpdate(
-    { _id: id, status: 'pending' },
-    {
-      $set: {
-        status: decision.status,
-        reviewedAt: new Date(),
-        reviewedBy: new Types.ObjectId(actor.id),
-        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
-      },
+  const alreadyReviewed = (status: string) =>
+    conflict(`This document is already ${status}; only pending documents can be reviewed`);
+  const reviewed = await withClaim(
+    claims,
+    `document-review:${id}`,
+    () =>
+      DocumentModel.findOneAndUpdate(
+        { _id: id, status: 'pending' },
+        {
+          $set: {
+            status: decision.status,
+            reviewedAt: new Date(),
+            reviewedBy: new Types.ObjectId(actor.id),
+            rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+          },
+        },
+        { new: true },
+      ).lean<ComplianceDocument>(),
+    () => {
+      throw alreadyReviewed('being reviewed');
     },
-    { new: true },
-  ).lean<ComplianceDocument>();
+  );
   if (!reviewed) {
     const existing = await DocumentModel.findById(id, { status: 1 }).lean();
     if (!existing) throw notFound('Document not found');
-    throw conflict(`This document is already ${existing.status}; only pending documents can be reviewed`);
+    throw alreadyReviewed(existing.status);
   }
 
   const ownerId = String(reviewed.userId);

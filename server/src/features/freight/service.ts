@@ -33,7 +33,10 @@ import {
 import { NegotiationModel } from './negotiations/model';
 import { rejectOpenInterest } from './booking';
 import { alertSavedSearches } from './savedSearches/service';
+import { objectId } from './ids';
 import { canTransition } from './status';
+
+export { objectId };
 
 const AIR = 'air_cargo';
 /** What the board lists unless a status is asked for: everything but cancelled loads. */
@@ -53,13 +56,6 @@ export function toStoredDate(s: string | null | undefined): Date | null {
 }
 const startOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00.000Z` : s);
 const endOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59.999Z` : s);
-
-export function objectId(id: string, what = 'Load'): Types.ObjectId {
-  if (!Types.ObjectId.isValid(id) || String(new Types.ObjectId(id)) !== id.toLowerCase()) {
-    throw notFound(`${what} not found`);
-  }
-  return new Types.ObjectId(id);
-}
 
 export async function findLoad(id: string): Promise<FreightListing> {
   const load = await FreightModel.findById(objectId(id)).lean<FreightListing>();
