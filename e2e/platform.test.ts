@@ -28,7 +28,9 @@ describe('platform journey (Chromium)', () => {
 
     // Register from the landing page.
     await page.goto(app.url);
-    await expect(page.getByText('Professional Freight Matching Platform').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Professional Freight Matching Platform').first().isVisible()).resolves.toBe(
+      true,
+    );
     await page.getByRole('button', { name: 'Create Account' }).first().click();
     const register = page.getByRole('dialog');
     await register.getByLabel('First Name').fill('Erin');
@@ -61,10 +63,19 @@ describe('platform journey (Chromium)', () => {
     await page.getByTestId('notification-count').waitFor();
     const before = Number(await bellCount(page));
     expect(before).toBeGreaterThanOrEqual(1);
-    const me = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()));
+    const me: { id: string } = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()));
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
-    await notify({ userId: me.id, kind: 'general', title: 'Your load was booked', body: 'Carrier assigned', link: '/freight' });
-    await page.waitForFunction((n) => document.querySelector('[data-testid="notification-count"]')?.textContent?.trim() === String(n), before + 1);
+    await notify({
+      userId: me.id,
+      kind: 'general',
+      title: 'Your load was booked',
+      body: 'Carrier assigned',
+      link: '/freight',
+    });
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="notification-count"]')?.textContent?.trim() === String(n),
+      before + 1,
+    );
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42); // no reload happened
     await page.getByTestId('notification-bell').click();
     await page.getByText('Your load was booked').waitFor();

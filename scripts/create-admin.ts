@@ -18,7 +18,10 @@ const { values } = parseArgs({
   },
 });
 const input = z
-  .object({ email: z.string().trim().toLowerCase().email('--email must be an email address'), password: z.string().min(8, '--password must have at least 8 characters') })
+  .object({
+    email: z.string().trim().toLowerCase().email('--email must be an email address'),
+    password: z.string().min(8, '--password must have at least 8 characters'),
+  })
   .safeParse(values);
 if (!input.success) {
   console.error(input.error.issues[0].message);
@@ -26,7 +29,11 @@ if (!input.success) {
 }
 
 const config = loadConfigOrExit();
-const services = await startEmbeddedServices({ dataDir: path.resolve(config.DATA_DIR), log: () => undefined, reuseRunning: true });
+const services = await startEmbeddedServices({
+  dataDir: path.resolve(config.DATA_DIR),
+  log: () => undefined,
+  reuseRunning: true,
+});
 try {
   await mongoose.connect(services.mongoUri, { dbName: config.MONGODB_DB });
   await UserModel.init();
@@ -35,7 +42,11 @@ try {
     { email: input.data.email },
     {
       $set: { passwordHash, userType: 'admin', isVerified: true, authProvider: 'local' },
-      $setOnInsert: { firstName: values['first-name'], lastName: values['last-name'], companyName: 'FreightConnect' },
+      $setOnInsert: {
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        companyName: 'FreightConnect',
+      },
     },
     { upsert: true, new: true },
   );

@@ -6,7 +6,10 @@ import { loadConfigOrExit } from '@freight/server/config';
 import { startEmbeddedServices } from '@freight/server/infra/embedded';
 
 const config = loadConfigOrExit();
-const services = await startEmbeddedServices({ dataDir: path.resolve(config.DATA_DIR), log: (l: string) => console.log(l) });
+const services = await startEmbeddedServices({
+  dataDir: path.resolve(config.DATA_DIR),
+  log: (l: string) => console.log(l),
+});
 const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl };
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'scripts/roles.ts'], { env, stdio: 'inherit' }),

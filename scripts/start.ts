@@ -10,7 +10,9 @@ const config = loadConfigOrExit();
 // Build the web app (after the configuration is known to be good, so a bad value fails in one line).
 if (!process.argv.includes('--no-build')) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) {
     console.error('The web app failed to build (see above).');
     process.exit(1);
@@ -40,7 +42,8 @@ process.on('SIGTERM', () => void stop(0));
 try {
   roles = await runRoles(config, services.mongoUri, services.redisUrl);
   console.log(`FreightConnect is running at ${roles.web?.url ?? '(no web role)'}  (Ctrl-C stops it)`);
-  if (config.ENABLE_TEST_ACCOUNTS) console.log('Test accounts are enabled (password Test1234!): see /simple-login');
+  if (config.ENABLE_TEST_ACCOUNTS)
+    console.log('Test accounts are enabled (password Test1234!): see /simple-login');
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   await stop(1);

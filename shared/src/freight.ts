@@ -143,33 +143,46 @@ export const loadFieldsSchema = z.object({
   requiresStraps: z.boolean().optional(),
   requiresLiftgate: z.boolean().optional(),
 });
-type LoadFields = z.output<typeof loadFieldsSchema>;
+/** The fields the cross-field rules look at (a posting, or an edit merged onto the stored load). */
+export interface LoadRuleFields {
+  originState?: string | null;
+  destinationState?: string | null;
+  weightClass?: string | null;
+  pickupDate?: string | null;
+  deliveryDate?: string | null;
+}
 
 /** Rules that span fields (shared by posting and editing): states, weight classes, dates. */
-function checkLoad(v: Partial<LoadFields>, ctx: z.RefinementCtx, equipmentType: string | undefined) {
+export function loadFieldIssues(v: LoadRuleFields, equipmentType: string | undefined): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
   const air = equipmentType === AIR_EQUIPMENT;
   if (!air) {
     for (const key of ['originState', 'destinationState'] as const) {
       const value = v[key];
       if (value != null && !(US_STATES as readonly string[]).includes(value.toUpperCase())) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Expected a two-letter US state code' });
+        issues.push({ path: key, message: 'Expected a two-letter US state code' });
       }
     }
   }
   if (v.weightClass != null) {
     const allowed: readonly string[] = air ? AIR_WEIGHT_CLASSES : WEIGHT_CLASSES;
     if (!allowed.includes(v.weightClass)) {
-      ctx.addIssue({ code: 'custom', path: ['weightClass'], message: `Expected one of ${allowed.join(', ')}` });
+      issues.push({ path: 'weightClass', message: `Expected one of ${allowed.join(', ')}` });
     }
   }
   if (v.pickupDate && v.deliveryDate && Date.parse(v.deliveryDate) < Date.parse(v.pickupDate)) {
-    ctx.addIssue({ code: 'custom', path: ['deliveryDate'], message: 'Delivery date must not be before pickup date' });
+    issues.push({ path: 'deliveryDate', message: 'Delivery date must not be before pickup date' });
   }
+  return issues;
 }
 
 /** POST /api/freight (call 12) with SPEC §5's defaults applied; `brokerId` in the body is ignored. */
 export const postLoadSchema = loadFieldsSchema
-  .superRefine((v, ctx) => checkLoad(v, ctx, v.equipmentType ?? 'dry_van'))
+  .superRefine((v, ctx) => {
+    for (const issue of loadFieldIssues(v, v.equipmentType ?? 'dry_van')) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  })
   .transform((v) => {
     const equipmentType = v.equipmentType ?? 'dry_van';
     const air = equipmentType === AIR_EQUIPMENT;
@@ -199,7 +212,6 @@ export type PostLoadData = z.output<typeof postLoadSchema>;
 export const updateLoadSchema = loadFieldsSchema.partial();
 export type UpdateLoadInput = z.input<typeof updateLoadSchema>;
 export type UpdateLoadData = z.output<typeof updateLoadSchema>;
-export { checkLoad as checkLoadFields };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Load board search (call 8). Query parameters carry the names of the board's filter state.

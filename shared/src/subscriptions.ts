@@ -530,3 +530,21 @@ export interface SubscriptionEvents {
   /** user:<customer> and user:<driver>: an offer was accepted or declined. */
   'shipmentOffer:updated': (payload: { offer: ShipmentOfferDto }) => void;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Air freight marketplace labels (SPEC §3 air enumerations).
+
+export const AIR_WEIGHT_CLASS_LABELS: Record<string, string> = {
+  small: 'Small (0-100 kg)',
+  medium: 'Medium (100-1000 kg)',
+  large: 'Large (1000-5000 kg)',
+  heavy: 'Heavy (5000+ kg)',
+};
+export const CARGO_TYPE_LABELS: Record<string, string> = {
+  general: 'General',
+  dangerous: 'Dangerous Goods',
+  perishable: 'Perishable',
+  livestock: 'Livestock',
+  pharma: 'Pharmaceuticals',
+  electronics: 'Electronics',
+};

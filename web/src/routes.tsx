@@ -35,7 +35,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/documents', element: <DocumentsPage />, access: 'signedIn' },
   { path: '/air-freight', element: <AirFreightPage />, access: 'signedIn' },
   { path: '/broker', element: <BrokerDashboardPage />, access: 'signedIn' },
-  { path: '/subscribe', element: <SubscribePage />, access: 'signedIn' },
+  { path: '/subscribe', element: <SubscribePage />, access: 'public' },
   { path: '/admin', element: <AdminPage />, access: 'signedIn' },
   { path: '/mobile', element: <MobileDemoPage />, access: 'signedIn' },
   { path: '/tracking', element: <TrackedLoadsPage />, access: 'signedIn' },

@@ -65,7 +65,8 @@ async function sendReminders(now: Date): Promise<number> {
       title: `${label} expires ${inDays(daysLeft)}`,
       body: `Your ${label} (${doc.fileName}) expires on ${formatDate(doc.expirationDate!)}. Upload a renewed document to stay verified.`,
       link: '/documents',
-      dedupeKey: `doc-expiry:${String(doc._id)}:${due}`,
+      // One ':' only: notify() makes the key a BullMQ job id `n:<key>`, and BullMQ refuses ids with more parts.
+      dedupeKey: `doc-expiry:${String(doc._id)}-${due}d`,
     });
     // This reminder and every earlier (longer) one are done.
     const passed = DOCUMENT_EXPIRY_REMINDER_DAYS.filter((d) => d >= due);

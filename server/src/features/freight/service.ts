@@ -1,6 +1,6 @@
 import {
-  checkLoadFields,
   freightSearchSchema,
+  loadFieldIssues,
   postLoadSchema,
   rooms,
   updateLoadSchema,
@@ -352,16 +352,8 @@ export async function updateListing(actor: Actor, id: string, input: unknown): P
     pickupDate: data.pickupDate === undefined ? load.pickupDate?.toISOString() : data.pickupDate,
     deliveryDate: data.deliveryDate === undefined ? load.deliveryDate?.toISOString() : data.deliveryDate,
   };
-  const issues: z.core.$ZodIssue[] = [];
-  checkLoadFields(
-    merged,
-    { addIssue: (i: { path?: PropertyKey[]; message?: string }) => issues.push(i as z.core.$ZodIssue) } as unknown as z.RefinementCtx,
-    equipmentType,
-  );
-  if (issues.length) {
-    const first = issues[0];
-    throw badRequest(`${first.path.join('.')}: ${first.message}`);
-  }
+  const issue = loadFieldIssues(merged, equipmentType)[0];
+  if (issue) throw badRequest(`${issue.path}: ${issue.message}`);
 
   const set: Record<string, unknown> = {};
   for (const key of SETTABLE) if (data[key] !== undefined) set[key] = data[key];

@@ -79,7 +79,7 @@ async function notifyMatchingDrivers(shipment: SmallShipmentDto): Promise<void> 
       title: 'New shipment on your route',
       body: `${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for $${shipment.offerPrice.toFixed(2)}`,
       link: '/driver-routes',
-      dedupeKey: `shipment-match:${shipment.id}:${driverId}`,
+      dedupeKey: `shipment-match:${shipment.id}-${driverId}`,
     });
   }
 }

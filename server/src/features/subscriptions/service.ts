@@ -137,7 +137,7 @@ export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
       title: 'Subscription expired',
       body: `Your ${planDisplayName(updated.subscriptionPlan)} subscription has expired. Renew it to keep access to gated features.`,
       link: '/subscribe',
-      dedupeKey: `subscription-expired:${id}:${updated.subscriptionExpiresAt?.toISOString()}`,
+      dedupeKey: `subscription-expired:${id}-${updated.subscriptionExpiresAt?.getTime()}`,
     });
   }
   return expired;

@@ -13,7 +13,6 @@ export async function openChatRoom(load: { freightId: string; shipperId: string;
           freightListingId: new Types.ObjectId(load.freightId),
           shipperId: new Types.ObjectId(load.shipperId),
           carrierId: new Types.ObjectId(load.carrierId),
-          lastSeq: 0,
           createdAt: new Date(),
         },
       },

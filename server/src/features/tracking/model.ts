@@ -51,13 +51,30 @@ freightPhotoSchema.index({ freightListingId: 1, photoType: 1 });
 export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;
 export const FreightPhotoModel = mongoose.model('FreightPhoto', freightPhotoSchema);
 
-/** One chat room per booked load, opened at booking (chatRooms.ts). lastSeq numbers its messages. */
+/**
+ * The status changes the tracking side made, one per status a load leaves. The status machine (freight/status.ts)
+ * has no cycles, so a load leaves each status at most once: the unique index lets exactly one of two racing changes
+ * claim the exit. A unique index is the one race guard that holds on FerretDB 1.24 as on MongoDB (a conditional
+ * findOneAndUpdate or $inc does not, under concurrency, on FerretDB's SQLite backend).
+ */
+const freightStatusChangeSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    fromStatus: { type: String, required: true },
+    toStatus: { type: String, required: true },
+    changedBy: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+freightStatusChangeSchema.index({ freightListingId: 1, fromStatus: 1 }, { unique: true });
+export const FreightStatusChangeModel = mongoose.model('FreightStatusChange', freightStatusChangeSchema);
+
+/** One chat room per booked load, opened at booking (chatRooms.ts). */
 const chatRoomSchema = new Schema(
   {
     freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true, unique: true },
     shipperId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     carrierId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-    lastSeq: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
@@ -80,6 +97,7 @@ const chatMessageSchema = new Schema(
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
+// Numbers messages: a send takes the next seq; of two sends that took the same, the index keeps one, the other retries.
 chatMessageSchema.index({ chatRoomId: 1, seq: 1 }, { unique: true });
 chatMessageSchema.index({ chatRoomId: 1, userId: 1, clientMessageId: 1 }, { unique: true });
 export type ChatMessage = WithId<InferSchemaType<typeof chatMessageSchema>>;

@@ -35,6 +35,7 @@ import {
   ChatReadMarkerModel,
   ChatRoomModel,
   FreightPhotoModel,
+  FreightStatusChangeModel,
   LocationPointModel,
   PHOTO_URL_PATTERN,
   toChatMessageDto,
@@ -153,26 +154,24 @@ export async function locationHistory(
 
 /**
  * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier, only while the
- * load is booked or in transit. The first update of a booked load starts the trip (booked → in_transit, status.ts),
- * in the same conditional update that stores the point, so a concurrent cancellation and this update cannot both win.
+ * load is booked or in transit. The first update of a booked load starts the trip (booked → in_transit, status.ts).
  */
 export async function updateLocation(actor: Actor, freightId: string, body: unknown): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:updateLocation', load, { message: 'Only the booked carrier can update the location' });
   const input = parse(locationUpdateSchema, body);
-  const notUpdatable = () =>
-    conflict('The location can be updated only while the load is booked or in transit');
+  const notUpdatable = () => conflict('The location can be updated only while the load is booked or in transit');
   if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) throw notUpdatable();
 
   const lat = roundCoord(input.latitude);
   const lng = roundCoord(input.longitude);
   const now = new Date();
-  const before = await FreightModel.findOneAndUpdate(
+  // Only the location fields: the status moves through transition() below, never as a side effect of this write.
+  const stored = await FreightModel.updateOne(
     { _id: load._id, carrierId: load.carrierId, status: { $in: LOCATION_UPDATABLE_STATUSES } },
-    { $set: { currentLat: lat, currentLng: lng, lastLocationUpdate: now, status: 'in_transit' } },
-    { new: false },
-  ).lean<FreightListing>();
-  if (!before) throw notUpdatable();
+    { $set: { currentLat: lat, currentLng: lng, lastLocationUpdate: now } },
+  );
+  if (stored.matchedCount === 0) throw notUpdatable();
 
   const point = await LocationPointModel.create({ freightListingId: load._id, userId: actor.id, lat, lng });
   const location: LocationDto = { lat, lng, lastLocationUpdate: now.toISOString() };
@@ -181,11 +180,14 @@ export async function updateLocation(actor: Actor, freightId: string, body: unkn
     ...location,
     point: toLocationPointDto(point.toObject() as LocationPoint),
   });
-  if (before.status === 'booked' && canTransition('booked', 'in_transit')) {
-    await announceStatusChange(actor, before, 'booked', 'in_transit', now);
-  }
+  // The first update of a booked load starts the trip; if another change left 'booked' first, that one stands.
+  if (load.status === 'booked') await transition(actor, load, 'in_transit').catch(ignoreConflict);
   return location;
 }
+
+const ignoreConflict = (err: unknown) => {
+  if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Status
@@ -221,39 +223,66 @@ async function announceStatusChange(
         title: `Load ${STATUS_TEXT[to] ?? `is ${to}`}`,
         body: `${load.title} (${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
         link: `/tracking/${freightId}`,
-        dedupeKey: `freight-status:${freightId}:${to}:${userId}`,
+        // One colon at most: the key becomes a BullMQ job id (`n:<key>`), which allows exactly two.
+        dedupeKey: `freight-status:${freightId}-${to}-${userId}`,
       }),
     ),
   );
 }
 
 /**
- * POST /api/freight/:id/status. The allowed moves are FREIGHT_TRANSITIONS in freight/status.ts; the tracking side
- * makes three of them:
- *   booked     → in_transit  the booked carrier starts the trip (or its first location update does)
- *   in_transit → delivered   the booked carrier, once a delivery photo is on record
- *   available | booked → cancelled   the poster
- * Anything else is 409. The write is conditional on the status read, so of two racing changes one wins.
+ * Moves a load from the status it was read with to `to`, or throws 409. The allowed moves are FREIGHT_TRANSITIONS in
+ * freight/status.ts. The exit from a status is claimed first in the status-change ledger (unique per load and
+ * status left), so of two racing changes exactly one wins; then the listing is written, conditional on the status.
  */
-export async function changeStatus(actor: Actor, freightId: string, body: unknown): Promise<TrackingFreightDto> {
-  const load = await loadForParticipant(actor, freightId);
-  const { status: to } = parse(statusChangeSchema, body);
-  if (to === 'cancelled') authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
-  else authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
-
+async function transition(actor: Actor, load: FreightListing, to: FreightStatus): Promise<FreightListing> {
   const from = load.status as FreightStatus;
-  if (!canTransition(from, to)) throw conflict(`A ${from} load cannot become ${to}`);
-  if (to === 'delivered' && !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))) {
-    throw conflict('Upload a delivery photo before marking the load delivered');
+  if (!canTransition(from, to)) throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
+  const lost = () => conflict('The load changed meanwhile; reload and try again');
+  let claim;
+  try {
+    claim = await FreightStatusChangeModel.create({
+      freightListingId: load._id,
+      fromStatus: from,
+      toStatus: to,
+      changedBy: actor.id,
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw lost();
+    throw err;
   }
   const updated = await FreightModel.findOneAndUpdate(
     { _id: load._id, status: from },
     { $set: { status: to } },
     { new: true },
   ).lean<FreightListing>();
-  if (!updated) throw conflict('The load changed meanwhile; reload and try again');
+  if (!updated || updated.status !== to) {
+    await FreightStatusChangeModel.deleteOne({ _id: claim._id }); // changed elsewhere (booking): nothing half-done
+    throw lost();
+  }
+  await announceStatusChange(actor, load, from, to, claim.createdAt);
+  return updated;
+}
 
-  await announceStatusChange(actor, load, from, to, updated.updatedAt ?? new Date());
+/**
+ * POST /api/freight/:id/status. The tracking side makes three of the machine's moves (freight/status.ts):
+ *   booked     → in_transit  the booked carrier starts the trip (or its first location update does)
+ *   in_transit → delivered   the booked carrier, once a delivery photo is on record
+ *   available | booked → cancelled   the poster
+ * Anything else is 409; a change the actor may not make is 403.
+ */
+export async function changeStatus(actor: Actor, freightId: string, body: unknown): Promise<TrackingFreightDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const { status: to } = parse(statusChangeSchema, body);
+  if (to === 'cancelled') authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
+  else authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
+  if (!canTransition(load.status as FreightStatus, to)) {
+    throw conflict(`A ${load.status.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
+  }
+  if (to === 'delivered' && !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))) {
+    throw conflict('Upload a delivery photo before marking the load delivered');
+  }
+  const updated = await transition(actor, load, to);
   return toTrackingFreightDto(updated, (await chatRoomOf(updated)) !== null);
 }
 
@@ -447,32 +476,32 @@ export async function sendChatMessage(
   const retried = await findRetried();
   if (retried) return { message: (await messageDtos([retried]))[0], created: false };
 
-  const numbered = await ChatRoomModel.findOneAndUpdate(
-    { _id: room._id },
-    { $inc: { lastSeq: 1 } },
-    { new: true, projection: { lastSeq: 1 } },
-  ).lean<ChatRoom>();
-  if (!numbered) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
-  let stored: ChatMessage;
-  try {
-    const doc = await ChatMessageModel.create({
-      chatRoomId: room._id,
-      freightListingId: load._id,
-      seq: numbered.lastSeq,
-      userId: actor.id,
-      message: input.message,
-      messageType: input.messageType,
-      imageUrl: input.messageType === 'image' ? input.imageUrl : null,
-      latitude: input.messageType === 'location' ? roundCoord(input.latitude!) : null,
-      longitude: input.messageType === 'location' ? roundCoord(input.longitude!) : null,
-      clientMessageId: input.clientMessageId ?? new Types.ObjectId().toHexString(),
-    });
-    stored = doc.toObject() as ChatMessage;
-  } catch (err) {
-    // The same send racing itself: the unique index kept one; answer that one (its seq leaves a harmless gap).
-    const winner = (err as { code?: number }).code === 11000 ? await findRetried() : null;
-    if (winner) return { message: (await messageDtos([winner]))[0], created: false };
-    throw err;
+  // The next number in the room. Two sends may pick the same one: the unique index keeps one, the other takes the
+  // following number (and a retry of the same send finds the message its twin stored).
+  let stored: ChatMessage | null = null;
+  for (let attempt = 0; !stored; attempt++) {
+    const last = await ChatMessageModel.findOne({ chatRoomId: room._id }, { seq: 1 })
+      .sort({ seq: -1 })
+      .lean<{ seq: number }>();
+    try {
+      const doc = await ChatMessageModel.create({
+        chatRoomId: room._id,
+        freightListingId: load._id,
+        seq: (last?.seq ?? 0) + 1,
+        userId: actor.id,
+        message: input.message,
+        messageType: input.messageType,
+        imageUrl: input.messageType === 'image' ? input.imageUrl : null,
+        latitude: input.messageType === 'location' ? roundCoord(input.latitude!) : null,
+        longitude: input.messageType === 'location' ? roundCoord(input.longitude!) : null,
+        clientMessageId: input.clientMessageId ?? new Types.ObjectId().toHexString(),
+      });
+      stored = doc.toObject() as ChatMessage;
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000 || attempt >= 20) throw err;
+      const twin = await findRetried();
+      if (twin) return { message: (await messageDtos([twin]))[0], created: false };
+    }
   }
 
   const message = (await messageDtos([stored]))[0];
@@ -497,7 +526,10 @@ export async function markChatRead(actor: Actor, freightId: string, seq: number 
   const load = await loadForParticipant(actor, freightId);
   const room = await chatRoomOf(load);
   if (!room) return { freightId, unreadCount: 0 };
-  const upTo = Math.min(seq ?? room.lastSeq, room.lastSeq);
+  const last = await ChatMessageModel.findOne({ chatRoomId: room._id }, { seq: 1 })
+    .sort({ seq: -1 })
+    .lean<{ seq: number }>();
+  const upTo = Math.min(seq ?? Infinity, last?.seq ?? 0);
   await ChatReadMarkerModel.updateOne(
     { chatRoomId: room._id, userId: actor.id },
     { $max: { lastReadSeq: upTo } },

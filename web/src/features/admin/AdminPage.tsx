@@ -1,5 +1,79 @@
-import { ComingSoonPage } from '../layout/ComingSoonPage';
+import { Card, Container, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../components/ui/toaster';
+import { useAdminStore } from '../../stores/admin';
+import { useSessionStore } from '../../stores/session';
+import { PendingDocumentList } from './PendingDocumentList';
 
+/** SPEC §2 Admin area (/admin): the document verification queue, live through `admin:queue-changed`. */
 export function AdminPage() {
-  return <ComingSoonPage title="Document Verification Queue" />;
+  const user = useSessionStore((s) => s.user);
+  const navigate = useNavigate();
+  const isAdmin = user?.userType === 'admin';
+
+  useEffect(() => {
+    if (user && !isAdmin) {
+      notify({ title: 'Access Denied', description: 'Admin access required to view this page.', type: 'error' });
+      navigate('/', { replace: true });
+    }
+  }, [user, isAdmin, navigate]);
+
+  if (!isAdmin) {
+    return (
+      <Container maxW="4xl" py="12">
+        <Stack gap="2" textAlign="center">
+          <Heading as="h1" size="xl">
+            Access Denied
+          </Heading>
+          <Text color="gray.600">Admin access required to view this page.</Text>
+        </Stack>
+      </Container>
+    );
+  }
+  return <VerificationQueue />;
+}
+
+function VerificationQueue() {
+  const status = useAdminStore((s) => s.status);
+  const total = useAdminStore((s) => s.total);
+  const loadPending = useAdminStore((s) => s.loadPending);
+
+  useEffect(() => {
+    if (status === 'idle') void loadPending();
+  }, [status, loadPending]);
+
+  // SPEC §9: Approved Today and Rejected are fixed at 0, Avg Review Time '--'.
+  const summary = [
+    { label: 'Pending Review', value: String(total), testId: 'summary-pending' },
+    { label: 'Approved Today', value: '0', testId: 'summary-approved' },
+    { label: 'Rejected', value: '0', testId: 'summary-rejected' },
+    { label: 'Avg Review Time', value: '--', testId: 'summary-review-time' },
+  ];
+
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Document Verification Queue
+          </Heading>
+          <Text color="gray.600">Review and verify user compliance documents</Text>
+        </Stack>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          {summary.map((card) => (
+            <Card.Root key={card.label}>
+              <Card.Body>
+                <Stat.Root data-testid={card.testId}>
+                  <Stat.Label>{card.label}</Stat.Label>
+                  <Stat.ValueText>{card.value}</Stat.ValueText>
+                </Stat.Root>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+        <PendingDocumentList />
+      </Stack>
+    </Container>
+  );
 }

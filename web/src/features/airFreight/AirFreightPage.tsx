@@ -1,5 +1,141 @@
-import { ComingSoonPage } from '../layout/ComingSoonPage';
+import { Alert, Box, Button, Center, Container, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FiFilter, FiPlus } from 'react-icons/fi';
+import { useAirFreightStore, AIR_PAGE_SIZE } from '../../stores/airFreight';
+import { useSessionStore } from '../../stores/session';
+import { SubscriptionGate } from '../subscriptions/SubscriptionGate';
+import { AirFiltersPanel } from './AirFiltersPanel';
+import { AirListingCard } from './AirListingCard';
+import { PostAirShipmentDialog } from './PostAirShipmentDialog';
 
+/** SPEC §2 Air Freight Marketplace, behind the subscription gate. */
 export function AirFreightPage() {
-  return <ComingSoonPage title="Air Freight Marketplace" />;
+  return (
+    <SubscriptionGate feature="air freight marketplace">
+      <AirMarketplace />
+    </SubscriptionGate>
+  );
+}
+
+function AirMarketplace() {
+  const user = useSessionStore((s) => s.user);
+  const open = useAirFreightStore((s) => s.open);
+  const items = useAirFreightStore((s) => s.items);
+  const status = useAirFreightStore((s) => s.status);
+  const total = useAirFreightStore((s) => s.total);
+  const page = useAirFreightStore((s) => s.page);
+  const load = useAirFreightStore((s) => s.load);
+  const clearFilters = useAirFreightStore((s) => s.clearFilters);
+  const applied = useAirFreightStore((s) => s.applied);
+  const [showFilters, setShowFilters] = useState(false);
+  const [posting, setPosting] = useState(false);
+
+  useEffect(() => open(), [open]);
+
+  const isAirCargo = user?.userType === 'air_cargo';
+  const pages = Math.max(1, Math.ceil(total / AIR_PAGE_SIZE));
+  const filtered = Object.values(applied).some((v) => v.trim() !== '');
+
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} wrap="wrap" gap="3">
+          <Box>
+            <Heading as="h1" size="2xl">
+              Air Freight Marketplace
+            </Heading>
+            <Text color="gray.600">International air cargo shipments from verified operators</Text>
+          </Box>
+          <HStack gap="3">
+            <Button variant="outline" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
+              <FiFilter aria-hidden />
+              Filters
+            </Button>
+            {isAirCargo && (
+              <Button colorPalette="blue" onClick={() => setPosting(true)}>
+                <FiPlus aria-hidden />
+                Post Air Shipment
+              </Button>
+            )}
+          </HStack>
+        </Flex>
+
+        {user && !user.isVerified && (
+          <Alert.Root status="warning" colorPalette="orange" data-testid="verification-banner">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Document verification required</Alert.Title>
+              <Alert.Description>
+                Upload and get your compliance documents approved to book or post air shipments.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        {showFilters && <AirFiltersPanel />}
+
+        {status === 'loading' && items.length === 0 ? (
+          <Center py="16">
+            <Stack align="center">
+              <Spinner />
+              <Text color="gray.600">Loading air cargo shipments...</Text>
+            </Stack>
+          </Center>
+        ) : status === 'failed' && items.length === 0 ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>Could not load air cargo shipments. Please try again.</Alert.Title>
+          </Alert.Root>
+        ) : items.length === 0 ? (
+          <Center py="16">
+            <Stack align="center" textAlign="center" gap="3">
+              <Heading as="h2" size="lg">
+                No Air Cargo Available
+              </Heading>
+              <Text color="gray.600">
+                {filtered
+                  ? 'No air cargo matches your search criteria. Try adjusting your filters.'
+                  : 'No air cargo shipments are currently available.'}
+              </Text>
+              <HStack gap="3">
+                <Button variant="outline" onClick={() => void clearFilters()}>
+                  Clear Filters
+                </Button>
+                {isAirCargo && (
+                  <Button colorPalette="blue" onClick={() => setPosting(true)}>
+                    Post Your First Shipment
+                  </Button>
+                )}
+              </HStack>
+            </Stack>
+          </Center>
+        ) : (
+          <>
+            <Text color="gray.600" fontSize="sm">
+              Showing {items.length} of {total} air shipments
+            </Text>
+            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+              {items.map((listing) => (
+                <AirListingCard key={listing.id} listing={listing} />
+              ))}
+            </SimpleGrid>
+            {pages > 1 && (
+              <HStack justify="center" gap="3">
+                <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => void load(page - 1)}>
+                  Previous
+                </Button>
+                <Text fontSize="sm">
+                  Page {page} of {pages}
+                </Text>
+                <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => void load(page + 1)}>
+                  Next
+                </Button>
+              </HStack>
+            )}
+          </>
+        )}
+      </Stack>
+      {isAirCargo && <PostAirShipmentDialog open={posting} onClose={() => setPosting(false)} />}
+    </Container>
+  );
 }

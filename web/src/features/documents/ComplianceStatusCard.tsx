@@ -1,6 +1,9 @@
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
+import { ComplianceSummary } from './ComplianceSummary';
+import { useVerification } from './useVerification';
 
-/** Dashboard section (filled in by the documents feature). */
-export function ComplianceStatusCard(_props: DashboardSectionProps) {
-  return null;
+/** Dashboard: the Compliance Status card (live through `verification:changed`). */
+export function ComplianceStatusCard({ user }: DashboardSectionProps) {
+  const { verification, loading } = useVerification(Boolean(user.userType));
+  return <ComplianceSummary verification={verification} loading={loading} />;
 }

@@ -4,6 +4,7 @@ import { FiLogOut, FiTruck } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSessionStore } from '../../stores/session';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { ChatUnreadIndicator } from '../tracking/ChatUnreadIndicator';
 import { NavLinks } from './NavLinks';
 import { UserSummary } from './UserSummary';
 
@@ -26,6 +27,7 @@ export function NavBar({ user }: { user: UserDto }) {
             <NavLinks userType={user.userType} />
           </HStack>
           <HStack gap="4">
+            <ChatUnreadIndicator />
             <NotificationBell />
             <UserSummary user={user} />
             <Button variant="outline" size="sm" onClick={logout}>

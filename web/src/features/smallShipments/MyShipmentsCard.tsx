@@ -1,6 +1,164 @@
+import { Badge, Box, Button, Card, Flex, HStack, Heading, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { formatUsDate } from '../../lib/dates';
+import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/smallShipments';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 
-/** Dashboard section (filled in by the smallShipments feature). */
-export function MyShipmentsCard(_props: DashboardSectionProps) {
-  return null;
+const STATUS_COLORS: Record<string, string> = { posted: 'blue', matched: 'green', cancelled: 'red' };
+const OFFER_COLORS: Record<string, string> = { pending: 'yellow', accepted: 'green', declined: 'gray' };
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+
+/** Dashboard: the customer's small shipments with status, and drivers' offers arriving live. */
+export function MyShipmentsCard({ user }: DashboardSectionProps) {
+  const items = useSmallShipmentsStore((s) => s.items);
+  const status = useSmallShipmentsStore((s) => s.status);
+  const page = useSmallShipmentsStore((s) => s.page);
+  const total = useSmallShipmentsStore((s) => s.total);
+  const load = useSmallShipmentsStore((s) => s.load);
+  const isCustomer = user.userType === 'individual_customer';
+
+  useEffect(() => {
+    if (isCustomer) void load(1);
+  }, [isCustomer, load]);
+
+  if (!isCustomer) return null;
+  const pages = Math.max(1, Math.ceil(total / MY_SHIPMENTS_PAGE_SIZE));
+
+  return (
+    <Card.Root data-testid="my-shipments-card">
+      <Card.Header>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <HStack gap="2">
+            <Heading as="h2" size="md">
+              My Shipments
+            </Heading>
+            <Badge>{total}</Badge>
+          </HStack>
+          <Button asChild size="sm" colorPalette="blue">
+            <RouterLink to="/small-shipments">Post Small Load</RouterLink>
+          </Button>
+        </Flex>
+      </Card.Header>
+      <Card.Body gap="4">
+        {status === 'loading' && items.length === 0 ? (
+          <Spinner size="sm" />
+        ) : status === 'failed' && items.length === 0 ? (
+          <Text color="red.600">Could not load your shipments.</Text>
+        ) : items.length === 0 ? (
+          <Text color="gray.600">You have not posted any shipments yet.</Text>
+        ) : (
+          <Stack gap="4" separator={<Separator />}>
+            {items.map((s) => (
+              <ShipmentRow key={s.id} shipment={s} />
+            ))}
+          </Stack>
+        )}
+        {pages > 1 && (
+          <HStack justify="center" gap="3">
+            <Button size="xs" variant="outline" disabled={page <= 1} onClick={() => void load(page - 1)}>
+              Previous
+            </Button>
+            <Text fontSize="sm">
+              Page {page} of {pages}
+            </Text>
+            <Button size="xs" variant="outline" disabled={page >= pages} onClick={() => void load(page + 1)}>
+              Next
+            </Button>
+          </HStack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
+  const itemLabel =
+    shipment.itemType && shipment.itemType in SMALL_SHIPMENT_ITEM_LABELS
+      ? SMALL_SHIPMENT_ITEM_LABELS[shipment.itemType as keyof typeof SMALL_SHIPMENT_ITEM_LABELS]
+      : null;
+  return (
+    <Stack gap="2" data-testid="my-shipment">
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+        <Box>
+          <Text fontWeight="semibold">{shipment.title}</Text>
+          <Text fontSize="sm" color="gray.600">
+            {shipment.originCity}, {shipment.originState} → {shipment.destinationCity}, {shipment.destinationState}
+            {itemLabel ? ` · ${itemLabel}` : ''}
+          </Text>
+          <Text fontSize="xs" color="gray.500">
+            Posted {formatUsDate(shipment.createdAt)}
+            {shipment.pickupDate ? ` · Pickup ${formatUsDate(shipment.pickupDate)}` : ''}
+          </Text>
+        </Box>
+        <HStack gap="2">
+          <Text fontWeight="semibold">{dollars(shipment.offerPrice)}</Text>
+          {shipment.isUrgent && <Badge colorPalette="red">Rush</Badge>}
+          <Badge colorPalette={STATUS_COLORS[shipment.status] ?? 'gray'}>{label(shipment.status)}</Badge>
+        </HStack>
+      </Flex>
+      {shipment.offers.length > 0 ? (
+        <Stack gap="2" pl="3" borderLeftWidth="2px" borderColor="gray.200">
+          <Text fontSize="sm" fontWeight="medium">
+            Driver offers ({shipment.offers.length})
+          </Text>
+          {shipment.offers.map((o) => (
+            <OfferRow key={o.id} offer={o} canAccept={shipment.status === 'posted' && o.status === 'pending'} />
+          ))}
+        </Stack>
+      ) : (
+        shipment.status === 'posted' && (
+          <Text fontSize="sm" color="gray.500">
+            Waiting for driver offers…
+          </Text>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: boolean }) {
+  const accept = useSmallShipmentsStore((s) => s.accept);
+  const [pending, setPending] = useState(false);
+  const onAccept = async () => {
+    setPending(true);
+    try {
+      await accept(offer.id);
+      notify({ title: 'Offer accepted', description: `${offer.driverName} will carry your shipment.`, type: 'success' });
+    } catch (err) {
+      if (isUnauthorizedError(err)) handleUnauthorized();
+      else notify({ title: 'Error', description: errorMessage(err, 'Failed to accept the offer'), type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-testid="shipment-offer">
+      <Box>
+        <Text fontSize="sm">
+          <Text as="span" fontWeight="semibold">
+            {offer.driverName}
+          </Text>
+          {offer.driverCompany ? ` (${offer.driverCompany})` : ''} offers {dollars(offer.price)}
+        </Text>
+        {offer.message && (
+          <Text fontSize="sm" color="gray.600">
+            “{offer.message}”
+          </Text>
+        )}
+      </Box>
+      <HStack gap="2">
+        <Badge colorPalette={OFFER_COLORS[offer.status] ?? 'gray'}>{label(offer.status)}</Badge>
+        {canAccept && (
+          <Button size="xs" colorPalette="green" loading={pending} onClick={() => void onAccept()}>
+            Accept Offer
+          </Button>
+        )}
+      </HStack>
+    </Flex>
+  );
 }

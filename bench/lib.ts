@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TEST_ACCOUNT_PASSWORD, type ClientToServerEvents, type ServerToClientEvents } from '@freight/shared';
+import { io as ioClient, type Socket } from 'socket.io-client';
+
+export const REPO = path.resolve(import.meta.dirname, '..');
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface BenchContext {
+  quick: boolean;
+  mongoUri: string;
+  redisUrl: string;
+  database: string;
+  mongoKind: string;
+  /** Environment shared by every server process of this run (same database and Redis prefix). */
+  serverEnv: Record<string, string>;
+  log(line: string): void;
+}
+
+export interface ScenarioResult {
+  name: string;
+  parameters: Record<string, unknown>;
+  /** Rows for the Markdown table: every row has the same keys. */
+  rows: Record<string, string | number>[];
+  notes?: string[];
+  extra?: Record<string, unknown>;
+}
+
+export function machineInfo(mongoKind: string) {
+  return {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    database: mongoKind,
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx];
+}
+
+export function summarize(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const mean = s.reduce((a, b) => a + b, 0) / (s.length || 1);
+  return {
+    n: s.length,
+    mean: round(mean),
+    p50: round(percentile(s, 50)),
+    p95: round(percentile(s, 95)),
+    p99: round(percentile(s, 99)),
+    max: round(s[s.length - 1] ?? NaN),
+  };
+}
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts one server process (scripts/roles.ts) on a free port with the run's database and Redis prefix. */
+export async function startServer(
+  ctx: BenchContext,
+  opts: { services?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/roles.ts')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      ...ctx.serverEnv,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SERVICES: opts.services ?? 'web,worker',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 120_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /Server ready at (http:\/\/\S+)/.exec(String(d));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    rssMiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return round(kb / 1024, 1);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+/** A signed-in API client (cookie session) for a server process. */
+export class BenchClient {
+  cookie = '';
+  userId = '';
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, p: string, body?: unknown): Promise<Response> {
+    const res = await fetch(this.baseUrl + p, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie: this.cookie },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('fm.sid='));
+    if (set) this.cookie = set;
+    return res;
+  }
+
+  async json<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
+    const res = await this.request(method, p, body);
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Registers a fresh user of the given type and signs in. */
+  async signUp(userType: string, tag = userType): Promise<this> {
+    const email = `${tag}.${randomBytes(5).toString('hex')}@bench.local`;
+    const password = TEST_ACCOUNT_PASSWORD;
+    await this.json('POST', '/api/auth/register', {
+      email,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: tag,
+      userType: ['carrier', 'shipper', 'broker', 'air_cargo'].includes(userType) ? userType : 'carrier',
+      companyName: `Bench ${tag}`,
+    });
+    const user = await this.json<{ id: string }>('POST', '/api/auth/login', { email, password });
+    this.userId = user.id;
+    return this;
+  }
+
+  socket(baseUrl = this.baseUrl): Promise<ClientSocket> {
+    const socket: ClientSocket = ioClient(baseUrl, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: this.cookie },
+      forceNew: true,
+      reconnection: false,
+    });
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+}
+
+/** Opens `count` sockets in batches (so the handshakes do not all land at once). */
+export async function openSockets(
+  client: BenchClient,
+  count: number,
+  baseUrl = client.baseUrl,
+  batch = 200,
+): Promise<ClientSocket[]> {
+  const sockets: ClientSocket[] = [];
+  for (let i = 0; i < count; i += batch) {
+    sockets.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(batch, count - i) }, () => client.socket(baseUrl)),
+      )),
+    );
+  }
+  return sockets;
+}
+
+export function closeSockets(sockets: ClientSocket[]) {
+  for (const s of sockets) s.disconnect();
+}

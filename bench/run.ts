@@ -1,0 +1,112 @@
+// `npm run bench` (full) and `npm run bench -- --quick` (smoke run, under 2 minutes).
+// Starts the configured or embedded MongoDB and Redis, seeds its own data in its own database, runs the
+// scenarios, and writes bench/results/<date>.json, bench/results/latest.md and the Markdown to stdout.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import mongoose from 'mongoose';
+import { machineInfo, REPO, type BenchContext, type ScenarioResult } from './lib';
+import { socketMemory } from './scenarios/capacity';
+import { echoFloor } from './scenarios/echo';
+import { notificationJobs } from './scenarios/jobs';
+import { scenarios as featureScenarios } from './scenarios/index';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const log = (line: string) => console.error(line);
+
+const services = await startEmbeddedServices({ dataDir: path.join(REPO, '.data'), log, reuseRunning: true });
+const database = `bench_${Date.now().toString(36)}`;
+const ctx: BenchContext = {
+  quick,
+  mongoUri: services.mongoUri,
+  redisUrl: services.redisUrl,
+  database,
+  mongoKind: services.mongo.label ?? services.mongo.kind,
+  log,
+  serverEnv: {
+    NODE_ENV: 'production',
+    MONGODB_URI: services.mongoUri,
+    REDIS_URL: services.redisUrl,
+    MONGODB_DB: database,
+    REDIS_PREFIX: `${database}:`,
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ENABLE_TEST_ACCOUNTS: 'false',
+    DATA_DIR: path.join(REPO, '.data', 'bench'),
+    LOG_LEVEL: 'warn',
+    MAP_TILE_URL: '',
+  },
+};
+await mongoose.connect(ctx.mongoUri, { dbName: database });
+
+const machine = machineInfo(ctx.mongoKind);
+log(
+  `Bench ${quick ? '(quick)' : '(full)'} on ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, database ${machine.database} (${database})`,
+);
+
+type Scenario = { key: string; run: () => Promise<ScenarioResult | ScenarioResult[]> };
+const all: Scenario[] = [
+  ...featureScenarios(ctx),
+  { key: 'echo', run: () => echoFloor(ctx, quick ? [1, 100] : [1, 100, 1000], quick ? 200 : 1000) },
+  { key: 'capacity', run: () => socketMemory(ctx, quick ? [1000] : [1000, 5000]) },
+  { key: 'jobs', run: () => notificationJobs(ctx, quick ? 2000 : 10000) },
+];
+
+const results: ScenarioResult[] = [];
+const started = Date.now();
+try {
+  for (const s of all) {
+    if (only && !only.includes(s.key)) continue;
+    log(`▶ ${s.key}`);
+    const out = await s.run();
+    results.push(...(Array.isArray(out) ? out : [out]));
+  }
+} finally {
+  await mongoose.connection.db?.dropDatabase().catch(() => undefined);
+  await mongoose.disconnect();
+  await services.stop();
+}
+
+function table(rows: ScenarioResult['rows']): string {
+  if (rows.length === 0) return '_no rows_';
+  const keys = Object.keys(rows[0]);
+  return [
+    `| ${keys.join(' | ')} |`,
+    `| ${keys.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${keys.map((k) => r[k]).join(' | ')} |`),
+  ].join('\n');
+}
+
+const date = new Date().toISOString();
+const md = [
+  `# Benchmark results (${quick ? 'quick' : 'full'} run, ${date.slice(0, 10)})`,
+  '',
+  `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. Database: ${machine.database}. Duration ${Math.round((Date.now() - started) / 1000)} s.`,
+  '',
+  ...results.flatMap((r) => [
+    `## ${r.name}`,
+    '',
+    `Parameters: \`${JSON.stringify(r.parameters)}\``,
+    '',
+    table(r.rows),
+    '',
+    ...(r.notes ?? []).map((n) => `- ${n}`),
+    '',
+  ]),
+].join('\n');
+
+const dir = path.join(REPO, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(
+  path.join(dir, `${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`),
+  JSON.stringify({ date, quick, machine, results }, null, 2),
+);
+if (!quick) writeFileSync(path.join(dir, 'latest.md'), md);
+else writeFileSync(path.join(dir, 'latest-quick.md'), md);
+console.log(md);
+process.exit(0);

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { FreightModel } from './model';
+import { loadInput, postLoad, verifiedClient } from './testUtils';
+
+let app: TestApp;
+let shipper: TestClient;
+let broker: TestClient;
+beforeAll(async () => {
+  app = await startTestApp();
+  shipper = app.client();
+  await shipper.login('shipper@test.local');
+  broker = app.client();
+  await broker.login('broker@test.local');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('POST /api/freight (call 12)', () => {
+  it('posts with the Post Load defaults, money in dollars, cents stored, company and coordinates filled in', async () => {
+    const res = await shipper.post('/api/freight', {
+      originCity: 'Chicago',
+      originState: 'il',
+      destinationCity: 'Dallas',
+      destinationState: 'TX',
+      rate: 2450.5,
+      weight: '',
+      pickupDate: '',
+      brokerId: 'ignored',
+    });
+    expect(res.status).toBe(201);
+    const l = res.body;
+    expect(l).toMatchObject({
+      title: 'Chicago, IL to Dallas, TX',
+      originState: 'IL',
+      equipmentType: 'dry_van',
+      equipmentLength: 53,
+      weightClass: 'ftl',
+      rateType: 'flat',
+      pickupTimeStart: '08:00',
+      pickupTimeEnd: '17:00',
+      deliveryTimeStart: '08:00',
+      deliveryTimeEnd: '17:00',
+      isUrgent: false,
+      isHazmat: false,
+      requiresTarps: false,
+      requiresStraps: false,
+      requiresLiftgate: false,
+      status: 'available',
+      rate: 2450.5,
+      weight: null,
+      pickupDate: null,
+      userCompanyName: 'Test Shipper Inc',
+      searchRadius: 50,
+      userId: shipper.user!.id,
+      shipperId: shipper.user!.id,
+      brokerId: null,
+      carrierId: null,
+    });
+    expect(l).not.toHaveProperty('_id');
+    expect(l.originLat).toBeCloseTo(41.8781, 3);
+    expect(l.distance).toBeGreaterThan(800);
+    expect(l.ratePerMile).toBeCloseTo(Math.round((2450.5 / l.distance) * 100) / 100, 2);
+    const stored = await FreightModel.findById(l.id).lean();
+    expect(stored?.rateCents).toBe(245050);
+    expect(stored?.ratePerMileCents).toBe(Math.round(245050 / l.distance));
+  });
+
+  it('sets brokerId for a broker and keeps a date-only pickup on its calendar day', async () => {
+    const l = await postLoad(broker, { pickupDate: '2030-06-01', deliveryDate: '2030-06-03', distance: 500, rate: 1000 });
+    expect(l.brokerId).toBe(broker.user!.id);
+    expect(l.pickupDate).toBe('2030-06-01T12:00:00.000Z');
+    expect(l.ratePerMile).toBe(2);
+  });
+
+  it.each([
+    ['a missing origin city', { originCity: '' }, 'originCity: Required'],
+    ['a missing destination state', { destinationState: undefined }, 'destinationState'],
+    ['an unknown state', { originState: 'ZZ' }, 'originState: Expected a two-letter US state code'],
+    ['a negative rate', { rate: -1 }, 'rate'],
+    ['a non-numeric weight', { weight: 'heavy' }, 'weight'],
+    ['an unknown equipment type', { equipmentType: 'spaceship' }, 'equipmentType'],
+    ['an air weight class on a road load', { weightClass: 'heavy' }, 'weightClass'],
+    ['delivery before pickup', { pickupDate: '2030-06-05', deliveryDate: '2030-06-01' }, 'deliveryDate'],
+    ['a bad time', { pickupTimeStart: '25:00' }, 'pickupTimeStart'],
+  ])('refuses %s with 400 and stores nothing', async (_name, overrides, text) => {
+    const before = await FreightModel.countDocuments();
+    const res = await shipper.post('/api/freight', { ...loadInput(), ...overrides });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    expect(res.body.message).toContain(text);
+    expect(await FreightModel.countDocuments()).toBe(before);
+  });
+
+  it('needs a signed-in, verified shipper or broker', async () => {
+    expect((await app.client().post('/api/freight', loadInput())).status).toBe(401);
+    const unverified = app.client();
+    await unverified.registerAndLogin({ userType: 'shipper' });
+    const res = await unverified.post('/api/freight', loadInput());
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Complete all required documents to access freight posting');
+    const carrier = app.client();
+    await carrier.login('carrier@test.local');
+    expect((await carrier.post('/api/freight', loadInput())).status).toBe(403);
+  });
+
+  it('accepts air shipments from verified air cargo operators (and only air from them)', async () => {
+    const air = app.client();
+    await air.login('aircargo@test.local');
+    const res = await air.post('/api/freight', {
+      ...loadInput({ originCity: 'Frankfurt', originState: 'Hesse', destinationCity: 'Toronto', destinationState: 'ON' }),
+      equipmentType: 'air_cargo',
+      originCountry: 'Germany',
+      destinationCountry: 'Canada',
+      cargoType: 'pharma',
+      weightClass: 'medium',
+      isUrgent: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      equipmentType: 'air_cargo',
+      originCountry: 'Germany',
+      cargoType: 'pharma',
+      weightClass: 'medium',
+      isUrgent: true,
+      equipmentLength: null,
+      userCompanyName: 'Test Air Cargo',
+    });
+    expect((await air.post('/api/freight', loadInput())).status).toBe(403);
+    const bad = await air.post('/api/freight', { ...loadInput(), equipmentType: 'air_cargo', weightClass: 'ftl' });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('GET /api/freight/:id (call 13), my listings (9), broker freight (25)', () => {
+  it('reads one load, also signed out; unknown or malformed ids are 404', async () => {
+    const l = await postLoad(shipper);
+    const res = await app.client().get(`/api/freight/${l.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(l.id);
+    expect((await app.client().get('/api/freight/000000000000000000000000')).status).toBe(404);
+    expect((await app.client().get('/api/freight/nope')).status).toBe(404);
+  });
+
+  it('lists my listings, paginated, and the broker freight only for brokers', async () => {
+    const s = await verifiedClient(app, 'shipper');
+    await postLoad(s, { title: 'one' });
+    await postLoad(s, { title: 'two' });
+    const mine = await s.get('/api/freight/my-listings?pageSize=1');
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(mine.body.items[0].title).toBe('two');
+
+    const b = await verifiedClient(app, 'broker');
+    await postLoad(b, { title: 'broker load' });
+    const bf = await b.get('/api/broker/freight');
+    expect(bf.body.total).toBe(1);
+    expect(bf.body.items[0].title).toBe('broker load');
+    expect((await s.get('/api/broker/freight')).status).toBe(403);
+    expect((await app.client().get('/api/broker/freight')).status).toBe(401);
+  });
+});
+
+describe('Edit and Remove', () => {
+  it('edits the poster’s available load and recomputes the rate per mile', async () => {
+    const l = await postLoad(broker, { rate: 1000, distance: 500 });
+    const res = await broker.patch(`/api/freight/${l.id}`, { rate: 1500, commodity: 'Paper' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rate: 1500, ratePerMile: 3, commodity: 'Paper', distance: 500 });
+    const bad = await broker.patch(`/api/freight/${l.id}`, { originState: 'XX' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('hides other users’ loads (404) and cancels with Remove; a cancelled load cannot be edited or cancelled again', async () => {
+    const l = await postLoad(broker);
+    expect((await shipper.patch(`/api/freight/${l.id}`, { rate: 1 })).status).toBe(404);
+    expect((await shipper.post(`/api/freight/${l.id}/cancel`)).status).toBe(404);
+    const res = await broker.post(`/api/freight/${l.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('cancelled');
+    expect((await broker.patch(`/api/freight/${l.id}`, { rate: 1 })).status).toBe(409);
+    expect((await broker.post(`/api/freight/${l.id}/cancel`)).status).toBe(409);
+  });
+});

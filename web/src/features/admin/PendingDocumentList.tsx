@@ -1,0 +1,125 @@
+import { Badge, Button, Card, HStack, Heading, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
+import { USER_TYPE_LABELS, type PendingDocumentDto } from '@freight/shared';
+import { useState } from 'react';
+import { FiCheck, FiCheckCircle, FiExternalLink, FiX } from 'react-icons/fi';
+import { notify } from '../../components/ui/toaster';
+import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { formatUsDate } from '../../lib/dates';
+import { useAdminStore } from '../../stores/admin';
+import { documentTypeLabel, formatCalendarDate } from '../documents/format';
+import { RejectDocumentDialog } from './RejectDocumentDialog';
+
+function reportReviewFailure(err: unknown): void {
+  if (isUnauthorizedError(err)) handleUnauthorized();
+  else notify({ title: 'Error', description: 'Failed to review document. Please try again.', type: 'error' });
+}
+
+/** SPEC §2: the pending list with Approve, Reject (dialog) and View Document (the download, in a new tab). */
+export function PendingDocumentList() {
+  const pending = useAdminStore((s) => s.pending);
+  const status = useAdminStore((s) => s.status);
+  const hasMore = useAdminStore((s) => s.pending.length < s.total);
+  const loadNextPage = useAdminStore((s) => s.loadNextPage);
+  const [rejecting, setRejecting] = useState<PendingDocumentDto | null>(null);
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Pending Documents
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {pending.length === 0 ? (
+          status === 'loading' || status === 'idle' ? (
+            <Spinner size="sm" aria-label="Loading pending documents" />
+          ) : (
+            <Stack align="center" gap="1" py="6" textAlign="center" data-testid="queue-empty">
+              <Icon as={FiCheckCircle} boxSize="10" color="green.500" />
+              <Text fontWeight="medium">No Pending Documents</Text>
+              <Text color="gray.600">All documents have been reviewed.</Text>
+            </Stack>
+          )
+        ) : (
+          <Stack gap="3" as="ul" listStyleType="none">
+            {pending.map((doc) => (
+              <PendingRow key={doc.id} doc={doc} onReject={() => setRejecting(doc)} />
+            ))}
+            {hasMore && (
+              <Button
+                size="sm"
+                variant="ghost"
+                alignSelf="center"
+                loading={status === 'loading'}
+                onClick={() => void loadNextPage()}
+              >
+                Load more
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Card.Body>
+      <RejectDocumentDialog document={rejecting} onClose={() => setRejecting(null)} onFailure={reportReviewFailure} />
+    </Card.Root>
+  );
+}
+
+function PendingRow({ doc, onReject }: { doc: PendingDocumentDto; onReject: () => void }) {
+  const review = useAdminStore((s) => s.review);
+  const [approving, setApproving] = useState(false);
+
+  const approve = async () => {
+    setApproving(true);
+    try {
+      await review(doc.id, { status: 'approved' });
+      notify({ title: 'Success', description: 'Document reviewed successfully!', type: 'success' });
+    } catch (err) {
+      setApproving(false);
+      reportReviewFailure(err);
+    }
+  };
+
+  return (
+    <Stack
+      as="li"
+      gap="2"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      data-testid="pending-document"
+      data-document-id={doc.id}
+      data-document-type={doc.documentType}
+    >
+      <HStack justify="space-between" gap="2" wrap="wrap">
+        <Stack gap="0">
+          <Text fontWeight="semibold">{doc.userCompanyName || 'Unknown Company'}</Text>
+          <Text fontSize="sm" color="gray.600">
+            {doc.userType ? USER_TYPE_LABELS[doc.userType] : 'Unknown'}
+          </Text>
+        </Stack>
+        <Badge colorPalette="yellow">Pending Review</Badge>
+      </HStack>
+      <Text>{documentTypeLabel(doc.documentType)}</Text>
+      <Text fontSize="sm" color="gray.600">
+        Submitted: {formatUsDate(doc.uploadedAt)}
+        {doc.expirationDate && ` \u2022 Expires: ${formatCalendarDate(doc.expirationDate)}`}
+      </Text>
+      <Text fontSize="sm" color="gray.700" truncate>
+        {doc.fileName}
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        <Button size="sm" colorPalette="green" loading={approving} onClick={() => void approve()}>
+          <FiCheck aria-hidden /> Approve
+        </Button>
+        <Button size="sm" colorPalette="red" variant="outline" disabled={approving} onClick={onReject}>
+          <FiX aria-hidden /> Reject
+        </Button>
+        <Button size="sm" variant="ghost" asChild>
+          <a href={doc.downloadUrl} target="_blank" rel="noopener noreferrer">
+            <FiExternalLink aria-hidden /> View Document
+          </a>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

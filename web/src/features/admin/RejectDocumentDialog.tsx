@@ -1,0 +1,92 @@
+import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import type { PendingDocumentDto } from '@freight/shared';
+import { useState } from 'react';
+import { notify } from '../../components/ui/toaster';
+import { useAdminStore } from '../../stores/admin';
+import { documentTypeLabel } from '../documents/format';
+
+interface RejectDocumentDialogProps {
+  /** The document being rejected; null closes the dialog. */
+  document: PendingDocumentDto | null;
+  onClose: () => void;
+  onFailure: (err: unknown) => void;
+}
+
+/** SPEC §2/§5: a required rejection reason; the button stays disabled while it is blank. */
+export function RejectDocumentDialog({ document, onClose, onFailure }: RejectDocumentDialogProps) {
+  const review = useAdminStore((s) => s.review);
+  const [reason, setReason] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const blank = reason.trim().length === 0;
+
+  const close = () => {
+    setReason('');
+    setSubmitting(false);
+    onClose();
+  };
+
+  const reject = async () => {
+    if (!document) return;
+    if (blank) {
+      notify({ title: 'Error', description: 'Please provide a rejection reason.', type: 'error' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await review(document.id, { status: 'rejected', rejectionReason: reason.trim() });
+      notify({ title: 'Success', description: 'Document reviewed successfully!', type: 'success' });
+      close();
+    } catch (err) {
+      setSubmitting(false);
+      onFailure(err);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={document !== null}
+      onOpenChange={(details) => {
+        if (!details.open) close();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Reject Document</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {document && (
+                <Text mb="3" color="gray.600">
+                  {documentTypeLabel(document.documentType)} from {document.userCompanyName || 'Unknown Company'}
+                </Text>
+              )}
+              <Field.Root required>
+                <Field.Label>Rejection Reason</Field.Label>
+                <Textarea
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                  placeholder="Explain why this document is rejected"
+                  rows={4}
+                />
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" disabled={blank} loading={submitting} onClick={() => void reject()}>
+                Reject Document
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, Card, HStack, Heading, Progress, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { compliancePercent, type VerificationStatusDto } from '@freight/shared';
+import { FiAlertTriangle } from 'react-icons/fi';
+
+interface ComplianceSummaryProps {
+  verification: VerificationStatusDto | null;
+  loading: boolean;
+}
+
+/** SPEC §2: percent-complete badge, progress bar (max 100), the unverified warning and the three counters. */
+export function ComplianceSummary({ verification, loading }: ComplianceSummaryProps) {
+  const percent = verification ? compliancePercent(verification) : 0;
+  const needsDocuments = (verification?.requiredDocuments.length ?? 0) > 0;
+  return (
+    <Card.Root data-testid="compliance-status">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Heading as="h2" size="md">
+            Compliance Status
+          </Heading>
+          {verification && needsDocuments && (
+            <Badge colorPalette={percent === 100 ? 'green' : 'yellow'} size="lg" data-testid="compliance-percent">
+              {percent}% Complete
+            </Badge>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {!verification ? (
+          loading ? (
+            <Spinner size="sm" aria-label="Loading compliance status" />
+          ) : (
+            <Text color="gray.600">Compliance status is not available right now.</Text>
+          )
+        ) : (
+          <Stack gap="4">
+            {needsDocuments ? (
+              <Progress.Root value={percent} max={100} colorPalette={percent === 100 ? 'green' : 'blue'}>
+                <Progress.Track aria-label="Compliance progress">
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            ) : (
+              <Text color="gray.600">Your account type needs no compliance documents.</Text>
+            )}
+            {!verification.isVerified && (
+              <HStack color="orange.700" bg="orange.50" borderRadius="md" px="3" py="2" gap="2">
+                <FiAlertTriangle aria-hidden />
+                <Text fontSize="sm" data-testid="compliance-warning">
+                  Complete all required documents to access freight posting
+                </Text>
+              </HStack>
+            )}
+            <SimpleGrid columns={3} gap="4">
+              <Counter label="Required" value={verification.requiredDocuments.length} />
+              <Counter label="Submitted" value={verification.submittedDocuments.length} />
+              <Counter label="Approved" value={verification.approvedDocuments.length} />
+            </SimpleGrid>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <Stat.Root data-testid={`compliance-${label.toLowerCase()}`}>
+      <Stat.ValueText>{value}</Stat.ValueText>
+      <Stat.Label>{label}</Stat.Label>
+    </Stat.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import { DOCUMENT_TYPE_LABELS, type DocumentStatus } from '@freight/shared';
+
+/**
+ * An expiration date is a calendar date stored as 00:00 UTC (shared/documents.ts): shown in US format in UTC, so it
+ * reads as the date the user picked whatever their time zone.
+ */
+export function formatCalendarDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+}
+
+export const documentTypeLabel = (type: string) => DOCUMENT_TYPE_LABELS[type] ?? type;
+
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  expired: 'Expired',
+};
+
+/** SPEC §4: pending in the warning colour, approved green, rejected red. */
+export const DOCUMENT_STATUS_COLORS: Record<DocumentStatus, string> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+  expired: 'gray',
+};

@@ -1,0 +1,55 @@
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@chakra-ui/react';
+import type { LocationPointDto } from '@freight/shared';
+import { useEffect } from 'react';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useConfigStore } from '../../stores/config';
+
+const DEFAULT_ZOOM = 9;
+
+/** Keeps the live position in view as it moves. */
+function FollowPosition({ lat, lng }: { lat: number; lng: number }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([lat, lng], map.getZoom(), { animate: false });
+  }, [map, lat, lng]);
+  return null;
+}
+
+/**
+ * The live position (a circle marker: no marker images) and the trail. Tiles only when the server names a tile URL
+ * (GET /api/config); without them the marker and trail still draw. `data-lat`/`data-lng` carry the position shown.
+ */
+export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: LocationPointDto[] }) {
+  const tileUrl = useConfigStore((s) => s.mapTileUrl);
+  const positions = trail.map((p) => [p.lat, p.lng] as [number, number]);
+  return (
+    <Box
+      data-testid="tracking-map"
+      data-lat={String(lat)}
+      data-lng={String(lng)}
+      height="320px"
+      borderRadius="md"
+      overflow="hidden"
+      borderWidth="1px"
+      bg="gray.100"
+      position="relative"
+      zIndex="0"
+    >
+      <MapContainer center={[lat, lng]} zoom={DEFAULT_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+        {tileUrl && (
+          <TileLayer url={tileUrl} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
+        )}
+        {positions.length > 1 && <Polyline positions={positions} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />}
+        <CircleMarker
+          center={[lat, lng]}
+          radius={9}
+          pathOptions={{ color: '#1e40af', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3, className: 'tracking-marker' }}
+        >
+          <Tooltip>Current location</Tooltip>
+        </CircleMarker>
+        <FollowPosition lat={lat} lng={lng} />
+      </MapContainer>
+    </Box>
+  );
+}

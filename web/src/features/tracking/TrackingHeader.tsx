@@ -1,0 +1,61 @@
+import { Badge, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import type { TrackingFreightDto } from '@freight/shared';
+import { formatUsDate, formatUsDateTime } from '../../lib/dates';
+import { formatPrice, statusColor, statusLabel } from './format';
+
+/** SPEC §2: 'Freight Tracking #id', status and Urgent badges, price and distance, places, dates, last update. */
+export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
+  const rows = [
+    { label: 'Cargo Type', value: freight.cargoType ?? freight.equipmentType },
+    {
+      label: 'Pickup',
+      value: `${freight.pickupCity}, ${freight.pickupState}${freight.pickupDate ? ` · ${formatUsDate(freight.pickupDate)}` : ''}`,
+    },
+    {
+      label: 'Delivery',
+      value: `${freight.deliveryCity}, ${freight.deliveryState}${freight.deliveryDate ? ` · ${formatUsDate(freight.deliveryDate)}` : ''}`,
+    },
+    {
+      label: 'Last Update',
+      value: freight.lastLocationUpdate ? formatUsDateTime(freight.lastLocationUpdate) : 'No location reported yet',
+    },
+  ];
+  return (
+    <Card.Root>
+      <Card.Body gap="4">
+        <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
+          <Stack gap="2">
+            <HStack gap="3" wrap="wrap">
+              <Heading as="h1" size="xl" wordBreak="break-all">
+                Freight Tracking #{freight.id}
+              </Heading>
+              <Badge data-testid="tracking-status" colorPalette={statusColor(freight.status)}>
+                {statusLabel(freight.status)}
+              </Badge>
+              {freight.isUrgent && (
+                <Badge colorPalette="red" variant="solid">
+                  Urgent
+                </Badge>
+              )}
+            </HStack>
+            <Text color="gray.600">{freight.title}</Text>
+          </Stack>
+          <Stack gap="0" textAlign={{ md: 'right' }}>
+            <Text fontSize="2xl" fontWeight="bold" color="green.600">
+              {formatPrice(freight.price)}
+            </Text>
+            <Text color="gray.600">{freight.distance != null ? `${freight.distance} miles` : 'Distance N/A'}</Text>
+          </Stack>
+        </Stack>
+        <DataList.Root orientation="horizontal" size="sm">
+          {rows.map((row) => (
+            <DataList.Item key={row.label}>
+              <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+              <DataList.ItemValue>{row.value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

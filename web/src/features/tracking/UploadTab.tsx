@@ -1,0 +1,89 @@
+import { Button, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PHOTO_TYPES, PHOTO_TYPE_LABELS, type PhotoType } from '@freight/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { FiUpload } from 'react-icons/fi';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useTrackingStore } from '../../stores/tracking';
+
+/** SPEC §5 Tracking: a photo type is chosen first; only images are accepted (the server judges the bytes). */
+export function UploadTab() {
+  const uploadPhoto = useTrackingStore((s) => s.uploadPhoto);
+  const [photoType, setPhotoType] = useState<PhotoType | ''>('');
+  const [description, setDescription] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!photoType || !file) return;
+    if (!file.type.startsWith('image/')) {
+      notify({ title: 'Error', description: 'Photo files must be images.', type: 'error' });
+      return;
+    }
+    const form = new FormData();
+    form.append('photoType', photoType);
+    if (description.trim()) form.append('description', description.trim());
+    form.append('photo', file);
+    setPending(true);
+    try {
+      await uploadPhoto(form);
+      notify({ title: 'Photo uploaded successfully', type: 'success' });
+      setFile(null);
+      setDescription('');
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (err) {
+      notify({ title: 'Error', description: errorMessage(err, 'Failed to upload photo'), type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)}>
+      <Stack gap="4" maxW="lg">
+        <FormField label="Photo Type" required>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              placeholder="Select photo type"
+              value={photoType}
+              onChange={(e) => setPhotoType(e.currentTarget.value as PhotoType | '')}
+            >
+              {PHOTO_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PHOTO_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Photo" helperText={photoType ? 'JPEG or PNG, 10 MB at most' : 'Select a photo type first'}>
+          <Input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={!photoType}
+            p="1"
+            onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          />
+        </FormField>
+        <FormField label="Description (Optional)">
+          <Textarea value={description} maxLength={1000} onChange={(e) => setDescription(e.currentTarget.value)} />
+        </FormField>
+        {!photoType && (
+          <Text fontSize="sm" color="gray.600">
+            Choose what the photo shows before selecting it.
+          </Text>
+        )}
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!photoType || !file} loading={pending}>
+          <FiUpload aria-hidden />
+          Upload Photo
+        </Button>
+      </Stack>
+    </form>
+  );
+}

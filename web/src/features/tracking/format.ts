@@ -1,0 +1,40 @@
+import type { FreightStatus } from '@freight/shared';
+
+/** SPEC §4: status badges have distinct colours; unknown values get grey. */
+const STATUS_COLORS: Record<FreightStatus, string> = {
+  available: 'green',
+  booked: 'blue',
+  in_transit: 'orange',
+  delivered: 'purple',
+  cancelled: 'red',
+};
+
+export const statusColor = (status: string) => STATUS_COLORS[status as FreightStatus] ?? 'gray';
+
+/** 'in_transit' → 'In Transit'. */
+export const statusLabel = (status: string) =>
+  status
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatPrice = (dollars: number | null) => (dollars == null ? 'TBD' : money.format(dollars));
+
+/** An external map at a position (SPEC §7: external map links use latitude and longitude). */
+export const externalMapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;
+
+/** Browser geolocation with SPEC §9's settings; rejects with 'unsupported' when the device cannot locate itself. */
+export function currentPosition(timeoutMs: number): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => {
+    if (typeof navigator === 'undefined' || !navigator.geolocation) {
+      reject(new Error('unsupported'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: true,
+      timeout: timeoutMs,
+      maximumAge: 0,
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { create } from 'zustand';
+import type {
+  MySmallShipmentDto,
+  Page,
+  ShipmentOfferDto,
+  SmallShipmentDto,
+  SmallShipmentInput,
+} from '@freight/shared';
+import { apiRequest } from '../lib/api';
+import { onReconnect, onSocketEvent } from '../lib/socket';
+
+export const MY_SHIPMENTS_PAGE_SIZE = 5;
+type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+interface SmallShipmentsState {
+  items: MySmallShipmentDto[];
+  page: number;
+  total: number;
+  status: LoadStatus;
+  /** GET /api/small-shipments (the customer's own, newest first, with offers). */
+  load: (page?: number) => Promise<void>;
+  /** Call 30; the list is refreshed on success. */
+  create: (input: SmallShipmentInput) => Promise<SmallShipmentDto>;
+  accept: (offerId: string) => Promise<void>;
+  receiveOffer: (offer: ShipmentOfferDto) => void;
+  receiveShipment: (shipment: SmallShipmentDto) => void;
+}
+
+export const useSmallShipmentsStore = create<SmallShipmentsState>((set, get) => ({
+  items: [],
+  page: 1,
+  total: 0,
+  status: 'idle',
+
+  load: async (page = get().page) => {
+    set({ status: 'loading' });
+    try {
+      const result = await apiRequest<Page<MySmallShipmentDto>>(
+        'GET',
+        `/api/small-shipments?page=${page}&pageSize=${MY_SHIPMENTS_PAGE_SIZE}`,
+      );
+      set({ items: result.items, page: result.page, total: result.total, status: 'loaded' });
+    } catch (err) {
+      console.error('Loading my shipments failed', err);
+      set({ status: 'failed' });
+    }
+  },
+
+  create: async (input) => {
+    const shipment = await apiRequest<SmallShipmentDto>('POST', '/api/small-shipments', input);
+    if (get().status !== 'idle') await get().load(1);
+    return shipment;
+  },
+
+  accept: async (offerId) => {
+    const result = await apiRequest<{ shipment: SmallShipmentDto; offer: ShipmentOfferDto }>(
+      'POST',
+      `/api/shipment-offers/${offerId}/accept`,
+    );
+    get().receiveShipment(result.shipment);
+    get().receiveOffer(result.offer);
+  },
+
+  receiveOffer: (offer) => {
+    set((s) => ({
+      items: s.items.map((sh) => {
+        if (sh.id !== offer.shipmentId) return sh;
+        const known = sh.offers.some((o) => o.id === offer.id);
+        return {
+          ...sh,
+          offers: known ? sh.offers.map((o) => (o.id === offer.id ? offer : o)) : [...sh.offers, offer],
+        };
+      }),
+    }));
+  },
+
+  receiveShipment: (shipment) => {
+    set((s) => ({ items: s.items.map((sh) => (sh.id === shipment.id ? { ...sh, ...shipment } : sh)) }));
+  },
+}));
+
+const mine = (shipperId: string) => useSmallShipmentsStore.getState().items.some((s) => s.shipperId === shipperId);
+
+onSocketEvent('shipmentOffer:created', ({ offer }) => {
+  if (mine(offer.shipperId)) useSmallShipmentsStore.getState().receiveOffer(offer);
+});
+onSocketEvent('shipmentOffer:updated', ({ offer }) => {
+  if (mine(offer.shipperId)) useSmallShipmentsStore.getState().receiveOffer(offer);
+});
+onSocketEvent('smallShipment:updated', ({ shipment }) => useSmallShipmentsStore.getState().receiveShipment(shipment));
+onReconnect(() => {
+  if (useSmallShipmentsStore.getState().status !== 'idle') void useSmallShipmentsStore.getState().load();
+});
