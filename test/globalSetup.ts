@@ -14,7 +14,10 @@ import './providedContext';
 export default async function setup(project: TestProject) {
   const repo = path.resolve(import.meta.dirname, '..');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-test-'));
-  const env = { ...process.env, PATH: `${path.join(repo, '.data', 'bin')}${path.delimiter}${process.env.PATH}` };
+  const env = {
+    ...process.env,
+    PATH: `${path.join(repo, '.data', 'bin')}${path.delimiter}${process.env.PATH}`,
+  };
   const log = (msg: string) => console.log(`[test services] ${msg}`);
   const mongo = await ensureMongo({ dataDir, log, env });
   const redis = await ensureRedis({ dataDir, log, env });

@@ -45,7 +45,9 @@ export function serviceUrls() {
  * The real app on real MongoDB and Redis, on a random port, with its own database and Redis key prefix.
  * `workers: true` runs the worker role in the same process (as `npm start` does).
  */
-export async function startTestApp(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const id = randomBytes(4).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-app-'));
   const { mongoUri, redisUrl } = serviceUrls();
@@ -116,10 +118,20 @@ export class TestClient {
     return this.capture(await (body === undefined ? r : r.send(body)));
   }
   async put(p: string, body?: object) {
-    return this.capture(await request(this.baseUrl).put(p).set('Cookie', this.cookie).send(body ?? {}));
+    return this.capture(
+      await request(this.baseUrl)
+        .put(p)
+        .set('Cookie', this.cookie)
+        .send(body ?? {}),
+    );
   }
   async patch(p: string, body?: object) {
-    return this.capture(await request(this.baseUrl).patch(p).set('Cookie', this.cookie).send(body ?? {}));
+    return this.capture(
+      await request(this.baseUrl)
+        .patch(p)
+        .set('Cookie', this.cookie)
+        .send(body ?? {}),
+    );
   }
   async delete(p: string) {
     return this.capture(await request(this.baseUrl).delete(p).set('Cookie', this.cookie));
@@ -214,7 +226,10 @@ export function collectEvents<E extends ServerEventName>(socket: ClientSocket, e
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `fn` until it returns a truthy value (for effects that happen in a worker). */
-export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

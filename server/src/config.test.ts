@@ -4,7 +4,12 @@ import { ConfigError, parseConfig } from './config';
 describe('configuration', () => {
   it('applies the documented defaults', () => {
     const c = parseConfig({});
-    expect(c).toMatchObject({ PORT: 5000, DATA_DIR: '.data', ENABLE_TEST_ACCOUNTS: true, SERVICES: ['web', 'worker'] });
+    expect(c).toMatchObject({
+      PORT: 5000,
+      DATA_DIR: '.data',
+      ENABLE_TEST_ACCOUNTS: true,
+      SERVICES: ['web', 'worker'],
+    });
     expect(parseConfig({ NODE_ENV: 'production' }).ENABLE_TEST_ACCOUNTS).toBe(false);
     expect(parseConfig({ ENABLE_TEST_ACCOUNTS: 'false' }).ENABLE_TEST_ACCOUNTS).toBe(false);
   });

@@ -7,20 +7,40 @@ const booleanFlag = z
 /** Every variable the processes read; `.env.example` lists them with the same defaults. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(5000),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0)
+    .max(65535)
+    .default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
-  MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://').optional(),
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').default('freight'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb://')
+    .optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('freight'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
   REDIS_PREFIX: z.string().default('fm:'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  FILE_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  FILE_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   ENABLE_TEST_ACCOUNTS: booleanFlag.optional(),
   SERVICES: z
     .string()
     .default('web,worker')
-    .refine((v) => v.split(',').every((s) => ['web', 'worker'].includes(s.trim())), 'must list web and/or worker'),
+    .refine(
+      (v) => v.split(',').every((s) => ['web', 'worker'].includes(s.trim())),
+      'must list web and/or worker',
+    ),
   PUBLIC_URL: z.string().url('must be a URL').optional(),
   TRUST_PROXY: booleanFlag.default(false),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

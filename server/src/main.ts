@@ -5,7 +5,9 @@ import { startWeb } from './web';
 /** The web role on its own (docker-compose's `server` service). Needs MONGODB_URI and REDIS_URL. */
 const config = loadConfigOrExit();
 if (!config.MONGODB_URI || !config.REDIS_URL) {
-  console.error('Invalid configuration: MONGODB_URI and REDIS_URL must be set (or use `npm start` for embedded services)');
+  console.error(
+    'Invalid configuration: MONGODB_URI and REDIS_URL must be set (or use `npm start` for embedded services)',
+  );
   process.exit(1);
 }
 const rt = await createRuntime({ config, mongoUri: config.MONGODB_URI, redisUrl: config.REDIS_URL });

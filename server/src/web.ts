@@ -88,7 +88,10 @@ export interface WebService {
   close(): Promise<void>;
 }
 
-export async function startWeb(rt: Runtime, opts: { port?: number; host?: string } = {}): Promise<WebService> {
+export async function startWeb(
+  rt: Runtime,
+  opts: { port?: number; host?: string } = {},
+): Promise<WebService> {
   const sessionRedis = createClient({ url: rt.redisUrl });
   sessionRedis.on('error', (err) => rt.log.warn('session store redis error', err));
   await sessionRedis.connect();

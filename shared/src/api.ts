@@ -23,4 +23,5 @@ export interface Page<T> {
 }
 
 /** Socket acks (DESIGN §1). */
-export type Ack<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
+export type Ack<T = unknown> =
+  { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };

@@ -47,7 +47,10 @@ export const LOAD_BOARD_EQUIPMENT = [
   'power_only',
 ] as const;
 export const POSTING_EQUIPMENT = ['dry_van', 'refrigerated', 'flatbed', 'air_cargo'] as const;
-export const EQUIPMENT_TYPES = [...new Set([...LOAD_BOARD_EQUIPMENT, ...POSTING_EQUIPMENT])] as [string, ...string[]];
+export const EQUIPMENT_TYPES = [...new Set([...LOAD_BOARD_EQUIPMENT, ...POSTING_EQUIPMENT])] as [
+  string,
+  ...string[],
+];
 export const EQUIPMENT_LENGTHS = [48, 53] as const;
 export const WEIGHT_CLASSES = ['ltl', 'partial', 'ftl'] as const;
 export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string> = {
@@ -75,23 +78,38 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
 };
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 
+// prettier-ignore
 export const US_STATES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
   'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
   'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
 ] as const;
 
+// prettier-ignore
 export const AIR_COUNTRIES = [
   'United States', 'Canada', 'Mexico', 'United Kingdom', 'Germany', 'France', 'Italy', 'Spain',
   'Netherlands', 'Belgium', 'Switzerland', 'Austria', 'China', 'Japan', 'South Korea', 'Singapore',
   'Hong Kong', 'Australia', 'Brazil', 'Argentina', 'Chile', 'India', 'UAE', 'Saudi Arabia',
 ] as const;
-export const CARGO_TYPES = ['general', 'dangerous', 'perishable', 'livestock', 'pharma', 'electronics'] as const;
+export const CARGO_TYPES = [
+  'general',
+  'dangerous',
+  'perishable',
+  'livestock',
+  'pharma',
+  'electronics',
+] as const;
 export const AIR_WEIGHT_CLASSES = ['small', 'medium', 'large', 'heavy'] as const;
 
 export const PHOTO_TYPES = ['pickup', 'delivery', 'in_transit', 'damage'] as const;
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'location'] as const;
-export const NEGOTIATION_STATUSES = ['pending', 'accepted', 'rejected', 'counter_offered', 'expired'] as const;
+export const NEGOTIATION_STATUSES = [
+  'pending',
+  'accepted',
+  'rejected',
+  'counter_offered',
+  'expired',
+] as const;
 export const BOOKING_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const SMALL_SHIPMENT_ITEM_TYPES = ['package', 'bike', 'car', 'equipment', 'other'] as const;

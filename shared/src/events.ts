@@ -9,11 +9,7 @@ import type { TrackingClientEvents, TrackingEvents } from './tracking';
  * shared module; this is the one map the gateway, the emitter and the web socket module are typed by.
  */
 export interface ServerToClientEvents
-  extends NotificationEvents,
-    DocumentEvents,
-    FreightEvents,
-    TrackingEvents,
-    SubscriptionEvents {}
+  extends NotificationEvents, DocumentEvents, FreightEvents, TrackingEvents, SubscriptionEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -23,13 +23,19 @@ export async function startWorkers(
       concurrency: def.concurrency ?? 1,
     });
     worker.on('failed', (job, err) =>
-      rt.log.warn(`job ${def.queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`),
+      rt.log.warn(
+        `job ${def.queue}/${job?.name} #${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`,
+      ),
     );
     worker.on('error', (err) => rt.log.error(`worker ${def.queue} error`, err));
     workers.push(worker);
     if (opts.schedules !== false) {
       for (const s of def.schedule ?? []) {
-        await getQueue(def.queue).upsertJobScheduler(s.name, { pattern: s.pattern }, { name: s.name, data: s.data ?? {} });
+        await getQueue(def.queue).upsertJobScheduler(
+          s.name,
+          { pattern: s.pattern },
+          { name: s.name, data: s.data ?? {} },
+        );
       }
     }
   }

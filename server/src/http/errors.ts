@@ -27,7 +27,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown[]) => new AppError('VALIDATION_ERROR', message, details);
+export const badRequest = (message: string, details?: unknown[]) =>
+  new AppError('VALIDATION_ERROR', message, details);
 export const unauthorized = (message = 'Unauthorized') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
@@ -53,8 +54,10 @@ export function errorHandler(log: (msg: string, err: unknown) => void): ErrorReq
     if (err instanceof AppError) appError = err;
     else if (err instanceof ZodError) appError = fromZodError(err);
     else if (err?.type === 'entity.parse.failed') appError = badRequest('Request body is not valid JSON');
-    else if (err?.type === 'entity.too.large') appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-    else if (err?.code === 'LIMIT_FILE_SIZE') appError = new AppError('PAYLOAD_TOO_LARGE', 'File is too large (10 MB at most)');
+    else if (err?.type === 'entity.too.large')
+      appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+    else if (err?.code === 'LIMIT_FILE_SIZE')
+      appError = new AppError('PAYLOAD_TOO_LARGE', 'File is too large (10 MB at most)');
     else if (err?.code === 'LIMIT_FILE_COUNT' || err?.code === 'LIMIT_UNEXPECTED_FILE')
       appError = badRequest('Send exactly one file in the expected field');
     else if (err?.name === 'CastError') appError = notFound();

@@ -87,7 +87,11 @@ describe('socket gateway', () => {
       const c = app.client();
       const user = await c.registerAndLogin();
       const socketOnNode2 = await c.socket(node2.url); // the session lives in Redis: node 2 knows it
-      const received = nextEvent(socketOnNode2, 'notification:new', (p) => p.notification.title === 'cross-node');
+      const received = nextEvent(
+        socketOnNode2,
+        'notification:new',
+        (p) => p.notification.title === 'cross-node',
+      );
       publish('notification:new', rooms.user(user.id), notification('cross-node', user.id));
       expect((await received).notification.userId).toBe(user.id);
       c.closeSockets();

@@ -19,7 +19,13 @@ describe('notifications processor (real BullMQ)', () => {
     const user = await c.registerAndLogin();
     const socket = await c.socket();
     const pushed = nextEvent(socket, 'notification:new', (p) => p.notification.title === 'Load booked');
-    await notify({ userId: user.id, kind: 'general', title: 'Load booked', body: 'Your load was booked', link: '/freight' });
+    await notify({
+      userId: user.id,
+      kind: 'general',
+      title: 'Load booked',
+      body: 'Your load was booked',
+      link: '/freight',
+    });
     const event = await pushed;
     const stored = await NotificationModel.findById(event.notification.id).lean();
     expect(stored).toMatchObject({ title: 'Load booked', body: 'Your load was booked', link: '/freight' });
@@ -33,18 +39,26 @@ describe('notifications processor (real BullMQ)', () => {
     for (let i = 0; i < 3; i++) {
       await notify({ userId: user.id, kind: 'general', title: 'Once', dedupeKey: `once:${user.id}` });
     }
-    await eventually(async () => (await NotificationModel.countDocuments({ userId: user.id, title: 'Once' })) === 1);
+    await eventually(
+      async () => (await NotificationModel.countDocuments({ userId: user.id, title: 'Once' })) === 1,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(await NotificationModel.countDocuments({ userId: user.id, title: 'Once' })).toBe(1);
   });
 
   it('keeps a job that keeps failing for inspection, after its retries', async () => {
     const queue = getQueue(QUEUES.notifications);
-    const job = await queue.add('general', { userId: 'not-an-object-id', kind: 'general', title: 'Bad' }, {
-      attempts: 2,
-      backoff: { type: 'fixed', delay: 10 },
-    });
-    const failed = await eventually(async () => ((await job.isFailed()) ? await queue.getJob(job.id!) : null));
+    const job = await queue.add(
+      'general',
+      { userId: 'not-an-object-id', kind: 'general', title: 'Bad' },
+      {
+        attempts: 2,
+        backoff: { type: 'fixed', delay: 10 },
+      },
+    );
+    const failed = await eventually(async () =>
+      (await job.isFailed()) ? await queue.getJob(job.id!) : null,
+    );
     expect(failed?.attemptsMade).toBe(2);
     expect(failed?.failedReason).toBeTruthy();
   });

@@ -26,7 +26,12 @@ describe('register (call 3)', () => {
     const c = app.client();
     const res = await c.post('/api/auth/register', registration({ userType: 'shipper' }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ userType: 'shipper', firstName: 'Dana', isVerified: false, subscriptionStatus: 'inactive' });
+    expect(res.body).toMatchObject({
+      userType: 'shipper',
+      firstName: 'Dana',
+      isVerified: false,
+      subscriptionStatus: 'inactive',
+    });
     expect(res.body.id).toMatch(/^[0-9a-f]{24}$/);
     expect(res.body).not.toHaveProperty('password');
     expect(res.body).not.toHaveProperty('passwordHash');
@@ -47,7 +52,10 @@ describe('register (call 3)', () => {
     expect((await app.client().post('/api/auth/register', body)).status).toBe(201);
     const again = await app.client().post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists' });
+    expect(again.body).toMatchObject({
+      code: 'CONFLICT',
+      message: 'An account with this email already exists',
+    });
   });
 
   it.each([
@@ -125,7 +133,9 @@ describe('login, current user, logout (calls 1, 2)', () => {
       const r = await app.client().post('/api/auth/login', { email: body.email, password: `wrong-${i}` });
       expect(r.status).toBe(401);
     }
-    const blocked = await app.client().post('/api/auth/login', { email: body.email, password: body.password });
+    const blocked = await app
+      .client()
+      .post('/api/auth/login', { email: body.email, password: body.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('TOO_MANY_REQUESTS');
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
@@ -134,10 +144,16 @@ describe('login, current user, logout (calls 1, 2)', () => {
   it('a success resets the failure count', async () => {
     const body = registration();
     await app.client().post('/api/auth/register', body);
-    for (let i = 0; i < 9; i++) await app.client().post('/api/auth/login', { email: body.email, password: 'nope' });
-    expect((await app.client().post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200);
-    for (let i = 0; i < 9; i++) await app.client().post('/api/auth/login', { email: body.email, password: 'nope' });
-    expect((await app.client().post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await app.client().post('/api/auth/login', { email: body.email, password: 'nope' });
+    expect(
+      (await app.client().post('/api/auth/login', { email: body.email, password: body.password })).status,
+    ).toBe(200);
+    for (let i = 0; i < 9; i++)
+      await app.client().post('/api/auth/login', { email: body.email, password: 'nope' });
+    expect(
+      (await app.client().post('/api/auth/login', { email: body.email, password: body.password })).status,
+    ).toBe(200);
   });
 
   it('logout ends the session (JSON call and browser redirect)', async () => {
@@ -264,7 +280,12 @@ describe('test accounts and health', () => {
     ]);
     const c = app.client();
     const carrier = await c.login('carrier@test.local', 'Test1234!');
-    expect(carrier).toMatchObject({ userType: 'carrier', isVerified: true, subscriptionStatus: 'active', subscriptionPlan: 'carrier_pro' });
+    expect(carrier).toMatchObject({
+      userType: 'carrier',
+      isVerified: true,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'carrier_pro',
+    });
     const admin = await app.client().login('admin@test.local', 'Test1234!');
     expect(admin.userType).toBe('admin');
   });

@@ -65,7 +65,12 @@ export function createAuthRouter(rt: Runtime): Router {
   router.get('/test-accounts', (_req, res) => {
     if (!rt.config.ENABLE_TEST_ACCOUNTS) throw notFound();
     res.json(
-      TEST_ACCOUNTS.map((a) => ({ role: a.role, label: a.label, email: a.email, password: TEST_ACCOUNT_PASSWORD })),
+      TEST_ACCOUNTS.map((a) => ({
+        role: a.role,
+        label: a.label,
+        email: a.email,
+        password: TEST_ACCOUNT_PASSWORD,
+      })),
     );
   });
 

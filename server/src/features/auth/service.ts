@@ -39,7 +39,8 @@ export async function register(input: unknown): Promise<UserDto> {
       phoneNumber: data.phoneNumber || null,
     });
   } catch (err) {
-    if ((err as { code?: number }).code === 11000) throw conflict('An account with this email already exists');
+    if ((err as { code?: number }).code === 11000)
+      throw conflict('An account with this email already exists');
     throw err;
   }
   await sendWelcome(user);

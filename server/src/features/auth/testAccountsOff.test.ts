@@ -14,7 +14,9 @@ describe('with ENABLE_TEST_ACCOUNTS=false', () => {
   it('seeds no test account and hides the test-login endpoints and page', async () => {
     expect(await UserModel.countDocuments({ email: /@test\.local$/ })).toBe(0);
     expect((await app.client().get('/api/test-accounts')).status).toBe(404);
-    const login = await app.client().post('/api/auth/login', { email: 'carrier@test.local', password: 'Test1234!' });
+    const login = await app
+      .client()
+      .post('/api/auth/login', { email: 'carrier@test.local', password: 'Test1234!' });
     expect(login.status).toBe(401);
     expect((await app.client().get('/simple-login')).status).toBe(404);
     expect((await app.client().get('/api/config')).body.testAccountsEnabled).toBe(false);

@@ -90,7 +90,9 @@ export const dollarsToCents = (d: number | null | undefined) => (d == null ? nul
 export const roundCoord = (n: number) => Math.round(n * 1e7) / 1e7;
 
 /** Everyone who takes part in a load: the poster, its shipper and broker, the booked carrier. */
-export function participantIds(f: Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>): string[] {
+export function participantIds(
+  f: Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>,
+): string[] {
   return [f.userId, f.carrierId, f.brokerId, f.shipperId].filter(Boolean).map(String);
 }
 
@@ -153,7 +155,10 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
 }
 
 /** Rate per mile in cents, computed at write time so the board can sort on it. */
-export function ratePerMileCentsOf(rateCents: number | null | undefined, distance: number | null | undefined) {
+export function ratePerMileCentsOf(
+  rateCents: number | null | undefined,
+  distance: number | null | undefined,
+) {
   if (rateCents == null || distance == null || distance <= 0) return null;
   return Math.round(rateCents / distance);
 }

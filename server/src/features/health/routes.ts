@@ -3,7 +3,9 @@ import mongoose from 'mongoose';
 import { queueHealth } from '../../queues';
 import type { Runtime } from '../../runtime';
 
-async function check<T>(fn: () => Promise<T>): Promise<{ ok: true; detail: T } | { ok: false; error: string }> {
+async function check<T>(
+  fn: () => Promise<T>,
+): Promise<{ ok: true; detail: T } | { ok: false; error: string }> {
   try {
     return { ok: true, detail: await fn() };
   } catch (err) {

@@ -11,7 +11,12 @@ const notificationSchema = new Schema(
     readAt: { type: Date, default: null },
     // Unique, and always set (a missing value would count as null in the unique index): a job carrying
     // the same key twice (a retry, a repeated reminder run) stores one notification.
-    dedupeKey: { type: String, required: true, unique: true, default: () => new Types.ObjectId().toHexString() },
+    dedupeKey: {
+      type: String,
+      required: true,
+      unique: true,
+      default: () => new Types.ObjectId().toHexString(),
+    },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

@@ -15,7 +15,12 @@ import { NotificationModel, toNotificationDto, type Notification } from './model
 /** What services call: the notification is stored and pushed by the notifications worker. */
 export async function notify(job: NotificationJob): Promise<void> {
   const data = notificationJobSchema.parse(job);
-  await enqueue(QUEUES.notifications, data.kind, data, data.dedupeKey ? { jobId: `n:${data.dedupeKey}` } : undefined);
+  await enqueue(
+    QUEUES.notifications,
+    data.kind,
+    data,
+    data.dedupeKey ? { jobId: `n:${data.dedupeKey}` } : undefined,
+  );
 }
 
 export async function unreadCount(userId: string): Promise<number> {
