@@ -19,12 +19,17 @@ const PASSWORD = 'Test1234!';
 const pdf = (name: string) => ({
   name,
   mimeType: 'application/pdf',
-  buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`),
+  buffer: Buffer.from(
+    `%PDF-1.4\n% ${name}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  ),
 });
 const png = (name: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(128, 7)]),
+  buffer: Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(128, 7),
+  ]),
 });
 
 /** A value on window that survives only as long as the page is not reloaded. */
@@ -106,14 +111,17 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
       .waitFor();
 
     // The admin's open queue shows all three without a reload, with company and type.
-    await admin.waitForFunction(() => document.querySelectorAll('[data-testid="pending-document"]').length === 3);
+    await admin.waitForFunction(
+      () => document.querySelectorAll('[data-testid="pending-document"]').length === 3,
+    );
     expect(await notReloaded(admin)).toBe(true);
     expect(await admin.getByTestId('summary-pending').getByText('3').count()).toBe(1);
     const rows = admin.getByTestId('pending-document');
     expect(await rows.first().getByText('Test Carrier LLC').count()).toBe(1);
     expect(await rows.first().getByText('Carrier', { exact: true }).count()).toBe(1);
     expect(await rows.first().getByText('Pending Review').count()).toBe(1);
-    const row = (type: string) => admin.locator(`[data-testid="pending-document"][data-document-type="${type}"]`);
+    const row = (type: string) =>
+      admin.locator(`[data-testid="pending-document"][data-document-type="${type}"]`);
 
     // View Document opens the decrypted file in a new tab.
     const viewLink = row('dot_authority').getByRole('link', { name: 'View Document' });
@@ -155,9 +163,9 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     expect(await statusOf(carrier, 'insurance').textContent()).toBe('Approved');
     await carrier.waitForFunction(
       () =>
-        document
-          .querySelector('[data-testid="document-item"][data-document-type="equipment_cert"] [data-testid="document-status"]')
-          ?.textContent === 'Rejected',
+        document.querySelector(
+          '[data-testid="document-item"][data-document-type="equipment_cert"] [data-testid="document-status"]',
+        )?.textContent === 'Rejected',
     );
     expect(
       await carrier

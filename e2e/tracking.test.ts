@@ -33,9 +33,7 @@ async function markerAt(page: Page, lat: number, lng: number): Promise<void> {
     [lat, lng],
   );
   // The marker itself is drawn (an SVG circle), tiles or no tiles.
-  console.log(await page.locator('[data-testid="tracking-map"]').evaluate((e) => e.outerHTML.slice(0, 3000)));
-  await page.screenshot({ path: '/tmp/trk/map.png', fullPage: true });
-  await page.locator('[data-testid="tracking-map"] path.tracking-marker').waitFor({ timeout: 3000 });
+  await page.locator('[data-testid="tracking-map"] path.tracking-marker').waitFor();
 }
 
 describe('live tracking journey (Chromium, two browser contexts)', () => {

@@ -144,7 +144,9 @@ export interface VerificationStatusDto {
 }
 
 /** SPEC §9: compliance percent = approved / required, rounded (0 when nothing is required). */
-export function compliancePercent(v: Pick<VerificationStatusDto, 'requiredDocuments' | 'approvedDocuments'>): number {
+export function compliancePercent(
+  v: Pick<VerificationStatusDto, 'requiredDocuments' | 'approvedDocuments'>,
+): number {
   if (v.requiredDocuments.length === 0) return 0;
   return Math.min(100, Math.round((v.approvedDocuments.length / v.requiredDocuments.length) * 100));
 }

@@ -81,7 +81,11 @@ export const chatMessageSchema = z
     if (v.messageType === 'image' && !v.imageUrl)
       ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'An image message needs an imageUrl' });
     if (v.messageType === 'location' && (v.latitude == null || v.longitude == null))
-      ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'A location message needs latitude and longitude' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['latitude'],
+        message: 'A location message needs latitude and longitude',
+      });
   });
 export type ChatMessageInput = z.input<typeof chatMessageSchema>;
 
@@ -97,7 +101,11 @@ export const chatReadSchema = z.object({ seq: z.number().int().min(0).optional()
 
 // Socket payloads (client → server).
 export const freightRoomSchema = z.object({ freightId: objectId });
-export const socketLocationSchema = z.object({ freightId: objectId, latitude: latitudeSchema, longitude: longitudeSchema });
+export const socketLocationSchema = z.object({
+  freightId: objectId,
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+});
 
 // DTOs.
 
@@ -238,5 +246,8 @@ export interface TrackingClientEvents {
     payload: ChatMessageInput & { freightId: string },
     ack: (res: Ack<ChatMessageDto>) => void,
   ) => void;
-  'location:update': (payload: LocationUpdateInput & { freightId: string }, ack: (res: Ack<LocationDto>) => void) => void;
+  'location:update': (
+    payload: LocationUpdateInput & { freightId: string },
+    ack: (res: Ack<LocationDto>) => void,
+  ) => void;
 }

@@ -5,10 +5,12 @@ import type { Actor, Rule } from './types';
 type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
 
 const isAdmin = (actor: Actor) => actor.userType === 'admin';
-const isBookedCarrier = (actor: Actor, load: Load) => load.carrierId != null && String(load.carrierId) === actor.id;
+const isBookedCarrier = (actor: Actor, load: Load) =>
+  load.carrierId != null && String(load.carrierId) === actor.id;
 /** The poster's side of a load: whoever posted it, and the shipper or broker named on it (never its carrier). */
 const isPosterSide = (actor: Actor, load: Load) =>
-  !isBookedCarrier(actor, load) && [load.userId, load.shipperId, load.brokerId].some((id) => id != null && String(id) === actor.id);
+  !isBookedCarrier(actor, load) &&
+  [load.userId, load.shipperId, load.brokerId].some((id) => id != null && String(id) === actor.id);
 
 /**
  * Tracking (SPEC §2 Freight tracking; issue #5): a load's participants are its poster (shipper or broker), its

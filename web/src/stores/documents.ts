@@ -71,7 +71,10 @@ export const useDocumentsStore = create<DocumentsState>((set, get) => ({
   loadDocuments: async () => {
     set({ status: 'loading' });
     try {
-      const result = await apiRequest<Page<DocumentDto>>('GET', `/api/documents?page=1&pageSize=${PAGE_SIZE}`);
+      const result = await apiRequest<Page<DocumentDto>>(
+        'GET',
+        `/api/documents?page=1&pageSize=${PAGE_SIZE}`,
+      );
       set({ items: result.items, total: result.total, page: 1, status: 'loaded' });
     } catch (err) {
       set({ status: 'failed' });
@@ -122,9 +125,7 @@ export const useDocumentsStore = create<DocumentsState>((set, get) => ({
     form.append('file', file, file.name);
     const document = await apiRequest<DocumentDto>('POST', '/api/documents/upload', form);
     set((s) =>
-      s.items.some((d) => d.id === document.id)
-        ? s
-        : { items: [document, ...s.items], total: s.total + 1 },
+      s.items.some((d) => d.id === document.id) ? s : { items: [document, ...s.items], total: s.total + 1 },
     );
     // The submitted counter changed: read the status again.
     void get().loadVerification();

@@ -199,7 +199,10 @@ export const useTrackingStore = create<TrackingState>((set, get) => {
 
   async function loadPhotos(freightId: string): Promise<void> {
     try {
-      const page = await apiRequest<Page<FreightPhotoDto>>('GET', `${base(freightId)}/photos?pageSize=${PHOTO_PAGE_SIZE}`);
+      const page = await apiRequest<Page<FreightPhotoDto>>(
+        'GET',
+        `${base(freightId)}/photos?pageSize=${PHOTO_PAGE_SIZE}`,
+      );
       if (current(freightId)) set({ photos: page.items });
     } catch (err) {
       reportFailure(err, 'Loading the photos');
@@ -213,7 +216,11 @@ export const useTrackingStore = create<TrackingState>((set, get) => {
       set({
         detail,
         detailStatus: 'loaded',
-        location: { lat: detail.currentLat, lng: detail.currentLng, lastLocationUpdate: detail.lastLocationUpdate },
+        location: {
+          lat: detail.currentLat,
+          lng: detail.currentLng,
+          lastLocationUpdate: detail.lastLocationUpdate,
+        },
       });
       return true;
     } catch (err) {
@@ -260,7 +267,8 @@ export const useTrackingStore = create<TrackingState>((set, get) => {
           'GET',
           `${base(freightId)}/chat?pageSize=${CHAT_PAGE_SIZE}&before=${messages[0].seq}`,
         );
-        if (current(freightId)) set((s) => ({ messages: mergeMessages(s.messages, page.messages), hasOlder: page.hasMore }));
+        if (current(freightId))
+          set((s) => ({ messages: mergeMessages(s.messages, page.messages), hasOlder: page.hasMore }));
       } catch (err) {
         reportFailure(err, 'Loading older messages');
       } finally {
@@ -286,7 +294,10 @@ export const useTrackingStore = create<TrackingState>((set, get) => {
           if (!current(freightId)) return;
           set((s) => {
             const messages = mergeMessages(s.messages, page.messages);
-            return { messages, syncedSeq: contiguousSeq(messages, Math.max(after, page.messages.at(-1)?.seq ?? after)) };
+            return {
+              messages,
+              syncedSeq: contiguousSeq(messages, Math.max(after, page.messages.at(-1)?.seq ?? after)),
+            };
           });
           if (!page.hasMore) break;
         }
@@ -396,7 +407,10 @@ export const useTrackingStore = create<TrackingState>((set, get) => {
     loadFirstLoadsPage: async () => {
       set({ loadsStatus: 'loading' });
       try {
-        const page = await apiRequest<Page<TrackedLoadDto>>('GET', `/api/tracking/loads?page=1&pageSize=${LOADS_PAGE_SIZE}`);
+        const page = await apiRequest<Page<TrackedLoadDto>>(
+          'GET',
+          `/api/tracking/loads?page=1&pageSize=${LOADS_PAGE_SIZE}`,
+        );
         set({ loads: page.items, loadsPage: 1, loadsTotal: page.total, loadsStatus: 'loaded' });
       } catch (err) {
         set({ loadsStatus: 'failed' });

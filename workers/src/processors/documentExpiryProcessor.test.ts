@@ -1,11 +1,22 @@
 import { QUEUES } from '@freight/shared';
 import { DocumentModel } from '@freight/server/features/documents/model';
-import { dueReminder, runDocumentExpiry, type DocumentExpiryReport } from '@freight/server/features/documents/expiry';
+import {
+  dueReminder,
+  runDocumentExpiry,
+  type DocumentExpiryReport,
+} from '@freight/server/features/documents/expiry';
 import { NotificationModel } from '@freight/server/features/notifications/model';
 import { UserModel } from '@freight/server/features/users/model';
 import { getQueue } from '@freight/server/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import {
+  collectEvents,
+  eventually,
+  nextEvent,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '@test/helpers';
 import { startWorkers } from '../index';
 import { documentExpiryProcessor, jobClock } from './documentExpiryProcessor';
 
@@ -27,7 +38,10 @@ const clock = (date: string, n: number) => new Date(Date.parse(`${date}T12:00:00
 async function upload(c: TestClient, documentType: string, expirationDate?: string): Promise<string> {
   const req = c.raw('post', '/api/documents/upload').field('documentType', documentType);
   if (expirationDate) req.field('expirationDate', expirationDate);
-  const res = await req.attach('file', pdf, { filename: `${documentType}.pdf`, contentType: 'application/pdf' });
+  const res = await req.attach('file', pdf, {
+    filename: `${documentType}.pdf`,
+    contentType: 'application/pdf',
+  });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
   return res.body.id;
 }
@@ -39,7 +53,9 @@ async function runJob(now: Date): Promise<DocumentExpiryReport> {
   return eventually(async () => {
     const state = await job.getState();
     if (state === 'failed') throw new Error(`job failed: ${(await queue.getJob(job.id!))?.failedReason}`);
-    return state === 'completed' ? ((await queue.getJob(job.id!))!.returnvalue as DocumentExpiryReport) : null;
+    return state === 'completed'
+      ? ((await queue.getJob(job.id!))!.returnvalue as DocumentExpiryReport)
+      : null;
   }, 20_000);
 }
 
@@ -48,7 +64,9 @@ const countNotes = (dedupeKey: string) => NotificationModel.countDocuments({ ded
 describe('document expiry processor (real BullMQ, controllable clock)', () => {
   it('is scheduled daily and takes its clock from the job', () => {
     expect(documentExpiryProcessor.queue).toBe('document-expiry');
-    expect(documentExpiryProcessor.schedule).toEqual([{ name: 'document-expiry-daily', pattern: '5 0 * * *' }]);
+    expect(documentExpiryProcessor.schedule).toEqual([
+      { name: 'document-expiry-daily', pattern: '5 0 * * *' },
+    ]);
     expect(jobClock({ now: '2030-01-02T03:04:05.000Z' }).toISOString()).toBe('2030-01-02T03:04:05.000Z');
     expect(Math.abs(jobClock({}).getTime() - Date.now())).toBeLessThan(5_000);
     expect(() => jobClock({ now: 'yesterday' })).toThrow(/invalid/);
@@ -56,7 +74,17 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
 
   it('picks the most urgent reminder due', () => {
     expect([45, 31, 30, 20, 8, 7, 5, 2, 1, 0, -1].map(dueReminder)).toEqual([
-      null, null, 30, 30, 30, 7, 7, 7, 1, 1, null,
+      null,
+      null,
+      30,
+      30,
+      30,
+      7,
+      7,
+      7,
+      1,
+      1,
+      null,
     ]);
   });
 
@@ -70,7 +98,9 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
     const insurance = await upload(owner, 'insurance');
     const equipment = await upload(owner, 'equipment_cert', dateIn(400));
     for (const id of [dot, insurance, equipment]) {
-      expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(200);
+      expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(
+        200,
+      );
     }
     expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
 
@@ -115,7 +145,10 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
 
       await eventually(async () => (await countNotes(`doc-expired:${dot}`)) === 1);
       for (const days of [30, 7, 1]) expect(await countNotes(`doc-expiry:${dot}-${days}d`)).toBe(1);
-      const notes = await NotificationModel.find({ userId: user.id, kind: { $in: ['document_expiring', 'document_expired'] } })
+      const notes = await NotificationModel.find({
+        userId: user.id,
+        kind: { $in: ['document_expiring', 'document_expired'] },
+      })
         .sort({ createdAt: 1 })
         .lean();
       expect(notes.map((n) => n.title)).toEqual([
@@ -156,19 +189,27 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
       expect(reports.map((r) => r.remindersSent).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
       expect((await DocumentModel.findById(id).lean())?.remindersSent.sort((a, b) => a - b)).toEqual([7, 30]);
 
-      const left = nextEvent(adminSocket, 'admin:queue-changed', (p) => p.documentId === id && p.reason === 'expired');
+      const left = nextEvent(
+        adminSocket,
+        'admin:queue-changed',
+        (p) => p.documentId === id && p.reason === 'expired',
+      );
       await Promise.all([runJob(clock(expires, 1)), runDocumentExpiry(clock(expires, 1))]);
       await left;
       expect((await DocumentModel.findById(id).lean())?.status).toBe('expired');
       const queue = await admin.get('/api/admin/documents/pending?pageSize=100');
       expect(queue.body.items.some((d: { id: string }) => d.id === id)).toBe(false);
-      expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(409);
+      expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(
+        409,
+      );
 
       await eventually(async () => (await countNotes(`doc-expired:${id}`)) === 1);
       expect(await countNotes(`doc-expiry:${id}-7d`)).toBe(1);
       expect(await countNotes(`doc-expiry:${id}-30d`)).toBe(0);
       expect(await NotificationModel.countDocuments({ userId: user.id, kind: 'document_expiring' })).toBe(1);
-      expect(seen.filter((e) => e.documentId === id && e.reason === 'expired').length).toBeGreaterThanOrEqual(1);
+      expect(seen.filter((e) => e.documentId === id && e.reason === 'expired').length).toBeGreaterThanOrEqual(
+        1,
+      );
       admin.closeSockets();
     } finally {
       await workers.close();

@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import {
+  collectEvents,
+  eventually,
+  nextEvent,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '@test/helpers';
 import { filesRoot } from '../../infra/storage';
 import { NotificationModel } from '../notifications/model';
 import { UserModel } from '../users/model';
@@ -18,7 +25,8 @@ afterAll(async () => {
 
 const MARKER = 'PLAINTEXT-MARKER-7f3a9c';
 const pdf = (text = 'hello') => Buffer.from(`%PDF-1.4\n% ${MARKER} ${text}\n${'x'.repeat(2000)}\n%%EOF\n`);
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const png = () =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -65,7 +73,11 @@ async function admin() {
 describe('upload (call 20)', () => {
   it('stores the file encrypted: 201 with the record, and no plaintext on disk', async () => {
     const { c, user } = await newCarrier();
-    const res = await upload(c, { documentType: 'dot_authority', expirationDate: inDays(90), fileName: 'dot.pdf' });
+    const res = await upload(c, {
+      documentType: 'dot_authority',
+      expirationDate: inDays(90),
+      fileName: 'dot.pdf',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       userId: user.id,
@@ -96,7 +108,12 @@ describe('upload (call 20)', () => {
     const a = await upload(c, { documentType: 'insurance', file: png(), fileName: 'scan.pdf' });
     expect(a.status).toBe(201);
     expect(a.body.mimeType).toBe('image/png');
-    const b = await upload(c, { documentType: 'equipment_cert', file: jpeg(), fileName: 'photo', contentType: 'text/plain' });
+    const b = await upload(c, {
+      documentType: 'equipment_cert',
+      file: jpeg(),
+      fileName: 'photo',
+      contentType: 'text/plain',
+    });
     expect(b.status).toBe(201);
     expect(b.body.mimeType).toBe('image/jpeg');
     expect((await upload(c, { documentType: 'insurance' })).body.expirationDate).toBeNull();
@@ -127,8 +144,15 @@ describe('upload (call 20)', () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 0x90)]);
     const res = await upload(c, { documentType: 'dot_authority', file: elf, fileName: 'invoice.pdf' });
     expect(res.status).toBe(415);
-    expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only PDF, JPEG or PNG files are accepted' });
-    const exe = await upload(c, { documentType: 'dot_authority', file: Buffer.from('MZ\x90\x00\x03'), fileName: 'a.pdf' });
+    expect(res.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Only PDF, JPEG or PNG files are accepted',
+    });
+    const exe = await upload(c, {
+      documentType: 'dot_authority',
+      file: Buffer.from('MZ\x90\x00\x03'),
+      fileName: 'a.pdf',
+    });
     expect(exe.status).toBe(415);
     expect(await DocumentModel.countDocuments({ userId: user.id })).toBe(0);
     expect(storedFiles().length).toBe(before);
@@ -140,20 +164,27 @@ describe('upload (call 20)', () => {
     ['an empty documentType', { documentType: '' }, 'documentType'],
     ["another user type's documentType", { documentType: 'business_license' }, 'documentType'],
     ['an unknown documentType', { documentType: 'passport' }, 'documentType'],
-    ['an invalid expirationDate', { documentType: 'insurance', expirationDate: '2025-02-30' }, 'expirationDate'],
+    [
+      'an invalid expirationDate',
+      { documentType: 'insurance', expirationDate: '2025-02-30' },
+      'expirationDate',
+    ],
     ['a garbage expirationDate', { documentType: 'insurance', expirationDate: 'soon' }, 'expirationDate'],
     ['a past expirationDate', { documentType: 'insurance', expirationDate: '2020-01-01' }, 'expirationDate'],
     ['an empty file', { documentType: 'insurance', file: Buffer.alloc(0) }, 'file'],
-  ] as Array<[string, UploadOpts, string]>)('refuses %s with 400 and stores nothing', async (_name, opts, field) => {
-    const { c, user } = await newCarrier();
-    const before = storedFiles().length;
-    const res = await upload(c, opts);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('VALIDATION_ERROR');
-    expect(res.body.message).toContain(field);
-    expect(await DocumentModel.countDocuments({ userId: user.id })).toBe(0);
-    expect(storedFiles().length).toBe(before);
-  });
+  ] as Array<[string, UploadOpts, string]>)(
+    'refuses %s with 400 and stores nothing',
+    async (_name, opts, field) => {
+      const { c, user } = await newCarrier();
+      const before = storedFiles().length;
+      const res = await upload(c, opts);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.message).toContain(field);
+      expect(await DocumentModel.countDocuments({ userId: user.id })).toBe(0);
+      expect(storedFiles().length).toBe(before);
+    },
+  );
 
   it('refuses two files with 400', async () => {
     const { c, user } = await newCarrier();
@@ -218,12 +249,19 @@ describe('list and download (calls 21, 22)', () => {
   it('streams the decrypted file to its owner with its original name and type', async () => {
     const { c } = await newCarrier();
     const body = pdf('download me');
-    const up = await upload(c, { documentType: 'insurance', file: body, fileName: 'Police Nº 5 "final".pdf' });
-    const res = await c.raw('get', up.body.downloadUrl).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (d: Buffer) => chunks.push(d));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    const up = await upload(c, {
+      documentType: 'insurance',
+      file: body,
+      fileName: 'Police Nº 5 "final".pdf',
     });
+    const res = await c
+      .raw('get', up.body.downloadUrl)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (d: Buffer) => chunks.push(d));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(Number(res.headers['content-length'])).toBe(body.length);
@@ -266,7 +304,11 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     const up = await upload(c, { documentType: 'dot_authority', expirationDate: inDays(200) });
     const event = await changed;
     expect(event).toMatchObject({ reason: 'uploaded', documentId: up.body.id });
-    expect(event.added).toMatchObject({ userType: 'carrier', userCompanyName: 'Road Runner LLC', fileName: 'dot.pdf' });
+    expect(event.added).toMatchObject({
+      userType: 'carrier',
+      userCompanyName: 'Road Runner LLC',
+      fileName: 'dot.pdf',
+    });
 
     const queue = await a.get('/api/admin/documents/pending?pageSize=100');
     expect(queue.status).toBe(200);
@@ -302,7 +344,11 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
 
     const reviewed = nextEvent(ownerSocket, 'document:reviewed', (p) => p.document.id === up.body.id);
     const verification = nextEvent(ownerSocket, 'verification:changed');
-    const queueChanged = nextEvent(adminSocket, 'admin:queue-changed', (p) => p.documentId === up.body.id && p.reason === 'reviewed');
+    const queueChanged = nextEvent(
+      adminSocket,
+      'admin:queue-changed',
+      (p) => p.documentId === up.body.id && p.reason === 'reviewed',
+    );
     const res = await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'approved' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'approved', reviewedBy: adminUser.id, rejectionReason: null });
@@ -318,8 +364,14 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     const queue = await a.get('/api/admin/documents/pending?pageSize=100');
     expect(queue.body.items.some((d: { id: string }) => d.id === up.body.id)).toBe(false);
 
-    const note = await eventually(() => NotificationModel.findOne({ userId: user.id, kind: 'document_reviewed' }).lean());
-    expect(note).toMatchObject({ title: 'DOT Authority approved', link: '/documents', dedupeKey: `doc-review:${up.body.id}` });
+    const note = await eventually(() =>
+      NotificationModel.findOne({ userId: user.id, kind: 'document_reviewed' }).lean(),
+    );
+    expect(note).toMatchObject({
+      title: 'DOT Authority approved',
+      link: '/documents',
+      dedupeKey: `doc-review:${up.body.id}`,
+    });
     a.closeSockets();
     c.closeSockets();
   });
@@ -336,7 +388,10 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     expect((await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'maybe' })).status).toBe(400);
     expect((await a.post(`/api/admin/documents/${up.body.id}/review`, {})).status).toBe(400);
     expect((await DocumentModel.findById(up.body.id).lean())?.status).toBe('pending');
-    const res = await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'rejected', rejectionReason: ' Blurry scan ' });
+    const res = await a.post(`/api/admin/documents/${up.body.id}/review`, {
+      status: 'rejected',
+      rejectionReason: ' Blurry scan ',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'rejected', rejectionReason: 'Blurry scan' });
     const list = await c.get('/api/documents');
@@ -350,7 +405,9 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     expect(res.status).toBe(403);
     expect((await DocumentModel.findById(up.body.id).lean())?.status).toBe('pending');
     const { a } = await admin();
-    expect((await a.post('/api/admin/documents/000000000000000000000000/review', { status: 'approved' })).status).toBe(404);
+    expect(
+      (await a.post('/api/admin/documents/000000000000000000000000/review', { status: 'approved' })).status,
+    ).toBe(404);
     expect((await a.post('/api/admin/documents/nope/review', { status: 'approved' })).status).toBe(404);
   });
 
@@ -358,8 +415,13 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     const { a } = await admin();
     const { c } = await newCarrier();
     const up = await upload(c, { documentType: 'insurance' });
-    expect((await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'approved' })).status).toBe(200);
-    const again = await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'rejected', rejectionReason: 'late' });
+    expect((await a.post(`/api/admin/documents/${up.body.id}/review`, { status: 'approved' })).status).toBe(
+      200,
+    );
+    const again = await a.post(`/api/admin/documents/${up.body.id}/review`, {
+      status: 'rejected',
+      rejectionReason: 'late',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('CONFLICT');
     expect((await DocumentModel.findById(up.body.id).lean())?.status).toBe('approved');
@@ -403,7 +465,10 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
       'equipment_cert',
     ]);
     // A rejected type is not submitted any more: it needs a new upload.
-    await a.post(`/api/admin/documents/${ids[2]}/review`, { status: 'rejected', rejectionReason: 'Expired insurer' });
+    await a.post(`/api/admin/documents/${ids[2]}/review`, {
+      status: 'rejected',
+      rejectionReason: 'Expired insurer',
+    });
     await a.post(`/api/admin/documents/${ids[0]}/review`, { status: 'approved' });
     await a.post(`/api/admin/documents/${ids[1]}/review`, { status: 'approved' });
     expect((await c.get('/api/users/verification-status')).body).toEqual({
@@ -459,7 +524,10 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
       approvedDocuments: [],
     });
     const { a } = await admin();
-    expect((await a.get('/api/users/verification-status')).body).toMatchObject({ isVerified: true, requiredDocuments: [] });
+    expect((await a.get('/api/users/verification-status')).body).toMatchObject({
+      isVerified: true,
+      requiredDocuments: [],
+    });
     expect((await app.client().get('/api/users/verification-status')).status).toBe(401);
   });
 });

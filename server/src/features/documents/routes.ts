@@ -16,7 +16,10 @@ import {
 /** RFC 6266 / RFC 5987: an ASCII fallback name plus the exact name, UTF-8 percent-encoded. */
 export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -34,7 +37,6 @@ function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: st
 
 export function createDocumentsRouter(rt: Runtime): Router {
   const router = Router();
-  const claims = { redis: rt.redis, prefix: rt.redisPrefix };
 
   // Call 4.
   router.get('/users/verification-status', requireUser, async (req, res) => {
@@ -72,7 +74,7 @@ export function createDocumentsRouter(rt: Runtime): Router {
 
   // Call 24.
   router.post('/admin/documents/:id/review', requireUser, async (req, res) => {
-    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body, claims));
+    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body));
   });
 
   return router;

@@ -20,7 +20,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
-import { withClaim, type ClaimStore } from './claim';
+import { withClaim } from '../../infra/claims';
 import { computeVerification, recomputeVerification } from './verification';
 
 /** What the upload middleware hands over (multer's memory file). */
@@ -39,7 +39,8 @@ const FILE_NAME_MAX = 200;
 export function cleanFileName(raw: string, ext: string): string {
   let name = raw;
   const asUtf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  if (!asUtf8.includes('\uFFFD') && Buffer.from(asUtf8, 'utf8').equals(Buffer.from(raw, 'latin1'))) name = asUtf8;
+  if (!asUtf8.includes('\uFFFD') && Buffer.from(asUtf8, 'utf8').equals(Buffer.from(raw, 'latin1')))
+    name = asUtf8;
   // eslint-disable-next-line no-control-regex
   name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (name.length > FILE_NAME_MAX) name = name.slice(name.length - FILE_NAME_MAX);
@@ -53,7 +54,11 @@ export const pendingCount = () => DocumentModel.countDocuments({ status: 'pendin
  * first bytes), so a refused upload leaves neither a file nor a record; a record that cannot be written takes its
  * file with it.
  */
-export async function uploadDocument(user: UserDoc, file: UploadedFile | undefined, body: unknown): Promise<DocumentDto> {
+export async function uploadDocument(
+  user: UserDoc,
+  file: UploadedFile | undefined,
+  body: unknown,
+): Promise<DocumentDto> {
   if (!user.userType) throw badRequest('Please complete your account setup first.');
   const allowed = documentTypesFor(user.userType as UserType);
   const fields = parse(documentUploadSchema, body ?? {});
@@ -102,7 +107,11 @@ export async function uploadDocument(user: UserDoc, file: UploadedFile | undefin
 }
 
 /** Call 21: the caller's documents, newest first. */
-export async function listDocuments(userId: string, page: number, pageSize: number): Promise<Page<DocumentDto>> {
+export async function listDocuments(
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<DocumentDto>> {
   const filter = { userId: new Types.ObjectId(userId) };
   const [items, total] = await Promise.all([
     DocumentModel.find(filter)
@@ -179,19 +188,13 @@ export async function listPendingDocuments(
  * document at once (exactly one wins; the other gets 409). Then the owner's verification is recomputed, the owner's
  * screens and every admin queue are told, and a notification goes through the queue.
  */
-export async function reviewDocument(
-  actor: Actor,
-  id: string,
-  input: unknown,
-  claims: ClaimStore,
-): Promise<DocumentDto> {
+export async function reviewDocument(actor: Actor, id: string, input: unknown): Promise<DocumentDto> {
   authorize(actor, 'document:review', undefined, { message: 'Admin access required to view this page.' });
   const decision = parse(documentReviewSchema, input ?? {});
   if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
   const alreadyReviewed = (status: string) =>
     conflict(`This document is already ${status}; only pending documents can be reviewed`);
   const reviewed = await withClaim(
-    claims,
     `document-review:${id}`,
     () =>
       DocumentModel.findOneAndUpdate(

@@ -49,7 +49,8 @@ export async function computeVerification(
     submitted.add(d.documentType);
     if (d.status === 'approved') approved.add(d.documentType);
   }
-  const computedVerified = required.length > 0 ? required.every((t) => approved.has(t)) : Boolean(user.isVerified);
+  const computedVerified =
+    required.length > 0 ? required.every((t) => approved.has(t)) : Boolean(user.isVerified);
   return {
     status: {
       isVerified: Boolean(user.isVerified),

@@ -4,6 +4,13 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { openChatRoom } from '../tracking/chatRooms';
 import { BookingRequestModel, type BookingRequest } from './bookingRequests/model';
+import {
+  acquireTransition,
+  loadTransition,
+  negotiationTransition,
+  releaseTransition,
+  requestTransition,
+} from './locks';
 import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
 import { NegotiationModel, type Negotiation } from './negotiations/model';
 import { canTransition } from './status';
@@ -11,7 +18,8 @@ import { bookingRequestViews, negotiationViews } from './views';
 
 /**
  * Books an available load to a carrier with one conditional update (available → booked), optionally at a new rate.
- * Null when the load was no longer available: of two concurrent approvals exactly one gets the load.
+ * Null when the load was no longer available: of two concurrent approvals exactly one gets the load (the transition
+ * lock decides, see locks.ts).
  */
 export async function claimLoad(
   load: FreightListing,
@@ -19,12 +27,20 @@ export async function claimLoad(
   rateCents?: number,
 ): Promise<FreightListing | null> {
   if (!canTransition('available', 'booked')) return null;
+  const lock = loadTransition(load._id, 'available');
+  if (!(await acquireTransition(lock))) return null;
   const set: Record<string, unknown> = { status: 'booked', carrierId: new Types.ObjectId(carrierId) };
   if (rateCents !== undefined) {
     set.rateCents = rateCents;
     set.ratePerMileCents = ratePerMileCentsOf(rateCents, load.distance);
   }
-  return FreightModel.findOneAndUpdate({ _id: load._id, status: 'available' }, { $set: set }, { new: true }).lean<FreightListing>();
+  const booked = await FreightModel.findOneAndUpdate(
+    { _id: load._id, status: 'available' },
+    { $set: set },
+    { new: true },
+  ).lean<FreightListing>();
+  if (!booked) await releaseTransition(lock);
+  return booked;
 }
 
 /** Undoes claimLoad when the second step of a booking lost its own race (nothing half-done, DESIGN §6). */
@@ -40,6 +56,7 @@ export async function releaseLoad(before: FreightListing, carrierId: string): Pr
       },
     },
   );
+  await releaseTransition(loadTransition(before._id, 'available'));
 }
 
 /**
@@ -57,6 +74,7 @@ export async function rejectOpenInterest(
   const rejectedRequests: BookingRequest[] = [];
   for (const r of requests) {
     if (keep.requestId && String(r._id) === keep.requestId) continue;
+    if (!(await acquireTransition(requestTransition(r._id)))) continue;
     const updated = await BookingRequestModel.findOneAndUpdate(
       { _id: r._id, status: 'pending' },
       { $set: { status: 'rejected', reviewedAt: now, reviewedBy: new Types.ObjectId(actorId), pendingKey: String(r._id) } },
@@ -82,6 +100,7 @@ export async function rejectOpenInterest(
   const rejectedOffers: Negotiation[] = [];
   for (const n of offers) {
     if (keep.negotiationId && String(n._id) === keep.negotiationId) continue;
+    if (!(await acquireTransition(negotiationTransition(n._id, n.status)))) continue;
     const updated = await NegotiationModel.findOneAndUpdate(
       { _id: n._id, status: n.status },
       { $set: { status: 'rejected', respondedAt: now } },

@@ -75,7 +75,7 @@ describe('pagination over 10,000 loads', () => {
     for (const p of pages) {
       for (let i = 1; i < p.items.length; i++) expect(p.items[i - 1].createdAt > p.items[i].createdAt).toBe(true);
     }
-  });
+  }, 300_000);
 
   it('pages a filtered search sorted by rate per mile in order, with the filtered total', async () => {
     const query = 'equipmentType=reefer&sort=ratePerMile';
@@ -90,17 +90,17 @@ describe('pagination over 10,000 loads', () => {
     for (let i = 1; i < run.length; i++) expect(run[i - 1].ratePerMile! >= run[i].ratePerMile!).toBe(true);
     expect(last.items).toHaveLength(100);
     expect(last.items[99].ratePerMile! <= p2.items[99].ratePerMile!).toBe(true);
-  });
+  }, 300_000);
 
   it('answers a page past the end with no items and the same total', async () => {
     const res = await app.client().get('/api/freight?page=1000&pageSize=20');
     expect(res.body).toMatchObject({ items: [], page: 1000, pageSize: 20, total: TOTAL });
-  });
+  }, 120_000);
 
   it('counts a substring search across all loads', async () => {
     const res = await app.client().get('/api/freight?originCity=city 7&pageSize=5');
     // "City 7" only (origin cities run City 0 to City 49): 10,000 / 50 loads.
     expect(res.body.total).toBe(TOTAL / 50);
     expect(res.body.items).toHaveLength(5);
-  });
+  }, 120_000);
 });

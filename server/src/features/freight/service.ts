@@ -34,6 +34,7 @@ import { NegotiationModel } from './negotiations/model';
 import { rejectOpenInterest } from './booking';
 import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
+import { acquireTransition, loadTransition, releaseTransition } from './locks';
 import { canTransition } from './status';
 
 export { objectId };
@@ -157,7 +158,8 @@ export async function createListing(
   const load = doc.toObject() as FreightListing;
   const listing = toFreightDto(load);
   publish('freight:posted', rooms.loadboard, { listing });
-  await alertSavedSearches(listing);
+  // The load is posted whatever happens to the alerts: a failure there is logged, not the poster's problem.
+  await alertSavedSearches(listing).catch((err: unknown) => console.error('Saved search alerts failed', err));
   return listing;
 }
 
@@ -405,15 +407,20 @@ export async function updateListing(actor: Actor, id: string, input: unknown): P
 export async function cancelListing(actor: Actor, id: string): Promise<FreightListingDto> {
   const load = await findLoad(id);
   authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
-  const from = (['available', 'booked', 'in_transit', 'delivered', 'cancelled'] as FreightStatus[]).filter((s) =>
-    canTransition(s, 'cancelled'),
-  );
+  if (!canTransition(load.status as FreightStatus, 'cancelled')) {
+    throw conflict(`A ${load.status.replace('_', ' ')} load cannot be cancelled`);
+  }
+  const lock = loadTransition(load._id, load.status);
+  if (!(await acquireTransition(lock))) throw conflict('This load has just changed; reload and try again');
   const before = await FreightModel.findOneAndUpdate(
-    { _id: load._id, status: { $in: from } },
+    { _id: load._id, status: load.status },
     { $set: { status: 'cancelled' } },
     { new: false },
   ).lean<FreightListing>();
-  if (!before) throw conflict(`A ${load.status.replace('_', ' ')} load cannot be cancelled`);
+  if (!before) {
+    await releaseTransition(lock);
+    throw conflict('This load has just changed; reload and try again');
+  }
   const updated = { ...before, status: 'cancelled', updatedAt: new Date() } as FreightListing;
   const listing = toFreightDto(updated);
   await rejectOpenInterest(updated, actor.id, {});

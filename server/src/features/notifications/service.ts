@@ -6,6 +6,7 @@ import {
   type NotificationJob,
   type Page,
 } from '@freight/shared';
+import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
 import { enqueue } from '../../queues';
@@ -15,12 +16,9 @@ import { NotificationModel, toNotificationDto, type Notification } from './model
 /** What services call: the notification is stored and pushed by the notifications worker. */
 export async function notify(job: NotificationJob): Promise<void> {
   const data = notificationJobSchema.parse(job);
-  await enqueue(
-    QUEUES.notifications,
-    data.kind,
-    data,
-    data.dedupeKey ? { jobId: `n:${data.dedupeKey}` } : undefined,
-  );
+  // BullMQ job ids may not contain ':', so the dedupe key (any text) is hashed into one.
+  const jobId = data.dedupeKey ? `n-${createHash('sha1').update(data.dedupeKey).digest('hex')}` : undefined;
+  await enqueue(QUEUES.notifications, data.kind, data, jobId ? { jobId } : undefined);
 }
 
 export async function unreadCount(userId: string): Promise<number> {

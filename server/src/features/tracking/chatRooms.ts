@@ -4,7 +4,11 @@ import { Types } from 'mongoose';
 import { ChatRoomModel } from './model';
 
 /** Opens the load's chat room (idempotent: a second call for the same load does nothing). */
-export async function openChatRoom(load: { freightId: string; shipperId: string; carrierId: string }): Promise<void> {
+export async function openChatRoom(load: {
+  freightId: string;
+  shipperId: string;
+  carrierId: string;
+}): Promise<void> {
   try {
     await ChatRoomModel.updateOne(
       { freightListingId: new Types.ObjectId(load.freightId) },

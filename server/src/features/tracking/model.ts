@@ -117,7 +117,8 @@ chatReadMarkerSchema.index({ userId: 1 });
 export const ChatReadMarkerModel = mongoose.model('ChatReadMarker', chatReadMarkerSchema);
 
 /** Where a photo's bytes are served (participants only). */
-export const photoUrl = (freightId: string, photoId: string) => `/api/freight/${freightId}/photos/${photoId}/file`;
+export const photoUrl = (freightId: string, photoId: string) =>
+  `/api/freight/${freightId}/photos/${photoId}/file`;
 export const PHOTO_URL_PATTERN = /^\/api\/freight\/([0-9a-f]{24})\/photos\/([0-9a-f]{24})\/file$/;
 
 export type UserSummarySource = {

@@ -71,7 +71,9 @@ export function createTrackingRouter(_rt: Runtime): Router {
     },
     singleFileUpload('photo'),
     async (req, res) => {
-      res.status(201).json(await uploadPhoto(currentActor(req), String(req.params.id), req.file, req.body ?? {}));
+      res
+        .status(201)
+        .json(await uploadPhoto(currentActor(req), String(req.params.id), req.file, req.body ?? {}));
     },
   );
 

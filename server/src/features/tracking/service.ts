@@ -93,12 +93,19 @@ export async function getTrackingDetail(actor: Actor, freightId: string): Promis
 }
 
 /** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
-export async function listTrackedLoads(actor: Actor, page: number, pageSize: number): Promise<Page<TrackedLoadDto>> {
+export async function listTrackedLoads(
+  actor: Actor,
+  page: number,
+  pageSize: number,
+): Promise<Page<TrackedLoadDto>> {
   const me = new Types.ObjectId(actor.id);
   const filter =
     actor.userType === 'admin'
       ? { carrierId: { $ne: null } }
-      : { carrierId: { $ne: null }, $or: [{ userId: me }, { carrierId: me }, { brokerId: me }, { shipperId: me }] };
+      : {
+          carrierId: { $ne: null },
+          $or: [{ userId: me }, { carrierId: me }, { brokerId: me }, { shipperId: me }],
+        };
   const [loads, total] = await Promise.all([
     FreightModel.find(filter)
       .sort({ updatedAt: -1, _id: -1 })
@@ -107,13 +114,18 @@ export async function listTrackedLoads(actor: Actor, page: number, pageSize: num
       .lean<FreightListing[]>(),
     FreightModel.countDocuments(filter),
   ]);
-  const roomList = await ChatRoomModel.find({ freightListingId: { $in: loads.map((l) => l._id) } }).lean<ChatRoom[]>();
+  const roomList = await ChatRoomModel.find({ freightListingId: { $in: loads.map((l) => l._id) } }).lean<
+    ChatRoom[]
+  >();
   const unread = await unreadByRoom(actor.id, roomList);
   const roomByLoad = new Map(roomList.map((r) => [String(r.freightListingId), r]));
   return {
     items: loads.map((l) => {
       const room = roomByLoad.get(String(l._id));
-      return { ...toTrackingFreightDto(l, Boolean(room)), unreadCount: room ? (unread.get(String(room._id)) ?? 0) : 0 };
+      return {
+        ...toTrackingFreightDto(l, Boolean(room)),
+        unreadCount: room ? (unread.get(String(room._id)) ?? 0) : 0,
+      };
     }),
     page,
     pageSize,
@@ -158,9 +170,12 @@ export async function locationHistory(
  */
 export async function updateLocation(actor: Actor, freightId: string, body: unknown): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
-  authorize(actor, 'tracking:updateLocation', load, { message: 'Only the booked carrier can update the location' });
+  authorize(actor, 'tracking:updateLocation', load, {
+    message: 'Only the booked carrier can update the location',
+  });
   const input = parse(locationUpdateSchema, body);
-  const notUpdatable = () => conflict('The location can be updated only while the load is booked or in transit');
+  const notUpdatable = () =>
+    conflict('The location can be updated only while the load is booked or in transit');
   if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) throw notUpdatable();
 
   const lat = roundCoord(input.latitude);
@@ -237,7 +252,8 @@ async function announceStatusChange(
  */
 async function transition(actor: Actor, load: FreightListing, to: FreightStatus): Promise<FreightListing> {
   const from = load.status as FreightStatus;
-  if (!canTransition(from, to)) throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
+  if (!canTransition(from, to))
+    throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
   const lost = () => conflict('The load changed meanwhile; reload and try again');
   let claim;
   try {
@@ -271,15 +287,24 @@ async function transition(actor: Actor, load: FreightListing, to: FreightStatus)
  *   available | booked → cancelled   the poster
  * Anything else is 409; a change the actor may not make is 403.
  */
-export async function changeStatus(actor: Actor, freightId: string, body: unknown): Promise<TrackingFreightDto> {
+export async function changeStatus(
+  actor: Actor,
+  freightId: string,
+  body: unknown,
+): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
   const { status: to } = parse(statusChangeSchema, body);
-  if (to === 'cancelled') authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
-  else authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
+  if (to === 'cancelled')
+    authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
+  else
+    authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
   if (!canTransition(load.status as FreightStatus, to)) {
     throw conflict(`A ${load.status.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
   }
-  if (to === 'delivered' && !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))) {
+  if (
+    to === 'delivered' &&
+    !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))
+  ) {
     throw conflict('Upload a delivery photo before marking the load delivered');
   }
   const updated = await transition(actor, load, to);
@@ -303,7 +328,8 @@ export async function uploadPhoto(
     throw badRequest('latitude: Send both latitude and longitude, or neither');
   }
   const type = sniffFileType(file.buffer);
-  if (!type || !isImage(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+  if (!type || !isImage(type))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
 
   const storageKey = await fileStore().save(file.buffer);
   let photo: FreightPhoto;
@@ -322,7 +348,9 @@ export async function uploadPhoto(
     });
     photo = doc.toObject() as FreightPhoto;
   } catch (err) {
-    await fileStore().remove(storageKey).catch(() => undefined); // nothing half-done
+    await fileStore()
+      .remove(storageKey)
+      .catch(() => undefined); // nothing half-done
     throw err;
   }
   const users = await userSummaries([actor.id]);
@@ -348,7 +376,12 @@ export async function listPhotos(
     FreightPhotoModel.countDocuments(filter),
   ]);
   const users = await userSummaries(photos.map((p) => p.userId));
-  return { items: photos.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))), page, pageSize, total };
+  return {
+    items: photos.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))),
+    page,
+    pageSize,
+    total,
+  };
 }
 
 /** The decrypted bytes of a photo, to participants only. */
@@ -359,7 +392,10 @@ export async function openPhoto(
 ): Promise<{ stream: Readable; mimeType: string; size: number }> {
   const load = await loadForParticipant(actor, freightId);
   if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
-  const photo = await FreightPhotoModel.findOne({ _id: photoId, freightListingId: load._id }).lean<FreightPhoto>();
+  const photo = await FreightPhotoModel.findOne({
+    _id: photoId,
+    freightListingId: load._id,
+  }).lean<FreightPhoto>();
   if (!photo) throw notFound('Photo not found');
   return { stream: await fileStore().open(photo.storageKey), mimeType: photo.mimeType, size: photo.fileSize };
 }
@@ -424,7 +460,8 @@ export async function getChat(actor: Actor, freightId: string, query: unknown): 
     hasMore = messages.length > q.pageSize;
     messages = messages.slice(0, q.pageSize);
   } else {
-    const filter = q.before !== undefined ? { chatRoomId: room._id, seq: { $lt: q.before } } : { chatRoomId: room._id };
+    const filter =
+      q.before !== undefined ? { chatRoomId: room._id, seq: { $lt: q.before } } : { chatRoomId: room._id };
     messages = await ChatMessageModel.find(filter)
       .sort({ seq: -1 })
       .limit(q.pageSize + 1)
@@ -515,14 +552,21 @@ export async function sendChatMessage(
   const others = [...new Set(participantIds(load))].filter((id) => id !== actor.id);
   await Promise.all(
     others.map(async (userId) =>
-      publish('chat:unread', rooms.user(userId), { freightId, unreadCount: await unreadInRoom(room._id, userId) }),
+      publish('chat:unread', rooms.user(userId), {
+        freightId,
+        unreadCount: await unreadInRoom(room._id, userId),
+      }),
     ),
   );
   return { message, created: true };
 }
 
 /** POST /api/freight/:id/chat/read: marks the chat read up to `seq` (default: everything). */
-export async function markChatRead(actor: Actor, freightId: string, seq: number | undefined): Promise<UnreadCountDto> {
+export async function markChatRead(
+  actor: Actor,
+  freightId: string,
+  seq: number | undefined,
+): Promise<UnreadCountDto> {
   const load = await loadForParticipant(actor, freightId);
   const room = await chatRoomOf(load);
   if (!room) return { freightId, unreadCount: 0 };

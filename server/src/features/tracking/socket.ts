@@ -6,7 +6,11 @@ import type { SocketHandler } from '../../realtime/handlers';
 import { loadForParticipant, sendChatMessage, updateLocation } from './service';
 
 /** Runs one client event and answers its ack with DESIGN §1's shape, whatever goes wrong. */
-async function answer<T>(ack: unknown, run: () => Promise<T>, log: (msg: string, err: unknown) => void): Promise<void> {
+async function answer<T>(
+  ack: unknown,
+  run: () => Promise<T>,
+  log: (msg: string, err: unknown) => void,
+): Promise<void> {
   let res: Ack<T>;
   try {
     res = { ok: true, data: await run() };

@@ -37,7 +37,9 @@ afterAll(async () => {
 
 /** Emits a client event and resolves with its ack. */
 function emit<T>(socket: ClientSocket, event: string, payload: object): Promise<Ack<T>> {
-  return (socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: object): Promise<Ack<T>> } })
+  return (
+    socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: object): Promise<Ack<T>> } }
+  )
     .timeout(5000)
     .emitWithAck(event, payload);
 }
@@ -92,11 +94,23 @@ describe('tracking over Socket.IO', () => {
 
     const gotLocation = nextEvent(shipperSocket, 'freight:location', (p) => p.freightId === freightId);
     const gotStatus = nextEvent(shipperSocket, 'freight:status', (p) => p.freightId === freightId);
-    const loc = await emit(carrierSocket, 'location:update', { freightId, latitude: 39.7391536, longitude: -104.9847034 });
+    const loc = await emit(carrierSocket, 'location:update', {
+      freightId,
+      latitude: 39.7391536,
+      longitude: -104.9847034,
+    });
     expect(loc).toMatchObject({ ok: true, data: { lat: 39.7391536, lng: -104.9847034 } });
-    expect(await gotLocation).toMatchObject({ lat: 39.7391536, lng: -104.9847034, point: { lat: 39.7391536 } });
+    expect(await gotLocation).toMatchObject({
+      lat: 39.7391536,
+      lng: -104.9847034,
+      point: { lat: 39.7391536 },
+    });
     // The first location of a booked load starts the trip.
-    expect(await gotStatus).toMatchObject({ status: 'in_transit', previousStatus: 'booked', changedBy: carrierId });
+    expect(await gotStatus).toMatchObject({
+      status: 'in_transit',
+      previousStatus: 'booked',
+      changedBy: carrierId,
+    });
     shipper.closeSockets();
     carrier.closeSockets();
   });
@@ -105,21 +119,39 @@ describe('tracking over Socket.IO', () => {
     const freightId = await seedLoad({ posterId: shipperId, carrierId });
     const shipperSocket = await joined(shipper, freightId);
     const carrierSocket = await joined(carrier, freightId);
-    expect(await emit(shipperSocket, 'location:update', { freightId, latitude: 1, longitude: 1 })).toMatchObject({
+    expect(
+      await emit(shipperSocket, 'location:update', { freightId, latitude: 1, longitude: 1 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'FORBIDDEN' },
     });
-    expect(await emit(carrierSocket, 'location:update', { freightId, latitude: 95, longitude: 1 })).toMatchObject({
+    expect(
+      await emit(carrierSocket, 'location:update', { freightId, latitude: 95, longitude: 1 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_ERROR' },
     });
-    const long = await emit(carrierSocket, 'chat:send', { freightId, message: 'z'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1) });
+    const long = await emit(carrierSocket, 'chat:send', {
+      freightId,
+      message: 'z'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1),
+    });
     expect(long).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
 
-    const first = await emit<ChatMessageDto>(carrierSocket, 'chat:send', { freightId, message: 'once', clientMessageId: 'retry-me' });
-    const again = await emit<ChatMessageDto>(carrierSocket, 'chat:send', { freightId, message: 'once', clientMessageId: 'retry-me' });
+    const first = await emit<ChatMessageDto>(carrierSocket, 'chat:send', {
+      freightId,
+      message: 'once',
+      clientMessageId: 'retry-me',
+    });
+    const again = await emit<ChatMessageDto>(carrierSocket, 'chat:send', {
+      freightId,
+      message: 'once',
+      clientMessageId: 'retry-me',
+    });
     // A socket send retried over REST (the client fell back during an outage) is the same message too.
-    const rest = await carrier.post(`/api/freight/${freightId}/chat/message`, { message: 'once', clientMessageId: 'retry-me' });
+    const rest = await carrier.post(`/api/freight/${freightId}/chat/message`, {
+      message: 'once',
+      clientMessageId: 'retry-me',
+    });
     expect(first.ok && again.ok && first.data.id === again.data.id).toBe(true);
     expect(rest.status).toBe(200);
     expect(rest.body.id).toBe(first.ok ? first.data.id : null);
@@ -130,7 +162,10 @@ describe('tracking over Socket.IO', () => {
     expect(await emit(ownSocket, 'freight:join', { freightId: open })).toMatchObject({ ok: true });
     expect(await emit(ownSocket, 'chat:send', { freightId: open, message: 'hi' })).toEqual({
       ok: false,
-      error: { code: 'CONFLICT', message: 'Chat not available. The freight must be booked to start chatting.' },
+      error: {
+        code: 'CONFLICT',
+        message: 'Chat not available. The freight must be booked to start chatting.',
+      },
     });
     shipper.closeSockets();
     carrier.closeSockets();
@@ -143,14 +178,28 @@ describe('tracking over Socket.IO', () => {
       const shipperSocket = await joined(shipper, freightId, node2.url);
       const carrierSocket = await joined(carrier, freightId);
       const gotMessage = nextEvent(shipperSocket, 'chat:message', (p) => p.freightId === freightId, 15_000);
-      const gotLocation = nextEvent(shipperSocket, 'freight:location', (p) => p.freightId === freightId, 15_000);
-      expect((await emit(carrierSocket, 'chat:send', { freightId, message: 'cross-node hello' })).ok).toBe(true);
-      expect((await emit(carrierSocket, 'location:update', { freightId, latitude: 33.5, longitude: -112.1 })).ok).toBe(true);
+      const gotLocation = nextEvent(
+        shipperSocket,
+        'freight:location',
+        (p) => p.freightId === freightId,
+        15_000,
+      );
+      expect((await emit(carrierSocket, 'chat:send', { freightId, message: 'cross-node hello' })).ok).toBe(
+        true,
+      );
+      expect(
+        (await emit(carrierSocket, 'location:update', { freightId, latitude: 33.5, longitude: -112.1 })).ok,
+      ).toBe(true);
       expect((await gotMessage).message.message).toBe('cross-node hello');
       expect(await gotLocation).toMatchObject({ lat: 33.5, lng: -112.1 });
 
       // And the other way round: a REST write answered by node 2 reaches the carrier's socket on node 1.
-      const back = nextEvent(carrierSocket, 'chat:message', (p) => p.message.message === 'from node 2', 15_000);
+      const back = nextEvent(
+        carrierSocket,
+        'chat:message',
+        (p) => p.message.message === 'from node 2',
+        15_000,
+      );
       const res = await request(node2.url)
         .post(`/api/freight/${freightId}/chat/message`)
         .set('Cookie', shipper.cookie)

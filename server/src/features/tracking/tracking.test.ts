@@ -109,8 +109,9 @@ describe('who sees a load', () => {
   it('lists the loads the user takes part in, paginated, with unread counts', async () => {
     const c = app.client();
     const me = (await c.registerAndLogin({ userType: 'carrier' })).id;
-    const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await seedLoad({ posterId: shipperId, carrierId: me, title: `Mine ${i}` }));
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push(await seedLoad({ posterId: shipperId, carrierId: me, title: `Mine ${i}` }));
     await seedLoad({ posterId: shipperId, carrierId }); // someone else's
     await seedLoad({ posterId: me }); // posted by nobody relevant, never booked: nothing to track
     const first = await c.get('/api/tracking/loads?page=1&pageSize=2');
@@ -132,7 +133,10 @@ describe('who sees a load', () => {
 describe('location (calls 14, 15)', () => {
   it('stores the point to 7 decimals, keeps a trail, and the first update starts the trip', async () => {
     const id = await booked();
-    const res = await carrier.post(`/api/freight/${id}/location`, { latitude: 41.878113456789, longitude: -87.629799 });
+    const res = await carrier.post(`/api/freight/${id}/location`, {
+      latitude: 41.878113456789,
+      longitude: -87.629799,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lat: 41.8781135, lng: -87.629799 });
     expect(res.body.lastLocationUpdate).toEqual(expect.any(String));
@@ -156,7 +160,9 @@ describe('location (calls 14, 15)', () => {
     const id = await booked();
     const res = await shipper.post(`/api/freight/${id}/location`, { latitude: 41, longitude: -87 });
     expect(res.status).toBe(403);
-    expect((await admin.post(`/api/freight/${id}/location`, { latitude: 41, longitude: -87 })).status).toBe(403);
+    expect((await admin.post(`/api/freight/${id}/location`, { latitude: 41, longitude: -87 })).status).toBe(
+      403,
+    );
     expect(await LocationPointModel.countDocuments({ freightListingId: id })).toBe(0);
     expect((await FreightModel.findById(id).lean())?.currentLat).toBeNull();
   });
@@ -179,8 +185,12 @@ describe('location (calls 14, 15)', () => {
 
   it('accepts the bounds themselves', async () => {
     const id = await booked();
-    expect((await carrier.post(`/api/freight/${id}/location`, { latitude: 90, longitude: -180 })).status).toBe(200);
-    expect((await carrier.post(`/api/freight/${id}/location`, { latitude: -90, longitude: 180 })).status).toBe(200);
+    expect(
+      (await carrier.post(`/api/freight/${id}/location`, { latitude: 90, longitude: -180 })).status,
+    ).toBe(200);
+    expect(
+      (await carrier.post(`/api/freight/${id}/location`, { latitude: -90, longitude: 180 })).status,
+    ).toBe(200);
   });
 
   it.each(['delivered', 'cancelled'] as const)('refuses an update while %s with 409', async (status) => {
@@ -371,7 +381,9 @@ describe('chat (calls 18, 19)', () => {
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(first.body.id);
     const racing = await Promise.all(
-      [1, 2, 3].map(() => carrier.post(`/api/freight/${id}/chat/message`, { message: 'race', clientMessageId: 'c-race' })),
+      [1, 2, 3].map(() =>
+        carrier.post(`/api/freight/${id}/chat/message`, { message: 'race', clientMessageId: 'c-race' }),
+      ),
     );
     expect(new Set(racing.map((r) => r.body.id)).size).toBe(1);
     expect(await ChatMessageModel.countDocuments({ freightListingId: id })).toBe(2);
@@ -394,13 +406,18 @@ describe('chat (calls 18, 19)', () => {
   it('pages the history newest first, older on request, and catches up after a seq', async () => {
     const id = await booked();
     for (let i = 1; i <= 5; i++) await carrier.post(`/api/freight/${id}/chat/message`, { message: `m${i}` });
-    const texts = (r: { body: { messages: Array<{ message: string }> } }) => r.body.messages.map((m) => m.message);
+    const texts = (r: { body: { messages: Array<{ message: string }> } }) =>
+      r.body.messages.map((m) => m.message);
     const newest = await shipper.get(`/api/freight/${id}/chat?pageSize=2`);
     expect(texts(newest)).toEqual(['m4', 'm5']);
     expect(newest.body).toMatchObject({ hasMore: true, total: 5 });
-    const older = await shipper.get(`/api/freight/${id}/chat?pageSize=2&before=${newest.body.messages[0].seq}`);
+    const older = await shipper.get(
+      `/api/freight/${id}/chat?pageSize=2&before=${newest.body.messages[0].seq}`,
+    );
     expect(texts(older)).toEqual(['m2', 'm3']);
-    const oldest = await shipper.get(`/api/freight/${id}/chat?pageSize=2&before=${older.body.messages[0].seq}`);
+    const oldest = await shipper.get(
+      `/api/freight/${id}/chat?pageSize=2&before=${older.body.messages[0].seq}`,
+    );
     expect(texts(oldest)).toEqual(['m1']);
     expect(oldest.body.hasMore).toBe(false);
     const after = await shipper.get(`/api/freight/${id}/chat?after=2&pageSize=2`);
@@ -422,7 +439,11 @@ describe('chat (calls 18, 19)', () => {
     const other = await booked();
     const otherPhoto = await uploadPhoto(carrier, other, { photoType: 'in_transit' });
     for (const imageUrl of [otherPhoto.body.photoUrl, 'https://evil.example/x.png', undefined]) {
-      const res = await carrier.post(`/api/freight/${id}/chat/message`, { message: 'x', messageType: 'image', imageUrl });
+      const res = await carrier.post(`/api/freight/${id}/chat/message`, {
+        message: 'x',
+        messageType: 'image',
+        imageUrl,
+      });
       expect(res.status).toBe(400);
     }
 
@@ -434,7 +455,10 @@ describe('chat (calls 18, 19)', () => {
     });
     expect(loc.status).toBe(201);
     expect(loc.body).toMatchObject({ latitude: 32.7767, longitude: -96.797 });
-    const noCoords = await carrier.post(`/api/freight/${id}/chat/message`, { message: 'x', messageType: 'location' });
+    const noCoords = await carrier.post(`/api/freight/${id}/chat/message`, {
+      message: 'x',
+      messageType: 'location',
+    });
     expect(noCoords.status).toBe(400);
   });
 

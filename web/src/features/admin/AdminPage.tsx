@@ -14,7 +14,11 @@ export function AdminPage() {
 
   useEffect(() => {
     if (user && !isAdmin) {
-      notify({ title: 'Access Denied', description: 'Admin access required to view this page.', type: 'error' });
+      notify({
+        title: 'Access Denied',
+        description: 'Admin access required to view this page.',
+        type: 'error',
+      });
       navigate('/', { replace: true });
     }
   }, [user, isAdmin, navigate]);

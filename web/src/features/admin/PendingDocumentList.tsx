@@ -59,7 +59,11 @@ export function PendingDocumentList() {
           </Stack>
         )}
       </Card.Body>
-      <RejectDocumentDialog document={rejecting} onClose={() => setRejecting(null)} onFailure={reportReviewFailure} />
+      <RejectDocumentDialog
+        document={rejecting}
+        onClose={() => setRejecting(null)}
+        onFailure={reportReviewFailure}
+      />
     </Card.Root>
   );
 }

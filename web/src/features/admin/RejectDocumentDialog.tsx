@@ -60,7 +60,8 @@ export function RejectDocumentDialog({ document, onClose, onFailure }: RejectDoc
             <Dialog.Body>
               {document && (
                 <Text mb="3" color="gray.600">
-                  {documentTypeLabel(document.documentType)} from {document.userCompanyName || 'Unknown Company'}
+                  {documentTypeLabel(document.documentType)} from{' '}
+                  {document.userCompanyName || 'Unknown Company'}
                 </Text>
               )}
               <Field.Root required>

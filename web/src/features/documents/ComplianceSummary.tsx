@@ -1,4 +1,15 @@
-import { Badge, Card, HStack, Heading, Progress, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Card,
+  HStack,
+  Heading,
+  Progress,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Stat,
+  Text,
+} from '@chakra-ui/react';
 import { compliancePercent, type VerificationStatusDto } from '@freight/shared';
 import { FiAlertTriangle } from 'react-icons/fi';
 
@@ -19,7 +30,11 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
             Compliance Status
           </Heading>
           {verification && needsDocuments && (
-            <Badge colorPalette={percent === 100 ? 'green' : 'yellow'} size="lg" data-testid="compliance-percent">
+            <Badge
+              colorPalette={percent === 100 ? 'green' : 'yellow'}
+              size="lg"
+              data-testid="compliance-percent"
+            >
               {percent}% Complete
             </Badge>
           )}

@@ -4,7 +4,12 @@ import type { IconType } from 'react-icons';
 import { FiAlertTriangle, FiCheckCircle, FiClock, FiFileText, FiXCircle } from 'react-icons/fi';
 import { formatUsDate } from '../../lib/dates';
 import { useDocumentsStore } from '../../stores/documents';
-import { DOCUMENT_STATUS_COLORS, DOCUMENT_STATUS_LABELS, documentTypeLabel, formatCalendarDate } from './format';
+import {
+  DOCUMENT_STATUS_COLORS,
+  DOCUMENT_STATUS_LABELS,
+  documentTypeLabel,
+  formatCalendarDate,
+} from './format';
 
 const STATUS_ICONS: Record<DocumentStatus, { icon: IconType; color: string }> = {
   pending: { icon: FiClock, color: 'yellow.600' },

@@ -21,7 +21,11 @@ export function DocumentsPage() {
 
   useEffect(() => {
     if (user && !user.userType) {
-      notify({ title: 'Account Setup Required', description: 'Please complete your account setup first.', type: 'error' });
+      notify({
+        title: 'Account Setup Required',
+        description: 'Please complete your account setup first.',
+        type: 'error',
+      });
       navigate('/', { replace: true });
     }
   }, [user, navigate]);

@@ -12,12 +12,19 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { DOCUMENT_ACCEPTED_MIME_TYPES, MAX_UPLOAD_BYTES, documentTypesFor, type UserType } from '@freight/shared';
+import {
+  DOCUMENT_ACCEPTED_MIME_TYPES,
+  MAX_UPLOAD_BYTES,
+  documentTypesFor,
+  documentUploadSchema,
+  type UserType,
+} from '@freight/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { FiCamera, FiUploadCloud } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { fieldErrors } from '../../lib/validation';
 import { useDocumentsStore } from '../../stores/documents';
 import { documentTypeLabel } from './format';
 
@@ -36,6 +43,7 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const [file, setFile] = useState<File | null>(null);
   const [expirationDate, setExpirationDate] = useState('');
   const [progress, setProgress] = useState(0);
+  const [dateError, setDateError] = useState<string | undefined>();
   const cameraInput = useRef<HTMLInputElement>(null);
   const pending = progress > 0;
 
@@ -45,6 +53,16 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
       notify({ title: 'Error', description: 'Please select a file and document type.', type: 'error' });
       return;
     }
+    // The server checks with the same schema; a bad date is shown under its field instead of failing the upload.
+    const parsed = documentUploadSchema.safeParse({
+      documentType,
+      expirationDate: expirationDate || undefined,
+    });
+    if (!parsed.success) {
+      setDateError(fieldErrors(parsed.error).expirationDate);
+      return;
+    }
+    setDateError(undefined);
     setProgress(SUBMITTED_PROGRESS);
     try {
       await upload({ file, documentType, expirationDate: expirationDate || undefined });
@@ -54,7 +72,12 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
       setExpirationDate('');
     } catch (err) {
       if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: 'Failed to upload document. Please try again.', type: 'error' });
+      else
+        notify({
+          title: 'Error',
+          description: 'Failed to upload document. Please try again.',
+          type: 'error',
+        });
     } finally {
       setProgress(0);
     }
@@ -68,105 +91,112 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
         </Heading>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Upload a document">
-          <Stack gap="4">
-            <FormField label="Document Type" required>
-              <NativeSelect.Root disabled={pending}>
-                <NativeSelect.Field
-                  value={documentType}
-                  placeholder="Select document type"
-                  onChange={(e) => setDocumentType(e.currentTarget.value)}
-                  data-testid="document-type-select"
-                >
-                  {types.map((type) => (
-                    <option key={type} value={type}>
-                      {documentTypeLabel(type)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+        {types.length === 0 ? (
+          <Text color="gray.600">Your account type needs no compliance documents.</Text>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label="Upload a document">
+            <Stack gap="4">
+              <FormField label="Document Type" required>
+                <NativeSelect.Root disabled={pending}>
+                  <NativeSelect.Field
+                    value={documentType}
+                    placeholder="Select document type"
+                    onChange={(e) => setDocumentType(e.currentTarget.value)}
+                    data-testid="document-type-select"
+                  >
+                    {types.map((type) => (
+                      <option key={type} value={type}>
+                        {documentTypeLabel(type)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </FormField>
 
-            <FileUpload.Root
-              maxFiles={1}
-              maxFileSize={MAX_UPLOAD_BYTES}
-              accept={[...DOCUMENT_ACCEPTED_MIME_TYPES]}
-              acceptedFiles={file ? [file] : []}
-              onFileChange={(details) => setFile(details.acceptedFiles[0] ?? null)}
-              disabled={pending}
-              alignItems="stretch"
-            >
-              <FileUpload.HiddenInput data-testid="document-file-input" />
-              <FileUpload.Label>File</FileUpload.Label>
-              <FileUpload.Dropzone minH="32" width="full">
-                <Icon as={FiUploadCloud} boxSize="8" color="gray.500" />
-                <FileUpload.DropzoneContent>
-                  <Box>Drag and drop your file here, or click to browse</Box>
-                  <Box color="fg.muted">PDF, JPG or PNG, up to 10 MB</Box>
-                </FileUpload.DropzoneContent>
-              </FileUpload.Dropzone>
-              {file && (
-                <Text fontSize="sm" data-testid="selected-file">
-                  Selected: {file.name}
-                </Text>
-              )}
-            </FileUpload.Root>
-
-            <HStack>
-              <Button
-                variant="outline"
-                size="sm"
+              <FileUpload.Root
+                maxFiles={1}
+                maxFileSize={MAX_UPLOAD_BYTES}
+                accept={[...DOCUMENT_ACCEPTED_MIME_TYPES]}
+                acceptedFiles={file ? [file] : []}
+                onFileChange={(details) => setFile(details.acceptedFiles[0] ?? null)}
                 disabled={pending}
-                onClick={() => cameraInput.current?.click()}
+                alignItems="stretch"
               >
-                <FiCamera aria-hidden /> Take a Photo
+                <FileUpload.HiddenInput data-testid="document-file-input" />
+                <FileUpload.Label>File</FileUpload.Label>
+                <FileUpload.Dropzone minH="32" width="full">
+                  <Icon as={FiUploadCloud} boxSize="8" color="gray.500" />
+                  <FileUpload.DropzoneContent>
+                    <Box>Drag and drop your file here, or click to browse</Box>
+                    <Box color="fg.muted">PDF, JPG or PNG, up to 10 MB</Box>
+                  </FileUpload.DropzoneContent>
+                </FileUpload.Dropzone>
+                {file && (
+                  <Text fontSize="sm" data-testid="selected-file">
+                    Selected: {file.name}
+                  </Text>
+                )}
+              </FileUpload.Root>
+
+              <HStack>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={pending}
+                  onClick={() => cameraInput.current?.click()}
+                >
+                  <FiCamera aria-hidden /> Take a Photo
+                </Button>
+                {/* Rear camera on phones; elsewhere the browser offers a file picker for images. */}
+                <input
+                  ref={cameraInput}
+                  type="file"
+                  accept="image/jpeg,image/png"
+                  capture="environment"
+                  hidden
+                  data-testid="document-camera-input"
+                  onChange={(e) => {
+                    const captured = e.currentTarget.files?.[0];
+                    if (captured && captured.size <= MAX_UPLOAD_BYTES) setFile(captured);
+                    e.currentTarget.value = '';
+                  }}
+                />
+              </HStack>
+
+              <FormField label="Expiration Date (Optional)" error={dateError}>
+                <Input
+                  type="date"
+                  value={expirationDate}
+                  disabled={pending}
+                  onChange={(e) => {
+                    setExpirationDate(e.target.value);
+                    setDateError(undefined);
+                  }}
+                />
+              </FormField>
+
+              {pending && (
+                <Progress.Root value={progress} max={100} size="sm">
+                  <Progress.Track aria-label="Upload progress">
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+              )}
+
+              <Button
+                type="submit"
+                colorPalette="blue"
+                alignSelf="flex-start"
+                loading={pending}
+                loadingText="Uploading..."
+                disabled={!file || !documentType || pending}
+              >
+                Upload Document
               </Button>
-              {/* Rear camera on phones; elsewhere the browser offers a file picker for images. */}
-              <input
-                ref={cameraInput}
-                type="file"
-                accept="image/jpeg,image/png"
-                capture="environment"
-                hidden
-                data-testid="document-camera-input"
-                onChange={(e) => {
-                  const captured = e.currentTarget.files?.[0];
-                  if (captured && captured.size <= MAX_UPLOAD_BYTES) setFile(captured);
-                  e.currentTarget.value = '';
-                }}
-              />
-            </HStack>
-
-            <FormField label="Expiration Date (Optional)">
-              <Input
-                type="date"
-                value={expirationDate}
-                disabled={pending}
-                onChange={(e) => setExpirationDate(e.target.value)}
-              />
-            </FormField>
-
-            {pending && (
-              <Progress.Root value={progress} max={100} size="sm">
-                <Progress.Track aria-label="Upload progress">
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-            )}
-
-            <Button
-              type="submit"
-              colorPalette="blue"
-              alignSelf="flex-start"
-              loading={pending}
-              loadingText="Uploading..."
-              disabled={!file || !documentType || pending}
-            >
-              Upload Document
-            </Button>
-          </Stack>
-        </form>
+            </Stack>
+          </form>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -7,6 +7,7 @@ import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib
 import { formatUsDate } from '../../lib/dates';
 import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/smallShipments';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
+import { formatDay } from './formatDay';
 
 const STATUS_COLORS: Record<string, string> = { posted: 'blue', matched: 'green', cancelled: 'red' };
 const OFFER_COLORS: Record<string, string> = { pending: 'yellow', accepted: 'green', declined: 'gray' };
@@ -92,7 +93,7 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
           </Text>
           <Text fontSize="xs" color="gray.500">
             Posted {formatUsDate(shipment.createdAt)}
-            {shipment.pickupDate ? ` · Pickup ${formatUsDate(shipment.pickupDate)}` : ''}
+            {shipment.pickupDate ? ` · Pickup ${formatDay(shipment.pickupDate)}` : ''}
           </Text>
         </Box>
         <HStack gap="2">

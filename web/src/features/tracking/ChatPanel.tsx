@@ -22,7 +22,12 @@ function MessageBody({ message }: { message: ChatMessageDto }) {
     return (
       <Stack gap="0">
         <Text whiteSpace="pre-wrap">{message.message}</Text>
-        <Link href={externalMapUrl(message.latitude, message.longitude)} target="_blank" rel="noopener noreferrer" textDecoration="underline">
+        <Link
+          href={externalMapUrl(message.latitude, message.longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          textDecoration="underline"
+        >
           {message.latitude.toFixed(5)}, {message.longitude.toFixed(5)}
         </Link>
       </Stack>
@@ -61,7 +66,8 @@ export function ChatPanel({ freightId }: { freightId: string }) {
     const first = messages[0]?.id;
     const last = messages.at(-1)?.id;
     const prev = edges.current;
-    if (prev.first && first !== prev.first && last === prev.last) el.scrollTop += el.scrollHeight - prev.height;
+    if (prev.first && first !== prev.first && last === prev.last)
+      el.scrollTop += el.scrollHeight - prev.height;
     else if (last !== prev.last) el.scrollTop = el.scrollHeight;
     edges.current = { first, last, height: el.scrollHeight };
   }, [messages]);
@@ -87,7 +93,11 @@ export function ChatPanel({ freightId }: { freightId: string }) {
       await sendMessage({ message: text, messageType: 'text' });
       setDraft('');
     } catch (err) {
-      notify({ title: 'Error', description: err instanceof Error ? err.message : String(err), type: 'error' });
+      notify({
+        title: 'Error',
+        description: err instanceof Error ? err.message : String(err),
+        type: 'error',
+      });
     } finally {
       setSending(false);
     }
@@ -128,7 +138,11 @@ export function ChatPanel({ freightId }: { freightId: string }) {
         longitude: position.coords.longitude,
       });
     } catch (err) {
-      notify({ title: 'Error', description: err instanceof Error ? err.message : String(err), type: 'error' });
+      notify({
+        title: 'Error',
+        description: err instanceof Error ? err.message : String(err),
+        type: 'error',
+      });
     } finally {
       setSending(false);
     }
@@ -154,7 +168,13 @@ export function ChatPanel({ freightId }: { freightId: string }) {
         ) : (
           <Stack gap="2">
             {hasOlder && (
-              <Button size="xs" variant="ghost" alignSelf="center" loading={loadingOlder} onClick={() => void loadOlderMessages()}>
+              <Button
+                size="xs"
+                variant="ghost"
+                alignSelf="center"
+                loading={loadingOlder}
+                onClick={() => void loadOlderMessages()}
+              >
                 Load older messages
               </Button>
             )}
@@ -175,9 +195,16 @@ export function ChatPanel({ freightId }: { freightId: string }) {
                   align={mine ? 'flex-end' : 'flex-start'}
                 >
                   <Text fontSize="xs" color="gray.500">
-                    {mine ? 'You' : `${m.user.firstName} ${m.user.lastName}`.trim()} · {formatUsDateTime(m.createdAt)}
+                    {mine ? 'You' : `${m.user.firstName} ${m.user.lastName}`.trim()} ·{' '}
+                    {formatUsDateTime(m.createdAt)}
                   </Text>
-                  <Box bg={mine ? 'blue.500' : 'gray.100'} color={mine ? 'white' : 'gray.900'} px="3" py="2" borderRadius="lg">
+                  <Box
+                    bg={mine ? 'blue.500' : 'gray.100'}
+                    color={mine ? 'white' : 'gray.900'}
+                    px="3"
+                    py="2"
+                    borderRadius="lg"
+                  >
                     <MessageBody message={m} />
                   </Box>
                 </Stack>
@@ -194,10 +221,20 @@ export function ChatPanel({ freightId }: { freightId: string }) {
           hidden
           onChange={(e) => void shareImage(e.currentTarget.files?.[0])}
         />
-        <IconButton aria-label="Send an image" variant="outline" disabled={sending} onClick={() => imageInput.current?.click()}>
+        <IconButton
+          aria-label="Send an image"
+          variant="outline"
+          disabled={sending}
+          onClick={() => imageInput.current?.click()}
+        >
           <FiImage />
         </IconButton>
-        <IconButton aria-label="Share my location" variant="outline" disabled={sending} onClick={() => void shareLocation()}>
+        <IconButton
+          aria-label="Share my location"
+          variant="outline"
+          disabled={sending}
+          onClick={() => void shareLocation()}
+        >
           <FiMapPin />
         </IconButton>
         <Input
@@ -208,7 +245,13 @@ export function ChatPanel({ freightId }: { freightId: string }) {
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
-        <Button colorPalette="blue" onClick={() => void send()} disabled={!draft.trim()} loading={sending} aria-label="Send">
+        <Button
+          colorPalette="blue"
+          onClick={() => void send()}
+          disabled={!draft.trim()}
+          loading={sending}
+          aria-label="Send"
+        >
           <FiSend aria-hidden />
         </Button>
       </HStack>

@@ -36,15 +36,26 @@ export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: 
       position="relative"
       zIndex="0"
     >
-      <MapContainer center={[lat, lng]} zoom={DEFAULT_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+      <MapContainer
+        center={[lat, lng]}
+        zoom={DEFAULT_ZOOM}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom={false}
+      >
         {tileUrl && (
-          <TileLayer url={tileUrl} attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' />
+          <TileLayer
+            url={tileUrl}
+            attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+          />
         )}
-        {positions.length > 1 && <Polyline positions={positions} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />}
+        {positions.length > 1 && (
+          <Polyline positions={positions} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />
+        )}
         <CircleMarker
           center={[lat, lng]}
           radius={9}
-          pathOptions={{ color: '#1e40af', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3, className: 'tracking-marker' }}
+          className="tracking-marker"
+          pathOptions={{ color: '#1e40af', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }}
         >
           <Tooltip>Current location</Tooltip>
         </CircleMarker>

@@ -56,7 +56,12 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
           </Heading>
           <HStack gap="3">
             {lat != null && lng != null && (
-              <Link href={externalMapUrl(lat, lng)} target="_blank" rel="noopener noreferrer" color="blue.600">
+              <Link
+                href={externalMapUrl(lat, lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="blue.600"
+              >
                 View on Map <FiExternalLink aria-hidden />
               </Link>
             )}

@@ -18,7 +18,13 @@ export function PhotosTab() {
         <Card.Root key={photo.id} overflow="hidden" size="sm">
           <Link href={photo.photoUrl} target="_blank" rel="noopener noreferrer">
             <Box bg="gray.100" height="180px" width="100%">
-              <Image src={photo.photoUrl} alt={photo.description ?? PHOTO_TYPE_LABELS[photo.photoType]} objectFit="cover" height="100%" width="100%" />
+              <Image
+                src={photo.photoUrl}
+                alt={photo.description ?? PHOTO_TYPE_LABELS[photo.photoType]}
+                objectFit="cover"
+                height="100%"
+                width="100%"
+              />
             </Box>
           </Link>
           <Card.Body gap="1">
@@ -28,7 +34,8 @@ export function PhotosTab() {
             {photo.description && <Text fontSize="sm">{photo.description}</Text>}
             <Stack gap="0" fontSize="xs" color="gray.600">
               <Text>
-                {`${photo.user.firstName} ${photo.user.lastName}`.trim()} · {formatUsDateTime(photo.createdAt)}
+                {`${photo.user.firstName} ${photo.user.lastName}`.trim()} ·{' '}
+                {formatUsDateTime(photo.createdAt)}
               </Text>
               {photo.latitude != null && photo.longitude != null && (
                 <Text>

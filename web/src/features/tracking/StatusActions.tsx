@@ -39,17 +39,35 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
 
   const actions = [
     isCarrier && freight.status === 'booked' && (
-      <Button key="start" size="sm" colorPalette="orange" loading={pending === 'in_transit'} onClick={() => void run('in_transit')}>
+      <Button
+        key="start"
+        size="sm"
+        colorPalette="orange"
+        loading={pending === 'in_transit'}
+        onClick={() => void run('in_transit')}
+      >
         Start Trip
       </Button>
     ),
     isCarrier && freight.status === 'in_transit' && (
-      <Button key="deliver" size="sm" colorPalette="purple" loading={pending === 'delivered'} onClick={() => void run('delivered')}>
+      <Button
+        key="deliver"
+        size="sm"
+        colorPalette="purple"
+        loading={pending === 'delivered'}
+        onClick={() => void run('delivered')}
+      >
         Mark Delivered
       </Button>
     ),
     isPoster && (freight.status === 'available' || freight.status === 'booked') && (
-      <Button key="cancel" size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmCancel(true)}>
+      <Button
+        key="cancel"
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        onClick={() => setConfirmCancel(true)}
+      >
         Cancel Load
       </Button>
     ),
@@ -59,7 +77,12 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   return (
     <>
       <HStack gap="3">{actions}</HStack>
-      <Dialog.Root open={confirmCancel} onOpenChange={(e) => setConfirmCancel(e.open)} placement="center" lazyMount>
+      <Dialog.Root
+        open={confirmCancel}
+        onOpenChange={(e) => setConfirmCancel(e.open)}
+        placement="center"
+        lazyMount
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -74,7 +97,11 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
                 <Button variant="outline" onClick={() => setConfirmCancel(false)}>
                   Keep Load
                 </Button>
-                <Button colorPalette="red" loading={pending === 'cancelled'} onClick={() => void run('cancelled')}>
+                <Button
+                  colorPalette="red"
+                  loading={pending === 'cancelled'}
+                  onClick={() => void run('cancelled')}
+                >
                   Cancel Load
                 </Button>
               </Dialog.Footer>

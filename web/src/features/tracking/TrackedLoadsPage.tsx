@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Center, Container, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  HStack,
+  Heading,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { FiMapPin } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -83,7 +95,12 @@ export function TrackedLoadsPage() {
               );
             })}
             {loads.length < total && (
-              <Button variant="ghost" alignSelf="center" loading={status === 'loading'} onClick={() => void loadNextPage()}>
+              <Button
+                variant="ghost"
+                alignSelf="center"
+                loading={status === 'loading'}
+                onClick={() => void loadNextPage()}
+              >
                 Load more
               </Button>
             )}

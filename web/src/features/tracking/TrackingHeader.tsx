@@ -17,7 +17,9 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
     },
     {
       label: 'Last Update',
-      value: freight.lastLocationUpdate ? formatUsDateTime(freight.lastLocationUpdate) : 'No location reported yet',
+      value: freight.lastLocationUpdate
+        ? formatUsDateTime(freight.lastLocationUpdate)
+        : 'No location reported yet',
     },
   ];
   return (
@@ -44,7 +46,9 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
             <Text fontSize="2xl" fontWeight="bold" color="green.600">
               {formatPrice(freight.price)}
             </Text>
-            <Text color="gray.600">{freight.distance != null ? `${freight.distance} miles` : 'Distance N/A'}</Text>
+            <Text color="gray.600">
+              {freight.distance != null ? `${freight.distance} miles` : 'Distance N/A'}
+            </Text>
           </Stack>
         </Stack>
         <DataList.Root orientation="horizontal" size="sm">

@@ -63,7 +63,13 @@ export function TrackingPage() {
             <Tabs.Trigger value="chat">
               Chat
               {unread > 0 && (
-                <Badge colorPalette="red" variant="solid" borderRadius="full" ml="1" data-testid="tracking-chat-unread">
+                <Badge
+                  colorPalette="red"
+                  variant="solid"
+                  borderRadius="full"
+                  ml="1"
+                  data-testid="tracking-chat-unread"
+                >
                   {unread}
                 </Badge>
               )}

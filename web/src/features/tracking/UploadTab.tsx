@@ -60,7 +60,10 @@ export function UploadTab() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label="Photo" helperText={photoType ? 'JPEG or PNG, 10 MB at most' : 'Select a photo type first'}>
+        <FormField
+          label="Photo"
+          helperText={photoType ? 'JPEG or PNG, 10 MB at most' : 'Select a photo type first'}
+        >
           <Input
             ref={fileInput}
             type="file"
@@ -72,14 +75,24 @@ export function UploadTab() {
           />
         </FormField>
         <FormField label="Description (Optional)">
-          <Textarea value={description} maxLength={1000} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <Textarea
+            value={description}
+            maxLength={1000}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
         </FormField>
         {!photoType && (
           <Text fontSize="sm" color="gray.600">
             Choose what the photo shows before selecting it.
           </Text>
         )}
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" disabled={!photoType || !file} loading={pending}>
+        <Button
+          type="submit"
+          colorPalette="blue"
+          alignSelf="flex-start"
+          disabled={!photoType || !file}
+          loading={pending}
+        >
           <FiUpload aria-hidden />
           Upload Photo
         </Button>

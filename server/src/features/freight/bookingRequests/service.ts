@@ -17,6 +17,7 @@ import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { afterBooking, claimLoad, releaseLoad } from '../booking';
+import { acquireTransition, releaseTransition, requestTransition } from '../locks';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
 import { bookingRequestViews } from '../views';
@@ -130,35 +131,37 @@ export async function reviewBookingRequest(
   const reviewed = { reviewedAt: new Date(), reviewedBy: new Types.ObjectId(actor.id), pendingKey: String(request._id) };
   const carrierId = String(request.carrierId);
 
+  // One review per request: the transition lock settles concurrent reviews (see locks.ts).
+  const lock = requestTransition(request._id);
+  if (!(await acquireTransition(lock))) throw conflict('This booking request was already reviewed');
   let listing: FreightListingDto | null = null;
-  let updated: BookingRequest | null;
-  if (status === 'rejected') {
+  let updated: BookingRequest | null = null;
+  let claimed: { before: FreightListing; booked: FreightListing } | null = null;
+  try {
+    if (status === 'rejected') {
+      const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
+      listing = load ? toFreightDto(load) : null;
+    } else {
+      const load = await findLoad(String(request.freightListingId));
+      if (load.status !== 'available') throw conflict('This load is no longer available');
+      await assertCarrierCanTakeBooking(carrierId);
+      const booked = await claimLoad(load, carrierId);
+      if (!booked) throw conflict('This load is no longer available');
+      claimed = { before: load, booked };
+      listing = toFreightDto(booked);
+    }
     updated = await BookingRequestModel.findOneAndUpdate(
       { _id: request._id, status: 'pending' },
-      { $set: { status: 'rejected', ...reviewed } },
+      { $set: { status, ...reviewed } },
       { new: true },
     ).lean<BookingRequest>();
     if (!updated) throw conflict('This booking request was already reviewed');
-    const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
-    listing = load ? toFreightDto(load) : null;
-  } else {
-    const load = await findLoad(String(request.freightListingId));
-    if (load.status !== 'available') throw conflict('This load is no longer available');
-    await assertCarrierCanTakeBooking(carrierId);
-    const booked = await claimLoad(load, carrierId);
-    if (!booked) throw conflict('This load is no longer available');
-    updated = await BookingRequestModel.findOneAndUpdate(
-      { _id: request._id, status: 'pending' },
-      { $set: { status: 'approved', ...reviewed } },
-      { new: true },
-    ).lean<BookingRequest>();
-    if (!updated) {
-      await releaseLoad(load, carrierId);
-      throw conflict('This booking request was already reviewed');
-    }
-    await afterBooking(booked, actor.id, { requestId: String(request._id) });
-    listing = toFreightDto(booked);
+  } catch (err) {
+    if (claimed) await releaseLoad(claimed.before, carrierId);
+    await releaseTransition(lock);
+    throw err;
   }
+  if (claimed) await afterBooking(claimed.booked, actor.id, { requestId: String(request._id) });
 
   const dto = await view(updated);
   const to = [carrierId, ...recipients({ shipperId: String(request.shipperId), brokerId: request.brokerId ? String(request.brokerId) : null })];

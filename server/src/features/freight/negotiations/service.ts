@@ -20,6 +20,7 @@ import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { afterBooking, claimLoad, releaseLoad } from '../booking';
+import { acquireTransition, negotiationTransition, releaseTransition } from '../locks';
 import { dollarsToCents, toFreightDto } from '../model';
 import { findLoad, objectId } from '../service';
 import { negotiationViews } from '../views';
@@ -136,21 +137,29 @@ async function findNegotiation(id: string): Promise<Negotiation> {
  * first with its own conditional update; if the offer then lost a race, the load is released again.
  */
 async function settle(n: Negotiation, from: NegotiationStatus, rateCents: number, actorId: string) {
+  const lock = negotiationTransition(n._id, from);
+  if (!(await acquireTransition(lock))) return refuse(n);
   const load = await findLoad(String(n.freightListingId));
-  if (load.status !== 'available') throw conflict('This load is no longer available');
   const carrierId = String(n.carrierId);
-  await assertCarrierCanTakeBooking(carrierId);
-  const booked = await claimLoad(load, carrierId, rateCents);
-  if (!booked) throw conflict('This load is no longer available');
-  const accepted = await NegotiationModel.findOneAndUpdate(
-    { _id: n._id, status: from, expiresAt: { $gt: new Date() } },
-    { $set: { status: 'accepted', respondedAt: new Date() } },
-    { new: true },
-  ).lean<Negotiation>();
-  if (!accepted) {
-    await releaseLoad(load, carrierId);
-    return refuse(n);
+  let booked: Awaited<ReturnType<typeof claimLoad>> = null;
+  let accepted: Negotiation | null = null;
+  try {
+    if (load.status !== 'available') throw conflict('This load is no longer available');
+    await assertCarrierCanTakeBooking(carrierId);
+    booked = await claimLoad(load, carrierId, rateCents);
+    if (!booked) throw conflict('This load is no longer available');
+    accepted = await NegotiationModel.findOneAndUpdate(
+      { _id: n._id, status: from, expiresAt: { $gt: new Date() } },
+      { $set: { status: 'accepted', respondedAt: new Date() } },
+      { new: true },
+    ).lean<Negotiation>();
+    if (!accepted) await refuse(n);
+  } catch (err) {
+    if (booked) await releaseLoad(load, carrierId);
+    await releaseTransition(lock);
+    throw err;
   }
+  if (!booked || !accepted) throw conflict('This offer can no longer be accepted');
   await afterBooking(booked, actorId, { negotiationId: String(n._id) });
   return { accepted, listing: toFreightDto(booked) };
 }
@@ -197,12 +206,17 @@ export async function respondToOffer(
           counterRateCents: dollarsToCents(counterRate!),
           expiresAt: new Date(offerExpiry(undefined, now)),
         };
+  const lock = negotiationTransition(n._id, 'pending');
+  if (!(await acquireTransition(lock))) return refuse(n);
   const updated = await NegotiationModel.findOneAndUpdate(
     { _id: n._id, status: 'pending', expiresAt: { $gt: now } },
     { $set: set },
     { new: true },
   ).lean<Negotiation>();
-  if (!updated) return refuse(n);
+  if (!updated) {
+    await releaseTransition(lock);
+    return refuse(n);
+  }
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({
@@ -247,12 +261,17 @@ export async function answerCounter(
     });
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
+  const lock = negotiationTransition(n._id, 'counter_offered');
+  if (!(await acquireTransition(lock))) return refuse(n);
   const updated = await NegotiationModel.findOneAndUpdate(
     { _id: n._id, status: 'counter_offered' },
     { $set: { status: 'rejected', respondedAt: new Date() } },
     { new: true },
   ).lean<Negotiation>();
-  if (!updated) return refuse(n);
+  if (!updated) {
+    await releaseTransition(lock);
+    return refuse(n);
+  }
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({

@@ -62,7 +62,8 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
         listing.rate != null ? ` for $${listing.rate.toFixed(2)}` : ''
       }`,
       link: `/freight?load=${listing.id}`,
-      dedupeKey: `saved-search:${String(s._id)}:${listing.id}`,
+      // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).
+      dedupeKey: `saved-search:${String(s._id)}-${listing.id}`,
     });
   }
 }

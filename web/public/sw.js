@@ -1,0 +1,115 @@
+/* global self, caches, fetch, URL, Response */
+/* FreightConnect service worker: keeps the app shell (index.html, its hashed assets, icons) so the installed app
+ * opens offline. The API and the socket always go to the network; nothing user-specific is cached. */
+const CACHE = 'freightconnect-shell-v1';
+const SHELL = [
+  '/',
+  '/index.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/default-avatar.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+];
+
+/** The hashed scripts and styles index.html loads (Vite names them /assets/…). */
+function assetsOf(html) {
+  const urls = new Set();
+  const re = /(?:src|href)="(\/assets\/[^"]+)"/g;
+  let m;
+  while ((m = re.exec(html))) urls.add(m[1]);
+  return [...urls];
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(SHELL);
+      const res = await cache.match('/index.html');
+      if (res) await cache.addAll(assetsOf(await res.clone().text()));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io/')) return;
+
+  // Pages: the network first (a new deployment shows at once), the cached shell when offline.
+  if (req.mode === 'navigate') {
+    event.respondWith(
+      (async () => {
+        try {
+          const res = await fetch(req);
+          if (res.ok) {
+            const cache = await caches.open(CACHE);
+            await cache.put('/index.html', res.clone());
+            // A new index.html may name new assets: fetch them in the background.
+            event.waitUntil(
+              res
+                .clone()
+                .text()
+                .then((html) => cache.addAll(assetsOf(html)))
+                .catch(() => undefined),
+            );
+          }
+          return res;
+        } catch {
+          return (await caches.match('/index.html')) || Response.error();
+        }
+      })(),
+    );
+    return;
+  }
+
+  // Hashed assets never change: the cache first. Other static files: the cache, refreshed from the network.
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const cached = await cache.match(req);
+      const network = fetch(req)
+        .then((res) => {
+          if (res.ok) void cache.put(req, res.clone());
+          return res;
+        })
+        .catch(() => undefined);
+      if (cached) {
+        if (!url.pathname.startsWith('/assets/')) event.waitUntil(network);
+        return cached;
+      }
+      return (await network) || Response.error();
+    })(),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = (event.notification.data && event.notification.data.url) || '/';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const w of windows) {
+        if ('focus' in w) {
+          await w.focus();
+          if ('navigate' in w) await w.navigate(target).catch(() => undefined);
+          return;
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

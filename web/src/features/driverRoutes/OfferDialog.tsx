@@ -1,0 +1,99 @@
+import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { shipmentOfferSchema, type RouteMatchDto } from '@freight/shared';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { fieldErrors } from '../../lib/validation';
+import { useDriverRoutesStore } from '../../stores/driverRoutes';
+
+/** A driver's offer (price, message) on a shipment that matches one of their routes. */
+export function OfferDialog({
+  shipment,
+  routeId,
+  onClose,
+}: {
+  shipment: RouteMatchDto | null;
+  routeId: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open={shipment !== null} onOpenChange={(e) => !e.open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {shipment && <OfferForm key={shipment.id} shipment={shipment} routeId={routeId} onClose={onClose} />}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function OfferForm({ shipment, routeId, onClose }: { shipment: RouteMatchDto; routeId: string; onClose: () => void }) {
+  const makeOffer = useDriverRoutesStore((s) => s.makeOffer);
+  const [price, setPrice] = useState(String(shipment.myOffer?.price ?? shipment.offerPrice));
+  const [message, setMessage] = useState(shipment.myOffer?.message ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { price, message, routeId };
+    const parsed = shipmentOfferSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await makeOffer(shipment.id, parsed.data);
+      notify({ title: 'Offer sent', description: 'The customer has been notified of your offer.', type: 'success' });
+      onClose();
+    } catch (err) {
+      setSubmitting(false);
+      if (isUnauthorizedError(err)) handleUnauthorized();
+      else notify({ title: 'Error', description: errorMessage(err, 'Failed to send offer'), type: 'error' });
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>Make an Offer</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text color="gray.600">
+            {shipment.title}: {shipment.originCity}, {shipment.originState} → {shipment.destinationCity},{' '}
+            {shipment.destinationState}. The customer offers ${shipment.offerPrice.toFixed(2)}.
+          </Text>
+          <FormField label="Your Price ($)" error={errors.price} required>
+            <Input type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} />
+          </FormField>
+          <FormField label="Message to Customer (Optional)" error={errors.message}>
+            <Textarea
+              rows={3}
+              placeholder="When you can pick up, your vehicle, anything the customer should know"
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="blue" loading={submitting}>
+          {shipment.myOffer ? 'Update Offer' : 'Send Offer'}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

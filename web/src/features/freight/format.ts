@@ -1,0 +1,53 @@
+import type { FreightListingDto, FreightStatus } from '@freight/shared';
+
+export const EQUIPMENT_LABELS: Record<string, string> = {
+  dry_van: 'Dry Van',
+  reefer: 'Reefer',
+  refrigerated: 'Refrigerated',
+  flatbed: 'Flatbed',
+  step_deck: 'Step Deck',
+  lowboy: 'Lowboy',
+  tanker: 'Tanker',
+  container: 'Container',
+  box_truck: 'Box Truck',
+  power_only: 'Power Only',
+  air_cargo: 'Air Cargo',
+};
+export const equipmentLabel = (type: string) => EQUIPMENT_LABELS[type] ?? type;
+
+/** SPEC §4: distinct colours per status; unknown values grey. */
+const STATUS_COLORS: Record<string, string> = {
+  available: 'green',
+  booked: 'blue',
+  in_transit: 'orange',
+  delivered: 'purple',
+  cancelled: 'red',
+};
+export const statusColor = (status: string | null | undefined) => STATUS_COLORS[status ?? 'available'] ?? 'gray';
+
+/** Capitalised, default 'Available' (SPEC §2). */
+export function statusLabel(status: FreightStatus | string | null | undefined): string {
+  const s = status || 'available';
+  return s
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const formatMoney = (n: number | null | undefined) => (n == null ? null : usd.format(n));
+
+/** Rate per mile as the cards show it: rate / distance, 2 decimals (SPEC §9). */
+export function ratePerMile(l: Pick<FreightListingDto, 'rate' | 'distance'>): string | null {
+  if (l.rate == null || !l.distance) return null;
+  return `$${(l.rate / l.distance).toFixed(2)}/mi`;
+}
+
+/** Pickup dates are calendar days stored at noon UTC: shown in UTC so every US time zone sees the same day. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { timeZone: 'UTC' });
+}
+
+export const TRACKABLE: readonly string[] = ['booked', 'in_transit', 'delivered'];
