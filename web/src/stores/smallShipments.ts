@@ -8,6 +8,7 @@ import type {
 } from '@freight/shared';
 import { apiRequest } from '../lib/api';
 import { onReconnect, onSocketEvent } from '../lib/socket';
+import { useSessionStore } from './session';
 
 export const MY_SHIPMENTS_PAGE_SIZE = 5;
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -79,14 +80,16 @@ export const useSmallShipmentsStore = create<SmallShipmentsState>((set, get) => 
   },
 }));
 
-const mine = (shipperId: string) => useSmallShipmentsStore.getState().items.some((s) => s.shipperId === shipperId);
+/** An offer on one of my shipments: update it in place, or read the list again for one it does not show yet. */
+function receiveMyOffer(offer: ShipmentOfferDto): void {
+  const state = useSmallShipmentsStore.getState();
+  if (offer.shipperId !== useSessionStore.getState().user?.id || state.status === 'idle') return;
+  if (state.items.some((s) => s.id === offer.shipmentId)) state.receiveOffer(offer);
+  else void state.load();
+}
 
-onSocketEvent('shipmentOffer:created', ({ offer }) => {
-  if (mine(offer.shipperId)) useSmallShipmentsStore.getState().receiveOffer(offer);
-});
-onSocketEvent('shipmentOffer:updated', ({ offer }) => {
-  if (mine(offer.shipperId)) useSmallShipmentsStore.getState().receiveOffer(offer);
-});
+onSocketEvent('shipmentOffer:created', ({ offer }) => receiveMyOffer(offer));
+onSocketEvent('shipmentOffer:updated', ({ offer }) => receiveMyOffer(offer));
 onSocketEvent('smallShipment:updated', ({ shipment }) => useSmallShipmentsStore.getState().receiveShipment(shipment));
 onReconnect(() => {
   if (useSmallShipmentsStore.getState().status !== 'idle') void useSmallShipmentsStore.getState().load();

@@ -13,9 +13,9 @@ export function NavBar({ user }: { user: UserDto }) {
   const logout = useSessionStore((s) => s.logout);
   return (
     <Box as="header" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Container maxW="7xl" py="2">
+      <Container maxW="full" px={{ base: '4', md: '6' }} py="2">
         <Flex align="center" justify="space-between" wrap="wrap" gap="3">
-          <HStack gap="6" wrap="wrap">
+          <HStack gap="4" wrap="wrap">
             <Link asChild _hover={{ textDecoration: 'none' }}>
               <RouterLink to="/" aria-label="FreightConnect home">
                 <HStack gap="2">
@@ -26,7 +26,7 @@ export function NavBar({ user }: { user: UserDto }) {
             </Link>
             <NavLinks userType={user.userType} />
           </HStack>
-          <HStack gap="4">
+          <HStack gap="3" flexShrink={0}>
             <ChatUnreadIndicator />
             <NotificationBell />
             <UserSummary user={user} />

@@ -5,12 +5,12 @@ import { navLinksFor } from './navLinks';
 
 export function NavLinks({ userType }: { userType: UserType | null }) {
   return (
-    <Wrap as="nav" aria-label="Main navigation" gap="1">
+    <Wrap as="nav" aria-label="Main navigation" gap="0.5">
       {navLinksFor(userType).map((link) => (
         <Link
           key={link.to}
           asChild
-          px="3"
+          px="2.5"
           py="2"
           borderRadius="md"
           fontSize="sm"

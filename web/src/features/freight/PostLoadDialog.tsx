@@ -1,0 +1,376 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Textarea,
+} from '@chakra-ui/react';
+import {
+  AIR_WEIGHT_CLASSES,
+  EQUIPMENT_LENGTHS,
+  POSTING_EQUIPMENT,
+  RATE_TYPES,
+  US_STATES,
+  WEIGHT_CLASSES,
+  WEIGHT_CLASS_LABELS,
+  postLoadSchema,
+  type FreightListingDto,
+  type PostLoadInput,
+} from '@freight/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/ui/toaster';
+import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { fieldErrors } from '../../lib/validation';
+import { equipmentLabel } from './format';
+
+interface FormState {
+  title: string;
+  originCity: string;
+  originState: string;
+  originZip: string;
+  destinationCity: string;
+  destinationState: string;
+  destinationZip: string;
+  equipmentType: string;
+  equipmentLength: string;
+  weight: string;
+  weightClass: string;
+  commodity: string;
+  rate: string;
+  rateType: string;
+  distance: string;
+  pickupDate: string;
+  pickupTimeStart: string;
+  pickupTimeEnd: string;
+  deliveryDate: string;
+  deliveryTimeStart: string;
+  deliveryTimeEnd: string;
+  description: string;
+  specialInstructions: string;
+  isUrgent: boolean;
+  isHazmat: boolean;
+  requiresTarps: boolean;
+  requiresStraps: boolean;
+  requiresLiftgate: boolean;
+}
+
+/** SPEC §5 Post Load defaults. */
+const DEFAULTS: FormState = {
+  title: '',
+  originCity: '',
+  originState: '',
+  originZip: '',
+  destinationCity: '',
+  destinationState: '',
+  destinationZip: '',
+  equipmentType: 'dry_van',
+  equipmentLength: '53',
+  weight: '',
+  weightClass: 'ftl',
+  commodity: '',
+  rate: '',
+  rateType: 'flat',
+  distance: '',
+  pickupDate: '',
+  pickupTimeStart: '08:00',
+  pickupTimeEnd: '17:00',
+  deliveryDate: '',
+  deliveryTimeStart: '08:00',
+  deliveryTimeEnd: '17:00',
+  description: '',
+  specialInstructions: '',
+  isUrgent: false,
+  isHazmat: false,
+  requiresTarps: false,
+  requiresStraps: false,
+  requiresLiftgate: false,
+};
+
+function fromListing(l: FreightListingDto): FormState {
+  const text = (v: string | number | null | undefined) => (v == null ? '' : String(v));
+  return {
+    ...DEFAULTS,
+    title: l.title,
+    originCity: l.originCity,
+    originState: l.originState,
+    originZip: text(l.originZip),
+    destinationCity: l.destinationCity,
+    destinationState: l.destinationState,
+    destinationZip: text(l.destinationZip),
+    equipmentType: l.equipmentType,
+    equipmentLength: text(l.equipmentLength),
+    weight: text(l.weight),
+    weightClass: text(l.weightClass),
+    commodity: text(l.commodity),
+    rate: text(l.rate),
+    rateType: l.rateType,
+    distance: text(l.distance),
+    pickupDate: l.pickupDate ? l.pickupDate.slice(0, 10) : '',
+    pickupTimeStart: text(l.pickupTimeStart),
+    pickupTimeEnd: text(l.pickupTimeEnd),
+    deliveryDate: l.deliveryDate ? l.deliveryDate.slice(0, 10) : '',
+    deliveryTimeStart: text(l.deliveryTimeStart),
+    deliveryTimeEnd: text(l.deliveryTimeEnd),
+    description: text(l.description),
+    specialInstructions: text(l.specialInstructions),
+    isUrgent: l.isUrgent,
+    isHazmat: l.isHazmat,
+    requiresTarps: l.requiresTarps,
+    requiresStraps: l.requiresStraps,
+    requiresLiftgate: l.requiresLiftgate,
+  };
+}
+
+/** SPEC §5: numbers or null when empty, dates null when empty. */
+function toInput(f: FormState): PostLoadInput {
+  const num = (v: string) => (v.trim() === '' ? null : Number(v));
+  const text = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    title: text(f.title),
+    originCity: f.originCity,
+    originState: f.originState,
+    originZip: text(f.originZip),
+    destinationCity: f.destinationCity,
+    destinationState: f.destinationState,
+    destinationZip: text(f.destinationZip),
+    equipmentType: f.equipmentType as PostLoadInput['equipmentType'],
+    equipmentLength: num(f.equipmentLength),
+    weight: num(f.weight),
+    weightClass: (text(f.weightClass) as PostLoadInput['weightClass']) ?? null,
+    commodity: text(f.commodity),
+    rate: num(f.rate),
+    rateType: f.rateType as PostLoadInput['rateType'],
+    distance: num(f.distance),
+    pickupDate: text(f.pickupDate),
+    pickupTimeStart: text(f.pickupTimeStart),
+    pickupTimeEnd: text(f.pickupTimeEnd),
+    deliveryDate: text(f.deliveryDate),
+    deliveryTimeStart: text(f.deliveryTimeStart),
+    deliveryTimeEnd: text(f.deliveryTimeEnd),
+    description: text(f.description),
+    specialInstructions: text(f.specialInstructions),
+    isUrgent: f.isUrgent,
+    isHazmat: f.isHazmat,
+    requiresTarps: f.requiresTarps,
+    requiresStraps: f.requiresStraps,
+    requiresLiftgate: f.requiresLiftgate,
+  };
+}
+
+interface PostLoadDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Sends the form (POST for a new load, PATCH when editing). */
+  onSubmit: (input: PostLoadInput) => Promise<void>;
+  /** Present when editing: the form starts from this load. */
+  listing?: FreightListingDto | null;
+  /** The current user's id, sent as brokerId (SPEC §7 call 12; the server takes the poster from the session). */
+  brokerId?: string;
+}
+
+function Select({ label, value, onChange, options, required }: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<{ value: string; label: string }>;
+  required?: boolean;
+}) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field aria-label={label} aria-required={required} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+const stateOptions = [{ value: '', label: 'Select state' }, ...US_STATES.map((s) => ({ value: s, label: s }))];
+
+/** The Post Load form (SPEC §5), used by brokers (Broker Hub) and verified shippers (load board), and for Edit. */
+export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: PostLoadDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      size="lg"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{listing ? 'Edit Load' : 'Post New Load'}</Dialog.Title>
+            </Dialog.Header>
+            <PostLoadForm listing={listing} onClose={onClose} onSubmit={onSubmit} brokerId={brokerId} />
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDialogProps, 'open'>) {
+  const [form, setForm] = useState<FormState>(() => (listing ? fromListing(listing) : DEFAULTS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const air = form.equipmentType === 'air_cargo';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = toInput(form);
+    const parsed = postLoadSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onSubmit(brokerId && !listing ? { ...input, ...({ brokerId } as object) } : input);
+      notify({ title: 'Success', description: listing ? 'Load updated successfully!' : 'Load posted successfully!', type: 'success' });
+      onClose();
+    } catch (err) {
+      setSubmitting(false);
+      if (isUnauthorizedError(err)) {
+        handleUnauthorized();
+        return;
+      }
+      notify({ title: 'Error', description: 'Failed to post load. Please try again.', type: 'error' });
+    }
+  };
+
+  const text = (key: keyof FormState, label: string, props: Record<string, unknown> = {}, required = false): ReactNode => (
+    <FormField label={label} error={errors[key]} required={required}>
+      <Input value={form[key] as string} onChange={(e) => set(key, e.target.value as never)} {...props} />
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={listing ? 'Edit Load' : 'Post New Load'}>
+      <Dialog.Body>
+        <Stack gap="4">
+          {text('title', 'Load Title')}
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            {text('originCity', 'Origin City', {}, true)}
+            <FormField label="Origin State" error={errors.originState} required>
+              <Select label="Origin State" value={form.originState} onChange={(v) => set('originState', v)} options={stateOptions} required />
+            </FormField>
+            {text('originZip', 'Origin ZIP')}
+            {text('destinationCity', 'Destination City', {}, true)}
+            <FormField label="Destination State" error={errors.destinationState} required>
+              <Select label="Destination State" value={form.destinationState} onChange={(v) => set('destinationState', v)} options={stateOptions} required />
+            </FormField>
+            {text('destinationZip', 'Destination ZIP')}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            <FormField label="Equipment Type" error={errors.equipmentType}>
+              <Select
+                label="Equipment Type"
+                value={form.equipmentType}
+                onChange={(v) =>
+                  setForm((f) => ({
+                    ...f,
+                    equipmentType: v,
+                    weightClass: v === 'air_cargo' ? 'small' : f.weightClass && (WEIGHT_CLASSES as readonly string[]).includes(f.weightClass) ? f.weightClass : 'ftl',
+                  }))
+                }
+                options={POSTING_EQUIPMENT.map((e) => ({ value: e, label: equipmentLabel(e) }))}
+              />
+            </FormField>
+            <FormField label="Equipment Length (ft)" error={errors.equipmentLength}>
+              <Select
+                label="Equipment Length (ft)"
+                value={form.equipmentLength}
+                onChange={(v) => set('equipmentLength', v)}
+                options={[{ value: '', label: 'N/A' }, ...EQUIPMENT_LENGTHS.map((l) => ({ value: String(l), label: `${l} ft` }))]}
+              />
+            </FormField>
+            <FormField label="Weight Class" error={errors.weightClass}>
+              <Select
+                label="Weight Class"
+                value={form.weightClass}
+                onChange={(v) => set('weightClass', v)}
+                options={
+                  air
+                    ? AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: c.charAt(0).toUpperCase() + c.slice(1) }))
+                    : WEIGHT_CLASSES.map((c) => ({ value: c, label: WEIGHT_CLASS_LABELS[c] }))
+                }
+              />
+            </FormField>
+            {text('weight', 'Weight (lbs)', { type: 'number', min: 0, step: 1 })}
+            {text('commodity', 'Commodity')}
+            {text('distance', 'Distance (miles)', { type: 'number', min: 0, step: 1 })}
+            {text('rate', 'Rate ($)', { type: 'number', min: 0, step: 0.01 })}
+            <FormField label="Rate Type" error={errors.rateType}>
+              <Select
+                label="Rate Type"
+                value={form.rateType}
+                onChange={(v) => set('rateType', v)}
+                options={RATE_TYPES.map((r) => ({ value: r, label: r === 'per_mile' ? 'Per Mile' : r.charAt(0).toUpperCase() + r.slice(1) }))}
+              />
+            </FormField>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            {text('pickupDate', 'Pickup Date', { type: 'date' })}
+            {text('pickupTimeStart', 'Pickup From', { type: 'time' })}
+            {text('pickupTimeEnd', 'Pickup Until', { type: 'time' })}
+            {text('deliveryDate', 'Delivery Date', { type: 'date' })}
+            {text('deliveryTimeStart', 'Delivery From', { type: 'time' })}
+            {text('deliveryTimeEnd', 'Delivery Until', { type: 'time' })}
+          </SimpleGrid>
+          <FormField label="Description" error={errors.description}>
+            <Textarea value={form.description} onChange={(e) => set('description', e.target.value)} />
+          </FormField>
+          <FormField label="Special Instructions" error={errors.specialInstructions}>
+            <Textarea value={form.specialInstructions} onChange={(e) => set('specialInstructions', e.target.value)} />
+          </FormField>
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap="2">
+            {(
+              [
+                ['isUrgent', 'Urgent'],
+                ['isHazmat', 'Hazmat'],
+                ['requiresTarps', 'Requires Tarps'],
+                ['requiresStraps', 'Requires Straps'],
+                ['requiresLiftgate', 'Requires Liftgate'],
+              ] as const
+            ).map(([key, label]) => (
+              <Checkbox.Root key={key} checked={form[key]} onCheckedChange={(e) => set(key, e.checked === true)}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{label}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" colorPalette="blue" disabled={submitting}>
+          {submitting ? 'Posting...' : listing ? 'Save Changes' : 'Post Load'}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

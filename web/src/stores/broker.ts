@@ -1,0 +1,108 @@
+import { create } from 'zustand';
+import type {
+  AddShipperInput,
+  BrokerShipperDto,
+  BrokerStatsDto,
+  FreightListingDto,
+  FreightPage,
+  NegotiationDto,
+  Page,
+  PostLoadInput,
+  UpdateLoadInput,
+} from '@freight/shared';
+import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { onReconnect, onSocketEvent } from '../lib/socket';
+
+type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+const PAGE_SIZE = 50;
+
+/** The Broker Hub: stats, the broker's loads, rate negotiations and shipper relationships (calls 25-28). */
+interface BrokerState {
+  stats: BrokerStatsDto | null;
+  loads: FreightListingDto[];
+  loadsTotal: number;
+  negotiations: NegotiationDto[];
+  shippers: BrokerShipperDto[];
+  status: LoadStatus;
+  loadAll: () => Promise<void>;
+  postLoad: (input: PostLoadInput) => Promise<void>;
+  editLoad: (id: string, input: UpdateLoadInput) => Promise<void>;
+  removeLoad: (id: string) => Promise<void>;
+  respond: (id: string, action: 'accept' | 'reject' | 'counter', counterRate?: number) => Promise<string>;
+  addShipper: (input: AddShipperInput) => Promise<void>;
+}
+
+function reportFailure(err: unknown, what: string) {
+  if (isUnauthorizedError(err)) handleUnauthorized();
+  else console.error(`${what} failed`, err);
+}
+
+export const useBrokerStore = create<BrokerState>((set, get) => ({
+  stats: null,
+  loads: [],
+  loadsTotal: 0,
+  negotiations: [],
+  shippers: [],
+  status: 'idle',
+
+  loadAll: async () => {
+    if (get().status === 'idle') set({ status: 'loading' });
+    try {
+      const [stats, loads, negotiations, shippers] = await Promise.all([
+        apiRequest<BrokerStatsDto>('GET', '/api/broker/stats'),
+        apiRequest<FreightPage>('GET', `/api/broker/freight?pageSize=${PAGE_SIZE}`),
+        apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`).catch((err) => {
+          // SPEC §8: a negotiations fetch that is unauthorised is only logged.
+          console.error('Loading negotiations failed', err);
+          return { items: [], total: 0, page: 1, pageSize: PAGE_SIZE } as Page<NegotiationDto>;
+        }),
+        apiRequest<Page<BrokerShipperDto>>('GET', `/api/broker/shippers?pageSize=${PAGE_SIZE}`),
+      ]);
+      set({
+        stats,
+        loads: loads.items,
+        loadsTotal: loads.total,
+        negotiations: negotiations.items,
+        shippers: shippers.items,
+        status: 'loaded',
+      });
+    } catch (err) {
+      set({ status: 'failed' });
+      reportFailure(err, 'Loading the Broker Hub');
+    }
+  },
+
+  postLoad: async (input) => {
+    await apiRequest<FreightListingDto>('POST', '/api/freight', input);
+    await get().loadAll();
+  },
+  editLoad: async (id, input) => {
+    await apiRequest<FreightListingDto>('PATCH', `/api/freight/${id}`, input);
+    await get().loadAll();
+  },
+  removeLoad: async (id) => {
+    await apiRequest<FreightListingDto>('POST', `/api/freight/${id}/cancel`);
+    await get().loadAll();
+  },
+  respond: async (id, action, counterRate) => {
+    const res = await apiRequest<{ message: string }>(
+      'POST',
+      `/api/negotiations/${id}/${action}`,
+      action === 'counter' ? { counterRate } : undefined,
+    );
+    await get().loadAll();
+    return res.message;
+  },
+  addShipper: async (input) => {
+    await apiRequest<BrokerShipperDto>('POST', '/api/broker/shippers', input);
+    await get().loadAll();
+  },
+}));
+
+const refresh = () => {
+  if (useBrokerStore.getState().status !== 'idle') void useBrokerStore.getState().loadAll();
+};
+onSocketEvent('negotiation:created', refresh);
+onSocketEvent('negotiation:updated', refresh);
+onSocketEvent('booking:reviewed', refresh);
+onReconnect(refresh);
