@@ -88,4 +88,33 @@ describe('subscription journey (Chromium)', () => {
     await page.getByRole('button', { name: 'Log In' }).waitFor();
     await context.close();
   });
+
+  it('installable shell: the manifest and icons load, the service worker takes control and the app opens offline', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(app.url);
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href;
+      if (!href) return null;
+      const m = await (await fetch(href)).json();
+      const icons = await Promise.all(
+        (m.icons as Array<{ src: string }>).map(async (i) => (await fetch(i.src)).headers.get('content-type')),
+      );
+      return { name: m.name, display: m.display, startUrl: m.start_url, icons };
+    });
+    expect(manifest).toEqual({
+      name: 'FreightConnect',
+      display: 'standalone',
+      startUrl: '/',
+      icons: ['image/png', 'image/png', 'image/png'],
+    });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await context.setOffline(true);
+    await page.goto(`${app.url}/small-shipments`);
+    await page.getByRole('heading', { name: 'Post Small Shipment' }).waitFor();
+    await context.close();
+  });
 });

@@ -168,3 +168,13 @@ export interface DocumentEvents {
     pendingCount: number;
   }) => void;
 }
+
+/** The admin queue's summary cards (replaces SPEC §9's fixed 0 / 0 / '--' with real figures). */
+export interface ReviewStatsDto {
+  /** Documents approved since midnight UTC. */
+  approvedToday: number;
+  /** Documents rejected since midnight UTC. */
+  rejectedToday: number;
+  /** Mean minutes from upload to decision over the last 30 days; null when nothing was reviewed. */
+  avgReviewMinutes: number | null;
+}

@@ -5,6 +5,7 @@ import {
   type DocumentReviewInput,
   type Page,
   type PendingDocumentDto,
+  type ReviewStatsDto,
   type ServerEventPayload,
 } from '@freight/shared';
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
@@ -17,6 +18,9 @@ interface AdminState {
   pending: PendingDocumentDto[];
   /** Documents waiting in the queue (all pages). */
   total: number;
+  /** Today's decisions and the mean time to a decision; null until loaded. */
+  stats: ReviewStatsDto | null;
+  loadStats: () => Promise<void>;
   page: number;
   status: LoadStatus;
   hasMore: () => boolean;
@@ -39,6 +43,7 @@ function reportFailure(err: unknown): void {
 const initialState = {
   pending: [] as PendingDocumentDto[],
   total: 0,
+  stats: null as ReviewStatsDto | null,
   page: 0,
   status: 'idle' as LoadStatus,
 };
@@ -48,8 +53,17 @@ export const useAdminStore = create<AdminState>((set, get) => ({
 
   hasMore: () => get().pending.length < get().total,
 
+  loadStats: async () => {
+    try {
+      set({ stats: await apiRequest<ReviewStatsDto>('GET', '/api/admin/documents/stats') });
+    } catch (err) {
+      reportFailure(err);
+    }
+  },
+
   loadPending: async () => {
     set({ status: 'loading' });
+    void get().loadStats();
     try {
       const result = await apiRequest<Page<PendingDocumentDto>>(
         'GET',
@@ -93,6 +107,8 @@ export const useAdminStore = create<AdminState>((set, get) => ({
   },
 
   receiveQueueChange: ({ documentId, added, pendingCount }) => {
+    // A decision (by any admin) changes today's counts.
+    if (!added && get().status !== 'idle') void get().loadStats();
     set((s) => {
       if (s.status === 'idle') return s;
       if (added) {

@@ -7,6 +7,7 @@ import type { Runtime } from '../../runtime';
 import {
   getVerificationStatus,
   listDocuments,
+  getReviewStats,
   listPendingDocuments,
   openDocumentFile,
   reviewDocument,
@@ -70,6 +71,10 @@ export function createDocumentsRouter(rt: Runtime): Router {
   router.get('/admin/documents/pending', requireUser, async (req, res) => {
     const { page, pageSize } = parse(pageQuerySchema, req.query);
     res.json(await listPendingDocuments(currentActor(req), page, pageSize));
+  });
+
+  router.get('/admin/documents/stats', requireUser, async (req, res) => {
+    res.json(await getReviewStats(currentActor(req)));
   });
 
   // Call 24.

@@ -7,6 +7,7 @@ import {
   type DocumentDto,
   type Page,
   type PendingDocumentDto,
+  type ReviewStatsDto,
   type UserType,
   type VerificationStatusDto,
 } from '@freight/shared';
@@ -181,6 +182,34 @@ export async function listPendingDocuments(
   const owners = await UserModel.find({ _id: { $in: ownerIds } }, { userType: 1, companyName: 1 }).lean();
   const byId = new Map(owners.map((o) => [String(o._id), o]));
   return { items: docs.map((d) => toPendingDto(d, byId.get(String(d.userId)))), page, pageSize, total };
+}
+
+/** The admin summary cards: today's decisions and the mean time to a decision over 30 days. */
+export async function getReviewStats(actor: Actor, now = new Date()): Promise<ReviewStatsDto> {
+  authorize(actor, 'document:queue', undefined, { message: 'Admin access required to view this page.' });
+  const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const reviewed = await DocumentModel.find(
+    { reviewedAt: { $gte: since } },
+    { status: 1, uploadedAt: 1, reviewedAt: 1, rejectionReason: 1 },
+  ).lean<Pick<ComplianceDocument, 'status' | 'uploadedAt' | 'reviewedAt' | 'rejectionReason'>[]>();
+  let approvedToday = 0;
+  let rejectedToday = 0;
+  let totalMinutes = 0;
+  for (const d of reviewed) {
+    const at = d.reviewedAt!;
+    if (at >= startOfDay) {
+      // An approved document that later expired still counts as approved that day.
+      if (d.status === 'rejected') rejectedToday++;
+      else if (d.rejectionReason == null) approvedToday++;
+    }
+    totalMinutes += (at.getTime() - d.uploadedAt.getTime()) / 60_000;
+  }
+  return {
+    approvedToday,
+    rejectedToday,
+    avgReviewMinutes: reviewed.length ? Math.round(totalMinutes / reviewed.length) : null,
+  };
 }
 
 /**

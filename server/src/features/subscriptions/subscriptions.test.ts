@@ -166,6 +166,19 @@ describe('the gate on the server (SPEC §2, §4, §5)', () => {
     await expect(assertFeatureAccess(await actorOf(carrier.id), 'air_freight')).resolves.toBeUndefined();
   });
 
+  it('GET /api/freight?equipmentType=air_cargo: an inactive carrier is refused with 403, an admin is not', async () => {
+    const carrier = app.client();
+    await carrier.registerAndLogin({ userType: 'carrier' });
+    const refused = await carrier.get('/api/freight?equipmentType=air_cargo');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/air freight marketplace.*Carrier Basic or Carrier Pro/);
+    const admin = app.client();
+    await admin.login('admin@test.local');
+    const allowed = await admin.get('/api/freight?equipmentType=air_cargo');
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ page: 1, items: expect.any(Array) });
+  });
+
   it('an active status with a past expiry is not active; past_due and canceled are refused', async () => {
     const c = app.client();
     const user = await c.registerAndLogin({ userType: 'broker' });

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { FiStar } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
-import { formatUsDate } from '../../lib/dates';
+import { formatDay } from '../smallShipments/formatDay';
 import { useAirFreightStore } from '../../stores/airFreight';
 import { useSessionStore } from '../../stores/session';
 
@@ -86,8 +86,8 @@ export function AirListingCard({ listing }: { listing: FreightListingDto }) {
           <Fact label="Distance" value={listing.distance != null ? `${listing.distance.toLocaleString('en-US')} mi` : 'N/A'} />
           <Fact label="Rate" value={money(listing.rate)} />
           <Fact label="Rate per Mile" value={perMile != null ? `$${perMile.toFixed(2)}` : 'N/A'} />
-          <Fact label="Pickup" value={formatUsDate(listing.pickupDate) || 'ASAP'} />
-          <Fact label="Delivery" value={formatUsDate(listing.deliveryDate) || 'TBD'} />
+          <Fact label="Pickup" value={formatDay(listing.pickupDate) || 'ASAP'} />
+          <Fact label="Delivery" value={formatDay(listing.deliveryDate) || 'TBD'} />
           <Fact label="Weight" value={listing.weight != null ? `${listing.weight.toLocaleString('en-US')} lbs` : 'N/A'} />
           <Fact
             label="Cargo Type"

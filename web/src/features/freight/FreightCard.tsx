@@ -1,0 +1,116 @@
+import { Badge, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { FreightListingDto, UserDto } from '@freight/shared';
+import { Link as RouterLink } from 'react-router-dom';
+import { TRACKABLE, equipmentLabel, formatDay, formatMoney, ratePerMile, statusColor, statusLabel } from './format';
+
+interface FreightCardProps {
+  listing: FreightListingDto;
+  user: UserDto | null;
+  highlighted?: boolean;
+  onBook: (listing: FreightListingDto) => void;
+  onOffer: (listing: FreightListingDto) => void;
+  onSignInToBook: () => void;
+}
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="xs" color="gray.500">
+        {label}
+      </Text>
+      <Text fontSize="sm" fontWeight="medium">
+        {value || 'N/A'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One load on the board (SPEC §2): route, facts, status badge and the booking buttons. */
+export function FreightCard({ listing: l, user, highlighted, onBook, onOffer, onSignInToBook }: FreightCardProps) {
+  const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
+  const available = (l.status || 'available') === 'available';
+  const trackable = TRACKABLE.includes(l.status);
+
+  let bookingButton;
+  if (!user) {
+    bookingButton = (
+      <Button size="sm" colorPalette="blue" onClick={onSignInToBook}>
+        Sign In to Book
+      </Button>
+    );
+  } else if (!user.isVerified) {
+    bookingButton = (
+      <Button size="sm" disabled>
+        Verification Required
+      </Button>
+    );
+  } else {
+    bookingButton = (
+      <Button size="sm" colorPalette="blue" disabled={!available} onClick={() => onBook(l)}>
+        Request to Book
+      </Button>
+    );
+  }
+
+  return (
+    <Card.Root
+      as="article"
+      aria-label={`Load ${route}`}
+      data-testid="freight-card"
+      data-load-id={l.id}
+      data-status={l.status}
+      borderColor={highlighted ? 'blue.400' : undefined}
+      borderWidth={highlighted ? '2px' : undefined}
+    >
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Stack gap="1">
+            <Heading as="h3" size="md">
+              {route}
+            </Heading>
+            <Text fontSize="sm" color="gray.600">
+              {l.title}
+            </Text>
+          </Stack>
+          <HStack>
+            {l.isUrgent && <Badge colorPalette="red">Urgent</Badge>}
+            <Badge colorPalette={statusColor(l.status)} data-testid="freight-status">
+              {statusLabel(l.status)}
+            </Badge>
+          </HStack>
+        </Flex>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+          <Fact label="Equipment" value={equipmentLabel(l.equipmentType)} />
+          <Fact label="Distance" value={l.distance != null ? `${l.distance} miles` : null} />
+          <Fact label="Weight" value={l.weight != null ? `${l.weight.toLocaleString('en-US')} lbs` : null} />
+          <Fact label="Rate" value={formatMoney(l.rate)} />
+          <Fact label="Rate per Mile" value={ratePerMile(l)} />
+          <Fact label="Pickup Date" value={formatDay(l.pickupDate)} />
+          <Fact label="Commodity" value={l.commodity} />
+          <Fact label="Company" value={l.userCompanyName} />
+        </SimpleGrid>
+        <HStack gap="2" wrap="wrap">
+          <Button size="sm" variant="outline">
+            View Details
+          </Button>
+          {bookingButton}
+          {trackable && (
+            <Button asChild size="sm" variant="outline" colorPalette="blue">
+              <RouterLink to={`/tracking/${l.id}`}>Track</RouterLink>
+            </Button>
+          )}
+          {available && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => onOffer(l)}>
+                Make Offer
+              </Button>
+              <Button size="sm" colorPalette="green" onClick={() => (user ? onBook(l) : onSignInToBook())}>
+                Book Load
+              </Button>
+            </>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
