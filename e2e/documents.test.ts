@@ -154,6 +154,8 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     await dialog.waitFor({ state: 'detached' });
     await admin.getByText('No Pending Documents').waitFor();
     expect(await admin.getByTestId('summary-pending').getByText('0').count()).toBe(1);
+    await admin.getByTestId('summary-approved').getByText('2', { exact: true }).waitFor();
+    await admin.getByTestId('summary-rejected').getByText('1', { exact: true }).waitFor();
 
     // The carrier's open Documents page shows the three statuses and 67% without a reload.
     await carrier.waitForFunction(

@@ -31,7 +31,9 @@ describe('subscription journey (Chromium)', () => {
     await page.getByRole('heading', { name: 'Subscription Required' }).waitFor();
     expect(await page.getByTestId('gate-current-plan').textContent()).toBe('No active plan');
     await expect(page.getByRole('heading', { name: 'Air Freight Marketplace' }).count()).resolves.toBe(0);
-    await expect(page.getByTestId('subscription-gate').getByText('Pro', { exact: true }).count()).resolves.toBe(0);
+    await expect(
+      page.getByTestId('subscription-gate').getByText('Pro', { exact: true }).count(),
+    ).resolves.toBe(0);
 
     // The plan picker: carrier plans, Pro marked Most Popular.
     await page.getByRole('link', { name: 'View Subscription Plans' }).click();
@@ -98,7 +100,9 @@ describe('subscription journey (Chromium)', () => {
       if (!href) return null;
       const m = await (await fetch(href)).json();
       const icons = await Promise.all(
-        (m.icons as Array<{ src: string }>).map(async (i) => (await fetch(i.src)).headers.get('content-type')),
+        (m.icons as Array<{ src: string }>).map(async (i) =>
+          (await fetch(i.src)).headers.get('content-type'),
+        ),
       );
       return { name: m.name, display: m.display, startUrl: m.start_url, icons };
     });

@@ -220,12 +220,14 @@ export const SUBSCRIPTION_HIGHLIGHTS = [
   { title: '24/7 Support', description: 'Our team is here whenever you need help.' },
 ] as const;
 
-export const SUBSCRIPTION_GUARANTEE = 'No setup fees \u2022 Cancel anytime \u2022 14-day money back guarantee';
+export const SUBSCRIPTION_GUARANTEE =
+  'No setup fees \u2022 Cancel anytime \u2022 14-day money back guarantee';
 
 export const SUBSCRIPTION_FAQ = [
   {
     question: 'Can I change plans anytime?',
-    answer: 'Yes, you can upgrade or downgrade your plan at any time. Changes take effect at the next billing cycle.',
+    answer:
+      'Yes, you can upgrade or downgrade your plan at any time. Changes take effect at the next billing cycle.',
   },
   {
     question: 'What payment methods do you accept?',
@@ -290,7 +292,8 @@ export const SMALL_SHIPMENT_PRICING_TIPS = [
   { label: 'Cars', range: '$1.00-2.00 per mile' },
   { label: 'Equipment', range: '$1.50-3.00 per mile' },
 ] as const;
-export const SMALL_SHIPMENT_PRICING_NOTE = 'Higher offers for urgent, fragile or valuable items get priority.';
+export const SMALL_SHIPMENT_PRICING_NOTE =
+  'Higher offers for urgent, fragile or valuable items get priority.';
 export const OFFER_PRICE_NOTE = 'This is your total budget for the transport. Drivers will see this amount.';
 
 const emptyToUndefined = (v: unknown) =>
@@ -300,7 +303,9 @@ const toNumber = (v: unknown) => {
   return typeof e === 'string' ? Number(e) : e;
 };
 const numberError = (iss: { input: unknown }) =>
-  iss.input === undefined ? 'Required' : `Expected number, received ${Number.isNaN(iss.input) ? 'nan' : typeof iss.input}`;
+  iss.input === undefined
+    ? 'Required'
+    : `Expected number, received ${Number.isNaN(iss.input) ? 'nan' : typeof iss.input}`;
 
 /** A required positive amount (form strings or numbers). */
 const positiveNumber = z.preprocess(
@@ -329,7 +334,9 @@ const optionalTime = z.preprocess(
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM')
     .optional(),
 );
-const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).default(false);
+const bool = z
+  .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+  .default(false);
 
 export const smallShipmentSchema = z
   .object({
@@ -399,7 +406,13 @@ export type ShipmentOfferStatus = (typeof SHIPMENT_OFFER_STATUSES)[number];
 export const shipmentOfferSchema = z.object({
   price: positiveNumber,
   message: optionalText(2000),
-  routeId: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{24}$/, 'Invalid route').optional()),
+  routeId: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Invalid route')
+      .optional(),
+  ),
 });
 export type ShipmentOfferInput = z.input<typeof shipmentOfferSchema>;
 
@@ -433,7 +446,14 @@ export interface RouteMatchDto extends SmallShipmentDto {
 
 export const DRIVER_ROUTE_STATUSES = ['active', 'closed'] as const;
 export type DriverRouteStatus = (typeof DRIVER_ROUTE_STATUSES)[number];
-export const DRIVER_VEHICLE_TYPES = ['car', 'suv', 'pickup_truck', 'van', 'box_truck', 'truck_with_trailer'] as const;
+export const DRIVER_VEHICLE_TYPES = [
+  'car',
+  'suv',
+  'pickup_truck',
+  'van',
+  'box_truck',
+  'truck_with_trailer',
+] as const;
 export const DRIVER_VEHICLE_LABELS: Record<(typeof DRIVER_VEHICLE_TYPES)[number], string> = {
   car: 'Car',
   suv: 'SUV',
@@ -506,7 +526,8 @@ export function routeMatchesShipment(
   route: Pick<DriverRouteDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
   shipment: Pick<SmallShipmentDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
 ): boolean {
-  const contains = (hay: string, needle: string) => hay.trim().toLowerCase().includes(needle.trim().toLowerCase());
+  const contains = (hay: string, needle: string) =>
+    hay.trim().toLowerCase().includes(needle.trim().toLowerCase());
   return (
     route.originState === shipment.originState &&
     route.destinationState === shipment.destinationState &&

@@ -29,7 +29,8 @@ export const subscriptionsPolicies = {
     actor.userType === 'admin' || String(shipment.shipperId) === actor.id,
 
   'driverRoute:create': (actor: Actor) => isDriver(actor),
-  'driverRoute:manage': (actor: Actor, route: OwnedByDriver) => isDriver(actor) && String(route.driverId) === actor.id,
+  'driverRoute:manage': (actor: Actor, route: OwnedByDriver) =>
+    isDriver(actor) && String(route.driverId) === actor.id,
 
   /** Drivers offer on posted shipments that are not their own. */
   'shipmentOffer:create': (actor: Actor, shipment: OfferTarget) =>

@@ -59,7 +59,11 @@ interface AirFreightState {
 }
 
 function queryOf(filters: AirFilters, page: number): string {
-  const params = new URLSearchParams({ equipmentType: AIR, page: String(page), pageSize: String(AIR_PAGE_SIZE) });
+  const params = new URLSearchParams({
+    equipmentType: AIR,
+    page: String(page),
+    pageSize: String(AIR_PAGE_SIZE),
+  });
   for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
   return params.toString();
 }
@@ -102,7 +106,10 @@ export const useAirFreightStore = create<AirFreightState>((set, get) => ({
   },
 
   post: async (input) => {
-    const listing = await apiRequest<FreightListingDto>('POST', '/api/freight', { ...input, equipmentType: AIR });
+    const listing = await apiRequest<FreightListingDto>('POST', '/api/freight', {
+      ...input,
+      equipmentType: AIR,
+    });
     await get().load(1);
     return listing;
   },

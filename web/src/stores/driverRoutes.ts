@@ -94,7 +94,10 @@ export const useDriverRoutesStore = create<DriverRoutesState>((set, get) => ({
         `/api/driver-routes/${routeId}/matches?page=${page}&pageSize=${MATCHES_PAGE_SIZE}`,
       );
       set((s) => ({
-        matches: { ...s.matches, [routeId]: { items: result.items, page: result.page, total: result.total, status: 'loaded' } },
+        matches: {
+          ...s.matches,
+          [routeId]: { items: result.items, page: result.page, total: result.total, status: 'loaded' },
+        },
       }));
     } catch (err) {
       console.error('Loading route matches failed', err);
@@ -110,7 +113,11 @@ export const useDriverRoutesStore = create<DriverRoutesState>((set, get) => ({
     }),
 
   makeOffer: async (shipmentId, input) => {
-    const offer = await apiRequest<ShipmentOfferDto>('POST', `/api/small-shipments/${shipmentId}/offers`, input);
+    const offer = await apiRequest<ShipmentOfferDto>(
+      'POST',
+      `/api/small-shipments/${shipmentId}/offers`,
+      input,
+    );
     get().receiveOffer(offer);
     return offer;
   },
@@ -149,7 +156,11 @@ export const useDriverRoutesStore = create<DriverRoutesState>((set, get) => ({
         const won = m.myOffer && shipment.matchedOfferId === m.myOffer.id;
         matches[routeId] = won
           ? { ...list, items: list.items.map((i) => (i.id === shipment.id ? { ...i, ...shipment } : i)) }
-          : { ...list, items: list.items.filter((i) => i.id !== shipment.id), total: Math.max(0, list.total - 1) };
+          : {
+              ...list,
+              items: list.items.filter((i) => i.id !== shipment.id),
+              total: Math.max(0, list.total - 1),
+            };
       }
       return { matches };
     });
@@ -172,8 +183,12 @@ export const useDriverRoutesStore = create<DriverRoutesState>((set, get) => ({
   },
 }));
 
-onSocketEvent('smallShipment:posted', ({ shipment }) => useDriverRoutesStore.getState().receivePosted(shipment));
-onSocketEvent('smallShipment:updated', ({ shipment }) => useDriverRoutesStore.getState().receiveUpdated(shipment));
+onSocketEvent('smallShipment:posted', ({ shipment }) =>
+  useDriverRoutesStore.getState().receivePosted(shipment),
+);
+onSocketEvent('smallShipment:updated', ({ shipment }) =>
+  useDriverRoutesStore.getState().receiveUpdated(shipment),
+);
 onSocketEvent('shipmentOffer:created', ({ offer }) => useDriverRoutesStore.getState().receiveOffer(offer));
 onSocketEvent('shipmentOffer:updated', ({ offer }) => useDriverRoutesStore.getState().receiveOffer(offer));
 onReconnect(() => {

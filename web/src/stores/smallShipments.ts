@@ -90,7 +90,9 @@ function receiveMyOffer(offer: ShipmentOfferDto): void {
 
 onSocketEvent('shipmentOffer:created', ({ offer }) => receiveMyOffer(offer));
 onSocketEvent('shipmentOffer:updated', ({ offer }) => receiveMyOffer(offer));
-onSocketEvent('smallShipment:updated', ({ shipment }) => useSmallShipmentsStore.getState().receiveShipment(shipment));
+onSocketEvent('smallShipment:updated', ({ shipment }) =>
+  useSmallShipmentsStore.getState().receiveShipment(shipment),
+);
 onReconnect(() => {
   if (useSmallShipmentsStore.getState().status !== 'idle') void useSmallShipmentsStore.getState().load();
 });

@@ -36,7 +36,10 @@ export const useSubscriptionsStore = create<SubscriptionsState>((set, get) => ({
     if (get().plansStatus === 'loading' || get().plansStatus === 'loaded') return;
     set({ plansStatus: 'loading' });
     try {
-      set({ plans: await apiRequest<SubscriptionPlan[]>('GET', '/api/subscriptions/plans'), plansStatus: 'loaded' });
+      set({
+        plans: await apiRequest<SubscriptionPlan[]>('GET', '/api/subscriptions/plans'),
+        plansStatus: 'loaded',
+      });
     } catch (err) {
       console.error('Loading the subscription plans failed', err);
       set({ plansStatus: 'failed' });
@@ -53,7 +56,8 @@ export const useSubscriptionsStore = create<SubscriptionsState>((set, get) => ({
     }
   },
 
-  activate: async (planId) => apiRequest<ActivateSubscriptionResult>('POST', '/api/subscriptions/activate', { plan: planId }),
+  activate: async (planId) =>
+    apiRequest<ActivateSubscriptionResult>('POST', '/api/subscriptions/activate', { plan: planId }),
 
   receive: (payload) => {
     useSessionStore.setState((s) =>

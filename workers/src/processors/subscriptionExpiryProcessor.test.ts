@@ -15,7 +15,9 @@ afterAll(async () => {
 
 describe('subscription expiry processor (real BullMQ)', () => {
   it('is a daily repeatable job', () => {
-    expect(subscriptionExpiryProcessor.schedule).toEqual([{ name: 'expire-subscriptions', pattern: '10 0 * * *' }]);
+    expect(subscriptionExpiryProcessor.schedule).toEqual([
+      { name: 'expire-subscriptions', pattern: '10 0 * * *' },
+    ]);
   });
 
   it('a job run as of a later time flips the expired subscription, notifies and pushes subscription:changed', async () => {
@@ -31,13 +33,20 @@ describe('subscription expiry processor (real BullMQ)', () => {
     const early = await getQueue(QUEUES.subscriptionExpiry).add('expire-subscriptions', {
       now: new Date(expiresAt.getTime() - 86_400_000).toISOString(),
     });
-    await eventually(async () => (await early.isCompleted()) && (await getQueue(QUEUES.subscriptionExpiry).getJob(early.id!)));
+    await eventually(
+      async () =>
+        (await early.isCompleted()) && (await getQueue(QUEUES.subscriptionExpiry).getJob(early.id!)),
+    );
     expect((await UserModel.findById(user.id).lean())?.subscriptionStatus).toBe('active');
 
     await getQueue(QUEUES.subscriptionExpiry).add('expire-subscriptions', {
       now: new Date(expiresAt.getTime() + 1000).toISOString(),
     });
-    expect(await pushed).toMatchObject({ subscriptionStatus: 'inactive', subscriptionPlan: 'carrier_pro', reason: 'expired' });
+    expect(await pushed).toMatchObject({
+      subscriptionStatus: 'inactive',
+      subscriptionPlan: 'carrier_pro',
+      reason: 'expired',
+    });
     expect((await UserModel.findById(user.id).lean())?.subscriptionStatus).toBe('inactive');
     expect((await c.get('/api/auth/user')).body.subscriptionStatus).toBe('inactive');
     const notice = await eventually(async () => {

@@ -58,9 +58,15 @@ describe('driver routes', () => {
       pricingType: 'per_mile',
     });
     const id = created.body.id;
-    const edited = await d.put(`/api/driver-routes/${id}`, route({ title: 'Leaving Saturday', departureDate: '2031-05-10' }));
+    const edited = await d.put(
+      `/api/driver-routes/${id}`,
+      route({ title: 'Leaving Saturday', departureDate: '2031-05-10' }),
+    );
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ title: 'Leaving Saturday', departureDate: '2031-05-10T00:00:00.000Z' });
+    expect(edited.body).toMatchObject({
+      title: 'Leaving Saturday',
+      departureDate: '2031-05-10T00:00:00.000Z',
+    });
     expect((await d.get('/api/driver-routes')).body).toMatchObject({ total: 1, items: [{ id }] });
 
     const other = await as('individual_driver');
@@ -96,9 +102,11 @@ describe('driver routes', () => {
 describe('route matching', () => {
   it('lists posted shipments with the same states whose cities contain the route cities, case-insensitive', async () => {
     const d = await as('individual_driver');
-    const r = (await d.post('/api/driver-routes', route({ originCity: 'dallas', destinationCity: 'Austin' }))).body;
+    const r = (await d.post('/api/driver-routes', route({ originCity: 'dallas', destinationCity: 'Austin' })))
+      .body;
     const cust = await as('individual_customer');
-    const post = async (o: Record<string, unknown>) => (await cust.post('/api/small-shipments', shipment(o))).body;
+    const post = async (o: Record<string, unknown>) =>
+      (await cust.post('/api/small-shipments', shipment(o))).body;
     const exact = await post({ title: 'exact' });
     const suburb = await post({ title: 'suburb', originCity: 'North Dallas', destinationCity: 'AUSTIN' });
     await post({ title: 'other origin state', originState: 'OK' });
@@ -118,10 +126,14 @@ describe('route matching', () => {
     expect(paged.body.items).toHaveLength(1);
 
     // Offering shows as myOffer; a matched shipment leaves the list.
-    const offer = (await d.post(`/api/small-shipments/${exact.id}/offers`, { price: 70, routeId: r.id })).body;
+    const offer = (await d.post(`/api/small-shipments/${exact.id}/offers`, { price: 70, routeId: r.id }))
+      .body;
     expect(offer.routeId).toBe(r.id);
     const withOffer = (await d.get(`/api/driver-routes/${r.id}/matches`)).body.items;
-    expect(withOffer.find((s: { id: string }) => s.id === exact.id).myOffer).toMatchObject({ id: offer.id, price: 70 });
+    expect(withOffer.find((s: { id: string }) => s.id === exact.id).myOffer).toMatchObject({
+      id: offer.id,
+      price: 70,
+    });
     await cust.post(`/api/shipment-offers/${offer.id}/accept`);
     const after = (await d.get(`/api/driver-routes/${r.id}/matches`)).body.items;
     expect(after.map((s: { id: string }) => s.id)).toEqual([suburb.id]);
@@ -133,7 +145,10 @@ describe('route matching', () => {
     const socket = await d.socket();
     const live = nextEvent(socket, 'smallShipment:posted', (p) => p.shipment.title === 'Live one');
     const cust = await as('individual_customer');
-    await cust.post('/api/small-shipments', shipment({ title: 'Live one', originCity: 'Houston', destinationCity: 'El Paso' }));
+    await cust.post(
+      '/api/small-shipments',
+      shipment({ title: 'Live one', originCity: 'Houston', destinationCity: 'El Paso' }),
+    );
     expect((await live).shipment).toMatchObject({ originCity: 'Houston', status: 'posted' });
     const notice = await eventually(async () => {
       const items = (await d.get('/api/notifications')).body.items as Array<{ title: string; body: string }>;

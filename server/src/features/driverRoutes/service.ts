@@ -83,7 +83,11 @@ export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteD
 }
 
 /** The driver's routes: active ones first, then by departure date. */
-export async function listRoutes(actor: Actor, page: number, pageSize: number): Promise<Page<DriverRouteDto>> {
+export async function listRoutes(
+  actor: Actor,
+  page: number,
+  pageSize: number,
+): Promise<Page<DriverRouteDto>> {
   const filter = { driverId: new Types.ObjectId(actor.id) };
   const [items, total] = await Promise.all([
     DriverRouteModel.find(filter)

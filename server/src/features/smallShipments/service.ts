@@ -123,7 +123,10 @@ async function findShipment(id: string): Promise<SmallShipment> {
   return shipment;
 }
 
-function publishOffer(event: 'shipmentOffer:created' | 'shipmentOffer:updated', offer: ShipmentOfferDto): void {
+function publishOffer(
+  event: 'shipmentOffer:created' | 'shipmentOffer:updated',
+  offer: ShipmentOfferDto,
+): void {
   publish(event, [rooms.user(offer.shipperId), rooms.user(offer.driverId)], { offer });
 }
 
@@ -134,15 +137,25 @@ function publishOffer(event: 'shipmentOffer:created' | 'shipmentOffer:updated', 
 export async function makeOffer(actor: Actor, shipmentId: string, input: unknown): Promise<ShipmentOfferDto> {
   const shipment = await findShipment(shipmentId);
   if (shipment.status !== 'posted') throw conflict('This shipment is no longer taking offers');
-  authorize(actor, 'shipmentOffer:create', shipment, { message: 'Only drivers can make offers on shipments' });
+  authorize(actor, 'shipmentOffer:create', shipment, {
+    message: 'Only drivers can make offers on shipments',
+  });
   const data = parse(shipmentOfferSchema, input);
   let routeId: Types.ObjectId | null = null;
   if (data.routeId) {
-    const route = await DriverRouteModel.findOne({ _id: data.routeId, driverId: actor.id }, { _id: 1 }).lean();
+    const route = await DriverRouteModel.findOne(
+      { _id: data.routeId, driverId: actor.id },
+      { _id: 1 },
+    ).lean();
     if (!route) throw notFound('Route not found');
     routeId = route._id;
   }
-  const driver = await UserModel.findById(actor.id, { firstName: 1, lastName: 1, email: 1, companyName: 1 }).lean();
+  const driver = await UserModel.findById(actor.id, {
+    firstName: 1,
+    lastName: 1,
+    email: 1,
+    companyName: 1,
+  }).lean();
   const fields = {
     routeId,
     priceCents: dollarsToCents(data.price),
@@ -160,10 +173,16 @@ export async function makeOffer(actor: Actor, shipmentId: string, input: unknown
   if (!offer) {
     try {
       offer = (
-        await ShipmentOfferModel.create({ shipmentId: shipment._id, shipperId: shipment.shipperId, driverId, ...fields })
+        await ShipmentOfferModel.create({
+          shipmentId: shipment._id,
+          shipperId: shipment.shipperId,
+          driverId,
+          ...fields,
+        })
       ).toObject() as ShipmentOffer;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) throw conflict('Your offer on this shipment was already answered');
+      if ((err as { code?: number }).code === 11000)
+        throw conflict('Your offer on this shipment was already answered');
       throw err;
     }
   }
@@ -216,7 +235,9 @@ export async function acceptOffer(
   );
   const shipment = toSmallShipmentDto(matched);
   const acceptedDto = toShipmentOfferDto(accepted!);
-  publish('smallShipment:updated', [rooms.role('individual_driver'), rooms.user(shipment.shipperId)], { shipment });
+  publish('smallShipment:updated', [rooms.role('individual_driver'), rooms.user(shipment.shipperId)], {
+    shipment,
+  });
   publishOffer('shipmentOffer:updated', acceptedDto);
   const declinedDocs = await ShipmentOfferModel.find({ _id: { $in: declined.map((d) => d._id) } }).lean<
     ShipmentOffer[]

@@ -87,7 +87,11 @@ describe('post a small shipment (call 30)', () => {
     ['a bad destination state', { destinationState: 'ZZ' }, 'destinationState: Required'],
     ['a missing item description', { itemDescription: '' }, 'itemDescription: Required'],
     ['an unknown flexibility', { pickupFlexibility: 'whenever' }, 'pickupFlexibility'],
-    ['a needed-by date before pickup', { pickupDate: '2031-05-10', deliveryDate: '2031-05-01' }, 'deliveryDate'],
+    [
+      'a needed-by date before pickup',
+      { pickupDate: '2031-05-10', deliveryDate: '2031-05-01' },
+      'deliveryDate',
+    ],
   ])('refuses %s with 400 and stores nothing', async (_name, overrides, text) => {
     const c = await customer();
     const res = await c.post('/api/small-shipments', shipment(overrides));
@@ -115,9 +119,17 @@ describe('offers', () => {
     const d2Socket = await d2.socket();
 
     const seen = nextEvent(custSocket, 'shipmentOffer:created', (p) => p.offer.shipmentId === posted.id);
-    const o1 = await d1.post(`/api/small-shipments/${posted.id}/offers`, { price: '200', message: 'Going Friday' });
+    const o1 = await d1.post(`/api/small-shipments/${posted.id}/offers`, {
+      price: '200',
+      message: 'Going Friday',
+    });
     expect(o1.status).toBe(201);
-    expect(o1.body).toMatchObject({ price: 200, message: 'Going Friday', status: 'pending', driverName: 'Test User' });
+    expect(o1.body).toMatchObject({
+      price: 200,
+      message: 'Going Friday',
+      status: 'pending',
+      driverName: 'Test User',
+    });
     expect((await seen).offer.id).toBe(o1.body.id);
     const o2 = (await d2.post(`/api/small-shipments/${posted.id}/offers`, { price: 180 })).body;
 
@@ -162,12 +174,16 @@ describe('offers', () => {
     const cust = await customer();
     const posted = (await cust.post('/api/small-shipments', shipment())).body;
     const nonDriver = await customer();
-    expect((await nonDriver.post(`/api/small-shipments/${posted.id}/offers`, { price: 10 })).status).toBe(403);
+    expect((await nonDriver.post(`/api/small-shipments/${posted.id}/offers`, { price: 10 })).status).toBe(
+      403,
+    );
     const d = await driver();
     expect((await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 0 })).status).toBe(400);
     const offer = (await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 10 })).body;
     expect((await d.post(`/api/shipment-offers/${offer.id}/accept`)).status).toBe(404);
     expect((await nonDriver.post(`/api/shipment-offers/${offer.id}/accept`)).status).toBe(404);
-    expect((await d.post('/api/small-shipments/000000000000000000000000/offers', { price: 10 })).status).toBe(404);
+    expect((await d.post('/api/small-shipments/000000000000000000000000/offers', { price: 10 })).status).toBe(
+      404,
+    );
   });
 });

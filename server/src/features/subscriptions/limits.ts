@@ -87,7 +87,8 @@ export async function assertCanPostLoad(poster: Actor, opts: { air: boolean }): 
   if (poster.userType === 'admin') return;
   // An Air Cargo plan counts air shipments only; the others count every load their holder posts.
   const plan = findPlan(poster.subscriptionPlan);
-  const metric: UsageMetric = plan?.limit?.metric === 'air_shipments_posted' ? 'air_shipments_posted' : 'loads_posted';
+  const metric: UsageMetric =
+    plan?.limit?.metric === 'air_shipments_posted' ? 'air_shipments_posted' : 'loads_posted';
   if (metric === 'air_shipments_posted' && !opts.air) return;
   await assertUnderCap(poster, metric);
 }

@@ -42,7 +42,10 @@ function changedPayload(
  * Call 29: the plan must be the caller's type + '_basic' or '_pro'. The payment provider is asked first; when it
  * has taken payment the subscription is active for one month from now (an earlier plan is replaced).
  */
-export async function activateSubscription(user: UserDoc, input: unknown): Promise<ActivateSubscriptionResult> {
+export async function activateSubscription(
+  user: UserDoc,
+  input: unknown,
+): Promise<ActivateSubscriptionResult> {
   const { plan: planId } = parse(activateSubscriptionSchema, input);
   const actor = toActor(user);
   const allowed = [`${user.userType}_basic`, `${user.userType}_pro`];

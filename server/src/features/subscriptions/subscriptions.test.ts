@@ -143,7 +143,10 @@ describe('activation (call 29)', () => {
     const user = await c.registerAndLogin({ userType: 'shipper' });
     const res = await c.post('/api/subscriptions/activate', { plan: 'shipper_pro' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'requires_action', redirectUrl: 'https://pay.example/checkout/1' });
+    expect(res.body).toMatchObject({
+      status: 'requires_action',
+      redirectUrl: 'https://pay.example/checkout/1',
+    });
     expect((await UserModel.findById(user.id).lean())?.subscriptionStatus).toBe('inactive');
   });
 });
@@ -184,11 +187,15 @@ describe('the gate on the server (SPEC §2, §4, §5)', () => {
     const user = await c.registerAndLogin({ userType: 'broker' });
     await setPlan(user.id, 'broker_pro', 'active', new Date('2030-01-01T00:00:00Z'));
     setClock(() => new Date('2030-01-01T00:00:01Z'));
-    await expect(assertFeatureAccess(await actorOf(user.id), 'air_freight')).rejects.toThrow(/Subscription Required/);
+    await expect(assertFeatureAccess(await actorOf(user.id), 'air_freight')).rejects.toThrow(
+      /Subscription Required/,
+    );
     resetClock();
     for (const status of ['past_due', 'canceled']) {
       await setPlan(user.id, 'broker_pro', status);
-      await expect(assertFeatureAccess(await actorOf(user.id), 'air_freight')).rejects.toMatchObject({ status: 403 });
+      await expect(assertFeatureAccess(await actorOf(user.id), 'air_freight')).rejects.toMatchObject({
+        status: 403,
+      });
     }
   });
 });
@@ -205,7 +212,12 @@ describe('plan limits (SPEC §9 contents, per calendar month)', () => {
     // Timestamps as given: the freight feature stamps them itself; here they place each booking in a month.
     await FreightModel.collection.insertMany([
       ...Array.from({ length: 19 }, (_, i) =>
-        listing({ carrierId, status: i % 2 ? 'in_transit' : 'booked', createdAt: thisMonth, updatedAt: thisMonth }),
+        listing({
+          carrierId,
+          status: i % 2 ? 'in_transit' : 'booked',
+          createdAt: thisMonth,
+          updatedAt: thisMonth,
+        }),
       ),
       ...Array.from({ length: 5 }, () =>
         listing({ carrierId, status: 'delivered', createdAt: lastMonth, updatedAt: lastMonth }),
@@ -218,10 +230,17 @@ describe('plan limits (SPEC §9 contents, per calendar month)', () => {
     );
     const refused = assertCarrierCanTakeBooking(carrier.id);
     await expect(refused).rejects.toMatchObject({ status: 403 });
-    await expect(refused).rejects.toThrow(/Carrier Basic plan allows 20 approved bookings per month.*Carrier Pro/);
+    await expect(refused).rejects.toThrow(
+      /Carrier Basic plan allows 20 approved bookings per month.*Carrier Pro/,
+    );
 
     const usage = await c.get('/api/subscriptions/usage');
-    expect(usage.body).toMatchObject({ plan: 'carrier_basic', metric: 'bookings_approved', used: 20, limit: 20 });
+    expect(usage.body).toMatchObject({
+      plan: 'carrier_basic',
+      metric: 'bookings_approved',
+      used: 20,
+      limit: 20,
+    });
 
     setClock(() => new Date('2031-06-01T00:00:00Z')); // a new month
     await expect(assertCarrierCanTakeBooking(carrier.id)).resolves.toBeUndefined();
@@ -268,12 +287,16 @@ describe('plan limits (SPEC §9 contents, per calendar month)', () => {
     await setPlan(broker.id, 'broker_basic');
     const brokerId = new Types.ObjectId(broker.id);
     await FreightModel.collection.insertMany([
-      ...Array.from({ length: 45 }, () => listing({ userId: brokerId, brokerId, createdAt: at, updatedAt: at })),
+      ...Array.from({ length: 45 }, () =>
+        listing({ userId: brokerId, brokerId, createdAt: at, updatedAt: at }),
+      ),
       ...Array.from({ length: 4 }, () => listing({ brokerId, createdAt: at, updatedAt: at })),
     ]);
     await expect(assertCanPostLoad(await actorOf(broker.id), { air: false })).resolves.toBeUndefined();
     await FreightModel.collection.insertOne(listing({ brokerId, createdAt: at, updatedAt: at }));
-    await expect(assertCanPostLoad(await actorOf(broker.id), { air: true })).rejects.toMatchObject({ status: 403 });
+    await expect(assertCanPostLoad(await actorOf(broker.id), { air: true })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });
 

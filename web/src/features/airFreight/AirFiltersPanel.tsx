@@ -1,5 +1,11 @@
 import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { AIR_COUNTRIES, AIR_WEIGHT_CLASSES, AIR_WEIGHT_CLASS_LABELS, CARGO_TYPES, CARGO_TYPE_LABELS } from '@freight/shared';
+import {
+  AIR_COUNTRIES,
+  AIR_WEIGHT_CLASSES,
+  AIR_WEIGHT_CLASS_LABELS,
+  CARGO_TYPES,
+  CARGO_TYPE_LABELS,
+} from '@freight/shared';
 import type { FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { useAirFreightStore, type AirFilters } from '../../stores/airFreight';

@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Center, Container, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useAirFreightStore, AIR_PAGE_SIZE } from '../../stores/airFreight';
@@ -127,7 +140,12 @@ function AirMarketplace() {
                 <Text fontSize="sm">
                   Page {page} of {pages}
                 </Text>
-                <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => void load(page + 1)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={page >= pages}
+                  onClick={() => void load(page + 1)}
+                >
                   Next
                 </Button>
               </HStack>

@@ -54,7 +54,8 @@ export function AirListingCard({ listing }: { listing: FreightListingDto }) {
       notify({ title: 'Success', description: 'Freight booked successfully!', type: 'success' });
     } catch (err) {
       if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: 'Failed to book freight. Please try again.', type: 'error' });
+      else
+        notify({ title: 'Error', description: 'Failed to book freight. Please try again.', type: 'error' });
     } finally {
       setBooking(false);
     }
@@ -76,26 +77,40 @@ export function AirListingCard({ listing }: { listing: FreightListingDto }) {
           </Stack>
           <HStack gap="2">
             {listing.isUrgent && <Badge colorPalette="red">Urgent</Badge>}
-            <Badge colorPalette={STATUS_COLORS[listing.status] ?? 'gray'}>{capitalise(listing.status ?? 'available')}</Badge>
+            <Badge colorPalette={STATUS_COLORS[listing.status] ?? 'gray'}>
+              {capitalise(listing.status ?? 'available')}
+            </Badge>
           </HStack>
         </Flex>
       </Card.Header>
       <Card.Body gap="4">
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
           <Fact label="Equipment" value={equipmentLabel(listing.equipmentType)} />
-          <Fact label="Distance" value={listing.distance != null ? `${listing.distance.toLocaleString('en-US')} mi` : 'N/A'} />
+          <Fact
+            label="Distance"
+            value={listing.distance != null ? `${listing.distance.toLocaleString('en-US')} mi` : 'N/A'}
+          />
           <Fact label="Rate" value={money(listing.rate)} />
           <Fact label="Rate per Mile" value={perMile != null ? `$${perMile.toFixed(2)}` : 'N/A'} />
           <Fact label="Pickup" value={formatDay(listing.pickupDate) || 'ASAP'} />
           <Fact label="Delivery" value={formatDay(listing.deliveryDate) || 'TBD'} />
-          <Fact label="Weight" value={listing.weight != null ? `${listing.weight.toLocaleString('en-US')} lbs` : 'N/A'} />
+          <Fact
+            label="Weight"
+            value={listing.weight != null ? `${listing.weight.toLocaleString('en-US')} lbs` : 'N/A'}
+          />
           <Fact
             label="Cargo Type"
-            value={listing.cargoType ? (CARGO_TYPE_LABELS[listing.cargoType] ?? listing.cargoType) : 'General'}
+            value={
+              listing.cargoType ? (CARGO_TYPE_LABELS[listing.cargoType] ?? listing.cargoType) : 'General'
+            }
           />
           <Fact
             label="Weight Class"
-            value={listing.weightClass ? (AIR_WEIGHT_CLASS_LABELS[listing.weightClass] ?? listing.weightClass) : 'N/A'}
+            value={
+              listing.weightClass
+                ? (AIR_WEIGHT_CLASS_LABELS[listing.weightClass] ?? listing.weightClass)
+                : 'N/A'
+            }
           />
         </SimpleGrid>
         {listing.description && (

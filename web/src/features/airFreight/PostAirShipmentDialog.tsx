@@ -45,7 +45,15 @@ const EMPTY = {
 };
 type AirForm = typeof EMPTY;
 
-function Select({ value, onChange, children }: { value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  value,
+  onChange,
+  children,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <NativeSelect.Root>
       <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
@@ -63,7 +71,8 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const set = <K extends keyof AirForm>(key: K, value: AirForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof AirForm>(key: K, value: AirForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof AirForm) => ({
     value: String(form[key]),
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
@@ -190,7 +199,10 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
                   <FormField label="Description" error={errors.description}>
                     <Textarea rows={3} {...text('description')} />
                   </FormField>
-                  <Checkbox.Root checked={form.isUrgent} onCheckedChange={(e) => set('isUrgent', e.checked === true)}>
+                  <Checkbox.Root
+                    checked={form.isUrgent}
+                    onCheckedChange={(e) => set('isUrgent', e.checked === true)}
+                  >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
                     <Checkbox.Label>Urgent shipment</Checkbox.Label>

@@ -178,8 +178,9 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
             <Text fontSize="sm" color="gray.600">
               Departs {formatDay(route.departureDate)}
               {route.departureTime ? ` at ${route.departureTime}` : ''} ·{' '}
-              {DRIVER_VEHICLE_LABELS[route.vehicleType as keyof typeof DRIVER_VEHICLE_LABELS] ?? route.vehicleType} ·{' '}
-              {price}
+              {DRIVER_VEHICLE_LABELS[route.vehicleType as keyof typeof DRIVER_VEHICLE_LABELS] ??
+                route.vehicleType}{' '}
+              · {price}
               {route.isFlexible ? ' · Flexible' : ''}
             </Text>
           </Box>
@@ -188,7 +189,13 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
               <Button size="sm" variant="outline" onClick={onEdit}>
                 Edit
               </Button>
-              <Button size="sm" variant="outline" colorPalette="red" loading={closing} onClick={() => void onClose()}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                loading={closing}
+                onClick={() => void onClose()}
+              >
                 Close Route
               </Button>
             </HStack>
@@ -216,7 +223,9 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
                 No posted shipments match this route yet. New ones appear here as they are posted.
               </Text>
             )}
-            {matches?.items.map((m) => <MatchRow key={m.id} match={m} onOffer={() => setOffering(m)} />)}
+            {matches?.items.map((m) => (
+              <MatchRow key={m.id} match={m} onOffer={() => setOffering(m)} />
+            ))}
             {matches && pages > 1 && (
               <HStack justify="center" gap="3">
                 <Button

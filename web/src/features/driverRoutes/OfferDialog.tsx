@@ -23,7 +23,9 @@ export function OfferDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            {shipment && <OfferForm key={shipment.id} shipment={shipment} routeId={routeId} onClose={onClose} />}
+            {shipment && (
+              <OfferForm key={shipment.id} shipment={shipment} routeId={routeId} onClose={onClose} />
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />
             </Dialog.CloseTrigger>
@@ -34,7 +36,15 @@ export function OfferDialog({
   );
 }
 
-function OfferForm({ shipment, routeId, onClose }: { shipment: RouteMatchDto; routeId: string; onClose: () => void }) {
+function OfferForm({
+  shipment,
+  routeId,
+  onClose,
+}: {
+  shipment: RouteMatchDto;
+  routeId: string;
+  onClose: () => void;
+}) {
   const makeOffer = useDriverRoutesStore((s) => s.makeOffer);
   const [price, setPrice] = useState(String(shipment.myOffer?.price ?? shipment.offerPrice));
   const [message, setMessage] = useState(shipment.myOffer?.message ?? '');
@@ -53,7 +63,11 @@ function OfferForm({ shipment, routeId, onClose }: { shipment: RouteMatchDto; ro
     setSubmitting(true);
     try {
       await makeOffer(shipment.id, parsed.data);
-      notify({ title: 'Offer sent', description: 'The customer has been notified of your offer.', type: 'success' });
+      notify({
+        title: 'Offer sent',
+        description: 'The customer has been notified of your offer.',
+        type: 'success',
+      });
       onClose();
     } catch (err) {
       setSubmitting(false);
@@ -74,7 +88,13 @@ function OfferForm({ shipment, routeId, onClose }: { shipment: RouteMatchDto; ro
             {shipment.destinationState}. The customer offers ${shipment.offerPrice.toFixed(2)}.
           </Text>
           <FormField label="Your Price ($)" error={errors.price} required>
-            <Input type="number" min="0" step="0.01" value={price} onChange={(e) => setPrice(e.target.value)} />
+            <Input
+              type="number"
+              min="0"
+              step="0.01"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
           </FormField>
           <FormField label="Message to Customer (Optional)" error={errors.message}>
             <Textarea

@@ -97,7 +97,15 @@ const states = US_STATES.map((s) => (
 ));
 
 /** Create (no route) or edit (a route) a driver route (SPEC §3 Driver route). */
-export function RouteFormDialog({ route, open, onClose }: { route: DriverRouteDto | null; open: boolean; onClose: () => void }) {
+export function RouteFormDialog({
+  route,
+  open,
+  onClose,
+}: {
+  route: DriverRouteDto | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
       <Portal>
@@ -121,7 +129,8 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
   const [form, setForm] = useState<RouteForm>(() => (route ? fromRoute(route) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof RouteForm>(key: K, value: RouteForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof RouteForm>(key: K, value: RouteForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof RouteForm) => ({
     value: String(form[key]),
     onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
@@ -163,7 +172,11 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
               <Input {...text('originCity')} />
             </FormField>
             <FormField label="Origin State" error={errors.originState} required>
-              <Select value={form.originState} placeholder="Select state" onChange={(v) => set('originState', v)}>
+              <Select
+                value={form.originState}
+                placeholder="Select state"
+                onChange={(v) => set('originState', v)}
+              >
                 {states}
               </Select>
             </FormField>
@@ -171,7 +184,11 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
               <Input {...text('destinationCity')} />
             </FormField>
             <FormField label="Destination State" error={errors.destinationState} required>
-              <Select value={form.destinationState} placeholder="Select state" onChange={(v) => set('destinationState', v)}>
+              <Select
+                value={form.destinationState}
+                placeholder="Select state"
+                onChange={(v) => set('destinationState', v)}
+              >
                 {states}
               </Select>
             </FormField>
@@ -182,7 +199,11 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
               <Input type="time" {...text('departureTime')} />
             </FormField>
             <FormField label="Vehicle Type" error={errors.vehicleType} required>
-              <Select value={form.vehicleType} placeholder="Select vehicle" onChange={(v) => set('vehicleType', v)}>
+              <Select
+                value={form.vehicleType}
+                placeholder="Select vehicle"
+                onChange={(v) => set('vehicleType', v)}
+              >
                 {DRIVER_VEHICLE_TYPES.map((v) => (
                   <option key={v} value={v}>
                     {DRIVER_VEHICLE_LABELS[v]}
@@ -221,7 +242,10 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
           <FormField label="Description" error={errors.description}>
             <Textarea rows={3} {...text('description')} />
           </FormField>
-          <Checkbox.Root checked={form.isFlexible} onCheckedChange={(e) => set('isFlexible', e.checked === true)}>
+          <Checkbox.Root
+            checked={form.isFlexible}
+            onCheckedChange={(e) => set('isFlexible', e.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Flexible on dates and detours</Checkbox.Label>

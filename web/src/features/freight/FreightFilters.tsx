@@ -1,12 +1,12 @@
 import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { LOAD_BOARD_EQUIPMENT } from '@freight/shared';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormField } from '../../components/FormField';
 import { useFreightStore } from '../../stores/freight';
 import { equipmentLabel } from './format';
 
 /** The collapsible filter panel (SPEC §2); the server applies the filters (GET /api/freight). */
-export function FreightFilters({ extra }: { extra?: React.ReactNode }) {
+export function FreightFilters({ extra }: { extra?: ReactNode }) {
   const filters = useFreightStore((s) => s.filters);
   const setFilter = useFreightStore((s) => s.setFilter);
   const search = useFreightStore((s) => s.search);

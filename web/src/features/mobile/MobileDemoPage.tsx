@@ -98,7 +98,10 @@ function CameraCard() {
       return;
     }
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
       streamRef.current = stream;
       setActive(true);
       if (videoRef.current) {
@@ -237,12 +240,17 @@ function NotificationsCard() {
       data: { url: '/mobile' },
     };
     try {
-      const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+      const registration =
+        'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
       if (registration) await registration.showNotification(title, options);
       else new Notification(title, options);
       setMessage('Test notification sent.');
     } catch (err) {
-      setMessage(err instanceof Error ? `Could not show the notification: ${err.message}` : 'Could not show the notification');
+      setMessage(
+        err instanceof Error
+          ? `Could not show the notification: ${err.message}`
+          : 'Could not show the notification',
+      );
     }
   };
 
@@ -381,7 +389,8 @@ function ReadinessCard() {
   return (
     <DemoCard icon={FiCheckCircle} title="App Store Readiness">
       <Text color="gray.600" fontSize="sm">
-        A progressive web app can be listed in app stores (Google Play via a Trusted Web Activity, Microsoft Store).
+        A progressive web app can be listed in app stores (Google Play via a Trusted Web Activity, Microsoft
+        Store).
       </Text>
       <List.Root gap="2" variant="plain">
         {checks.map(([label, ok]) => (

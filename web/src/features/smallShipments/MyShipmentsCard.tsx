@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  HStack,
+  Heading,
+  Separator,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -88,7 +100,8 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
         <Box>
           <Text fontWeight="semibold">{shipment.title}</Text>
           <Text fontSize="sm" color="gray.600">
-            {shipment.originCity}, {shipment.originState} → {shipment.destinationCity}, {shipment.destinationState}
+            {shipment.originCity}, {shipment.originState} → {shipment.destinationCity},{' '}
+            {shipment.destinationState}
             {itemLabel ? ` · ${itemLabel}` : ''}
           </Text>
           <Text fontSize="xs" color="gray.500">
@@ -108,7 +121,11 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
             Driver offers ({shipment.offers.length})
           </Text>
           {shipment.offers.map((o) => (
-            <OfferRow key={o.id} offer={o} canAccept={shipment.status === 'posted' && o.status === 'pending'} />
+            <OfferRow
+              key={o.id}
+              offer={o}
+              canAccept={shipment.status === 'posted' && o.status === 'pending'}
+            />
           ))}
         </Stack>
       ) : (
@@ -129,10 +146,19 @@ function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: bo
     setPending(true);
     try {
       await accept(offer.id);
-      notify({ title: 'Offer accepted', description: `${offer.driverName} will carry your shipment.`, type: 'success' });
+      notify({
+        title: 'Offer accepted',
+        description: `${offer.driverName} will carry your shipment.`,
+        type: 'success',
+      });
     } catch (err) {
       if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: errorMessage(err, 'Failed to accept the offer'), type: 'error' });
+      else
+        notify({
+          title: 'Error',
+          description: errorMessage(err, 'Failed to accept the offer'),
+          type: 'error',
+        });
     } finally {
       setPending(false);
     }

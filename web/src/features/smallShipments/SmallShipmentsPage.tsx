@@ -94,7 +94,11 @@ export function SmallShipmentsPage() {
     setErrors({});
     if (!user) {
       saveDraft(form);
-      notify({ title: 'Sign In Required', description: 'Please sign in to post your shipment.', type: 'info' });
+      notify({
+        title: 'Sign In Required',
+        description: 'Please sign in to post your shipment.',
+        type: 'info',
+      });
       openLogin();
       return;
     }
@@ -131,7 +135,9 @@ export function SmallShipmentsPage() {
           <Heading as="h1" size="2xl">
             Post Small Shipment
           </Heading>
-          <Text color="gray.600">Ship packages, motorcycles, cars and equipment with drivers already on the route.</Text>
+          <Text color="gray.600">
+            Ship packages, motorcycles, cars and equipment with drivers already on the route.
+          </Text>
         </Box>
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
           <Card.Root>
@@ -155,7 +161,11 @@ export function SmallShipmentsPage() {
                     </Select>
                   </FormField>
                   <FormField label="Detailed Description" error={errors.itemDescription} required>
-                    <Textarea rows={3} placeholder="Describe the item, its condition and packaging" {...text('itemDescription')} />
+                    <Textarea
+                      rows={3}
+                      placeholder="Describe the item, its condition and packaging"
+                      {...text('itemDescription')}
+                    />
                   </FormField>
 
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -163,7 +173,11 @@ export function SmallShipmentsPage() {
                       <Input {...text('originCity')} />
                     </FormField>
                     <FormField label="Pickup State" error={errors.originState} required>
-                      <Select value={form.originState} placeholder="Select state" onChange={(v) => set('originState', v)}>
+                      <Select
+                        value={form.originState}
+                        placeholder="Select state"
+                        onChange={(v) => set('originState', v)}
+                      >
                         {stateOptions}
                       </Select>
                     </FormField>
@@ -210,7 +224,9 @@ export function SmallShipmentsPage() {
                     <FormField label="Pickup Flexibility" error={errors.pickupFlexibility}>
                       <Select
                         value={form.pickupFlexibility}
-                        onChange={(v) => set('pickupFlexibility', v as SmallShipmentForm['pickupFlexibility'])}
+                        onChange={(v) =>
+                          set('pickupFlexibility', v as SmallShipmentForm['pickupFlexibility'])
+                        }
                       >
                         {PICKUP_FLEXIBILITY.map((p) => (
                           <option key={p} value={p}>
@@ -220,16 +236,27 @@ export function SmallShipmentsPage() {
                       </Select>
                     </FormField>
                   </SimpleGrid>
-                  <FormField label="Offer Price ($)" error={errors.offerPrice} required helperText={OFFER_PRICE_NOTE}>
+                  <FormField
+                    label="Offer Price ($)"
+                    error={errors.offerPrice}
+                    required
+                    helperText={OFFER_PRICE_NOTE}
+                  >
                     <Input type="number" min="0" step="0.01" {...text('offerPrice')} />
                   </FormField>
                   <HStack gap="6" wrap="wrap">
-                    <Checkbox.Root checked={form.isUrgent} onCheckedChange={(e) => set('isUrgent', e.checked === true)}>
+                    <Checkbox.Root
+                      checked={form.isUrgent}
+                      onCheckedChange={(e) => set('isUrgent', e.checked === true)}
+                    >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>Rush delivery needed</Checkbox.Label>
                     </Checkbox.Root>
-                    <Checkbox.Root checked={form.isFragile} onCheckedChange={(e) => set('isFragile', e.checked === true)}>
+                    <Checkbox.Root
+                      checked={form.isFragile}
+                      onCheckedChange={(e) => set('isFragile', e.checked === true)}
+                    >
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>Handle with care (fragile)</Checkbox.Label>

@@ -140,7 +140,9 @@ function PlanPicker() {
     } catch (err) {
       setPending(null);
       window.alert(
-        errorStatus(err) !== null ? 'Failed to activate subscription. Please try again.' : 'An error occurred. Please try again.',
+        errorStatus(err) !== null
+          ? 'Failed to activate subscription. Please try again.'
+          : 'An error occurred. Please try again.',
       );
     }
   };
@@ -152,7 +154,9 @@ function PlanPicker() {
           <Heading as="h1" size="3xl">
             Choose Your Brokerage/Carrier Plan
           </Heading>
-          <Text color="gray.600">Monthly plans for your account type. Upgrade, downgrade or cancel anytime.</Text>
+          <Text color="gray.600">
+            Monthly plans for your account type. Upgrade, downgrade or cancel anytime.
+          </Text>
         </Stack>
 
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
@@ -238,7 +242,14 @@ function PlanCard({
       data-testid={`plan-${plan.id}`}
     >
       {plan.mostPopular && (
-        <Badge colorPalette="blue" variant="solid" position="absolute" top="-3" left="50%" transform="translateX(-50%)">
+        <Badge
+          colorPalette="blue"
+          variant="solid"
+          position="absolute"
+          top="-3"
+          left="50%"
+          transform="translateX(-50%)"
+        >
           Most Popular
         </Badge>
       )}

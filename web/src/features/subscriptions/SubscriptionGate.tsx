@@ -1,4 +1,16 @@
-import { Badge, Box, Button, Card, Container, HStack, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  HStack,
+  Heading,
+  Icon,
+  List,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { gateBenefits, gateVerdict, planTierLabel, type PlanTier } from '@freight/shared';
 import type { ReactNode } from 'react';
 import { FiCheckCircle, FiLock } from 'react-icons/fi';

@@ -1,4 +1,14 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  Portal,
+  Progress,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { formatUsDate } from '../../lib/dates';
 import { useSubscriptionsStore } from '../../stores/subscriptions';

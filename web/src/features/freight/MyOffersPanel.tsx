@@ -1,0 +1,66 @@
+import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useOffersStore } from '../../stores/offers';
+import { formatMoney } from './format';
+
+/** The carrier's open offers; a broker's counter can be accepted (books the load) or declined. */
+export function MyOffersPanel() {
+  const { items, status, load, answerCounter } = useOffersStore();
+  useEffect(() => {
+    if (status === 'idle') void load();
+  }, [status, load]);
+  const open = items.filter((n) => n.status === 'pending' || n.status === 'counter_offered');
+  if (open.length === 0) return null;
+
+  const answer = async (id: string, accept: boolean) => {
+    try {
+      notify({ title: 'Success', description: await answerCounter(id, accept), type: 'success' });
+    } catch (err) {
+      notify({ title: 'Error', description: errorMessage(err, 'Failed to process negotiation. Please try again.'), type: 'error' });
+    }
+  };
+
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          My Rate Offers
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2">
+          {open.map((n) => (
+            <HStack key={n.id} justify="space-between" wrap="wrap" data-testid="my-offer">
+              <Stack gap="0">
+                <Text fontWeight="medium">
+                  {n.freightOrigin} → {n.freightDestination}
+                </Text>
+                <Text fontSize="sm" color="gray.600">
+                  Offered {formatMoney(n.proposedRate)}
+                  {n.counterRate != null && ` · Counter ${formatMoney(n.counterRate)}`}
+                </Text>
+              </Stack>
+              <HStack>
+                <Badge colorPalette={n.status === 'counter_offered' ? 'orange' : 'yellow'}>
+                  {n.status === 'counter_offered' ? 'Counter Offer' : 'Pending'}
+                </Badge>
+                {n.status === 'counter_offered' && (
+                  <>
+                    <Button size="xs" colorPalette="green" onClick={() => void answer(n.id, true)}>
+                      Accept Counter
+                    </Button>
+                    <Button size="xs" variant="outline" onClick={() => void answer(n.id, false)}>
+                      Decline
+                    </Button>
+                  </>
+                )}
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

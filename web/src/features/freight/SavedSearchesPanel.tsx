@@ -1,0 +1,134 @@
+import { Badge, Button, Card, CloseButton, Dialog, HStack, Heading, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { EMPTY_LOAD_BOARD_FILTERS, type LoadBoardFilters, type SavedSearchDto } from '@freight/shared';
+import { useEffect, useState } from 'react';
+import { FormField } from '../../components/FormField';
+import { notify } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
+import { useFreightStore } from '../../stores/freight';
+import { useSavedSearchesStore } from '../../stores/savedSearches';
+
+function describe(f: SavedSearchDto['filters']): string {
+  const parts = Object.entries(f).map(([k, v]) => `${k}: ${String(v)}`);
+  return parts.length ? parts.join(', ') : 'All loads';
+}
+
+function toBoardFilters(f: SavedSearchDto['filters']): LoadBoardFilters {
+  const out: LoadBoardFilters = { ...EMPTY_LOAD_BOARD_FILTERS };
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined || v === null) continue;
+    if (k === 'radius') out.radius = Number(v);
+    else if (k in out) (out as unknown as Record<string, string>)[k] = String(v);
+  }
+  return out;
+}
+
+/** 'Save Search' for the current filters (opens a name dialog). */
+export function SaveSearchButton() {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const save = useSavedSearchesStore((s) => s.save);
+  const filters = useFreightStore((s) => s.filters);
+
+  const submit = async () => {
+    if (!name.trim()) return;
+    setSaving(true);
+    try {
+      await save(name.trim(), filters);
+      notify({ title: 'Search saved', description: 'You will be notified when a matching load is posted.', type: 'success' });
+      setOpen(false);
+      setName('');
+    } catch (err) {
+      notify({ title: 'Error', description: errorMessage(err, 'Failed to save search'), type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" lazyMount unmountOnExit>
+      <Dialog.Trigger asChild>
+        <Button variant="outline">Save Search</Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Save Search</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <FormField label="Search Name" required>
+                <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Chicago reefers" />
+              </FormField>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button colorPalette="blue" onClick={() => void submit()} disabled={saving || !name.trim()}>
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The carrier's saved searches: apply, alerts on or off, delete. */
+export function SavedSearchesPanel() {
+  const { items, status, load, setAlerts, remove } = useSavedSearchesStore();
+  const applyFilters = useFreightStore((s) => s.applyFilters);
+  useEffect(() => {
+    if (status === 'idle') void load();
+  }, [status, load]);
+  if (items.length === 0) return null;
+  return (
+    <Card.Root size="sm">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          Saved Searches
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2">
+          {items.map((s) => (
+            <HStack key={s.id} justify="space-between" wrap="wrap" gap="2">
+              <Stack gap="0">
+                <HStack>
+                  <Text fontWeight="medium">{s.name}</Text>
+                  {s.alertsEnabled && <Badge colorPalette="blue">Alerts on</Badge>}
+                </HStack>
+                <Text fontSize="xs" color="gray.600">
+                  {describe(s.filters)}
+                </Text>
+              </Stack>
+              <HStack>
+                <Button size="xs" variant="outline" onClick={() => void applyFilters(toBoardFilters(s.filters))}>
+                  Apply
+                </Button>
+                <Switch.Root
+                  size="sm"
+                  checked={s.alertsEnabled}
+                  onCheckedChange={(e) => void setAlerts(s.id, e.checked)}
+                >
+                  <Switch.HiddenInput aria-label={`Alerts for ${s.name}`} />
+                  <Switch.Control />
+                  <Switch.Label>Alerts</Switch.Label>
+                </Switch.Root>
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void remove(s.id)}>
+                  Delete
+                </Button>
+              </HStack>
+            </HStack>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
