@@ -2,7 +2,12 @@
 // (schemas, query types, events); the listing DTO below is the contract other features read.
 import { z } from 'zod';
 import type { Ack } from './api';
-import { DEFAULT_OFFER_VALIDITY_HOURS, DEFAULT_SEARCH_RADIUS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './constants';
+import {
+  DEFAULT_OFFER_VALIDITY_HOURS,
+  DEFAULT_SEARCH_RADIUS,
+  MAX_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE,
+} from './constants';
 import {
   AIR_WEIGHT_CLASSES,
   BOOKING_REQUEST_STATUSES,
@@ -153,7 +158,10 @@ export interface LoadRuleFields {
 }
 
 /** Rules that span fields (shared by posting and editing): states, weight classes, dates. */
-export function loadFieldIssues(v: LoadRuleFields, equipmentType: string | undefined): { path: string; message: string }[] {
+export function loadFieldIssues(
+  v: LoadRuleFields,
+  equipmentType: string | undefined,
+): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   const air = equipmentType === AIR_EQUIPMENT;
   if (!air) {
@@ -367,7 +375,9 @@ const money = (message = 'Required') =>
 /** The rate offer a carrier sends (SPEC §3, §5). Without expiresAt the offer is valid for the default 24 hours. */
 export const rateOfferSchema = z.object({
   proposedRate: money(),
-  proposedRatePerMile: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(1_000_000)),
+  proposedRatePerMile: optionalNumber(
+    z.number().min(0, 'Number must be greater than or equal to 0').max(1_000_000),
+  ),
   message: optionalText(5000),
   expiresAt: z
     .preprocess(
@@ -385,7 +395,9 @@ export function offerExpiry(hours: number = DEFAULT_OFFER_VALIDITY_HOURS, from: 
 
 /** Accept (empty body) or, with counterRate, counter (SPEC §7 call 28). */
 export const negotiationActionSchema = z.object({
-  counterRate: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000)),
+  counterRate: optionalNumber(
+    z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000),
+  ),
 });
 export const counterOfferSchema = z.object({ counterRate: money('counterRate is required') });
 
@@ -418,7 +430,9 @@ export interface NegotiationDto {
 
 export const addShipperSchema = z.object({
   shipperEmail: z.string({ message: 'Required' }).trim().toLowerCase().email('Enter a valid email address'),
-  creditLimit: optionalNumber(z.number().min(0, 'Number must be greater than or equal to 0').max(10_000_000_000)),
+  creditLimit: optionalNumber(
+    z.number().min(0, 'Number must be greater than or equal to 0').max(10_000_000_000),
+  ),
   paymentTerms: optionalText(100),
 });
 export type AddShipperInput = z.input<typeof addShipperSchema>;
@@ -502,7 +516,10 @@ export interface FreightEvents {
   /** A carrier made an offer (rooms `user:<broker>`, `user:<carrier>`). */
   'negotiation:created': (payload: { negotiation: NegotiationDto }) => void;
   /** An offer was accepted, rejected, countered or expired (rooms `user:<broker>`, `user:<carrier>`). */
-  'negotiation:updated': (payload: { negotiation: NegotiationDto; listing: FreightListingDto | null }) => void;
+  'negotiation:updated': (payload: {
+    negotiation: NegotiationDto;
+    listing: FreightListingDto | null;
+  }) => void;
 }
 
 export type LoadboardJoinPayload = Record<string, never>;
@@ -514,7 +531,10 @@ export interface FreightClientEvents {
 }
 
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (null when either is missing). */
-export function ratePerMileOf(rate: number | null | undefined, distance: number | null | undefined): number | null {
+export function ratePerMileOf(
+  rate: number | null | undefined,
+  distance: number | null | undefined,
+): number | null {
   if (rate == null || distance == null || distance <= 0) return null;
   return Math.round((rate / distance) * 100) / 100;
 }

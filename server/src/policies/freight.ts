@@ -40,17 +40,20 @@ export const freightPolicies = {
   'freight:haul': (actor: Actor, load?: LoadRef) =>
     (actor.userType === 'carrier' || actor.userType === 'air_cargo') && !(load && managesLoad(actor, load)),
   /** Rate offers come from carriers. */
-  'freight:offer': (actor: Actor, load?: LoadRef) => actor.userType === 'carrier' && !(load && managesLoad(actor, load)),
+  'freight:offer': (actor: Actor, load?: LoadRef) =>
+    actor.userType === 'carrier' && !(load && managesLoad(actor, load)),
   /** The Carrier Booking Requests list (call 6). */
   'booking:list': (actor: Actor) => actor.userType === 'shipper' || actor.userType === 'broker',
   /** Approve or reject (call 7): the load's shipper or broker. */
-  'booking:review': (actor: Actor, request: RequestRef) => same(request.shipperId, actor) || same(request.brokerId, actor),
+  'booking:review': (actor: Actor, request: RequestRef) =>
+    same(request.shipperId, actor) || same(request.brokerId, actor),
   /** The Broker Hub's data (calls 25-27). */
   'broker:access': (actor: Actor) => actor.userType === 'broker',
   /** Accept, reject or counter an offer (call 28): the load's broker (or the poster, when no broker). */
   'negotiation:respond': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.brokerId, actor),
   /** Accept a counter offer: the carrier who made the offer. */
-  'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.carrierId, actor),
+  'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) =>
+    same(negotiation.carrierId, actor),
   /** Saved searches with alerts: any signed-in user with an account type. */
   'savedSearch:manage': (actor: Actor) => actor.userType !== null,
 } satisfies Record<string, Rule>;

@@ -40,7 +40,9 @@ export const useBookingRequestsStore = create<BookingRequestsState>((set, get) =
   },
 
   review: async (id, status) => {
-    const res = await apiRequest<{ message: string }>('POST', `/api/booking-requests/${id}/review`, { status });
+    const res = await apiRequest<{ message: string }>('POST', `/api/booking-requests/${id}/review`, {
+      status,
+    });
     await get().load();
     if (useFreightStore.getState().status !== 'idle') void useFreightStore.getState().load();
     return res.message;

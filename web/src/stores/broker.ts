@@ -51,11 +51,13 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
       const [stats, loads, negotiations, shippers] = await Promise.all([
         apiRequest<BrokerStatsDto>('GET', '/api/broker/stats'),
         apiRequest<FreightPage>('GET', `/api/broker/freight?pageSize=${PAGE_SIZE}`),
-        apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`).catch((err) => {
-          // SPEC §8: a negotiations fetch that is unauthorised is only logged.
-          console.error('Loading negotiations failed', err);
-          return { items: [], total: 0, page: 1, pageSize: PAGE_SIZE } as Page<NegotiationDto>;
-        }),
+        apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`).catch(
+          (err) => {
+            // SPEC §8: a negotiations fetch that is unauthorised is only logged.
+            console.error('Loading negotiations failed', err);
+            return { items: [], total: 0, page: 1, pageSize: PAGE_SIZE } as Page<NegotiationDto>;
+          },
+        ),
         apiRequest<Page<BrokerShipperDto>>('GET', `/api/broker/shippers?pageSize=${PAGE_SIZE}`),
       ]);
       set({

@@ -122,7 +122,12 @@ export const useFreightStore = create<FreightBoardState>((set, get) => ({
         apiRequest<FreightPage>('GET', `/api/freight?${queryString(applied, extra)}`),
         hasFilters(applied) ? apiRequest<FreightPage>('GET', '/api/freight?pageSize=1') : null,
       ]);
-      set({ items: result.items, total: result.total, boardTotal: all ? all.total : result.total, status: 'loaded' });
+      set({
+        items: result.items,
+        total: result.total,
+        boardTotal: all ? all.total : result.total,
+        status: 'loaded',
+      });
     } catch (err) {
       set({ status: 'failed' });
       if (isUnauthorizedError(err)) handleUnauthorized();

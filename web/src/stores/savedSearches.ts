@@ -26,7 +26,10 @@ export const useSavedSearchesStore = create<SavedSearchesState>((set, get) => ({
     }
   },
   save: async (name, filters) => {
-    await apiRequest<SavedSearchDto>('POST', '/api/saved-searches', { name, filters: filtersToQuery(filters) });
+    await apiRequest<SavedSearchDto>('POST', '/api/saved-searches', {
+      name,
+      filters: filtersToQuery(filters),
+    });
     await get().load();
   },
   setAlerts: async (id, alertsEnabled) => {

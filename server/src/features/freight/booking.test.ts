@@ -1,6 +1,13 @@
 import type { BookingRequestDto } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectEvents, eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import {
+  collectEvents,
+  eventually,
+  nextEvent,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '@test/helpers';
 import { BookingRequestModel } from './bookingRequests/model';
 import { FreightModel } from './model';
 import { postLoad, verifiedClient } from './testUtils';
@@ -116,7 +123,9 @@ describe('GET /api/booking-requests (call 6) and review (call 7)', () => {
     expect((await b.get('/api/booking-requests')).body.total).toBe(1);
     const outsider = await verifiedClient(app, 'shipper');
     expect((await outsider.get('/api/booking-requests')).body.total).toBe(0);
-    const res = await outsider.post(`/api/booking-requests/${req.body.request.id}/review`, { status: 'approved' });
+    const res = await outsider.post(`/api/booking-requests/${req.body.request.id}/review`, {
+      status: 'approved',
+    });
     expect(res.status).toBe(404);
   });
 
@@ -134,15 +143,21 @@ describe('GET /api/booking-requests (call 6) and review (call 7)', () => {
     expect(stored?.status).toBe('booked');
     expect(String(stored?.carrierId)).toBe(carrier.user!.id);
     expect((await BookingRequestModel.findById(r2.id).lean())?.status).toBe('rejected');
-    expect((await shipper.post(`/api/booking-requests/${r1.id}/review`, { status: 'rejected' })).status).toBe(409);
-    expect((await shipper.post(`/api/booking-requests/${r2.id}/review`, { status: 'approved' })).status).toBe(409);
+    expect((await shipper.post(`/api/booking-requests/${r1.id}/review`, { status: 'rejected' })).status).toBe(
+      409,
+    );
+    expect((await shipper.post(`/api/booking-requests/${r2.id}/review`, { status: 'approved' })).status).toBe(
+      409,
+    );
     expect((await c2.post(`/api/freight/${load.id}/book`, {})).status).toBe(409);
   });
 
   it('rejecting leaves the load available; a bad status is 400', async () => {
     const load = await postLoad(shipper);
     const r = (await carrier.post(`/api/freight/${load.id}/book`, {})).body.request as BookingRequestDto;
-    expect((await shipper.post(`/api/booking-requests/${r.id}/review`, { status: 'maybe' })).status).toBe(400);
+    expect((await shipper.post(`/api/booking-requests/${r.id}/review`, { status: 'maybe' })).status).toBe(
+      400,
+    );
     const res = await shipper.post(`/api/booking-requests/${r.id}/review`, { status: 'rejected' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Booking request rejected successfully');
@@ -179,14 +194,30 @@ describe('live events', () => {
     const carrierSocket = await c.socket();
     const load = await postLoad(s, { title: 'Live booking' });
 
-    const requested = nextEvent(shipperSocket, 'booking:requested', (p) => p.request.freightListingId === load.id);
-    const shipperNote = nextEvent(shipperSocket, 'notification:new', (p) => p.notification.kind === 'booking_requested');
+    const requested = nextEvent(
+      shipperSocket,
+      'booking:requested',
+      (p) => p.request.freightListingId === load.id,
+    );
+    const shipperNote = nextEvent(
+      shipperSocket,
+      'notification:new',
+      (p) => p.notification.kind === 'booking_requested',
+    );
     const req = await c.post(`/api/freight/${load.id}/book`, { message: 'live' });
     expect((await requested).request).toMatchObject({ message: 'live', freightTitle: 'Live booking' });
     expect((await shipperNote).notification.title).toBe('New booking request');
 
-    const reviewed = nextEvent(carrierSocket, 'booking:reviewed', (p) => p.request.id === req.body.request.id);
-    const carrierNote = nextEvent(carrierSocket, 'notification:new', (p) => p.notification.kind === 'booking_reviewed');
+    const reviewed = nextEvent(
+      carrierSocket,
+      'booking:reviewed',
+      (p) => p.request.id === req.body.request.id,
+    );
+    const carrierNote = nextEvent(
+      carrierSocket,
+      'notification:new',
+      (p) => p.notification.kind === 'booking_reviewed',
+    );
     await s.post(`/api/booking-requests/${req.body.request.id}/review`, { status: 'approved' });
     const payload = await reviewed;
     expect(payload.request.status).toBe('approved');
@@ -210,7 +241,11 @@ describe('live events', () => {
     const load = await postLoad(shipper, { title: 'Board live' });
     expect((await posted).listing.id).toBe(load.id);
 
-    const updated = nextEvent(board, 'freight:updated', (p) => p.listing.id === load.id && p.listing.status === 'booked');
+    const updated = nextEvent(
+      board,
+      'freight:updated',
+      (p) => p.listing.id === load.id && p.listing.status === 'booked',
+    );
     const req = await carrier.post(`/api/freight/${load.id}/book`, {});
     await shipper.post(`/api/booking-requests/${req.body.request.id}/review`, { status: 'approved' });
     expect((await updated).listing.carrierId).toBe(carrier.user!.id);

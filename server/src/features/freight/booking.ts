@@ -70,20 +70,32 @@ export async function rejectOpenInterest(
 ): Promise<void> {
   const now = new Date();
   const listing = toFreightDto(load);
-  const requests = await BookingRequestModel.find({ freightListingId: load._id, status: 'pending' }).lean<BookingRequest[]>();
+  const requests = await BookingRequestModel.find({ freightListingId: load._id, status: 'pending' }).lean<
+    BookingRequest[]
+  >();
   const rejectedRequests: BookingRequest[] = [];
   for (const r of requests) {
     if (keep.requestId && String(r._id) === keep.requestId) continue;
     if (!(await acquireTransition(requestTransition(r._id)))) continue;
     const updated = await BookingRequestModel.findOneAndUpdate(
       { _id: r._id, status: 'pending' },
-      { $set: { status: 'rejected', reviewedAt: now, reviewedBy: new Types.ObjectId(actorId), pendingKey: String(r._id) } },
+      {
+        $set: {
+          status: 'rejected',
+          reviewedAt: now,
+          reviewedBy: new Types.ObjectId(actorId),
+          pendingKey: String(r._id),
+        },
+      },
       { new: true },
     ).lean<BookingRequest>();
     if (updated) rejectedRequests.push(updated);
   }
   for (const request of await bookingRequestViews(rejectedRequests)) {
-    publish('booking:reviewed', [rooms.user(request.carrierId), rooms.user(request.shipperId)], { request, listing });
+    publish('booking:reviewed', [rooms.user(request.carrierId), rooms.user(request.shipperId)], {
+      request,
+      listing,
+    });
     await notify({
       userId: request.carrierId,
       kind: 'booking_reviewed',

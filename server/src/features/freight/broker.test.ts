@@ -28,10 +28,17 @@ describe('shipper relationships (call 27 and Add Shipper Relationship)', () => {
     });
     const list = await broker.get('/api/broker/shippers');
     expect(list.body.total).toBe(1);
-    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local' })).status).toBe(409);
-    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'carrier@test.local' })).status).toBe(404);
+    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local' })).status).toBe(
+      409,
+    );
+    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'carrier@test.local' })).status).toBe(
+      404,
+    );
     expect((await broker.post('/api/broker/shippers', { shipperEmail: 'nope' })).status).toBe(400);
-    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local', creditLimit: -1 })).status).toBe(400);
+    expect(
+      (await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local', creditLimit: -1 }))
+        .status,
+    ).toBe(400);
     const shipper = app.client();
     await shipper.login('shipper@test.local');
     expect((await shipper.get('/api/broker/shippers')).status).toBe(403);
@@ -60,7 +67,11 @@ describe('saved searches with alerts', () => {
       filters: { originCity: 'chic', equipmentType: 'reefer', minRate: '1000', maxRate: '' },
     });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ name: 'Chicago reefers', alertsEnabled: true, filters: { originCity: 'chic', equipmentType: 'reefer', minRate: 1000 } });
+    expect(saved.body).toMatchObject({
+      name: 'Chicago reefers',
+      alertsEnabled: true,
+      filters: { originCity: 'chic', equipmentType: 'reefer', minRate: 1000 },
+    });
     expect((await carrier.post('/api/saved-searches', { name: '', filters: {} })).status).toBe(400);
 
     const socket = await carrier.socket();
@@ -73,7 +84,9 @@ describe('saved searches with alerts', () => {
     expect(notification.title).toBe('New load matches "Chicago reefers"');
     const all = await eventually(async () => {
       const r = await carrier.get('/api/notifications');
-      return r.body.items.some((n: { link: string }) => n.link === `/freight?load=${match.id}`) ? r.body : null;
+      return r.body.items.some((n: { link: string }) => n.link === `/freight?load=${match.id}`)
+        ? r.body
+        : null;
     });
     expect(all.items.filter((n: { kind: string }) => n.kind === 'saved_search_match')).toHaveLength(1);
 

@@ -68,7 +68,12 @@ describe('POST /api/freight (call 12)', () => {
   });
 
   it('sets brokerId for a broker and keeps a date-only pickup on its calendar day', async () => {
-    const l = await postLoad(broker, { pickupDate: '2030-06-01', deliveryDate: '2030-06-03', distance: 500, rate: 1000 });
+    const l = await postLoad(broker, {
+      pickupDate: '2030-06-01',
+      deliveryDate: '2030-06-03',
+      distance: 500,
+      rate: 1000,
+    });
     expect(l.brokerId).toBe(broker.user!.id);
     expect(l.pickupDate).toBe('2030-06-01T12:00:00.000Z');
     expect(l.ratePerMile).toBe(2);
@@ -109,7 +114,12 @@ describe('POST /api/freight (call 12)', () => {
     const air = app.client();
     await air.login('aircargo@test.local');
     const res = await air.post('/api/freight', {
-      ...loadInput({ originCity: 'Frankfurt', originState: 'Hesse', destinationCity: 'Toronto', destinationState: 'ON' }),
+      ...loadInput({
+        originCity: 'Frankfurt',
+        originState: 'Hesse',
+        destinationCity: 'Toronto',
+        destinationState: 'ON',
+      }),
       equipmentType: 'air_cargo',
       originCountry: 'Germany',
       destinationCountry: 'Canada',
@@ -128,7 +138,11 @@ describe('POST /api/freight (call 12)', () => {
       userCompanyName: 'Test Air Cargo',
     });
     expect((await air.post('/api/freight', loadInput())).status).toBe(403);
-    const bad = await air.post('/api/freight', { ...loadInput(), equipmentType: 'air_cargo', weightClass: 'ftl' });
+    const bad = await air.post('/api/freight', {
+      ...loadInput(),
+      equipmentType: 'air_cargo',
+      weightClass: 'ftl',
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -8,7 +8,10 @@ import mongoose, { Schema } from 'mongoose';
  * only one insert of a key succeeds, on MongoDB and FerretDB alike. The conditional update that follows stays, for
  * writers that do not take locks. A transition that has to be undone deletes its key again.
  */
-const lockSchema = new Schema({ key: { type: String, required: true }, createdAt: { type: Date, default: Date.now } });
+const lockSchema = new Schema({
+  key: { type: String, required: true },
+  createdAt: { type: Date, default: Date.now },
+});
 lockSchema.index({ key: 1 }, { unique: true });
 export const TransitionLockModel = mongoose.model('FreightTransitionLock', lockSchema);
 
@@ -27,7 +30,8 @@ export async function releaseTransition(key: string): Promise<void> {
   await TransitionLockModel.deleteOne({ key });
 }
 
-export const loadTransition = (freightId: unknown, from: string) => `freight:${String(freightId)}:from:${from}`;
+export const loadTransition = (freightId: unknown, from: string) =>
+  `freight:${String(freightId)}:from:${from}`;
 export const requestTransition = (requestId: unknown) => `booking-request:${String(requestId)}:review`;
 export const negotiationTransition = (negotiationId: unknown, from: string) =>
   `negotiation:${String(negotiationId)}:from:${from}`;

@@ -19,7 +19,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-const offer = async (c: TestClient, loadId: string, body: Record<string, unknown> = { proposedRate: 1800 }) => {
+const offer = async (
+  c: TestClient,
+  loadId: string,
+  body: Record<string, unknown> = { proposedRate: 1800 },
+) => {
   const res = await c.post(`/api/freight/${loadId}/negotiate`, body);
   if (res.status !== 201) throw new Error(`offer failed ${res.status} ${res.text}`);
   return res.body.negotiation as NegotiationDto;
@@ -85,7 +89,11 @@ describe('broker negotiations (calls 26, 28)', () => {
     const list = await b.get('/api/broker/negotiations');
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(1);
-    expect(list.body.items[0]).toMatchObject({ id: n.id, freightTitle: 'Negotiated', carrierCompany: 'Test Carrier LLC' });
+    expect(list.body.items[0]).toMatchObject({
+      id: n.id,
+      freightTitle: 'Negotiated',
+      carrierCompany: 'Test Carrier LLC',
+    });
     expect((await carrier.get('/api/broker/negotiations')).status).toBe(403);
     expect((await broker.post(`/api/negotiations/${n.id}/accept`)).status).toBe(404);
   });
@@ -100,7 +108,12 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Negotiation accepted successfully');
     expect(res.body.negotiation.status).toBe('accepted');
-    expect(res.body.listing).toMatchObject({ status: 'booked', rate: 1500, ratePerMile: 1.5, carrierId: carrier.user!.id });
+    expect(res.body.listing).toMatchObject({
+      status: 'booked',
+      rate: 1500,
+      ratePerMile: 1.5,
+      carrierId: carrier.user!.id,
+    });
     expect((await NegotiationModel.findById(theirs.id).lean())?.status).toBe('rejected');
     expect((await BookingRequestModel.findById(request.id).lean())?.status).toBe('rejected');
     expect((await broker.post(`/api/negotiations/${mine.id}/reject`)).status).toBe(409);
@@ -137,7 +150,11 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect((await broker.post(`/api/negotiations/${n.id}/accept-counter`)).status).toBe(404);
     const accepted = await carrier.post(`/api/negotiations/${n.id}/accept-counter`);
     expect(accepted.status).toBe(200);
-    expect(accepted.body.listing).toMatchObject({ status: 'booked', rate: 1750, carrierId: carrier.user!.id });
+    expect(accepted.body.listing).toMatchObject({
+      status: 'booked',
+      rate: 1750,
+      carrierId: carrier.user!.id,
+    });
     expect((await carrier.post(`/api/negotiations/${n.id}/accept-counter`)).status).toBe(409);
   });
 

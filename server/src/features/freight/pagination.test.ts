@@ -44,7 +44,8 @@ beforeAll(async () => {
       updatedAt: new Date(base + i * 1000),
     };
   });
-  for (let i = 0; i < docs.length; i += 1000) await FreightModel.collection.insertMany(docs.slice(i, i + 1000));
+  for (let i = 0; i < docs.length; i += 1000)
+    await FreightModel.collection.insertMany(docs.slice(i, i + 1000));
 });
 afterAll(async () => {
   await app?.close();
@@ -73,7 +74,8 @@ describe('pagination over 10,000 loads', () => {
     const all = pages.flatMap((p) => p.items);
     expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
     for (const p of pages) {
-      for (let i = 1; i < p.items.length; i++) expect(p.items[i - 1].createdAt > p.items[i].createdAt).toBe(true);
+      for (let i = 1; i < p.items.length; i++)
+        expect(p.items[i - 1].createdAt > p.items[i].createdAt).toBe(true);
     }
   }, 300_000);
 

@@ -2,7 +2,12 @@ import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { toActor } from '../../policies';
 import type { Runtime } from '../../runtime';
-import { listBookingRequests, myBookingRequests, requestBooking, reviewBookingRequest } from './bookingRequests/service';
+import {
+  listBookingRequests,
+  myBookingRequests,
+  requestBooking,
+  reviewBookingRequest,
+} from './bookingRequests/service';
 import { addBrokerShipper, listBrokerShippers } from './brokerShippers/service';
 import {
   answerCounter,
@@ -12,7 +17,12 @@ import {
   receivedNegotiations,
   respondToOffer,
 } from './negotiations/service';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './savedSearches/service';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  updateSavedSearch,
+} from './savedSearches/service';
 import {
   brokerFreight,
   brokerStats,

@@ -16,13 +16,82 @@ beforeAll(async () => {
   air = app.client();
   await air.login('aircargo@test.local');
   const road = (title: string, o: Record<string, unknown>) => postLoad(shipper, { title, ...o });
-  await road('L1', { originCity: 'Chicago', originState: 'IL', destinationCity: 'Dallas', destinationState: 'TX', equipmentType: 'dry_van', weightClass: 'ftl', rate: 2000, distance: 1000, pickupDate: '2030-01-10' });
-  await road('L2', { originCity: 'Chicago Heights', originState: 'IL', destinationCity: 'Houston', destinationState: 'TX', equipmentType: 'reefer', weightClass: 'ltl', rate: 3000, distance: 1000, pickupDate: '2030-01-15', originLat: 41.5061, originLng: -87.6356 });
-  await road('L3', { originCity: 'Milwaukee', originState: 'WI', destinationCity: 'Chicago', destinationState: 'IL', equipmentType: 'flatbed', weightClass: 'partial', rate: 500, distance: 100, pickupDate: '2030-01-20' });
-  await road('L4', { originCity: 'Dallas', originState: 'TX', destinationCity: 'Atlanta', destinationState: 'GA', equipmentType: 'dry_van', weightClass: 'ftl', rate: 1500, distance: 800 });
-  await road('L5', { originCity: 'Los Angeles', originState: 'CA', destinationCity: 'Seattle', destinationState: 'WA', equipmentType: 'reefer', weightClass: 'ftl', rate: null, distance: 1100, pickupDate: '2030-02-01' });
-  await road('L7', { originCity: 'Gary', originState: 'IN', destinationCity: 'Detroit', destinationState: 'MI', equipmentType: 'dry_van', rate: 800, distance: 280, pickupDate: '2030-01-12', originLat: 41.5934, originLng: -87.3464 });
-  const l8 = await road('L8', { originCity: 'Chicago', originState: 'IL', destinationCity: 'Denver', destinationState: 'CO', rate: 2500, distance: 1000 });
+  await road('L1', {
+    originCity: 'Chicago',
+    originState: 'IL',
+    destinationCity: 'Dallas',
+    destinationState: 'TX',
+    equipmentType: 'dry_van',
+    weightClass: 'ftl',
+    rate: 2000,
+    distance: 1000,
+    pickupDate: '2030-01-10',
+  });
+  await road('L2', {
+    originCity: 'Chicago Heights',
+    originState: 'IL',
+    destinationCity: 'Houston',
+    destinationState: 'TX',
+    equipmentType: 'reefer',
+    weightClass: 'ltl',
+    rate: 3000,
+    distance: 1000,
+    pickupDate: '2030-01-15',
+    originLat: 41.5061,
+    originLng: -87.6356,
+  });
+  await road('L3', {
+    originCity: 'Milwaukee',
+    originState: 'WI',
+    destinationCity: 'Chicago',
+    destinationState: 'IL',
+    equipmentType: 'flatbed',
+    weightClass: 'partial',
+    rate: 500,
+    distance: 100,
+    pickupDate: '2030-01-20',
+  });
+  await road('L4', {
+    originCity: 'Dallas',
+    originState: 'TX',
+    destinationCity: 'Atlanta',
+    destinationState: 'GA',
+    equipmentType: 'dry_van',
+    weightClass: 'ftl',
+    rate: 1500,
+    distance: 800,
+  });
+  await road('L5', {
+    originCity: 'Los Angeles',
+    originState: 'CA',
+    destinationCity: 'Seattle',
+    destinationState: 'WA',
+    equipmentType: 'reefer',
+    weightClass: 'ftl',
+    rate: null,
+    distance: 1100,
+    pickupDate: '2030-02-01',
+  });
+  await road('L7', {
+    originCity: 'Gary',
+    originState: 'IN',
+    destinationCity: 'Detroit',
+    destinationState: 'MI',
+    equipmentType: 'dry_van',
+    rate: 800,
+    distance: 280,
+    pickupDate: '2030-01-12',
+    originLat: 41.5934,
+    originLng: -87.3464,
+  });
+  const l8 = await road('L8', {
+    originCity: 'Chicago',
+    originState: 'IL',
+    destinationCity: 'Denver',
+    destinationState: 'CO',
+    rate: 2500,
+    distance: 1000,
+  });
   const cancelled = await shipper.post(`/api/freight/${l8.id}/cancel`);
   expect(cancelled.status).toBe(200);
   await postLoad(air, {
@@ -74,7 +143,11 @@ describe('GET /api/freight filters on the server (call 8)', () => {
     ['origin within 50 miles of Chicago', radius(50), ['L1', 'L2', 'L7']],
     ['origin within 100 miles of Chicago', radius(100), ['L1', 'L2', 'L3', 'L7']],
     ['radius combined with equipment', `${radius(100)}&equipmentType=dry_van`, ['L1', 'L7']],
-    ['empty parameters are ignored', 'originCity=&equipmentType=&minRate=', ['L1', 'L2', 'L3', 'L4', 'L5', 'L7']],
+    [
+      'empty parameters are ignored',
+      'originCity=&equipmentType=&minRate=',
+      ['L1', 'L2', 'L3', 'L4', 'L5', 'L7'],
+    ],
     ['status', 'status=cancelled', ['L8']],
     ['combined', 'originState=IL&equipmentType=dry_van&maxRate=2000', ['L1']],
   ])('%s', async (_name, query, expected) => {
@@ -98,9 +171,23 @@ describe('GET /api/freight filters on the server (call 8)', () => {
 
   it('sorts by newest, or by rate per mile with unrated loads last', async () => {
     const newest = await app.client().get('/api/freight');
-    expect(newest.body.items.map((l: FreightListingDto) => l.title)).toEqual(['L7', 'L5', 'L4', 'L3', 'L2', 'L1']);
+    expect(newest.body.items.map((l: FreightListingDto) => l.title)).toEqual([
+      'L7',
+      'L5',
+      'L4',
+      'L3',
+      'L2',
+      'L1',
+    ]);
     const rpm = await app.client().get('/api/freight?sort=ratePerMile');
-    expect(rpm.body.items.map((l: FreightListingDto) => l.title)).toEqual(['L3', 'L2', 'L7', 'L1', 'L4', 'L5']);
+    expect(rpm.body.items.map((l: FreightListingDto) => l.title)).toEqual([
+      'L3',
+      'L2',
+      'L7',
+      'L1',
+      'L4',
+      'L5',
+    ]);
     expect(rpm.body.items.map((l: FreightListingDto) => l.ratePerMile)).toEqual([5, 3, 2.86, 2, 1.88, null]);
   });
 

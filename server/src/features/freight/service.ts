@@ -85,7 +85,10 @@ function placeFields(v: {
       ? { lat: v.destinationLat, lng: v.destinationLng }
       : cityCoordinates(v.destinationCity, v.destinationState);
   const distance =
-    v.distance ?? (origin && destination ? estimatedRoadMiles(origin.lat, origin.lng, destination.lat, destination.lng) : null);
+    v.distance ??
+    (origin && destination
+      ? estimatedRoadMiles(origin.lat, origin.lng, destination.lat, destination.lng)
+      : null);
   return {
     originLat: origin ? roundCoord(origin.lat) : null,
     originLng: origin ? roundCoord(origin.lng) : null,
@@ -121,7 +124,9 @@ export async function createListing(
     userId: new Types.ObjectId(actor.id),
     brokerId: actor.userType === 'broker' ? new Types.ObjectId(actor.id) : null,
     shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
-    title: data.title || `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
+    title:
+      data.title ||
+      `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
     originCity: data.originCity,
     originState: data.originState,
     originZip: data.originZip ?? null,
@@ -223,7 +228,10 @@ export async function searchListings(actor: Actor | null, input: unknown): Promi
     const { lat, lng } = q;
     const candidates = await FreightModel.find(filter, { originLat: 1, originLng: 1 }).sort(sort).lean();
     const inside = candidates.filter(
-      (c) => c.originLat != null && c.originLng != null && haversineMiles(lat, lng, c.originLat, c.originLng) <= radius,
+      (c) =>
+        c.originLat != null &&
+        c.originLng != null &&
+        haversineMiles(lat, lng, c.originLat, c.originLng) <= radius,
     );
     const pageIds = inside.slice(skip, skip + q.pageSize).map((c) => c._id);
     const docs = await FreightModel.find({ _id: { $in: pageIds } }).lean<FreightListing[]>();
@@ -276,11 +284,16 @@ export async function myListings(actor: Actor, input: unknown): Promise<FreightP
 }
 
 const brokerFreightSchema = pageQuerySchema.extend({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['available', 'booked', 'in_transit', 'delivered', 'cancelled']).optional()),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['available', 'booked', 'in_transit', 'delivered', 'cancelled']).optional(),
+  ),
 });
 
 export async function brokerFreight(actor: Actor, input: unknown): Promise<FreightPage> {
-  authorize(actor, 'broker:access', undefined, { message: 'This dashboard is only available to verified brokers.' });
+  authorize(actor, 'broker:access', undefined, {
+    message: 'This dashboard is only available to verified brokers.',
+  });
   const q = parse(brokerFreightSchema, input);
   const filter: FilterQuery<FreightListing> = { brokerId: new Types.ObjectId(actor.id) };
   if (q.status) filter.status = q.status;
@@ -297,7 +310,9 @@ export async function brokerFreight(actor: Actor, input: unknown): Promise<Freig
 
 /** The Broker Hub's four stat cards, counted on the server (the lists are paginated). */
 export async function brokerStats(actor: Actor): Promise<BrokerStatsDto> {
-  authorize(actor, 'broker:access', undefined, { message: 'This dashboard is only available to verified brokers.' });
+  authorize(actor, 'broker:access', undefined, {
+    message: 'This dashboard is only available to verified brokers.',
+  });
   const me = new Types.ObjectId(actor.id);
   const [activeLoads, pendingNegotiations, activeShippers, inTransit] = await Promise.all([
     FreightModel.countDocuments({ brokerId: me, status: 'available' }),

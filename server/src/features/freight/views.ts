@@ -7,7 +7,14 @@ import { toNegotiationDto, type Negotiation } from './negotiations/model';
 
 const USER_VIEW = { firstName: 1, lastName: 1, email: 1, phoneNumber: 1, companyName: 1 } as const;
 
-type UserView = { _id: Types.ObjectId; firstName: string; lastName: string; email: string; phoneNumber?: string | null; companyName?: string | null };
+type UserView = {
+  _id: Types.ObjectId;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber?: string | null;
+  companyName?: string | null;
+};
 
 /** Loads and users by id with second queries (no $lookup, DESIGN §2). */
 async function lookups(freightIds: unknown[], userIds: unknown[]) {
@@ -27,7 +34,9 @@ export async function bookingRequestViews(requests: BookingRequest[]): Promise<B
     requests.map((r) => r.freightListingId),
     requests.map((r) => r.carrierId),
   );
-  return requests.map((r) => toBookingRequestDto(r, load.get(String(r.freightListingId)), user.get(String(r.carrierId))));
+  return requests.map((r) =>
+    toBookingRequestDto(r, load.get(String(r.freightListingId)), user.get(String(r.carrierId))),
+  );
 }
 
 export async function negotiationViews(negotiations: Negotiation[]): Promise<NegotiationDto[]> {

@@ -9,7 +9,9 @@ import { resetClock, setClock } from './clock';
 import { assertFeatureAccess } from './gate';
 import { assertCanPostLoad, assertCarrierCanTakeBooking } from './limits';
 import { noCardPaymentProvider, setPaymentProvider } from './payments';
+import { seedDemoMarketplace } from './seed';
 import { expireSubscriptions } from './service';
+import { SmallShipmentModel } from '../smallShipments/model';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -321,5 +323,17 @@ describe('expiry', () => {
     const byId = Object.fromEntries(states.map((u) => [String(u._id), u.subscriptionStatus]));
     expect(byId).toEqual({ [due.id]: 'inactive', [later.id]: 'active', [never.id]: 'active' });
     c.closeSockets();
+  });
+});
+
+describe('demo seed', () => {
+  it('seeds air shipments and small shipments once', async () => {
+    await seedDemoMarketplace(app.rt);
+    await seedDemoMarketplace(app.rt);
+    expect(
+      await FreightModel.countDocuments({ equipmentType: 'air_cargo', userCompanyName: 'Test Air Cargo' }),
+    ).toBe(3);
+    const customer = await UserModel.findOne({ email: 'customer@test.local' }).lean();
+    expect(await SmallShipmentModel.countDocuments({ shipperId: customer!._id })).toBe(2);
   });
 });

@@ -8,7 +8,13 @@ import { useFreightStore } from '../../stores/freight';
 import { formatMoney } from './format';
 
 /** SPEC §2 'Send Booking Request': closes and clears on success or Cancel. */
-export function BookingDialog({ listing, onClose }: { listing: FreightListingDto | null; onClose: () => void }) {
+export function BookingDialog({
+  listing,
+  onClose,
+}: {
+  listing: FreightListingDto | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog.Root
       open={listing !== null}
@@ -65,7 +71,8 @@ function BookingForm({ listing, onClose }: { listing: FreightListingDto; onClose
           <Stack gap="1">
             <Text fontWeight="semibold">{listing.title}</Text>
             <Text color="gray.600">
-              {listing.originCity}, {listing.originState} → {listing.destinationCity}, {listing.destinationState}
+              {listing.originCity}, {listing.originState} → {listing.destinationCity},{' '}
+              {listing.destinationState}
             </Text>
             <Text fontWeight="semibold" color="green.700">
               {formatMoney(listing.rate) ?? 'Rate TBD'}

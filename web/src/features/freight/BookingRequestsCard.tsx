@@ -1,6 +1,113 @@
+import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { BookingRequestDto } from '@freight/shared';
+import { useEffect, useState } from 'react';
+import { notify } from '../../components/ui/toaster';
+import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { formatUsDate } from '../../lib/dates';
+import { useBookingRequestsStore } from '../../stores/bookingRequests';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
+import { formatMoney } from './format';
 
-/** Dashboard section (filled in by the freight feature). */
-export function BookingRequestsCard(_props: DashboardSectionProps) {
-  return null;
+/** Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), pending only, live. */
+export function BookingRequestsCard({ user }: DashboardSectionProps) {
+  const show = user.userType === 'shipper' || user.userType === 'broker';
+  const { items, total, status, load, review } = useBookingRequestsStore();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (show) void load();
+  }, [show, load]);
+  if (!show) return null;
+
+  const act = async (request: BookingRequestDto, decision: 'approved' | 'rejected') => {
+    setBusy(request.id);
+    try {
+      const message = await review(request.id, decision);
+      notify({ title: 'Success', description: message, type: 'success' });
+    } catch (err) {
+      if (isUnauthorizedError(err)) handleUnauthorized();
+      else notify({ title: 'Error', description: 'Failed to review booking request', type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="booking-requests-heading">
+      <Card.Header>
+        <HStack gap="3">
+          <Heading as="h2" size="md" id="booking-requests-heading">
+            Carrier Booking Requests
+          </Heading>
+          <Badge colorPalette={total > 0 ? 'orange' : 'gray'} data-testid="booking-requests-count">
+            {total}
+          </Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {status !== 'loading' && items.length === 0 ? (
+          <Text color="gray.600">No pending booking requests.</Text>
+        ) : (
+          <Stack gap="4">
+            {items.map((r) => (
+              <Box
+                key={r.id}
+                borderWidth="1px"
+                borderRadius="md"
+                p="4"
+                data-testid="booking-request"
+                aria-label={`Booking request from ${r.carrierName ?? 'carrier'} for ${r.freightTitle ?? 'load'}`}
+                role="group"
+              >
+                <Stack gap="2">
+                  <HStack justify="space-between" wrap="wrap">
+                    <Text fontWeight="semibold">{r.freightTitle}</Text>
+                    <Text fontWeight="semibold" color="green.700">
+                      {formatMoney(r.freightRate) ?? 'Rate TBD'}
+                    </Text>
+                  </HStack>
+                  <Text fontSize="sm" color="gray.600">
+                    {r.freightOrigin} → {r.freightDestination}
+                  </Text>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" fontSize="sm">
+                    <Text>Carrier: {r.carrierName}</Text>
+                    <Text>Company: {r.carrierCompany || 'Not provided'}</Text>
+                    <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
+                    <Text>Email: {r.carrierEmail}</Text>
+                  </SimpleGrid>
+                  {r.message && (
+                    <Text fontSize="sm" fontStyle="italic" data-testid="booking-request-message">
+                      “{r.message}”
+                    </Text>
+                  )}
+                  <Text fontSize="xs" color="gray.500">
+                    Requested {formatUsDate(r.createdAt)}
+                  </Text>
+                  <HStack gap="2">
+                    <Button
+                      size="sm"
+                      colorPalette="green"
+                      disabled={busy === r.id}
+                      onClick={() => void act(r, 'approved')}
+                    >
+                      Accept Carrier
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      disabled={busy === r.id}
+                      onClick={() => void act(r, 'rejected')}
+                    >
+                      Reject
+                    </Button>
+                  </HStack>
+                </Stack>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
 }

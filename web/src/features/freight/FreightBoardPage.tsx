@@ -1,5 +1,223 @@
-import { ComingSoonPage } from '../layout/ComingSoonPage';
+import {
+  Box,
+  Button,
+  Center,
+  Collapsible,
+  Container,
+  Flex,
+  HStack,
+  Heading,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import type { FreightListingDto, FreightSort } from '@freight/shared';
+import { useEffect, useState } from 'react';
+import { FiFilter, FiPlus } from 'react-icons/fi';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '../../components/ui/toaster';
+import { BOARD_PAGE_SIZE, openLoadboard, useFreightStore } from '../../stores/freight';
+import { useSessionStore } from '../../stores/session';
+import { BookingDialog } from './BookingDialog';
+import { FreightCard } from './FreightCard';
+import { FreightFilters } from './FreightFilters';
+import { MyOffersPanel } from './MyOffersPanel';
+import { OfferDialog } from './OfferDialog';
+import { PostLoadDialog } from './PostLoadDialog';
+import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 
+/** The Freight Load Board (SPEC §2): public, searched on the server, live through the loadboard room. */
 export function FreightBoardPage() {
-  return <ComingSoonPage title="Freight Load Board" />;
+  const user = useSessionStore((s) => s.user);
+  const { items, total, boardTotal, status, page, sort, focused, load, goToPage, setSort, focus, postLoad } =
+    useFreightStore();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkedId = params.get('load');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [booking, setBooking] = useState<FreightListingDto | null>(null);
+  const [offering, setOffering] = useState<FreightListingDto | null>(null);
+  const [posting, setPosting] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    void focus(linkedId);
+  }, [focus, linkedId]);
+  useEffect(() => (user ? openLoadboard() : undefined), [user]);
+
+  const signInToBook = () => {
+    notify({
+      title: 'Sign In Required',
+      description: 'Please sign in to book freight loads',
+      type: 'warning',
+    });
+    void navigate('/');
+  };
+  const startBooking = (l: FreightListingDto) => {
+    if (!user) return signInToBook();
+    if (!user.isVerified) {
+      notify({
+        title: 'Verification Required',
+        description: 'Complete document verification to book freight.',
+        type: 'warning',
+      });
+      return;
+    }
+    setBooking(l);
+  };
+  const startOffer = (l: FreightListingDto) => {
+    if (!user) return signInToBook();
+    if (!user.isVerified) {
+      notify({
+        title: 'Verification Required',
+        description: 'Complete document verification to negotiate rates.',
+        type: 'warning',
+      });
+      return;
+    }
+    setOffering(l);
+  };
+
+  const canPost = user?.userType === 'shipper' && user.isVerified;
+  const isCarrier = user?.userType === 'carrier';
+  const pages = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
+  const card = (l: FreightListingDto, highlighted = false) => (
+    <FreightCard
+      key={l.id}
+      listing={l}
+      user={user}
+      highlighted={highlighted}
+      onBook={startBooking}
+      onOffer={startOffer}
+      onSignInToBook={signInToBook}
+    />
+  );
+
+  return (
+    <Container maxW="7xl" py="8">
+      <Stack gap="6">
+        <Flex justify="space-between" align="center" wrap="wrap" gap="3">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              Freight Load Board
+            </Heading>
+            <Text color="gray.600">Find available freight opportunities</Text>
+          </Stack>
+          <HStack gap="3">
+            <Button variant="outline" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
+              <FiFilter aria-hidden />
+              Filters
+            </Button>
+            {canPost && (
+              <Button colorPalette="blue" onClick={() => setPosting(true)}>
+                <FiPlus aria-hidden />
+                Post Freight
+              </Button>
+            )}
+          </HStack>
+        </Flex>
+
+        <Collapsible.Root open={filtersOpen}>
+          <Collapsible.Content>
+            <FreightFilters extra={isCarrier ? <SaveSearchButton /> : undefined} />
+          </Collapsible.Content>
+        </Collapsible.Root>
+
+        {isCarrier && (
+          <>
+            <SavedSearchesPanel />
+            <MyOffersPanel />
+          </>
+        )}
+
+        {focused && (
+          <Stack gap="2">
+            <Text fontWeight="semibold">Linked load</Text>
+            {card(focused, true)}
+          </Stack>
+        )}
+
+        <HStack justify="space-between" wrap="wrap">
+          <Text color="gray.600" fontSize="sm" aria-live="polite">
+            {total} {total === 1 ? 'load' : 'loads'} found
+          </Text>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              aria-label="Sort loads"
+              value={sort}
+              onChange={(e) => setSort(e.currentTarget.value as FreightSort)}
+            >
+              <option value="newest">Newest first</option>
+              <option value="ratePerMile">Highest rate per mile</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+
+        {status === 'loading' && items.length === 0 ? (
+          <Center py="16" role="status">
+            <VStack gap="3">
+              <Spinner size="xl" color="blue.500" />
+              <Text color="gray.600">Loading freight opportunities...</Text>
+            </VStack>
+          </Center>
+        ) : items.length === 0 ? (
+          <Center py="16">
+            <VStack gap="2" textAlign="center">
+              <Heading as="h2" size="lg">
+                No Freight Available
+              </Heading>
+              <Text color="gray.600">
+                {boardTotal === 0
+                  ? 'No freight opportunities are currently available.'
+                  : 'No freight matches your search criteria. Try adjusting your filters.'}
+              </Text>
+            </VStack>
+          </Center>
+        ) : (
+          <Stack gap="4" aria-label="Loads" as="section">
+            {items.map((l) => card(l))}
+          </Stack>
+        )}
+
+        {pages > 1 && (
+          <HStack justify="center" gap="3">
+            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => void goToPage(page - 1)}>
+              Previous
+            </Button>
+            <Text fontSize="sm">
+              Page {page} of {pages}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages}
+              onClick={() => void goToPage(page + 1)}
+            >
+              Next
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+
+      <Box>
+        <BookingDialog listing={booking} onClose={() => setBooking(null)} />
+        <OfferDialog listing={offering} onClose={() => setOffering(null)} />
+        {canPost && (
+          <PostLoadDialog
+            open={posting}
+            onClose={() => setPosting(false)}
+            brokerId={user?.id}
+            onSubmit={async (input) => {
+              await postLoad(input);
+            }}
+          />
+        )}
+      </Box>
+    </Container>
+  );
 }

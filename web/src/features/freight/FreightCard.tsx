@@ -1,7 +1,15 @@
 import { Badge, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { FreightListingDto, UserDto } from '@freight/shared';
 import { Link as RouterLink } from 'react-router-dom';
-import { TRACKABLE, equipmentLabel, formatDay, formatMoney, ratePerMile, statusColor, statusLabel } from './format';
+import {
+  TRACKABLE,
+  equipmentLabel,
+  formatDay,
+  formatMoney,
+  ratePerMile,
+  statusColor,
+  statusLabel,
+} from './format';
 
 interface FreightCardProps {
   listing: FreightListingDto;
@@ -26,7 +34,14 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 }
 
 /** One load on the board (SPEC §2): route, facts, status badge and the booking buttons. */
-export function FreightCard({ listing: l, user, highlighted, onBook, onOffer, onSignInToBook }: FreightCardProps) {
+export function FreightCard({
+  listing: l,
+  user,
+  highlighted,
+  onBook,
+  onOffer,
+  onSignInToBook,
+}: FreightCardProps) {
   const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
   const available = (l.status || 'available') === 'available';
   const trackable = TRACKABLE.includes(l.status);

@@ -25,7 +25,11 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
         <form onSubmit={submit} aria-label="Load board filters">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <FormField label="Origin City">
-              <Input value={filters.originCity} onChange={(e) => setFilter('originCity', e.target.value)} placeholder="Any city" />
+              <Input
+                value={filters.originCity}
+                onChange={(e) => setFilter('originCity', e.target.value)}
+                placeholder="Any city"
+              />
             </FormField>
             <FormField label="Destination City">
               <Input
@@ -52,13 +56,29 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
               </NativeSelect.Root>
             </FormField>
             <FormField label="Min Rate ($)">
-              <Input type="number" min={0} step={0.01} value={filters.minRate} onChange={(e) => setFilter('minRate', e.target.value)} />
+              <Input
+                type="number"
+                min={0}
+                step={0.01}
+                value={filters.minRate}
+                onChange={(e) => setFilter('minRate', e.target.value)}
+              />
             </FormField>
             <FormField label="Max Rate ($)">
-              <Input type="number" min={0} step={0.01} value={filters.maxRate} onChange={(e) => setFilter('maxRate', e.target.value)} />
+              <Input
+                type="number"
+                min={0}
+                step={0.01}
+                value={filters.maxRate}
+                onChange={(e) => setFilter('maxRate', e.target.value)}
+              />
             </FormField>
             <FormField label="Pickup Date From">
-              <Input type="date" value={filters.pickupDateStart} onChange={(e) => setFilter('pickupDateStart', e.target.value)} />
+              <Input
+                type="date"
+                value={filters.pickupDateStart}
+                onChange={(e) => setFilter('pickupDateStart', e.target.value)}
+              />
             </FormField>
           </SimpleGrid>
           <HStack mt="4" gap="3" wrap="wrap">

@@ -18,7 +18,11 @@ export function MyOffersPanel() {
     try {
       notify({ title: 'Success', description: await answerCounter(id, accept), type: 'success' });
     } catch (err) {
-      notify({ title: 'Error', description: errorMessage(err, 'Failed to process negotiation. Please try again.'), type: 'error' });
+      notify({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to process negotiation. Please try again.'),
+        type: 'error',
+      });
     }
   };
 

@@ -1,4 +1,14 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import {
   DEFAULT_OFFER_VALIDITY_HOURS,
   OFFER_VALIDITY_HOURS,
@@ -15,7 +25,13 @@ import { useFreightStore } from '../../stores/freight';
 import { formatMoney } from './format';
 
 /** The rate offer dialog (SPEC §5 offer form): rate required (step 0.01, min 0), validity 6-72 hours (default 24). */
-export function OfferDialog({ listing, onClose }: { listing: FreightListingDto | null; onClose: () => void }) {
+export function OfferDialog({
+  listing,
+  onClose,
+}: {
+  listing: FreightListingDto | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog.Root
       open={listing !== null}
@@ -90,7 +106,13 @@ function OfferForm({ listing, onClose }: { listing: FreightListingDto; onClose: 
             {listing.destinationState} (posted at {formatMoney(listing.rate) ?? 'TBD'})
           </Text>
           <FormField label="Proposed Rate ($)" error={errors.proposedRate} required>
-            <Input type="number" min={0} step={0.01} value={proposedRate} onChange={(e) => setProposedRate(e.target.value)} />
+            <Input
+              type="number"
+              min={0}
+              step={0.01}
+              value={proposedRate}
+              onChange={(e) => setProposedRate(e.target.value)}
+            />
           </FormField>
           <FormField label="Rate per Mile ($)" error={errors.proposedRatePerMile}>
             <Input
@@ -103,7 +125,11 @@ function OfferForm({ listing, onClose }: { listing: FreightListingDto; onClose: 
           </FormField>
           <FormField label="Offer Valid For">
             <NativeSelect.Root>
-              <NativeSelect.Field aria-label="Offer Valid For" value={validity} onChange={(e) => setValidity(e.currentTarget.value)}>
+              <NativeSelect.Field
+                aria-label="Offer Valid For"
+                value={validity}
+                onChange={(e) => setValidity(e.currentTarget.value)}
+              >
                 {OFFER_VALIDITY_HOURS.map((h) => (
                   <option key={h} value={h}>
                     {h} hours

@@ -174,7 +174,13 @@ interface PostLoadDialogProps {
   brokerId?: string;
 }
 
-function Select({ label, value, onChange, options, required }: {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  required,
+}: {
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -183,7 +189,12 @@ function Select({ label, value, onChange, options, required }: {
 }) {
   return (
     <NativeSelect.Root>
-      <NativeSelect.Field aria-label={label} aria-required={required} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      <NativeSelect.Field
+        aria-label={label}
+        aria-required={required}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -195,7 +206,10 @@ function Select({ label, value, onChange, options, required }: {
   );
 }
 
-const stateOptions = [{ value: '', label: 'Select state' }, ...US_STATES.map((s) => ({ value: s, label: s }))];
+const stateOptions = [
+  { value: '', label: 'Select state' },
+  ...US_STATES.map((s) => ({ value: s, label: s })),
+];
 
 /** The Post Load form (SPEC §5), used by brokers (Broker Hub) and verified shippers (load board), and for Edit. */
 export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: PostLoadDialogProps) {
@@ -232,7 +246,8 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
   const [form, setForm] = useState<FormState>(() => (listing ? fromListing(listing) : DEFAULTS));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const air = form.equipmentType === 'air_cargo';
 
   const submit = async (event: FormEvent) => {
@@ -247,7 +262,11 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
     setSubmitting(true);
     try {
       await onSubmit(brokerId && !listing ? { ...input, ...({ brokerId } as object) } : input);
-      notify({ title: 'Success', description: listing ? 'Load updated successfully!' : 'Load posted successfully!', type: 'success' });
+      notify({
+        title: 'Success',
+        description: listing ? 'Load updated successfully!' : 'Load posted successfully!',
+        type: 'success',
+      });
       onClose();
     } catch (err) {
       setSubmitting(false);
@@ -259,7 +278,12 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
     }
   };
 
-  const text = (key: keyof FormState, label: string, props: Record<string, unknown> = {}, required = false): ReactNode => (
+  const text = (
+    key: keyof FormState,
+    label: string,
+    props: Record<string, unknown> = {},
+    required = false,
+  ): ReactNode => (
     <FormField label={label} error={errors[key]} required={required}>
       <Input value={form[key] as string} onChange={(e) => set(key, e.target.value as never)} {...props} />
     </FormField>
@@ -273,12 +297,24 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             {text('originCity', 'Origin City', {}, true)}
             <FormField label="Origin State" error={errors.originState} required>
-              <Select label="Origin State" value={form.originState} onChange={(v) => set('originState', v)} options={stateOptions} required />
+              <Select
+                label="Origin State"
+                value={form.originState}
+                onChange={(v) => set('originState', v)}
+                options={stateOptions}
+                required
+              />
             </FormField>
             {text('originZip', 'Origin ZIP')}
             {text('destinationCity', 'Destination City', {}, true)}
             <FormField label="Destination State" error={errors.destinationState} required>
-              <Select label="Destination State" value={form.destinationState} onChange={(v) => set('destinationState', v)} options={stateOptions} required />
+              <Select
+                label="Destination State"
+                value={form.destinationState}
+                onChange={(v) => set('destinationState', v)}
+                options={stateOptions}
+                required
+              />
             </FormField>
             {text('destinationZip', 'Destination ZIP')}
           </SimpleGrid>
@@ -291,7 +327,12 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                   setForm((f) => ({
                     ...f,
                     equipmentType: v,
-                    weightClass: v === 'air_cargo' ? 'small' : f.weightClass && (WEIGHT_CLASSES as readonly string[]).includes(f.weightClass) ? f.weightClass : 'ftl',
+                    weightClass:
+                      v === 'air_cargo'
+                        ? 'small'
+                        : f.weightClass && (WEIGHT_CLASSES as readonly string[]).includes(f.weightClass)
+                          ? f.weightClass
+                          : 'ftl',
                   }))
                 }
                 options={POSTING_EQUIPMENT.map((e) => ({ value: e, label: equipmentLabel(e) }))}
@@ -302,7 +343,10 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                 label="Equipment Length (ft)"
                 value={form.equipmentLength}
                 onChange={(v) => set('equipmentLength', v)}
-                options={[{ value: '', label: 'N/A' }, ...EQUIPMENT_LENGTHS.map((l) => ({ value: String(l), label: `${l} ft` }))]}
+                options={[
+                  { value: '', label: 'N/A' },
+                  ...EQUIPMENT_LENGTHS.map((l) => ({ value: String(l), label: `${l} ft` })),
+                ]}
               />
             </FormField>
             <FormField label="Weight Class" error={errors.weightClass}>
@@ -312,7 +356,10 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                 onChange={(v) => set('weightClass', v)}
                 options={
                   air
-                    ? AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: c.charAt(0).toUpperCase() + c.slice(1) }))
+                    ? AIR_WEIGHT_CLASSES.map((c) => ({
+                        value: c,
+                        label: c.charAt(0).toUpperCase() + c.slice(1),
+                      }))
                     : WEIGHT_CLASSES.map((c) => ({ value: c, label: WEIGHT_CLASS_LABELS[c] }))
                 }
               />
@@ -326,7 +373,10 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                 label="Rate Type"
                 value={form.rateType}
                 onChange={(v) => set('rateType', v)}
-                options={RATE_TYPES.map((r) => ({ value: r, label: r === 'per_mile' ? 'Per Mile' : r.charAt(0).toUpperCase() + r.slice(1) }))}
+                options={RATE_TYPES.map((r) => ({
+                  value: r,
+                  label: r === 'per_mile' ? 'Per Mile' : r.charAt(0).toUpperCase() + r.slice(1),
+                }))}
               />
             </FormField>
           </SimpleGrid>
@@ -342,7 +392,10 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
             <Textarea value={form.description} onChange={(e) => set('description', e.target.value)} />
           </FormField>
           <FormField label="Special Instructions" error={errors.specialInstructions}>
-            <Textarea value={form.specialInstructions} onChange={(e) => set('specialInstructions', e.target.value)} />
+            <Textarea
+              value={form.specialInstructions}
+              onChange={(e) => set('specialInstructions', e.target.value)}
+            />
           </FormField>
           <SimpleGrid columns={{ base: 2, md: 3 }} gap="2">
             {(
@@ -354,7 +407,11 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                 ['requiresLiftgate', 'Requires Liftgate'],
               ] as const
             ).map(([key, label]) => (
-              <Checkbox.Root key={key} checked={form[key]} onCheckedChange={(e) => set(key, e.checked === true)}>
+              <Checkbox.Root
+                key={key}
+                checked={form[key]}
+                onCheckedChange={(e) => set(key, e.checked === true)}
+              >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>{label}</Checkbox.Label>

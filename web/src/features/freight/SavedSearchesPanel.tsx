@@ -1,4 +1,17 @@
-import { Badge, Button, Card, CloseButton, Dialog, HStack, Heading, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  HStack,
+  Heading,
+  Input,
+  Portal,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { EMPTY_LOAD_BOARD_FILTERS, type LoadBoardFilters, type SavedSearchDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../components/FormField';
@@ -35,7 +48,11 @@ export function SaveSearchButton() {
     setSaving(true);
     try {
       await save(name.trim(), filters);
-      notify({ title: 'Search saved', description: 'You will be notified when a matching load is posted.', type: 'success' });
+      notify({
+        title: 'Search saved',
+        description: 'You will be notified when a matching load is posted.',
+        type: 'success',
+      });
       setOpen(false);
       setName('');
     } catch (err) {
@@ -59,7 +76,11 @@ export function SaveSearchButton() {
             </Dialog.Header>
             <Dialog.Body>
               <FormField label="Search Name" required>
-                <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Chicago reefers" />
+                <Input
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  placeholder="e.g. Chicago reefers"
+                />
               </FormField>
             </Dialog.Body>
             <Dialog.Footer>
@@ -109,7 +130,11 @@ export function SavedSearchesPanel() {
                 </Text>
               </Stack>
               <HStack>
-                <Button size="xs" variant="outline" onClick={() => void applyFilters(toBoardFilters(s.filters))}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => void applyFilters(toBoardFilters(s.filters))}
+                >
                   Apply
                 </Button>
                 <Switch.Root

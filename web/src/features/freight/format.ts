@@ -23,7 +23,8 @@ const STATUS_COLORS: Record<string, string> = {
   delivered: 'purple',
   cancelled: 'red',
 };
-export const statusColor = (status: string | null | undefined) => STATUS_COLORS[status ?? 'available'] ?? 'gray';
+export const statusColor = (status: string | null | undefined) =>
+  STATUS_COLORS[status ?? 'available'] ?? 'gray';
 
 /** Capitalised, default 'Available' (SPEC §2). */
 export function statusLabel(status: FreightStatus | string | null | undefined): string {

@@ -25,8 +25,9 @@ import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model'
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
-const recipients = (r: { shipperId: string; brokerId?: string | null }) =>
-  [...new Set([r.shipperId, r.brokerId].filter((id): id is string => Boolean(id)))];
+const recipients = (r: { shipperId: string; brokerId?: string | null }) => [
+  ...new Set([r.shipperId, r.brokerId].filter((id): id is string => Boolean(id))),
+];
 
 async function view(request: BookingRequest): Promise<BookingRequestDto> {
   return (await bookingRequestViews([request]))[0];
@@ -41,7 +42,9 @@ export async function requestBooking(
   const data = parse(bookingRequestSchema, input ?? {});
   const load = await findLoad(freightId);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
-  authorize(actor, 'freight:haul', load, { message: 'Only carriers can book freight (and not their own loads)' });
+  authorize(actor, 'freight:haul', load, {
+    message: 'Only carriers can book freight (and not their own loads)',
+  });
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   if (load.status !== 'available') throw conflict('This load is no longer available');
 
@@ -69,7 +72,10 @@ export async function requestBooking(
   }
 
   const request = await view(created);
-  const to = recipients({ shipperId: String(load.userId), brokerId: load.brokerId ? String(load.brokerId) : null });
+  const to = recipients({
+    shipperId: String(load.userId),
+    brokerId: load.brokerId ? String(load.brokerId) : null,
+  });
   publish('booking:requested', to.map(rooms.user), { request });
   for (const userId of to) {
     await notify({
@@ -84,10 +90,16 @@ export async function requestBooking(
 }
 
 const listSchema = pageQuerySchema.extend({
-  status: z.preprocess((v) => (v === '' || v === undefined ? 'pending' : v), z.enum([...BOOKING_REQUEST_STATUSES, 'all'])),
+  status: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'pending' : v),
+    z.enum([...BOOKING_REQUEST_STATUSES, 'all']),
+  ),
 });
 
-async function listPage(filter: FilterQuery<BookingRequest>, input: unknown): Promise<Page<BookingRequestDto>> {
+async function listPage(
+  filter: FilterQuery<BookingRequest>,
+  input: unknown,
+): Promise<Page<BookingRequestDto>> {
   const q = parse(listSchema, input);
   if (q.status !== 'all') filter.status = q.status;
   const [rows, total] = await Promise.all([
@@ -103,7 +115,9 @@ async function listPage(filter: FilterQuery<BookingRequest>, input: unknown): Pr
 
 /** GET /api/booking-requests (call 6): requests on the shipper's or broker's loads, pending unless asked. */
 export async function listBookingRequests(actor: Actor, input: unknown): Promise<Page<BookingRequestDto>> {
-  authorize(actor, 'booking:list', undefined, { message: 'Only shippers and brokers review booking requests' });
+  authorize(actor, 'booking:list', undefined, {
+    message: 'Only shippers and brokers review booking requests',
+  });
   const me = new Types.ObjectId(actor.id);
   return listPage({ $or: [{ shipperId: me }, { brokerId: me }] }, input);
 }
@@ -128,7 +142,11 @@ export async function reviewBookingRequest(
   if (!request) throw notFound('Booking request not found');
   authorize(actor, 'booking:review', request, { hide: true, message: 'Booking request not found' });
   if (request.status !== 'pending') throw conflict(`This booking request was already ${request.status}`);
-  const reviewed = { reviewedAt: new Date(), reviewedBy: new Types.ObjectId(actor.id), pendingKey: String(request._id) };
+  const reviewed = {
+    reviewedAt: new Date(),
+    reviewedBy: new Types.ObjectId(actor.id),
+    pendingKey: String(request._id),
+  };
   const carrierId = String(request.carrierId);
 
   // One review per request: the transition lock settles concurrent reviews (see locks.ts).
@@ -164,7 +182,13 @@ export async function reviewBookingRequest(
   if (claimed) await afterBooking(claimed.booked, actor.id, { requestId: String(request._id) });
 
   const dto = await view(updated);
-  const to = [carrierId, ...recipients({ shipperId: String(request.shipperId), brokerId: request.brokerId ? String(request.brokerId) : null })];
+  const to = [
+    carrierId,
+    ...recipients({
+      shipperId: String(request.shipperId),
+      brokerId: request.brokerId ? String(request.brokerId) : null,
+    }),
+  ];
   publish('booking:reviewed', to.map(rooms.user), { request: dto, listing });
   const approved = status === 'approved';
   await notify({

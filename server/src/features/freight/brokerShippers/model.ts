@@ -32,7 +32,10 @@ interface ShipperView {
   phoneNumber?: string | null;
 }
 
-export function toBrokerShipperDto(r: BrokerShipper, shipper: ShipperView | null | undefined): BrokerShipperDto {
+export function toBrokerShipperDto(
+  r: BrokerShipper,
+  shipper: ShipperView | null | undefined,
+): BrokerShipperDto {
   const name = shipper ? `${shipper.firstName ?? ''} ${shipper.lastName ?? ''}`.trim() : '';
   return {
     id: String(r._id),

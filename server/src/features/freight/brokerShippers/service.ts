@@ -37,7 +37,10 @@ export async function listBrokerShippers(actor: Actor, input: unknown): Promise<
 export async function addBrokerShipper(actor: Actor, input: unknown): Promise<BrokerShipperDto> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
   const data = parse(addShipperSchema, input);
-  const shipper = await UserModel.findOne({ email: data.shipperEmail, userType: 'shipper' }, SHIPPER_VIEW).lean();
+  const shipper = await UserModel.findOne(
+    { email: data.shipperEmail, userType: 'shipper' },
+    SHIPPER_VIEW,
+  ).lean();
   if (!shipper) throw notFound('No shipper account uses this email');
   const key = { brokerId: new Types.ObjectId(actor.id), shipperId: shipper._id };
   const fields = {
@@ -55,7 +58,8 @@ export async function addBrokerShipper(actor: Actor, input: unknown): Promise<Br
     const doc = await BrokerShipperModel.create({ ...key, ...fields, isActive: true });
     return toBrokerShipperDto(doc.toObject() as BrokerShipper, shipper);
   } catch (err) {
-    if ((err as { code?: number }).code === 11000) throw conflict('This shipper is already in your relationships');
+    if ((err as { code?: number }).code === 11000)
+      throw conflict('This shipper is already in your relationships');
     throw err;
   }
 }

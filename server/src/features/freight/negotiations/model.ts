@@ -41,8 +41,12 @@ interface CarrierView {
 }
 
 /** A pending offer past its expiry shows as expired, whether or not the sweep has stored that yet. */
-export function effectiveStatus(n: Pick<Negotiation, 'status' | 'expiresAt'>, now = new Date()): NegotiationStatus {
-  if ((n.status === 'pending' || n.status === 'counter_offered') && n.expiresAt && n.expiresAt <= now) return 'expired';
+export function effectiveStatus(
+  n: Pick<Negotiation, 'status' | 'expiresAt'>,
+  now = new Date(),
+): NegotiationStatus {
+  if ((n.status === 'pending' || n.status === 'counter_offered') && n.expiresAt && n.expiresAt <= now)
+    return 'expired';
   return n.status as NegotiationStatus;
 }
 

@@ -67,7 +67,9 @@ export async function makeOffer(
   const data = parse(rateOfferSchema, input ?? {});
   const load = await findLoad(freightId);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
-  authorize(actor, 'freight:offer', load, { message: 'Only carriers can make rate offers (and not on their own loads)' });
+  authorize(actor, 'freight:offer', load, {
+    message: 'Only carriers can make rate offers (and not on their own loads)',
+  });
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   if (load.status !== 'available') throw conflict('This load is no longer available');
   const doc = await NegotiationModel.create({
@@ -80,7 +82,9 @@ export async function makeOffer(
     expiresAt: new Date(data.expiresAt ?? offerExpiry()),
   });
   const negotiation = await view(doc.toObject() as Negotiation);
-  publish('negotiation:created', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], { negotiation });
+  publish('negotiation:created', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], {
+    negotiation,
+  });
   await notify({
     userId: negotiation.brokerId,
     kind: 'negotiation',
@@ -112,7 +116,9 @@ async function listPage(filter: FilterQuery<Negotiation>, input: unknown): Promi
 
 /** GET /api/broker/negotiations (call 26). */
 export async function brokerNegotiations(actor: Actor, input: unknown): Promise<Page<NegotiationDto>> {
-  authorize(actor, 'broker:access', undefined, { message: 'This dashboard is only available to verified brokers.' });
+  authorize(actor, 'broker:access', undefined, {
+    message: 'This dashboard is only available to verified brokers.',
+  });
   return listPage({ brokerId: new Types.ObjectId(actor.id) }, input);
 }
 

@@ -20,7 +20,8 @@ export const MAX_SAVED_SEARCHES = 25;
 
 const dayStart = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00.000Z` : s);
 const dayEnd = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59.999Z` : s);
-const includes = (value: string | null, part: string) => (value ?? '').toLowerCase().includes(part.toLowerCase());
+const includes = (value: string | null, part: string) =>
+  (value ?? '').toLowerCase().includes(part.toLowerCase());
 
 /** The board's filter semantics (SPEC §5 load board filters) applied to one listing. */
 export function matchesFilters(f: SavedSearchFilters, l: FreightListingDto): boolean {
@@ -115,6 +116,9 @@ export async function updateSavedSearch(actor: Actor, id: string, input: unknown
 }
 
 export async function deleteSavedSearch(actor: Actor, id: string): Promise<void> {
-  const res = await SavedSearchModel.deleteOne({ _id: objectId(id, 'Saved search'), userId: new Types.ObjectId(actor.id) });
+  const res = await SavedSearchModel.deleteOne({
+    _id: objectId(id, 'Saved search'),
+    userId: new Types.ObjectId(actor.id),
+  });
   if (res.deletedCount === 0) throw notFound('Saved search not found');
 }
