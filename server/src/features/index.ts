@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createAuthRouter } from './auth/routes';
 import { createDocumentsRouter } from './documents/routes';
+import { seedTestAccountDocuments } from './documents/seed';
 import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
@@ -28,4 +29,8 @@ export function featureRouters(rt: Runtime): Router[] {
 }
 
 /** Boot-time seeding hooks (demo data), run by the web role after the test accounts, only when those are on. */
-export const seeders: Array<(rt: Runtime) => Promise<void>> = [seedDemoFreight, seedDemoMarketplace];
+export const seeders: Array<(rt: Runtime) => Promise<void>> = [
+  seedTestAccountDocuments,
+  seedDemoFreight,
+  seedDemoMarketplace,
+];
