@@ -96,4 +96,47 @@ describe('freight marketplace journey', () => {
     await page.getByText('Please sign in to book freight loads').waitFor();
     await page.waitForURL(`${app.url}/`);
   });
+
+  it('Broker Hub: post a load, see stats, accept a carrier offer live, add a shipper relationship', async () => {
+    const broker = await signedInPage('broker@test.local');
+    await broker.page.getByRole('link', { name: 'Broker Hub' }).click();
+    await broker.page.getByText('Test Brokerage - DAT-Style Loadboard').waitFor();
+    await broker.page.getByRole('button', { name: 'Post New Load' }).click();
+    const form = broker.page.getByRole('dialog', { name: 'Post New Load' });
+    await form.getByLabel('Origin City').fill('Savannah');
+    await form.getByLabel('Origin State').selectOption('GA');
+    await form.getByLabel('Destination City').fill('Orlando');
+    await form.getByLabel('Destination State').selectOption('FL');
+    await form.getByLabel('Rate ($)').fill('900');
+    await form.getByRole('button', { name: 'Post Load' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const myLoad = broker.page.getByTestId('broker-load').filter({ hasText: 'Savannah, GA → Orlando, FL' });
+    await myLoad.waitFor();
+    expect(await broker.page.getByTestId('stat-Active Loads').textContent()).toBe('1');
+
+    const carrier = app.client();
+    await carrier.login('carrier@test.local');
+    const listing = (await app.client().get('/api/freight?originCity=savannah')).body.items[0];
+    await broker.page.getByRole('tab', { name: 'Rate Negotiations' }).click();
+    await broker.page.getByText('Rate negotiations will appear here when carriers make offers.').waitFor();
+    const offered = await carrier.post(`/api/freight/${listing.id}/negotiate`, { proposedRate: 850 });
+    expect(offered.status).toBe(201);
+    const offer = broker.page
+      .getByTestId('negotiation')
+      .filter({ hasText: 'Test Carrier LLC offered $850.00' });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    await broker.page.getByText('Negotiation accepted successfully').waitFor();
+    await offer.getByText('Accepted').waitFor();
+
+    await broker.page.getByRole('tab', { name: 'Shipper Relationships' }).click();
+    await broker.page.getByRole('button', { name: 'Add Shipper Relationship' }).click();
+    const dialog = broker.page.getByRole('dialog', { name: 'Add Shipper Relationship' });
+    await dialog.getByLabel('Shipper Email').fill('shipper@test.local');
+    await dialog.getByLabel('Credit Limit ($)').fill('50000');
+    await dialog.getByRole('button', { name: 'Add Shipper' }).click();
+    await broker.page.getByTestId('shipper-relationship').filter({ hasText: 'Test Shipper Inc' }).waitFor();
+    expect(await broker.page.getByTestId('stat-Active Shippers').textContent()).toBe('1');
+    expect(broker.errors).toEqual([]);
+  });
 });
