@@ -19,7 +19,7 @@ const CITIES: Array<[string, string, number, number]> = [
 const EQUIPMENT = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'tanker', 'box_truck'];
 const STATUSES = ['available', 'available', 'available', 'booked', 'in_transit', 'delivered', 'cancelled'];
 
-async function seed(count: number) {
+export async function seed(count: number) {
   const owner = new Types.ObjectId();
   const start = Date.now() - count * 1000;
   for (let i = 0; i < count; i += 5000) {

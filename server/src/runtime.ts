@@ -2,7 +2,6 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import type { Config } from './config';
-import { initClaims } from './infra/claims';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
 import { initFileStore, type FileStore } from './infra/storage';
@@ -44,7 +43,6 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
   await redis.ping();
   initQueues(redis, config.REDIS_PREFIX);
-  initClaims(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.

@@ -9,6 +9,7 @@ import { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
+import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
 import { DocumentModel, toDocumentDto, type ComplianceDocument } from './model';
 import { pendingCount } from './service';
 import { computeVerification, recomputeVerification } from './verification';
@@ -81,17 +82,23 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
   const today = startOfUtcDay(now);
   const candidates = await DocumentModel.find(
     { status: { $in: LIVE }, expirationDate: { $lt: today } },
-    { _id: 1 },
+    { _id: 1, status: 1 },
   ).lean();
   const userIds = new Set<string>();
   let expired = 0;
-  for (const { _id } of candidates) {
+  for (const { _id, status } of candidates) {
+    // A pending document can be expiring while an admin reviews it: both contend for the same transition.
+    const key = transitionKey('document', _id, status);
+    if (!(await acquireTransition(key))) continue; // reviewed, or another run got there first
     const doc = await DocumentModel.findOneAndUpdate(
-      { _id, status: { $in: LIVE }, expirationDate: { $lt: today } },
+      { _id, status, expirationDate: { $lt: today } },
       { $set: { status: 'expired', expiredAt: now } },
       { new: false },
     ).lean<ComplianceDocument>();
-    if (!doc) continue; // another run got there first
+    if (!doc) {
+      await releaseTransition(key);
+      continue;
+    }
     expired++;
     const ownerId = String(doc.userId);
     userIds.add(ownerId);

@@ -21,7 +21,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
-import { withClaim } from '../../infra/claims';
+import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
 import { computeVerification, recomputeVerification } from './verification';
 
 /** What the upload middleware hands over (multer's memory file). */
@@ -223,29 +223,28 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
   if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
   const alreadyReviewed = (status: string) =>
     conflict(`This document is already ${status}; only pending documents can be reviewed`);
-  const reviewed = await withClaim(
-    `document-review:${id}`,
-    () =>
-      DocumentModel.findOneAndUpdate(
-        { _id: id, status: 'pending' },
-        {
-          $set: {
-            status: decision.status,
-            reviewedAt: new Date(),
-            reviewedBy: new Types.ObjectId(actor.id),
-            rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
-          },
-        },
-        { new: true },
-      ).lean<ComplianceDocument>(),
-    () => {
-      throw alreadyReviewed('being reviewed');
+  const existing = await DocumentModel.findById(id, { status: 1 }).lean();
+  if (!existing) throw notFound('Document not found');
+  if (existing.status !== 'pending') throw alreadyReviewed(existing.status);
+  // Exactly one of two admins reviewing at once gets the transition (infra/transitions.ts); the other gets 409.
+  const key = transitionKey('document', id, 'pending');
+  if (!(await acquireTransition(key))) throw alreadyReviewed('reviewed');
+  const reviewed = await DocumentModel.findOneAndUpdate(
+    { _id: id, status: 'pending' },
+    {
+      $set: {
+        status: decision.status,
+        reviewedAt: new Date(),
+        reviewedBy: new Types.ObjectId(actor.id),
+        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+      },
     },
-  );
+    { new: true },
+  ).lean<ComplianceDocument>();
   if (!reviewed) {
-    const existing = await DocumentModel.findById(id, { status: 1 }).lean();
-    if (!existing) throw notFound('Document not found');
-    throw alreadyReviewed(existing.status);
+    await releaseTransition(key);
+    const now = await DocumentModel.findById(id, { status: 1 }).lean();
+    throw alreadyReviewed(now?.status ?? 'gone');
   }
 
   const ownerId = String(reviewed.userId);

@@ -25,6 +25,7 @@ import {
   type ShipmentOffer,
   type SmallShipment,
 } from './model';
+import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -201,7 +202,7 @@ export async function makeOffer(actor: Actor, shipmentId: string, input: unknown
 }
 
 /**
- * The customer accepts one offer: the shipment moves posted → matched in one conditional update (so of two accepts
+ * The customer accepts one offer: the shipment moves posted → matched under a transition lock (so of two accepts
  * at once exactly one wins; the other gets 409), then the offer is accepted and every other pending one declined.
  */
 export async function acceptOffer(
@@ -214,12 +215,19 @@ export async function acceptOffer(
   authorize(actor, 'shipmentOffer:accept', offer, { hide: true, message: 'Offer not found' });
   if (offer.status !== 'pending') throw conflict('This offer was already answered');
   const at = new Date();
+  // Of two accepts at once exactly one wins the shipment's way out of 'posted' (infra/transitions.ts).
+  const alreadyMatched = () => conflict('This shipment already has an accepted offer');
+  const key = transitionKey('small-shipment', offer.shipmentId, 'posted');
+  if (!(await acquireTransition(key))) throw alreadyMatched();
   const matched = await SmallShipmentModel.findOneAndUpdate(
     { _id: offer.shipmentId, shipperId: offer.shipperId, status: 'posted' },
     { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
     { new: true },
   ).lean<SmallShipment>();
-  if (!matched) throw conflict('This shipment already has an accepted offer');
+  if (!matched) {
+    await releaseTransition(key);
+    throw alreadyMatched();
+  }
   const accepted = await ShipmentOfferModel.findOneAndUpdate(
     { _id: offer._id },
     { $set: { status: 'accepted', respondedAt: at } },

@@ -51,24 +51,6 @@ freightPhotoSchema.index({ freightListingId: 1, photoType: 1 });
 export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;
 export const FreightPhotoModel = mongoose.model('FreightPhoto', freightPhotoSchema);
 
-/**
- * The status changes the tracking side made, one per status a load leaves. The status machine (freight/status.ts)
- * has no cycles, so a load leaves each status at most once: the unique index lets exactly one of two racing changes
- * claim the exit. A unique index is the one race guard that holds on FerretDB 1.24 as on MongoDB (a conditional
- * findOneAndUpdate or $inc does not, under concurrency, on FerretDB's SQLite backend).
- */
-const freightStatusChangeSchema = new Schema(
-  {
-    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
-    fromStatus: { type: String, required: true },
-    toStatus: { type: String, required: true },
-    changedBy: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-  },
-  { timestamps: { createdAt: true, updatedAt: false } },
-);
-freightStatusChangeSchema.index({ freightListingId: 1, fromStatus: 1 }, { unique: true });
-export const FreightStatusChangeModel = mongoose.model('FreightStatusChange', freightStatusChangeSchema);
-
 /** One chat room per booked load, opened at booking (chatRooms.ts). */
 const chatRoomSchema = new Schema(
   {

@@ -35,7 +35,6 @@ import {
   ChatReadMarkerModel,
   ChatRoomModel,
   FreightPhotoModel,
-  FreightStatusChangeModel,
   LocationPointModel,
   PHOTO_URL_PATTERN,
   toChatMessageDto,
@@ -49,6 +48,7 @@ import {
   type LocationPoint,
   type UserSummarySource,
 } from './model';
+import { acquireTransition, loadTransition, releaseTransition } from '../freight/locks';
 
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
 const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
@@ -255,28 +255,20 @@ async function transition(actor: Actor, load: FreightListing, to: FreightStatus)
   if (!canTransition(from, to))
     throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
   const lost = () => conflict('The load changed meanwhile; reload and try again');
-  let claim;
-  try {
-    claim = await FreightStatusChangeModel.create({
-      freightListingId: load._id,
-      fromStatus: from,
-      toStatus: to,
-      changedBy: actor.id,
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) throw lost();
-    throw err;
-  }
+  // The same key a booking or the Broker Hub's Remove takes: every move out of `from` contends for it.
+  const key = loadTransition(load._id, from);
+  if (!(await acquireTransition(key))) throw lost();
+  const changedAt = new Date();
   const updated = await FreightModel.findOneAndUpdate(
     { _id: load._id, status: from },
     { $set: { status: to } },
     { new: true },
   ).lean<FreightListing>();
   if (!updated || updated.status !== to) {
-    await FreightStatusChangeModel.deleteOne({ _id: claim._id }); // changed elsewhere (booking): nothing half-done
+    await releaseTransition(key); // changed elsewhere: nothing half-done
     throw lost();
   }
-  await announceStatusChange(actor, load, from, to, claim.createdAt);
+  await announceStatusChange(actor, load, from, to, changedAt);
   return updated;
 }
 
