@@ -38,3 +38,14 @@ export async function releaseTransition(key: string): Promise<void> {
 /** The key for `thing` (e.g. 'freight', 'document') with `id` leaving `from`. */
 export const transitionKey = (thing: string, id: unknown, from: string) =>
   `${thing}:${String(id)}:from:${from}`;
+
+/**
+ * The whole pattern: take `key`, run the conditional update, and give the key back when the update finds the state
+ * already changed. Resolves with the update's result, or null when this caller lost (to a lock or to the update).
+ */
+export async function runTransition<T>(key: string, update: () => Promise<T | null>): Promise<T | null> {
+  if (!(await acquireTransition(key))) return null;
+  const result = await update();
+  if (!result) await releaseTransition(key);
+  return result;
+}

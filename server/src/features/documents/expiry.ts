@@ -9,7 +9,7 @@ import { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
-import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
+import { runTransition, transitionKey } from '../../infra/transitions';
 import { DocumentModel, toDocumentDto, type ComplianceDocument } from './model';
 import { pendingCount } from './service';
 import { computeVerification, recomputeVerification } from './verification';
@@ -88,17 +88,14 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
   let expired = 0;
   for (const { _id, status } of candidates) {
     // A pending document can be expiring while an admin reviews it: both contend for the same transition.
-    const key = transitionKey('document', _id, status);
-    if (!(await acquireTransition(key))) continue; // reviewed, or another run got there first
-    const doc = await DocumentModel.findOneAndUpdate(
-      { _id, status, expirationDate: { $lt: today } },
-      { $set: { status: 'expired', expiredAt: now } },
-      { new: false },
-    ).lean<ComplianceDocument>();
-    if (!doc) {
-      await releaseTransition(key);
-      continue;
-    }
+    const doc = await runTransition(transitionKey('document', _id, status), () =>
+      DocumentModel.findOneAndUpdate(
+        { _id, status, expirationDate: { $lt: today } },
+        { $set: { status: 'expired', expiredAt: now } },
+        { new: false },
+      ).lean<ComplianceDocument>(),
+    );
+    if (!doc) continue; // reviewed meanwhile, or another run got there first
     expired++;
     const ownerId = String(doc.userId);
     userIds.add(ownerId);

@@ -36,7 +36,7 @@ function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: st
   );
 }
 
-export function createDocumentsRouter(rt: Runtime): Router {
+export function createDocumentsRouter(_rt: Runtime): Router {
   const router = Router();
 
   // Call 4.

@@ -21,7 +21,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
-import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
+import { runTransition, transitionKey } from '../../infra/transitions';
 import { computeVerification, recomputeVerification } from './verification';
 
 /** What the upload middleware hands over (multer's memory file). */
@@ -227,25 +227,21 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
   if (!existing) throw notFound('Document not found');
   if (existing.status !== 'pending') throw alreadyReviewed(existing.status);
   // Exactly one of two admins reviewing at once gets the transition (infra/transitions.ts); the other gets 409.
-  const key = transitionKey('document', id, 'pending');
-  if (!(await acquireTransition(key))) throw alreadyReviewed('reviewed');
-  const reviewed = await DocumentModel.findOneAndUpdate(
-    { _id: id, status: 'pending' },
-    {
-      $set: {
-        status: decision.status,
-        reviewedAt: new Date(),
-        reviewedBy: new Types.ObjectId(actor.id),
-        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+  const reviewed = await runTransition(transitionKey('document', id, 'pending'), () =>
+    DocumentModel.findOneAndUpdate(
+      { _id: id, status: 'pending' },
+      {
+        $set: {
+          status: decision.status,
+          reviewedAt: new Date(),
+          reviewedBy: new Types.ObjectId(actor.id),
+          rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+        },
       },
-    },
-    { new: true },
-  ).lean<ComplianceDocument>();
-  if (!reviewed) {
-    await releaseTransition(key);
-    const now = await DocumentModel.findById(id, { status: 1 }).lean();
-    throw alreadyReviewed(now?.status ?? 'gone');
-  }
+      { new: true },
+    ).lean<ComplianceDocument>(),
+  );
+  if (!reviewed) throw alreadyReviewed('reviewed');
 
   const ownerId = String(reviewed.userId);
   const document = toDocumentDto(reviewed);

@@ -10,6 +10,7 @@ import {
   negotiationTransition,
   releaseTransition,
   requestTransition,
+  runTransition,
 } from './locks';
 import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
 import { NegotiationModel, type Negotiation } from './negotiations/model';
@@ -27,20 +28,18 @@ export async function claimLoad(
   rateCents?: number,
 ): Promise<FreightListing | null> {
   if (!canTransition('available', 'booked')) return null;
-  const lock = loadTransition(load._id, 'available');
-  if (!(await acquireTransition(lock))) return null;
   const set: Record<string, unknown> = { status: 'booked', carrierId: new Types.ObjectId(carrierId) };
   if (rateCents !== undefined) {
     set.rateCents = rateCents;
     set.ratePerMileCents = ratePerMileCentsOf(rateCents, load.distance);
   }
-  const booked = await FreightModel.findOneAndUpdate(
-    { _id: load._id, status: 'available' },
-    { $set: set },
-    { new: true },
-  ).lean<FreightListing>();
-  if (!booked) await releaseTransition(lock);
-  return booked;
+  return runTransition(loadTransition(load._id, 'available'), () =>
+    FreightModel.findOneAndUpdate(
+      { _id: load._id, status: 'available' },
+      { $set: set },
+      { new: true },
+    ).lean<FreightListing>(),
+  );
 }
 
 /** Undoes claimLoad when the second step of a booking lost its own race (nothing half-done, DESIGN §6). */

@@ -2,7 +2,7 @@
 // loadTransition too, so a booking, a cancel and a trip start on one load all contend for the same key.
 import { transitionKey } from '../../infra/transitions';
 
-export { acquireTransition, releaseTransition } from '../../infra/transitions';
+export { acquireTransition, releaseTransition, runTransition } from '../../infra/transitions';
 
 export const loadTransition = (freightId: unknown, from: string) => transitionKey('freight', freightId, from);
 export const requestTransition = (requestId: unknown) =>

@@ -25,7 +25,7 @@ import {
   type ShipmentOffer,
   type SmallShipment,
 } from './model';
-import { acquireTransition, releaseTransition, transitionKey } from '../../infra/transitions';
+import { runTransition, transitionKey } from '../../infra/transitions';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -217,17 +217,14 @@ export async function acceptOffer(
   const at = new Date();
   // Of two accepts at once exactly one wins the shipment's way out of 'posted' (infra/transitions.ts).
   const alreadyMatched = () => conflict('This shipment already has an accepted offer');
-  const key = transitionKey('small-shipment', offer.shipmentId, 'posted');
-  if (!(await acquireTransition(key))) throw alreadyMatched();
-  const matched = await SmallShipmentModel.findOneAndUpdate(
-    { _id: offer.shipmentId, shipperId: offer.shipperId, status: 'posted' },
-    { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
-    { new: true },
-  ).lean<SmallShipment>();
-  if (!matched) {
-    await releaseTransition(key);
-    throw alreadyMatched();
-  }
+  const matched = await runTransition(transitionKey('small-shipment', offer.shipmentId, 'posted'), () =>
+    SmallShipmentModel.findOneAndUpdate(
+      { _id: offer.shipmentId, shipperId: offer.shipperId, status: 'posted' },
+      { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
+      { new: true },
+    ).lean<SmallShipment>(),
+  );
+  if (!matched) throw alreadyMatched();
   const accepted = await ShipmentOfferModel.findOneAndUpdate(
     { _id: offer._id },
     { $set: { status: 'accepted', respondedAt: at } },

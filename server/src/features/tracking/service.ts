@@ -48,7 +48,8 @@ import {
   type LocationPoint,
   type UserSummarySource,
 } from './model';
-import { acquireTransition, loadTransition, releaseTransition } from '../freight/locks';
+import { runTransition } from '../../infra/transitions';
+import { loadTransition } from '../freight/locks';
 
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
 const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
@@ -256,18 +257,15 @@ async function transition(actor: Actor, load: FreightListing, to: FreightStatus)
     throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
   const lost = () => conflict('The load changed meanwhile; reload and try again');
   // The same key a booking or the Broker Hub's Remove takes: every move out of `from` contends for it.
-  const key = loadTransition(load._id, from);
-  if (!(await acquireTransition(key))) throw lost();
   const changedAt = new Date();
-  const updated = await FreightModel.findOneAndUpdate(
-    { _id: load._id, status: from },
-    { $set: { status: to } },
-    { new: true },
-  ).lean<FreightListing>();
-  if (!updated || updated.status !== to) {
-    await releaseTransition(key); // changed elsewhere: nothing half-done
-    throw lost();
-  }
+  const updated = await runTransition(loadTransition(load._id, from), () =>
+    FreightModel.findOneAndUpdate(
+      { _id: load._id, status: from },
+      { $set: { status: to } },
+      { new: true },
+    ).lean<FreightListing>(),
+  );
+  if (!updated) throw lost(); // changed elsewhere: nothing half-done
   await announceStatusChange(actor, load, from, to, changedAt);
   return updated;
 }

@@ -20,7 +20,7 @@ import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { afterBooking, claimLoad, releaseLoad } from '../booking';
-import { acquireTransition, negotiationTransition, releaseTransition } from '../locks';
+import { acquireTransition, negotiationTransition, releaseTransition, runTransition } from '../locks';
 import { dollarsToCents, toFreightDto } from '../model';
 import { findLoad, objectId } from '../service';
 import { negotiationViews } from '../views';
@@ -212,17 +212,14 @@ export async function respondToOffer(
           counterRateCents: dollarsToCents(counterRate!),
           expiresAt: new Date(offerExpiry(undefined, now)),
         };
-  const lock = negotiationTransition(n._id, 'pending');
-  if (!(await acquireTransition(lock))) return refuse(n);
-  const updated = await NegotiationModel.findOneAndUpdate(
-    { _id: n._id, status: 'pending', expiresAt: { $gt: now } },
-    { $set: set },
-    { new: true },
-  ).lean<Negotiation>();
-  if (!updated) {
-    await releaseTransition(lock);
-    return refuse(n);
-  }
+  const updated = await runTransition(negotiationTransition(n._id, 'pending'), () =>
+    NegotiationModel.findOneAndUpdate(
+      { _id: n._id, status: 'pending', expiresAt: { $gt: now } },
+      { $set: set },
+      { new: true },
+    ).lean<Negotiation>(),
+  );
+  if (!updated) return refuse(n);
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({
@@ -267,17 +264,14 @@ export async function answerCounter(
     });
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
-  const lock = negotiationTransition(n._id, 'counter_offered');
-  if (!(await acquireTransition(lock))) return refuse(n);
-  const updated = await NegotiationModel.findOneAndUpdate(
-    { _id: n._id, status: 'counter_offered' },
-    { $set: { status: 'rejected', respondedAt: new Date() } },
-    { new: true },
-  ).lean<Negotiation>();
-  if (!updated) {
-    await releaseTransition(lock);
-    return refuse(n);
-  }
+  const updated = await runTransition(negotiationTransition(n._id, 'counter_offered'), () =>
+    NegotiationModel.findOneAndUpdate(
+      { _id: n._id, status: 'counter_offered' },
+      { $set: { status: 'rejected', respondedAt: new Date() } },
+      { new: true },
+    ).lean<Negotiation>(),
+  );
+  if (!updated) return refuse(n);
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({
