@@ -23,7 +23,11 @@ export const policies = {
 export type Action = keyof typeof policies;
 type ResourceOf<A extends Action> = Parameters<(typeof policies)[A]>[1];
 
-export function can<A extends Action>(actor: Actor | null | undefined, action: A, resource?: ResourceOf<A>): boolean {
+export function can<A extends Action>(
+  actor: Actor | null | undefined,
+  action: A,
+  resource?: ResourceOf<A>,
+): boolean {
   if (!actor) return false;
   return (policies[action] as Rule)(actor, resource);
 }

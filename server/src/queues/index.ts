@@ -33,7 +33,12 @@ export function getQueue(name: QueueName): Queue {
   return queue;
 }
 
-export async function enqueue<T extends object>(name: QueueName, jobName: string, data: T, opts?: JobsOptions) {
+export async function enqueue<T extends object>(
+  name: QueueName,
+  jobName: string,
+  data: T,
+  opts?: JobsOptions,
+) {
   return getQueue(name).add(jobName, data, opts);
 }
 

@@ -37,7 +37,12 @@ describe('notifications processor (real BullMQ)', () => {
     const c = app.client();
     const user = await c.registerAndLogin();
     for (let i = 0; i < 3; i++) {
-      await notify({ userId: user.id, kind: 'general', title: 'Once', dedupeKey: `once:${user.id}:with:colons` });
+      await notify({
+        userId: user.id,
+        kind: 'general',
+        title: 'Once',
+        dedupeKey: `once:${user.id}:with:colons`,
+      });
     }
     await eventually(
       async () => (await NotificationModel.countDocuments({ userId: user.id, title: 'Once' })) === 1,

@@ -1,7 +1,9 @@
-import { Badge, Button, Card, HStack, Heading, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { USER_TYPE_LABELS, type PendingDocumentDto } from '@freight/shared';
 import { useState } from 'react';
 import { FiCheck, FiCheckCircle, FiExternalLink, FiX } from 'react-icons/fi';
+import { EmptyState } from '../../components/EmptyState';
+import { PagedListCard } from '../../components/PagedListCard';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
@@ -23,48 +25,35 @@ export function PendingDocumentList() {
   const [rejecting, setRejecting] = useState<PendingDocumentDto | null>(null);
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Pending Documents
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {pending.length === 0 ? (
-          status === 'loading' || status === 'idle' ? (
-            <Spinner size="sm" aria-label="Loading pending documents" />
-          ) : (
-            <Stack align="center" gap="1" py="6" textAlign="center" data-testid="queue-empty">
-              <Icon as={FiCheckCircle} boxSize="10" color="green.500" />
-              <Text fontWeight="medium">No Pending Documents</Text>
-              <Text color="gray.600">All documents have been reviewed.</Text>
-            </Stack>
-          )
-        ) : (
-          <Stack gap="3" as="ul" listStyleType="none">
-            {pending.map((doc) => (
-              <PendingRow key={doc.id} doc={doc} onReject={() => setRejecting(doc)} />
-            ))}
-            {hasMore && (
-              <Button
-                size="sm"
-                variant="ghost"
-                alignSelf="center"
-                loading={status === 'loading'}
-                onClick={() => void loadNextPage()}
-              >
-                Load more
-              </Button>
-            )}
-          </Stack>
-        )}
-      </Card.Body>
+    <>
+      <PagedListCard
+        title="Pending Documents"
+        isEmpty={pending.length === 0}
+        loadingFirst={status === 'loading' || status === 'idle'}
+        loadingLabel="Loading pending documents"
+        emptyState={
+          <EmptyState
+            icon={FiCheckCircle}
+            iconColor="green.500"
+            title="No Pending Documents"
+            description="All documents have been reviewed."
+            testId="queue-empty"
+          />
+        }
+        hasMore={hasMore}
+        loadingMore={status === 'loading'}
+        onLoadMore={() => void loadNextPage()}
+      >
+        {pending.map((doc) => (
+          <PendingRow key={doc.id} doc={doc} onReject={() => setRejecting(doc)} />
+        ))}
+      </PagedListCard>
       <RejectDocumentDialog
         document={rejecting}
         onClose={() => setRejecting(null)}
         onFailure={reportReviewFailure}
       />
-    </Card.Root>
+    </>
   );
 }
 

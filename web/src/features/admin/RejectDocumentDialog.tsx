@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Text, Textarea } from '@chakra-ui/react';
 import type { PendingDocumentDto } from '@freight/shared';
 import { useState } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { notify } from '../../components/ui/toaster';
 import { useAdminStore } from '../../stores/admin';
 import { documentTypeLabel } from '../documents/format';
@@ -43,51 +44,32 @@ export function RejectDocumentDialog({ document, onClose, onFailure }: RejectDoc
   };
 
   return (
-    <Dialog.Root
-      open={document !== null}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Reject Document</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {document && (
-                <Text mb="3" color="gray.600">
-                  {documentTypeLabel(document.documentType)} from{' '}
-                  {document.userCompanyName || 'Unknown Company'}
-                </Text>
-              )}
-              <Field.Root required>
-                <Field.Label>Rejection Reason</Field.Label>
-                <Textarea
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  placeholder="Explain why this document is rejected"
-                  rows={4}
-                />
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" disabled={blank} loading={submitting} onClick={() => void reject()}>
-                Reject Document
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Reject Document" open={document !== null} onClose={close} placement="center">
+      <Dialog.Body>
+        {document && (
+          <Text mb="3" color="gray.600">
+            {documentTypeLabel(document.documentType)} from {document.userCompanyName || 'Unknown Company'}
+          </Text>
+        )}
+        <Field.Root required>
+          <Field.Label>Rejection Reason</Field.Label>
+          <Textarea
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="Explain why this document is rejected"
+            rows={4}
+          />
+        </Field.Root>
+      </Dialog.Body>
+      <FormDialogFooter
+        onCancel={close}
+        cancelDisabled={submitting}
+        submitLabel="Reject Document"
+        pending={submitting}
+        disabled={blank}
+        onSubmit={() => void reject()}
+        colorPalette="red"
+      />
+    </FormDialog>
   );
 }

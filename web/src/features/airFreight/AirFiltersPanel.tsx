@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import {
   AIR_COUNTRIES,
   AIR_WEIGHT_CLASSES,
@@ -7,36 +7,15 @@ import {
   CARGO_TYPE_LABELS,
 } from '@freight/shared';
 import type { FormEvent } from 'react';
+import { FilterActions } from '../../components/FilterActions';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { plainOptions, SelectInput } from '../../components/SelectInput';
 import { useAirFreightStore, type AirFilters } from '../../stores/airFreight';
 
-function Select({
-  value,
-  onChange,
-  options,
-  placeholder,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder: string;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-const countries = AIR_COUNTRIES.map((c) => ({ value: c, label: c }));
+const countries = plainOptions(AIR_COUNTRIES);
+const cargoTypes = CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }));
+const weightClasses = AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: AIR_WEIGHT_CLASS_LABELS[c] }));
 
 /** SPEC §2/§5 air filters, applied by the server (GET /api/freight?equipmentType=air_cargo&…). */
 export function AirFiltersPanel() {
@@ -61,22 +40,18 @@ export function AirFiltersPanel() {
       <Card.Body>
         <form onSubmit={submit}>
           <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
-            <FormField label="Origin City">
-              <Input placeholder="Any city" {...bind('originCity')} />
-            </FormField>
+            <InputField label="Origin City" placeholder="Any city" {...bind('originCity')} />
             <FormField label="Origin Country">
-              <Select
+              <SelectInput
                 value={filters.originCountry}
                 onChange={(v) => setFilter('originCountry', v)}
                 options={countries}
                 placeholder="Any country"
               />
             </FormField>
-            <FormField label="Destination City">
-              <Input placeholder="Any city" {...bind('destinationCity')} />
-            </FormField>
+            <InputField label="Destination City" placeholder="Any city" {...bind('destinationCity')} />
             <FormField label="Destination Country">
-              <Select
+              <SelectInput
                 value={filters.destinationCountry}
                 onChange={(v) => setFilter('destinationCountry', v)}
                 options={countries}
@@ -84,45 +59,31 @@ export function AirFiltersPanel() {
               />
             </FormField>
             <FormField label="Cargo Type">
-              <Select
+              <SelectInput
                 value={filters.cargoType}
                 onChange={(v) => setFilter('cargoType', v)}
-                options={CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }))}
+                options={cargoTypes}
                 placeholder="All cargo types"
               />
             </FormField>
             <FormField label="Weight Class">
-              <Select
+              <SelectInput
                 value={filters.weightClass}
                 onChange={(v) => setFilter('weightClass', v)}
-                options={AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: AIR_WEIGHT_CLASS_LABELS[c] }))}
+                options={weightClasses}
                 placeholder="All weight classes"
               />
             </FormField>
-            <FormField label="Min Rate ($/kg)">
-              <Input type="number" min="0" step="0.01" {...bind('minRate')} />
-            </FormField>
-            <FormField label="Max Rate ($/kg)">
-              <Input type="number" min="0" step="0.01" {...bind('maxRate')} />
-            </FormField>
-            <FormField label="Pickup Date From">
-              <Input type="date" {...bind('pickupDateStart')} />
-            </FormField>
-            <FormField label="Pickup Date To">
-              <Input type="date" {...bind('pickupDateEnd')} />
-            </FormField>
+            <InputField label="Min Rate ($/kg)" {...MONEY_INPUT} {...bind('minRate')} />
+            <InputField label="Max Rate ($/kg)" {...MONEY_INPUT} {...bind('maxRate')} />
+            <InputField label="Pickup Date From" type="date" {...bind('pickupDateStart')} />
+            <InputField label="Pickup Date To" type="date" {...bind('pickupDateEnd')} />
           </SimpleGrid>
-          <HStack mt="4" gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="blue">
-              Search ({total})
-            </Button>
-            <Button variant="outline" onClick={() => void clearFilters()}>
-              Clear Filters
-            </Button>
+          <FilterActions total={total} onClear={() => void clearFilters()}>
             <Text fontSize="sm" color="gray.600">
               Showing {count} of {total} shipments
             </Text>
-          </HStack>
+          </FilterActions>
         </form>
       </Card.Body>
     </Card.Root>

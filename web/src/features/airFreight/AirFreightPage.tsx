@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
+import { PageControls } from '../../components/PageControls';
 import { useAirFreightStore, AIR_PAGE_SIZE } from '../../stores/airFreight';
 import { useSessionStore } from '../../stores/session';
 import { SubscriptionGate } from '../subscriptions/SubscriptionGate';
@@ -132,24 +133,7 @@ function AirMarketplace() {
                 <AirListingCard key={listing.id} listing={listing} />
               ))}
             </SimpleGrid>
-            {pages > 1 && (
-              <HStack justify="center" gap="3">
-                <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => void load(page - 1)}>
-                  Previous
-                </Button>
-                <Text fontSize="sm">
-                  Page {page} of {pages}
-                </Text>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={page >= pages}
-                  onClick={() => void load(page + 1)}
-                >
-                  Next
-                </Button>
-              </HStack>
-            )}
+            <PageControls page={page} pages={pages} onPage={(p) => void load(p)} />
           </>
         )}
       </Stack>

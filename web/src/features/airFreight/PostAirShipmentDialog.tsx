@@ -1,15 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Dialog, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import {
   AIR_COUNTRIES,
   AIR_WEIGHT_CLASSES,
@@ -18,8 +7,12 @@ import {
   CARGO_TYPE_LABELS,
   postLoadSchema,
 } from '@freight/shared';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
+import { CheckboxField } from '../../components/CheckboxField';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { plainOptions, SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
@@ -45,24 +38,9 @@ const EMPTY = {
 };
 type AirForm = typeof EMPTY;
 
-function Select({
-  value,
-  onChange,
-  children,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+const COUNTRY_OPTIONS = plainOptions(AIR_COUNTRIES);
+const CARGO_OPTIONS = CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }));
+const WEIGHT_CLASS_OPTIONS = AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: AIR_WEIGHT_CLASS_LABELS[c] }));
 
 /** 'Post Air Shipment' (air_cargo users): POST /api/freight with equipmentType air_cargo. */
 export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -112,118 +90,111 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && close()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={(e) => void submit(e)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Post Air Shipment</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Title" error={errors.title}>
-                    <Input placeholder="e.g. Electronics to Frankfurt" {...text('title')} />
-                  </FormField>
-                  <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                    <FormField label="Origin City" error={errors.originCity} required>
-                      <Input {...text('originCity')} />
-                    </FormField>
-                    <FormField label="Origin State/Region" error={errors.originState} required>
-                      <Input {...text('originState')} />
-                    </FormField>
-                    <FormField label="Origin Country" error={errors.originCountry}>
-                      <Select value={form.originCountry} onChange={(v) => set('originCountry', v)}>
-                        {AIR_COUNTRIES.map((c) => (
-                          <option key={c} value={c}>
-                            {c}
-                          </option>
-                        ))}
-                      </Select>
-                    </FormField>
-                    <FormField label="Destination City" error={errors.destinationCity} required>
-                      <Input {...text('destinationCity')} />
-                    </FormField>
-                    <FormField label="Destination State/Region" error={errors.destinationState} required>
-                      <Input {...text('destinationState')} />
-                    </FormField>
-                    <FormField label="Destination Country" error={errors.destinationCountry}>
-                      <Select value={form.destinationCountry} onChange={(v) => set('destinationCountry', v)}>
-                        <option value="">Select country</option>
-                        {AIR_COUNTRIES.map((c) => (
-                          <option key={c} value={c}>
-                            {c}
-                          </option>
-                        ))}
-                      </Select>
-                    </FormField>
-                  </SimpleGrid>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                    <FormField label="Cargo Type" error={errors.cargoType}>
-                      <Select value={form.cargoType} onChange={(v) => set('cargoType', v)}>
-                        {CARGO_TYPES.map((c) => (
-                          <option key={c} value={c}>
-                            {CARGO_TYPE_LABELS[c]}
-                          </option>
-                        ))}
-                      </Select>
-                    </FormField>
-                    <FormField label="Weight Class" error={errors.weightClass}>
-                      <Select value={form.weightClass} onChange={(v) => set('weightClass', v)}>
-                        <option value="">Select weight class</option>
-                        {AIR_WEIGHT_CLASSES.map((c) => (
-                          <option key={c} value={c}>
-                            {AIR_WEIGHT_CLASS_LABELS[c]}
-                          </option>
-                        ))}
-                      </Select>
-                    </FormField>
-                    <FormField label="Weight (lbs)" error={errors.weight}>
-                      <Input type="number" min="1" step="1" {...text('weight')} />
-                    </FormField>
-                    <FormField label="Distance (miles)" error={errors.distance}>
-                      <Input type="number" min="1" step="1" {...text('distance')} />
-                    </FormField>
-                    <FormField label="Rate ($)" error={errors.rate}>
-                      <Input type="number" min="0" step="0.01" {...text('rate')} />
-                    </FormField>
-                    <span />
-                    <FormField label="Pickup Date" error={errors.pickupDate}>
-                      <Input type="date" {...text('pickupDate')} />
-                    </FormField>
-                    <FormField label="Delivery Date" error={errors.deliveryDate}>
-                      <Input type="date" {...text('deliveryDate')} />
-                    </FormField>
-                  </SimpleGrid>
-                  <FormField label="Description" error={errors.description}>
-                    <Textarea rows={3} {...text('description')} />
-                  </FormField>
-                  <Checkbox.Root
-                    checked={form.isUrgent}
-                    onCheckedChange={(e) => set('isUrgent', e.checked === true)}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>Urgent shipment</Checkbox.Label>
-                  </Checkbox.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={submitting}>
-                  Post Air Shipment
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Post Air Shipment" open={open} onClose={close} size="lg" scrollBehavior="inside">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Dialog.Body>
+          <Stack gap="4">
+            <InputField
+              label="Title"
+              error={errors.title}
+              placeholder="e.g. Electronics to Frankfurt"
+              {...text('title')}
+            />
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+              <InputField label="Origin City" error={errors.originCity} required {...text('originCity')} />
+              <InputField
+                label="Origin State/Region"
+                error={errors.originState}
+                required
+                {...text('originState')}
+              />
+              <FormField label="Origin Country" error={errors.originCountry}>
+                <SelectInput
+                  value={form.originCountry}
+                  onChange={(v) => set('originCountry', v)}
+                  options={COUNTRY_OPTIONS}
+                />
+              </FormField>
+              <InputField
+                label="Destination City"
+                error={errors.destinationCity}
+                required
+                {...text('destinationCity')}
+              />
+              <InputField
+                label="Destination State/Region"
+                error={errors.destinationState}
+                required
+                {...text('destinationState')}
+              />
+              <FormField label="Destination Country" error={errors.destinationCountry}>
+                <SelectInput
+                  value={form.destinationCountry}
+                  onChange={(v) => set('destinationCountry', v)}
+                  options={COUNTRY_OPTIONS}
+                  placeholder="Select country"
+                />
+              </FormField>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+              <FormField label="Cargo Type" error={errors.cargoType}>
+                <SelectInput
+                  value={form.cargoType}
+                  onChange={(v) => set('cargoType', v)}
+                  options={CARGO_OPTIONS}
+                />
+              </FormField>
+              <FormField label="Weight Class" error={errors.weightClass}>
+                <SelectInput
+                  value={form.weightClass}
+                  onChange={(v) => set('weightClass', v)}
+                  options={WEIGHT_CLASS_OPTIONS}
+                  placeholder="Select weight class"
+                />
+              </FormField>
+              <InputField
+                label="Weight (lbs)"
+                error={errors.weight}
+                type="number"
+                min="1"
+                step="1"
+                {...text('weight')}
+              />
+              <InputField
+                label="Distance (miles)"
+                error={errors.distance}
+                type="number"
+                min="1"
+                step="1"
+                {...text('distance')}
+              />
+              <InputField label="Rate ($)" error={errors.rate} {...MONEY_INPUT} {...text('rate')} />
+              <span />
+              <InputField label="Pickup Date" error={errors.pickupDate} type="date" {...text('pickupDate')} />
+              <InputField
+                label="Delivery Date"
+                error={errors.deliveryDate}
+                type="date"
+                {...text('deliveryDate')}
+              />
+            </SimpleGrid>
+            <FormField label="Description" error={errors.description}>
+              <Textarea rows={3} {...text('description')} />
+            </FormField>
+            <CheckboxField
+              label="Urgent shipment"
+              checked={form.isUrgent}
+              onChange={(v) => set('isUrgent', v)}
+            />
+          </Stack>
+        </Dialog.Body>
+        <FormDialogFooter
+          onCancel={close}
+          cancelDisabled={submitting}
+          submitLabel="Post Air Shipment"
+          pending={submitting}
+        />
+      </form>
+    </FormDialog>
   );
 }

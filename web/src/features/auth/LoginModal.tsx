@@ -1,9 +1,10 @@
 import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import { loginSchema } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { fieldErrors } from '../../lib/validation';
-import { AuthDialog } from './AuthDialog';
+
 import { useAuthModalStore } from './authModalStore';
 import { completeLogin } from './completeLogin';
 import { TestLoginButtons } from './TestLoginButtons';
@@ -12,9 +13,9 @@ export function LoginModal() {
   const open = useAuthModalStore((s) => s.view === 'login');
   const close = useAuthModalStore((s) => s.close);
   return (
-    <AuthDialog title="Sign In" open={open} onClose={close}>
+    <FormDialog title="Sign In" open={open} onClose={close} placement="center">
       <LoginForm />
-    </AuthDialog>
+    </FormDialog>
   );
 }
 

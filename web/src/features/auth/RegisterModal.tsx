@@ -1,6 +1,7 @@
 import { Button, Dialog, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { REGISTER_USER_TYPES, registerSchema, type RegisterInput } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { UserTypeSelect } from '../../components/UserTypeSelect';
@@ -8,7 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { readPendingUserType } from '../../lib/pendingUserType';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
-import { AuthDialog } from './AuthDialog';
+
 import { useAuthModalStore } from './authModalStore';
 
 type RegisterUserType = (typeof REGISTER_USER_TYPES)[number];
@@ -18,9 +19,9 @@ export function RegisterModal() {
   const open = useAuthModalStore((s) => s.view === 'register');
   const close = useAuthModalStore((s) => s.close);
   return (
-    <AuthDialog title="Create Account" open={open} onClose={close}>
+    <FormDialog title="Create Account" open={open} onClose={close} placement="center">
       <RegisterForm />
-    </AuthDialog>
+    </FormDialog>
   );
 }
 

@@ -1,49 +1,15 @@
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { PAYMENT_TERMS, addShipperSchema, type NegotiationDto } from '@freight/shared';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { plainOptions, SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
 import { useBrokerStore } from '../../stores/broker';
 import { formatMoney } from '../freight/format';
-
-function SmallDialog({
-  title,
-  open,
-  onClose,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /** Counter: the broker proposes another rate; the carrier sees it and can accept it. */
 export function CounterDialog({
@@ -80,24 +46,28 @@ export function CounterDialog({
     }
   };
   return (
-    <SmallDialog title="Counter Offer" open={negotiation !== null} onClose={onClose}>
+    <FormDialog title="Counter Offer" open={negotiation !== null} onClose={onClose} placement="center">
       <Dialog.Body>
         <Stack gap="3">
           <Text color="gray.600">Carrier offered {formatMoney(negotiation?.proposedRate)}.</Text>
-          <FormField label="Counter Rate ($)" required>
-            <Input type="number" min={0} step={0.01} value={rate} onChange={(e) => setRate(e.target.value)} />
-          </FormField>
+          <InputField
+            label="Counter Rate ($)"
+            required
+            {...MONEY_INPUT}
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+          />
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button colorPalette="blue" onClick={() => void send()} disabled={sending || rate.trim() === ''}>
-          {sending ? 'Sending...' : 'Send Counter'}
-        </Button>
-      </Dialog.Footer>
-    </SmallDialog>
+      <FormDialogFooter
+        onCancel={onClose}
+        submitLabel="Send Counter"
+        pendingLabel="Sending..."
+        pending={sending}
+        disabled={rate.trim() === ''}
+        onSubmit={() => void send()}
+      />
+    </FormDialog>
   );
 }
 
@@ -141,47 +111,36 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
     }
   };
   return (
-    <SmallDialog title="Add Shipper Relationship" open={open} onClose={onClose}>
+    <FormDialog title="Add Shipper Relationship" open={open} onClose={onClose} placement="center">
       <Dialog.Body>
         <Stack gap="3">
-          <FormField label="Shipper Email" error={errors.shipperEmail} required>
-            <Input type="email" value={shipperEmail} onChange={(e) => setEmail(e.target.value)} />
-          </FormField>
-          <FormField label="Credit Limit ($)" error={errors.creditLimit}>
-            <Input
-              type="number"
-              min={0}
-              step={0.01}
-              value={creditLimit}
-              onChange={(e) => setCreditLimit(e.target.value)}
-            />
-          </FormField>
+          <InputField
+            label="Shipper Email"
+            error={errors.shipperEmail}
+            required
+            type="email"
+            value={shipperEmail}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <InputField
+            label="Credit Limit ($)"
+            error={errors.creditLimit}
+            {...MONEY_INPUT}
+            value={creditLimit}
+            onChange={(e) => setCreditLimit(e.target.value)}
+          />
           <FormField label="Payment Terms">
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                aria-label="Payment Terms"
-                value={paymentTerms}
-                onChange={(e) => setTerms(e.currentTarget.value)}
-              >
-                {PAYMENT_TERMS.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput value={paymentTerms} onChange={setTerms} options={plainOptions(PAYMENT_TERMS)} />
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button colorPalette="blue" onClick={() => void save()} disabled={saving}>
-          {saving ? 'Adding...' : 'Add Shipper'}
-        </Button>
-      </Dialog.Footer>
-    </SmallDialog>
+      <FormDialogFooter
+        onCancel={onClose}
+        submitLabel="Add Shipper"
+        pendingLabel="Adding..."
+        pending={saving}
+        onSubmit={() => void save()}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Badge, Button, Card, HStack, Heading, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import type { DocumentDto, DocumentStatus } from '@freight/shared';
 import type { IconType } from 'react-icons';
 import { FiAlertTriangle, FiCheckCircle, FiClock, FiFileText, FiXCircle } from 'react-icons/fi';
+import { EmptyState } from '../../components/EmptyState';
+import { PagedListCard } from '../../components/PagedListCard';
 import { formatUsDate } from '../../lib/dates';
 import { useDocumentsStore } from '../../stores/documents';
 import {
@@ -26,43 +28,28 @@ export function DocumentStatusList() {
   const loadNextPage = useDocumentsStore((s) => s.loadNextPage);
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Document Status
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {items.length === 0 ? (
-          status === 'loading' || status === 'idle' ? (
-            <Spinner size="sm" aria-label="Loading documents" />
-          ) : (
-            <Stack align="center" gap="1" py="6" textAlign="center" data-testid="documents-empty">
-              <Icon as={FiFileText} boxSize="10" color="gray.400" />
-              <Text fontWeight="medium">No documents uploaded yet</Text>
-              <Text color="gray.600">Upload your first document to get started</Text>
-            </Stack>
-          )
-        ) : (
-          <Stack gap="3" as="ul" listStyleType="none">
-            {items.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} />
-            ))}
-            {hasMore && (
-              <Button
-                size="sm"
-                variant="ghost"
-                alignSelf="center"
-                loading={status === 'loading'}
-                onClick={() => void loadNextPage()}
-              >
-                Load more
-              </Button>
-            )}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <PagedListCard
+      title="Document Status"
+      isEmpty={items.length === 0}
+      loadingFirst={status === 'loading' || status === 'idle'}
+      loadingLabel="Loading documents"
+      emptyState={
+        <EmptyState
+          icon={FiFileText}
+          iconColor="gray.400"
+          title="No documents uploaded yet"
+          description="Upload your first document to get started"
+          testId="documents-empty"
+        />
+      }
+      hasMore={hasMore}
+      loadingMore={status === 'loading'}
+      onLoadMore={() => void loadNextPage()}
+    >
+      {items.map((doc) => (
+        <DocumentRow key={doc.id} doc={doc} />
+      ))}
+    </PagedListCard>
   );
 }
 

@@ -22,6 +22,7 @@ import {
 } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
+import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { MATCHES_PAGE_SIZE, ROUTES_PAGE_SIZE, useDriverRoutesStore } from '../../stores/driverRoutes';
@@ -106,19 +107,7 @@ function MyRoutes() {
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <HStack justify="center" gap="3">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => void load(page - 1)}>
-              Previous
-            </Button>
-            <Text fontSize="sm">
-              Page {page} of {pages}
-            </Text>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => void load(page + 1)}>
-              Next
-            </Button>
-          </HStack>
-        )}
+        <PageControls page={page} pages={pages} onPage={(p) => void load(p)} />
         <Separator />
       </Stack>
       <RouteFormDialog route={editing} open={formOpen} onClose={() => setFormOpen(false)} />

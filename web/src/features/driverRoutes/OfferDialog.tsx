@@ -1,7 +1,9 @@
-import { Button, CloseButton, Dialog, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import { shipmentOfferSchema, type RouteMatchDto } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
@@ -18,21 +20,9 @@ export function OfferDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={shipment !== null} onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {shipment && (
-              <OfferForm key={shipment.id} shipment={shipment} routeId={routeId} onClose={onClose} />
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Make an Offer" open={shipment !== null} onClose={onClose}>
+      {shipment && <OfferForm key={shipment.id} shipment={shipment} routeId={routeId} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -78,24 +68,20 @@ function OfferForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>Make an Offer</Dialog.Title>
-      </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
           <Text color="gray.600">
             {shipment.title}: {shipment.originCity}, {shipment.originState} → {shipment.destinationCity},{' '}
             {shipment.destinationState}. The customer offers ${shipment.offerPrice.toFixed(2)}.
           </Text>
-          <FormField label="Your Price ($)" error={errors.price} required>
-            <Input
-              type="number"
-              min="0"
-              step="0.01"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-          </FormField>
+          <InputField
+            label="Your Price ($)"
+            error={errors.price}
+            required
+            {...MONEY_INPUT}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
           <FormField label="Message to Customer (Optional)" error={errors.message}>
             <Textarea
               rows={3}
@@ -106,14 +92,12 @@ function OfferForm({
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={submitting}>
-          {shipment.myOffer ? 'Update Offer' : 'Send Offer'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelDisabled={submitting}
+        submitLabel={shipment.myOffer ? 'Update Offer' : 'Send Offer'}
+        pending={submitting}
+      />
     </form>
   );
 }

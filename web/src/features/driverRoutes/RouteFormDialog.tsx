@@ -1,26 +1,19 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Dialog, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import {
   DRIVER_PRICING_LABELS,
   DRIVER_PRICING_TYPES,
   DRIVER_VEHICLE_LABELS,
   DRIVER_VEHICLE_TYPES,
-  US_STATES,
   driverRouteSchema,
   type DriverRouteDto,
 } from '@freight/shared';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
+import { CheckboxField } from '../../components/CheckboxField';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { PlaceFields } from '../../components/PlaceFields';
+import { SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
@@ -68,33 +61,8 @@ function fromRoute(r: DriverRouteDto): RouteForm {
   };
 }
 
-function Select({
-  value,
-  onChange,
-  placeholder,
-  children,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  children: ReactNode;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-const states = US_STATES.map((s) => (
-  <option key={s} value={s}>
-    {s}
-  </option>
-));
+const VEHICLE_OPTIONS = DRIVER_VEHICLE_TYPES.map((v) => ({ value: v, label: DRIVER_VEHICLE_LABELS[v] }));
+const PRICING_OPTIONS = DRIVER_PRICING_TYPES.map((p) => ({ value: p, label: DRIVER_PRICING_LABELS[p] }));
 
 /** Create (no route) or edit (a route) a driver route (SPEC §3 Driver route). */
 export function RouteFormDialog({
@@ -107,19 +75,15 @@ export function RouteFormDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {open && <RouteForm key={route?.id ?? 'new'} route={route} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={route ? 'Edit Route' : 'Add Route'}
+      open={open}
+      onClose={onClose}
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <RouteForm key={route?.id ?? 'new'} route={route} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -159,107 +123,97 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{route ? 'Edit Route' : 'Add Route'}</Dialog.Title>
-      </Dialog.Header>
       <Dialog.Body>
         <Stack gap="4">
-          <FormField label="Route Title" error={errors.title} required>
-            <Input placeholder="e.g. Dallas to Austin, Friday morning" {...text('title')} />
-          </FormField>
+          <InputField
+            label="Route Title"
+            error={errors.title}
+            required
+            placeholder="e.g. Dallas to Austin, Friday morning"
+            {...text('title')}
+          />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <FormField label="Origin City" error={errors.originCity} required>
-              <Input {...text('originCity')} />
-            </FormField>
-            <FormField label="Origin State" error={errors.originState} required>
-              <Select
-                value={form.originState}
-                placeholder="Select state"
-                onChange={(v) => set('originState', v)}
-              >
-                {states}
-              </Select>
-            </FormField>
-            <FormField label="Destination City" error={errors.destinationCity} required>
-              <Input {...text('destinationCity')} />
-            </FormField>
-            <FormField label="Destination State" error={errors.destinationState} required>
-              <Select
-                value={form.destinationState}
-                placeholder="Select state"
-                onChange={(v) => set('destinationState', v)}
-              >
-                {states}
-              </Select>
-            </FormField>
-            <FormField label="Departure Date" error={errors.departureDate} required>
-              <Input type="date" {...text('departureDate')} />
-            </FormField>
-            <FormField label="Departure Time" error={errors.departureTime}>
-              <Input type="time" {...text('departureTime')} />
-            </FormField>
+            <PlaceFields end="origin" label="Origin" values={form} errors={errors} onChange={set} />
+            <PlaceFields end="destination" label="Destination" values={form} errors={errors} onChange={set} />
+            <InputField
+              label="Departure Date"
+              error={errors.departureDate}
+              required
+              type="date"
+              {...text('departureDate')}
+            />
+            <InputField
+              label="Departure Time"
+              error={errors.departureTime}
+              type="time"
+              {...text('departureTime')}
+            />
             <FormField label="Vehicle Type" error={errors.vehicleType} required>
-              <Select
+              <SelectInput
                 value={form.vehicleType}
                 placeholder="Select vehicle"
                 onChange={(v) => set('vehicleType', v)}
-              >
-                {DRIVER_VEHICLE_TYPES.map((v) => (
-                  <option key={v} value={v}>
-                    {DRIVER_VEHICLE_LABELS[v]}
-                  </option>
-                ))}
-              </Select>
+                options={VEHICLE_OPTIONS}
+              />
             </FormField>
-            <FormField label="Available Space" error={errors.availableSpace}>
-              <Input placeholder="e.g. Full truck bed" {...text('availableSpace')} />
-            </FormField>
-            <FormField label="Max Weight (lbs)" error={errors.maxWeight}>
-              <Input type="number" min="0" {...text('maxWeight')} />
-            </FormField>
-            <FormField label="Max Dimensions" error={errors.maxDimensions}>
-              <Input placeholder="L x W x H" {...text('maxDimensions')} />
-            </FormField>
+            <InputField
+              label="Available Space"
+              error={errors.availableSpace}
+              placeholder="e.g. Full truck bed"
+              {...text('availableSpace')}
+            />
+            <InputField
+              label="Max Weight (lbs)"
+              error={errors.maxWeight}
+              type="number"
+              min="0"
+              {...text('maxWeight')}
+            />
+            <InputField
+              label="Max Dimensions"
+              error={errors.maxDimensions}
+              placeholder="L x W x H"
+              {...text('maxDimensions')}
+            />
             <FormField label="Pricing Type" error={errors.pricingType}>
-              <Select value={form.pricingType} onChange={(v) => set('pricingType', v)}>
-                {DRIVER_PRICING_TYPES.map((p) => (
-                  <option key={p} value={p}>
-                    {DRIVER_PRICING_LABELS[p]}
-                  </option>
-                ))}
-              </Select>
+              <SelectInput
+                value={form.pricingType}
+                onChange={(v) => set('pricingType', v)}
+                options={PRICING_OPTIONS}
+              />
             </FormField>
             {form.pricingType === 'fixed' ? (
-              <FormField label="Fixed Price ($)" error={errors.fixedPrice}>
-                <Input type="number" min="0" step="0.01" {...text('fixedPrice')} />
-              </FormField>
+              <InputField
+                label="Fixed Price ($)"
+                error={errors.fixedPrice}
+                {...MONEY_INPUT}
+                {...text('fixedPrice')}
+              />
             ) : (
-              <FormField label="Price per Mile ($)" error={errors.pricePerMile}>
-                <Input type="number" min="0" step="0.01" {...text('pricePerMile')} />
-              </FormField>
+              <InputField
+                label="Price per Mile ($)"
+                error={errors.pricePerMile}
+                {...MONEY_INPUT}
+                {...text('pricePerMile')}
+              />
             )}
           </SimpleGrid>
           <FormField label="Description" error={errors.description}>
             <Textarea rows={3} {...text('description')} />
           </FormField>
-          <Checkbox.Root
+          <CheckboxField
+            label="Flexible on dates and detours"
             checked={form.isFlexible}
-            onCheckedChange={(e) => set('isFlexible', e.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Flexible on dates and detours</Checkbox.Label>
-          </Checkbox.Root>
+            onChange={(v) => set('isFlexible', v)}
+          />
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" loading={submitting}>
-          {route ? 'Save Route' : 'Create Route'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelDisabled={submitting}
+        submitLabel={route ? 'Save Route' : 'Create Route'}
+        pending={submitting}
+      />
     </form>
   );
 }

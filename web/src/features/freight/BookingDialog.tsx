@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { FreightListingDto } from '@freight/shared';
 import { useState } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
@@ -16,30 +17,9 @@ export function BookingDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={listing !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Send Booking Request</Dialog.Title>
-            </Dialog.Header>
-            {listing && <BookingForm listing={listing} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Send Booking Request" open={listing !== null} onClose={onClose} placement="center">
+      {listing && <BookingForm listing={listing} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -88,14 +68,14 @@ function BookingForm({ listing, onClose }: { listing: FreightListingDto; onClose
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={sending}>
-          Cancel
-        </Button>
-        <Button colorPalette="blue" onClick={() => void send()} disabled={sending}>
-          {sending ? 'Sending...' : 'Send Booking Request'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelDisabled={sending}
+        submitLabel="Send Booking Request"
+        pendingLabel="Sending..."
+        pending={sending}
+        onSubmit={() => void send()}
+      />
     </>
   );
 }

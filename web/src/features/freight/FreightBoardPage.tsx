@@ -17,6 +17,7 @@ import type { FreightListingDto, FreightSort } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
 import { BOARD_PAGE_SIZE, openLoadboard, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
@@ -184,24 +185,7 @@ export function FreightBoardPage() {
           </Stack>
         )}
 
-        {pages > 1 && (
-          <HStack justify="center" gap="3">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => void goToPage(page - 1)}>
-              Previous
-            </Button>
-            <Text fontSize="sm">
-              Page {page} of {pages}
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page >= pages}
-              onClick={() => void goToPage(page + 1)}
-            >
-              Next
-            </Button>
-          </HStack>
-        )}
+        <PageControls page={page} pages={pages} onPage={(p) => void goToPage(p)} />
       </Stack>
 
       <Box>

@@ -1,9 +1,14 @@
-import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import { LOAD_BOARD_EQUIPMENT } from '@freight/shared';
 import type { FormEvent, ReactNode } from 'react';
+import { FilterActions } from '../../components/FilterActions';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { SelectInput } from '../../components/SelectInput';
 import { useFreightStore } from '../../stores/freight';
 import { equipmentLabel } from './format';
+
+const EQUIPMENT_OPTIONS = LOAD_BOARD_EQUIPMENT.map((e) => ({ value: e, label: equipmentLabel(e) }));
 
 /** The collapsible filter panel (SPEC §2); the server applies the filters (GET /api/freight). */
 export function FreightFilters({ extra }: { extra?: ReactNode }) {
@@ -14,6 +19,10 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
   const total = useFreightStore((s) => s.total);
   const boardTotal = useFreightStore((s) => s.boardTotal);
 
+  const bind = (key: 'originCity' | 'destinationCity' | 'minRate' | 'maxRate' | 'pickupDateStart') => ({
+    value: filters[key],
+    onChange: (e: { target: { value: string } }) => setFilter(key, e.target.value),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void search();
@@ -24,75 +33,26 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
       <Card.Body>
         <form onSubmit={submit} aria-label="Load board filters">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label="Origin City">
-              <Input
-                value={filters.originCity}
-                onChange={(e) => setFilter('originCity', e.target.value)}
-                placeholder="Any city"
-              />
-            </FormField>
-            <FormField label="Destination City">
-              <Input
-                value={filters.destinationCity}
-                onChange={(e) => setFilter('destinationCity', e.target.value)}
-                placeholder="Any city"
-              />
-            </FormField>
+            <InputField label="Origin City" {...bind('originCity')} placeholder="Any city" />
+            <InputField label="Destination City" {...bind('destinationCity')} placeholder="Any city" />
             <FormField label="Equipment Type">
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  aria-label="Equipment Type"
-                  value={filters.equipmentType}
-                  onChange={(e) => setFilter('equipmentType', e.currentTarget.value)}
-                >
-                  <option value="">All equipment</option>
-                  {LOAD_BOARD_EQUIPMENT.map((e) => (
-                    <option key={e} value={e}>
-                      {equipmentLabel(e)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="Min Rate ($)">
-              <Input
-                type="number"
-                min={0}
-                step={0.01}
-                value={filters.minRate}
-                onChange={(e) => setFilter('minRate', e.target.value)}
+              <SelectInput
+                value={filters.equipmentType}
+                onChange={(v) => setFilter('equipmentType', v)}
+                options={EQUIPMENT_OPTIONS}
+                placeholder="All equipment"
               />
             </FormField>
-            <FormField label="Max Rate ($)">
-              <Input
-                type="number"
-                min={0}
-                step={0.01}
-                value={filters.maxRate}
-                onChange={(e) => setFilter('maxRate', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Pickup Date From">
-              <Input
-                type="date"
-                value={filters.pickupDateStart}
-                onChange={(e) => setFilter('pickupDateStart', e.target.value)}
-              />
-            </FormField>
+            <InputField label="Min Rate ($)" {...MONEY_INPUT} {...bind('minRate')} />
+            <InputField label="Max Rate ($)" {...MONEY_INPUT} {...bind('maxRate')} />
+            <InputField label="Pickup Date From" type="date" {...bind('pickupDateStart')} />
           </SimpleGrid>
-          <HStack mt="4" gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="blue">
-              Search ({total})
-            </Button>
-            <Button variant="outline" onClick={() => void clearFilters()}>
-              Clear Filters
-            </Button>
+          <FilterActions total={total} onClear={() => void clearFilters()}>
             {extra}
             <Text color="gray.600" fontSize="sm" data-testid="showing-count">
               Showing {total} of {boardTotal} loads
             </Text>
-          </HStack>
+          </FilterActions>
         </form>
       </Card.Body>
     </Card.Root>

@@ -1,14 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   DEFAULT_OFFER_VALIDITY_HOURS,
   OFFER_VALIDITY_HOURS,
@@ -17,12 +7,17 @@ import {
   type FreightListingDto,
 } from '@freight/shared';
 import { useState } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
 import { useFreightStore } from '../../stores/freight';
 import { formatMoney } from './format';
+
+const VALIDITY_OPTIONS = OFFER_VALIDITY_HOURS.map((h) => ({ value: String(h), label: `${h} hours` }));
 
 /** The rate offer dialog (SPEC §5 offer form): rate required (step 0.01, min 0), validity 6-72 hours (default 24). */
 export function OfferDialog({
@@ -33,30 +28,9 @@ export function OfferDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
-      open={listing !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Make Rate Offer</Dialog.Title>
-            </Dialog.Header>
-            {listing && <OfferForm listing={listing} onClose={onClose} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Make Rate Offer" open={listing !== null} onClose={onClose} placement="center">
+      {listing && <OfferForm listing={listing} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -105,53 +79,37 @@ function OfferForm({ listing, onClose }: { listing: FreightListingDto; onClose: 
             {listing.title}: {listing.originCity}, {listing.originState} → {listing.destinationCity},{' '}
             {listing.destinationState} (posted at {formatMoney(listing.rate) ?? 'TBD'})
           </Text>
-          <FormField label="Proposed Rate ($)" error={errors.proposedRate} required>
-            <Input
-              type="number"
-              min={0}
-              step={0.01}
-              value={proposedRate}
-              onChange={(e) => setProposedRate(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Rate per Mile ($)" error={errors.proposedRatePerMile}>
-            <Input
-              type="number"
-              min={0}
-              step={0.01}
-              value={proposedRatePerMile}
-              onChange={(e) => setProposedRatePerMile(e.target.value)}
-            />
-          </FormField>
+          <InputField
+            label="Proposed Rate ($)"
+            error={errors.proposedRate}
+            required
+            {...MONEY_INPUT}
+            value={proposedRate}
+            onChange={(e) => setProposedRate(e.target.value)}
+          />
+          <InputField
+            label="Rate per Mile ($)"
+            error={errors.proposedRatePerMile}
+            {...MONEY_INPUT}
+            value={proposedRatePerMile}
+            onChange={(e) => setProposedRatePerMile(e.target.value)}
+          />
           <FormField label="Offer Valid For">
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                aria-label="Offer Valid For"
-                value={validity}
-                onChange={(e) => setValidity(e.currentTarget.value)}
-              >
-                {OFFER_VALIDITY_HOURS.map((h) => (
-                  <option key={h} value={h}>
-                    {h} hours
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectInput value={validity} onChange={setValidity} options={VALIDITY_OPTIONS} />
           </FormField>
           <FormField label="Message (Optional)">
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} />
           </FormField>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={sending}>
-          Cancel
-        </Button>
-        <Button colorPalette="blue" onClick={() => void submit()} disabled={sending}>
-          {sending ? 'Submitting...' : 'Submit Offer'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelDisabled={sending}
+        submitLabel="Submit Offer"
+        pendingLabel="Submitting..."
+        pending={sending}
+        onSubmit={() => void submit()}
+      />
     </>
   );
 }

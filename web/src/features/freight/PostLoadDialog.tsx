@@ -1,21 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Dialog, SimpleGrid, Stack, Textarea, type InputProps } from '@chakra-ui/react';
 import {
   AIR_WEIGHT_CLASSES,
   EQUIPMENT_LENGTHS,
   POSTING_EQUIPMENT,
   RATE_TYPES,
-  US_STATES,
   WEIGHT_CLASSES,
   WEIGHT_CLASS_LABELS,
   postLoadSchema,
@@ -23,7 +11,12 @@ import {
   type PostLoadInput,
 } from '@freight/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { CheckboxField } from '../../components/CheckboxField';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { PlaceFields } from '../../components/PlaceFields';
+import { SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
@@ -174,71 +167,18 @@ interface PostLoadDialogProps {
   brokerId?: string;
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-  required,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: Array<{ value: string; label: string }>;
-  required?: boolean;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field
-        aria-label={label}
-        aria-required={required}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-const stateOptions = [
-  { value: '', label: 'Select state' },
-  ...US_STATES.map((s) => ({ value: s, label: s })),
-];
-
 /** The Post Load form (SPEC §5), used by brokers (Broker Hub) and verified shippers (load board), and for Edit. */
 export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: PostLoadDialogProps) {
   return (
-    <Dialog.Root
+    <FormDialog
+      title={listing ? 'Edit Load' : 'Post New Load'}
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
+      onClose={onClose}
       size="lg"
       scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{listing ? 'Edit Load' : 'Post New Load'}</Dialog.Title>
-            </Dialog.Header>
-            <PostLoadForm listing={listing} onClose={onClose} onSubmit={onSubmit} brokerId={brokerId} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <PostLoadForm listing={listing} onClose={onClose} onSubmit={onSubmit} brokerId={brokerId} />
+    </FormDialog>
   );
 }
 
@@ -278,15 +218,15 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
     }
   };
 
-  const text = (
-    key: keyof FormState,
-    label: string,
-    props: Record<string, unknown> = {},
-    required = false,
-  ): ReactNode => (
-    <FormField label={label} error={errors[key]} required={required}>
-      <Input value={form[key] as string} onChange={(e) => set(key, e.target.value as never)} {...props} />
-    </FormField>
+  const text = (key: keyof FormState, label: string, props: InputProps = {}, required = false): ReactNode => (
+    <InputField
+      label={label}
+      error={errors[key]}
+      required={required}
+      value={form[key] as string}
+      onChange={(e) => set(key, e.target.value as never)}
+      {...props}
+    />
   );
 
   return (
@@ -295,33 +235,14 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
         <Stack gap="4">
           {text('title', 'Load Title')}
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            {text('originCity', 'Origin City', {}, true)}
-            <FormField label="Origin State" error={errors.originState} required>
-              <Select
-                label="Origin State"
-                value={form.originState}
-                onChange={(v) => set('originState', v)}
-                options={stateOptions}
-                required
-              />
-            </FormField>
+            <PlaceFields end="origin" label="Origin" values={form} errors={errors} onChange={set} />
             {text('originZip', 'Origin ZIP')}
-            {text('destinationCity', 'Destination City', {}, true)}
-            <FormField label="Destination State" error={errors.destinationState} required>
-              <Select
-                label="Destination State"
-                value={form.destinationState}
-                onChange={(v) => set('destinationState', v)}
-                options={stateOptions}
-                required
-              />
-            </FormField>
+            <PlaceFields end="destination" label="Destination" values={form} errors={errors} onChange={set} />
             {text('destinationZip', 'Destination ZIP')}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             <FormField label="Equipment Type" error={errors.equipmentType}>
-              <Select
-                label="Equipment Type"
+              <SelectInput
                 value={form.equipmentType}
                 onChange={(v) =>
                   setForm((f) => ({
@@ -339,8 +260,7 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
               />
             </FormField>
             <FormField label="Equipment Length (ft)" error={errors.equipmentLength}>
-              <Select
-                label="Equipment Length (ft)"
+              <SelectInput
                 value={form.equipmentLength}
                 onChange={(v) => set('equipmentLength', v)}
                 options={[
@@ -350,8 +270,7 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
               />
             </FormField>
             <FormField label="Weight Class" error={errors.weightClass}>
-              <Select
-                label="Weight Class"
+              <SelectInput
                 value={form.weightClass}
                 onChange={(v) => set('weightClass', v)}
                 options={
@@ -367,10 +286,9 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
             {text('weight', 'Weight (lbs)', { type: 'number', min: 0, step: 1 })}
             {text('commodity', 'Commodity')}
             {text('distance', 'Distance (miles)', { type: 'number', min: 0, step: 1 })}
-            {text('rate', 'Rate ($)', { type: 'number', min: 0, step: 0.01 })}
+            {text('rate', 'Rate ($)', MONEY_INPUT)}
             <FormField label="Rate Type" error={errors.rateType}>
-              <Select
-                label="Rate Type"
+              <SelectInput
                 value={form.rateType}
                 onChange={(v) => set('rateType', v)}
                 options={RATE_TYPES.map((r) => ({
@@ -407,27 +325,18 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
                 ['requiresLiftgate', 'Requires Liftgate'],
               ] as const
             ).map(([key, label]) => (
-              <Checkbox.Root
-                key={key}
-                checked={form[key]}
-                onCheckedChange={(e) => set(key, e.checked === true)}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{label}</Checkbox.Label>
-              </Checkbox.Root>
+              <CheckboxField key={key} label={label} checked={form[key]} onChange={(v) => set(key, v)} />
             ))}
           </SimpleGrid>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" disabled={submitting}>
-          {submitting ? 'Posting...' : listing ? 'Save Changes' : 'Post Load'}
-        </Button>
-      </Dialog.Footer>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelDisabled={submitting}
+        submitLabel={listing ? 'Save Changes' : 'Post Load'}
+        pendingLabel="Posting..."
+        pending={submitting}
+      />
     </form>
   );
 }

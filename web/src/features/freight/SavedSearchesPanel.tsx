@@ -1,20 +1,8 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Dialog,
-  HStack,
-  Heading,
-  Input,
-  Portal,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, Dialog, HStack, Heading, Stack, Switch, Text } from '@chakra-ui/react';
 import { EMPTY_LOAD_BOARD_FILTERS, type LoadBoardFilters, type SavedSearchDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
-import { FormField } from '../../components/FormField';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
+import { InputField } from '../../components/InputField';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { useFreightStore } from '../../stores/freight';
@@ -63,41 +51,31 @@ export function SaveSearchButton() {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" lazyMount unmountOnExit>
-      <Dialog.Trigger asChild>
-        <Button variant="outline">Save Search</Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Save Search</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <FormField label="Search Name" required>
-                <Input
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  placeholder="e.g. Chicago reefers"
-                />
-              </FormField>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button colorPalette="blue" onClick={() => void submit()} disabled={saving || !name.trim()}>
-                {saving ? 'Saving...' : 'Save'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title="Save Search"
+      open={open}
+      onClose={() => setOpen(false)}
+      placement="center"
+      trigger={<Button variant="outline">Save Search</Button>}
+    >
+      <Dialog.Body>
+        <InputField
+          label="Search Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. Chicago reefers"
+        />
+      </Dialog.Body>
+      <FormDialogFooter
+        onCancel={() => setOpen(false)}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+        pending={saving}
+        disabled={!name.trim()}
+        onSubmit={() => void submit()}
+      />
+    </FormDialog>
   );
 }
 

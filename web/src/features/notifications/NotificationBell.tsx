@@ -1,8 +1,9 @@
-import { Badge, Button, Flex, IconButton, Popover, Portal } from '@chakra-ui/react';
+import { Button, Flex, Popover, Portal } from '@chakra-ui/react';
 import type { NotificationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiBell } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
+import { CountBadgeButton } from '../../components/CountBadgeButton';
 import { useNotificationsStore } from '../../stores/notifications';
 import { NotificationList } from './NotificationList';
 
@@ -32,33 +33,14 @@ export function NotificationBell() {
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton
+        <CountBadgeButton
           data-testid="notification-bell"
-          aria-label={unreadCount > 0 ? `Notifications (${unreadCount} unread)` : 'Notifications'}
-          variant="ghost"
-          size="sm"
-          position="relative"
-          overflow="visible"
-        >
-          <FiBell />
-          {unreadCount > 0 && (
-            <Badge
-              data-testid="notification-count"
-              position="absolute"
-              top="-1"
-              right="-1"
-              colorPalette="red"
-              variant="solid"
-              borderRadius="full"
-              fontSize="2xs"
-              minW="5"
-              justifyContent="center"
-              pointerEvents="none"
-            >
-              {unreadCount > 99 ? '99+' : unreadCount}
-            </Badge>
-          )}
-        </IconButton>
+          icon={<FiBell />}
+          label="Notifications"
+          count={unreadCount}
+          badgeColor="red"
+          badgeTestId="notification-count"
+        />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

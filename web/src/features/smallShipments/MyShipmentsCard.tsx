@@ -14,6 +14,7 @@ import {
 import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
@@ -71,19 +72,7 @@ export function MyShipmentsCard({ user }: DashboardSectionProps) {
             ))}
           </Stack>
         )}
-        {pages > 1 && (
-          <HStack justify="center" gap="3">
-            <Button size="xs" variant="outline" disabled={page <= 1} onClick={() => void load(page - 1)}>
-              Previous
-            </Button>
-            <Text fontSize="sm">
-              Page {page} of {pages}
-            </Text>
-            <Button size="xs" variant="outline" disabled={page >= pages} onClick={() => void load(page + 1)}>
-              Next
-            </Button>
-          </HStack>
-        )}
+        <PageControls size="xs" page={page} pages={pages} onPage={(p) => void load(p)} />
       </Card.Body>
     </Card.Root>
   );

@@ -2,14 +2,11 @@ import {
   Box,
   Button,
   Card,
-  Checkbox,
   Container,
   Grid,
   Heading,
   HStack,
-  Input,
   List,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -23,13 +20,16 @@ import {
   SMALL_SHIPMENT_ITEM_TYPES,
   SMALL_SHIPMENT_PRICING_NOTE,
   SMALL_SHIPMENT_PRICING_TIPS,
-  US_STATES,
   smallShipmentSchema,
 } from '@freight/shared';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FiArrowLeft } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
+import { CheckboxField } from '../../components/CheckboxField';
 import { FormField } from '../../components/FormField';
+import { InputField, MONEY_INPUT } from '../../components/InputField';
+import { PlaceFields } from '../../components/PlaceFields';
+import { SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
@@ -39,33 +39,14 @@ import { AuthModals } from '../auth/AuthModals';
 import { useAuthModalStore } from '../auth/authModalStore';
 import { clearDraft, EMPTY_SMALL_SHIPMENT, readDraft, saveDraft, type SmallShipmentForm } from './draft';
 
-function Select({
-  value,
-  onChange,
-  placeholder,
-  children,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  children: ReactNode;
-}) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-const stateOptions = US_STATES.map((s) => (
-  <option key={s} value={s}>
-    {s}
-  </option>
-));
+const ITEM_TYPE_OPTIONS = SMALL_SHIPMENT_ITEM_TYPES.map((t) => ({
+  value: t,
+  label: SMALL_SHIPMENT_ITEM_LABELS[t],
+}));
+const FLEXIBILITY_OPTIONS = PICKUP_FLEXIBILITY.map((p) => ({
+  value: p,
+  label: PICKUP_FLEXIBILITY_LABELS[p],
+}));
 
 /** SPEC §2 Post Small Shipment (call 30). Open to signed-out visitors: they sign in on submit, keeping the form. */
 export function SmallShipmentsPage() {
@@ -144,21 +125,20 @@ export function SmallShipmentsPage() {
             <Card.Body>
               <form onSubmit={(e) => void submit(e)} noValidate aria-label="Post Small Shipment">
                 <Stack gap="5">
-                  <FormField label="Shipment Title" error={errors.title} required>
-                    <Input placeholder="e.g. Dirt bike from Dallas to Austin" {...text('title')} />
-                  </FormField>
+                  <InputField
+                    label="Shipment Title"
+                    error={errors.title}
+                    required
+                    placeholder="e.g. Dirt bike from Dallas to Austin"
+                    {...text('title')}
+                  />
                   <FormField label="Item Type" error={errors.itemType}>
-                    <Select
+                    <SelectInput
                       value={form.itemType}
                       placeholder="Select item type"
                       onChange={(v) => setForm((f) => ({ ...f, itemType: v, itemDescription: v }))}
-                    >
-                      {SMALL_SHIPMENT_ITEM_TYPES.map((t) => (
-                        <option key={t} value={t}>
-                          {SMALL_SHIPMENT_ITEM_LABELS[t]}
-                        </option>
-                      ))}
-                    </Select>
+                      options={ITEM_TYPE_OPTIONS}
+                    />
                   </FormField>
                   <FormField label="Detailed Description" error={errors.itemDescription} required>
                     <Textarea
@@ -169,98 +149,94 @@ export function SmallShipmentsPage() {
                   </FormField>
 
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <FormField label="Pickup City" error={errors.originCity} required>
-                      <Input {...text('originCity')} />
-                    </FormField>
-                    <FormField label="Pickup State" error={errors.originState} required>
-                      <Select
-                        value={form.originState}
-                        placeholder="Select state"
-                        onChange={(v) => set('originState', v)}
-                      >
-                        {stateOptions}
-                      </Select>
-                    </FormField>
+                    <PlaceFields end="origin" label="Pickup" values={form} errors={errors} onChange={set} />
                   </SimpleGrid>
-                  <FormField label="Pickup Address (Optional)" error={errors.pickupAddress}>
-                    <Input placeholder="Full pickup address" {...text('pickupAddress')} />
-                  </FormField>
+                  <InputField
+                    label="Pickup Address (Optional)"
+                    error={errors.pickupAddress}
+                    placeholder="Full pickup address"
+                    {...text('pickupAddress')}
+                  />
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <FormField label="Delivery City" error={errors.destinationCity} required>
-                      <Input {...text('destinationCity')} />
-                    </FormField>
-                    <FormField label="Delivery State" error={errors.destinationState} required>
-                      <Select
-                        value={form.destinationState}
-                        placeholder="Select state"
-                        onChange={(v) => set('destinationState', v)}
-                      >
-                        {stateOptions}
-                      </Select>
-                    </FormField>
+                    <PlaceFields
+                      end="destination"
+                      label="Delivery"
+                      values={form}
+                      errors={errors}
+                      onChange={set}
+                    />
                   </SimpleGrid>
-                  <FormField label="Delivery Address (Optional)" error={errors.deliveryAddress}>
-                    <Input placeholder="Full delivery address" {...text('deliveryAddress')} />
-                  </FormField>
+                  <InputField
+                    label="Delivery Address (Optional)"
+                    error={errors.deliveryAddress}
+                    placeholder="Full delivery address"
+                    {...text('deliveryAddress')}
+                  />
 
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                    <FormField label="Weight (lbs)" error={errors.weight}>
-                      <Input type="number" min="0" step="any" {...text('weight')} />
-                    </FormField>
-                    <FormField label="Dimensions" error={errors.dimensions}>
-                      <Input placeholder="L x W x H" {...text('dimensions')} />
-                    </FormField>
-                    <FormField label="Item Value ($)" error={errors.value}>
-                      <Input type="number" min="0" step="0.01" {...text('value')} />
-                    </FormField>
+                    <InputField
+                      label="Weight (lbs)"
+                      error={errors.weight}
+                      type="number"
+                      min="0"
+                      step="any"
+                      {...text('weight')}
+                    />
+                    <InputField
+                      label="Dimensions"
+                      error={errors.dimensions}
+                      placeholder="L x W x H"
+                      {...text('dimensions')}
+                    />
+                    <InputField
+                      label="Item Value ($)"
+                      error={errors.value}
+                      {...MONEY_INPUT}
+                      {...text('value')}
+                    />
                   </SimpleGrid>
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                    <FormField label="Preferred Pickup Date" error={errors.pickupDate}>
-                      <Input type="date" {...text('pickupDate')} />
-                    </FormField>
-                    <FormField label="Needed By Date" error={errors.deliveryDate}>
-                      <Input type="date" {...text('deliveryDate')} />
-                    </FormField>
+                    <InputField
+                      label="Preferred Pickup Date"
+                      error={errors.pickupDate}
+                      type="date"
+                      {...text('pickupDate')}
+                    />
+                    <InputField
+                      label="Needed By Date"
+                      error={errors.deliveryDate}
+                      type="date"
+                      {...text('deliveryDate')}
+                    />
                     <FormField label="Pickup Flexibility" error={errors.pickupFlexibility}>
-                      <Select
+                      <SelectInput
                         value={form.pickupFlexibility}
                         onChange={(v) =>
                           set('pickupFlexibility', v as SmallShipmentForm['pickupFlexibility'])
                         }
-                      >
-                        {PICKUP_FLEXIBILITY.map((p) => (
-                          <option key={p} value={p}>
-                            {PICKUP_FLEXIBILITY_LABELS[p]}
-                          </option>
-                        ))}
-                      </Select>
+                        options={FLEXIBILITY_OPTIONS}
+                      />
                     </FormField>
                   </SimpleGrid>
-                  <FormField
+                  <InputField
                     label="Offer Price ($)"
                     error={errors.offerPrice}
                     required
                     helperText={OFFER_PRICE_NOTE}
-                  >
-                    <Input type="number" min="0" step="0.01" {...text('offerPrice')} />
-                  </FormField>
+                    {...MONEY_INPUT}
+                    {...text('offerPrice')}
+                  />
                   <HStack gap="6" wrap="wrap">
-                    <Checkbox.Root
+                    <CheckboxField
+                      label="Rush delivery needed"
                       checked={form.isUrgent}
-                      onCheckedChange={(e) => set('isUrgent', e.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Rush delivery needed</Checkbox.Label>
-                    </Checkbox.Root>
-                    <Checkbox.Root
+                      onChange={(v) => set('isUrgent', v)}
+                    />
+                    <CheckboxField
+                      label="Handle with care (fragile)"
                       checked={form.isFragile}
-                      onCheckedChange={(e) => set('isFragile', e.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Handle with care (fragile)</Checkbox.Label>
-                    </Checkbox.Root>
+                      onChange={(v) => set('isFragile', v)}
+                    />
                   </HStack>
                   <FormField label="Special Instructions" error={errors.specialInstructions}>
                     <Textarea rows={3} {...text('specialInstructions')} />

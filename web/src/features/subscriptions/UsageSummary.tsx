@@ -1,15 +1,6 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Progress,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Dialog, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { formatUsDate } from '../../lib/dates';
 import { useSubscriptionsStore } from '../../stores/subscriptions';
 
@@ -70,26 +61,11 @@ export function UsageSummary() {
 
 export function UsageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Usage Analytics</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{open && <UsageSummary />}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog title="Usage Analytics" open={open} onClose={onClose}>
+      <Dialog.Body>
+        <UsageSummary />
+      </Dialog.Body>
+      <FormDialogFooter onCancel={onClose} cancelLabel="Close" />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, IconButton, Link, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Link, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FiMessageSquare } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
+import { CountBadgeButton } from '../../components/CountBadgeButton';
 import { useTrackingStore } from '../../stores/tracking';
 
 /** The navigation's unread chat counts: a total on the icon, per load in the popover (live from chat:unread). */
@@ -21,33 +22,14 @@ export function ChatUnreadIndicator() {
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton
+        <CountBadgeButton
           data-testid="chat-unread"
-          aria-label={total > 0 ? `Chats (${total} unread)` : 'Chats'}
-          variant="ghost"
-          size="sm"
-          position="relative"
-          overflow="visible"
-        >
-          <FiMessageSquare />
-          {total > 0 && (
-            <Badge
-              data-testid="chat-unread-count"
-              position="absolute"
-              top="-1"
-              right="-1"
-              colorPalette="blue"
-              variant="solid"
-              borderRadius="full"
-              fontSize="2xs"
-              minW="5"
-              justifyContent="center"
-              pointerEvents="none"
-            >
-              {total > 99 ? '99+' : total}
-            </Badge>
-          )}
-        </IconButton>
+          icon={<FiMessageSquare />}
+          label="Chats"
+          count={total}
+          badgeColor="blue"
+          badgeTestId="chat-unread-count"
+        />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>

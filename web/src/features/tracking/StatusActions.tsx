@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
 import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../stores/session';
@@ -77,41 +78,24 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   return (
     <>
       <HStack gap="3">{actions}</HStack>
-      <Dialog.Root
+      <FormDialog
+        title="Cancel this load?"
         open={confirmCancel}
-        onOpenChange={(e) => setConfirmCancel(e.open)}
+        onClose={() => setConfirmCancel(false)}
         placement="center"
-        lazyMount
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Cancel this load?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>The carrier is told at once. A cancelled load cannot be reopened.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirmCancel(false)}>
-                  Keep Load
-                </Button>
-                <Button
-                  colorPalette="red"
-                  loading={pending === 'cancelled'}
-                  onClick={() => void run('cancelled')}
-                >
-                  Cancel Load
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Dialog.Body>
+          <Text>The carrier is told at once. A cancelled load cannot be reopened.</Text>
+        </Dialog.Body>
+        <FormDialogFooter
+          onCancel={() => setConfirmCancel(false)}
+          cancelLabel="Keep Load"
+          submitLabel="Cancel Load"
+          pending={pending === 'cancelled'}
+          onSubmit={() => void run('cancelled')}
+          colorPalette="red"
+        />
+      </FormDialog>
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useEffect } from 'react';
 import { FiMapPin } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { formatUsDate } from '../../lib/dates';
 import { useTrackingStore } from '../../stores/tracking';
 import { formatPrice, statusColor, statusLabel } from './format';
@@ -95,14 +96,7 @@ export function TrackedLoadsPage() {
               );
             })}
             {loads.length < total && (
-              <Button
-                variant="ghost"
-                alignSelf="center"
-                loading={status === 'loading'}
-                onClick={() => void loadNextPage()}
-              >
-                Load more
-              </Button>
+              <LoadMoreButton loading={status === 'loading'} onClick={() => void loadNextPage()} />
             )}
           </Stack>
         )}
