@@ -53,6 +53,13 @@ describe('freight marketplace journey', () => {
     const card = carrier.page.getByRole('article', { name: `Load ${route}` });
     await card.waitFor();
     await card.getByText('$1,250.50').waitFor();
+    // View Details shows the whole listing.
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = carrier.page.getByRole('dialog');
+    await details.getByText('Posted by').waitFor();
+    expect(await details.getByText('$1,250.50').count()).toBeGreaterThan(0);
+    await details.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await details.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Request to Book' }).click();
     const dialog = carrier.page.getByRole('dialog', { name: 'Send Booking Request' });
     await dialog.getByLabel('Message to Shipper (Optional)').fill('Reefer nearby, can load tomorrow');

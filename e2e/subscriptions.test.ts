@@ -53,6 +53,9 @@ describe('subscription journey (Chromium)', () => {
     expect(await alertText).toBe('Pro subscription activated successfully!');
     await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
     expect(await page.getByTestId('active-plan-name').textContent()).toBe('Carrier Pro');
+    await page.getByRole('button', { name: 'Billing & Payments' }).click();
+    await page.getByTestId('billing-summary').getByText('$99 per month').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).first().click();
 
     // The marketplace opens and the nav shows Pro.
     await page.getByRole('link', { name: 'Air Freight' }).click();

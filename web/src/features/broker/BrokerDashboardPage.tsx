@@ -24,6 +24,7 @@ import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { useBrokerStore } from '../../stores/broker';
 import { useSessionStore } from '../../stores/session';
+import { LoadDetailsDialog } from '../freight/LoadDetailsDialog';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import {
   equipmentLabel,
@@ -76,6 +77,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
     useBrokerStore();
   const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState<FreightListingDto | null>(null);
+  const [viewing, setViewing] = useState<FreightListingDto | null>(null);
   const [countering, setCountering] = useState<NegotiationDto | null>(null);
   const [addingShipper, setAddingShipper] = useState(false);
 
@@ -189,7 +191,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           >
                             Edit
                           </Button>
-                          <Button size="xs" variant="outline">
+                          <Button size="xs" variant="outline" onClick={() => setViewing(l)}>
                             View Details
                           </Button>
                           {l.status === 'available' && (
@@ -326,6 +328,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
         onClose={() => setEditing(null)}
         onSubmit={(input) => editLoad(editing!.id, input)}
       />
+      <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
       <CounterDialog negotiation={countering} onClose={() => setCountering(null)} />
       <AddShipperDialog open={addingShipper} onClose={() => setAddingShipper(false)} />
     </Container>

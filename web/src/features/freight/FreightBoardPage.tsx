@@ -25,6 +25,7 @@ import { BookingDialog } from './BookingDialog';
 import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
 import { MyOffersPanel } from './MyOffersPanel';
+import { LoadDetailsDialog } from './LoadDetailsDialog';
 import { OfferDialog } from './OfferDialog';
 import { PostLoadDialog } from './PostLoadDialog';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
@@ -40,6 +41,7 @@ export function FreightBoardPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [booking, setBooking] = useState<FreightListingDto | null>(null);
   const [offering, setOffering] = useState<FreightListingDto | null>(null);
+  const [viewing, setViewing] = useState<FreightListingDto | null>(null);
   const [posting, setPosting] = useState(false);
 
   useEffect(() => {
@@ -94,6 +96,7 @@ export function FreightBoardPage() {
       highlighted={highlighted}
       onBook={startBooking}
       onOffer={startOffer}
+      onViewDetails={setViewing}
       onSignInToBook={signInToBook}
     />
   );
@@ -191,6 +194,7 @@ export function FreightBoardPage() {
       <Box>
         <BookingDialog listing={booking} onClose={() => setBooking(null)} />
         <OfferDialog listing={offering} onClose={() => setOffering(null)} />
+        <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
         {canPost && (
           <PostLoadDialog
             open={posting}

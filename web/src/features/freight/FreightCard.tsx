@@ -17,6 +17,7 @@ interface FreightCardProps {
   highlighted?: boolean;
   onBook: (listing: FreightListingDto) => void;
   onOffer: (listing: FreightListingDto) => void;
+  onViewDetails: (listing: FreightListingDto) => void;
   onSignInToBook: () => void;
 }
 
@@ -40,6 +41,7 @@ export function FreightCard({
   highlighted,
   onBook,
   onOffer,
+  onViewDetails,
   onSignInToBook,
 }: FreightCardProps) {
   const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
@@ -105,7 +107,7 @@ export function FreightCard({
           <Fact label="Company" value={l.userCompanyName} />
         </SimpleGrid>
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline">
+          <Button size="sm" variant="outline" onClick={() => onViewDetails(l)}>
             View Details
           </Button>
           {bookingButton}

@@ -33,6 +33,7 @@ import { formatUsDate } from '../../lib/dates';
 import { goToProviderLogin } from '../../lib/redirects';
 import { useSessionStore } from '../../stores/session';
 import { useSubscriptionsStore } from '../../stores/subscriptions';
+import { BillingDialog } from './BillingDialog';
 import { UsageDialog } from './UsageSummary';
 
 const HIGHLIGHT_ICONS: Record<string, IconType> = {
@@ -67,6 +68,7 @@ function SignedOutView() {
 
 function ActiveView({ user }: { user: UserDto }) {
   const [usageOpen, setUsageOpen] = useState(false);
+  const [billingOpen, setBillingOpen] = useState(false);
   const plan = findPlan(user.subscriptionPlan);
   const benefits = plan?.features ?? [];
   return (
@@ -107,11 +109,14 @@ function ActiveView({ user }: { user: UserDto }) {
             <Button variant="outline" onClick={() => setUsageOpen(true)}>
               View Usage Analytics
             </Button>
-            <Button variant="outline">Billing &amp; Payments</Button>
+            <Button variant="outline" onClick={() => setBillingOpen(true)}>
+              Billing &amp; Payments
+            </Button>
           </Stack>
         </Card.Body>
       </Card.Root>
       <UsageDialog open={usageOpen} onClose={() => setUsageOpen(false)} />
+      <BillingDialog user={user} open={billingOpen} onClose={() => setBillingOpen(false)} />
     </Container>
   );
 }
