@@ -1,18 +1,27 @@
 import 'leaflet/dist/leaflet.css';
 import { Box } from '@chakra-ui/react';
 import type { LocationPointDto } from '@freight/shared';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useConfigStore } from '../../stores/config';
 
 const DEFAULT_ZOOM = 9;
 
-/** Keeps the live position in view as it moves. */
-function FollowPosition({ lat, lng }: { lat: number; lng: number }) {
+/**
+ * Frames the whole trail once it is known (so the route so far is visible), then keeps the live position in view
+ * as it moves without changing the zoom the user chose.
+ */
+function FollowPosition({ lat, lng, trail }: { lat: number; lng: number; trail: [number, number][] }) {
   const map = useMap();
+  const framed = useRef(false);
   useEffect(() => {
-    map.setView([lat, lng], map.getZoom(), { animate: false });
-  }, [map, lat, lng]);
+    if (!framed.current && trail.length > 1) {
+      framed.current = true;
+      map.fitBounds([...trail, [lat, lng]], { padding: [24, 24], maxZoom: DEFAULT_ZOOM, animate: false });
+      return;
+    }
+    if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng], { animate: false });
+  }, [map, lat, lng, trail]);
   return null;
 }
 
@@ -59,7 +68,7 @@ export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: 
         >
           <Tooltip>Current location</Tooltip>
         </CircleMarker>
-        <FollowPosition lat={lat} lng={lng} />
+        <FollowPosition lat={lat} lng={lng} trail={positions} />
       </MapContainer>
     </Box>
   );
