@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
-const API_TARGET = 'http://127.0.0.1:5000';
+const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
 export default defineConfig({
   plugins: [react()],
