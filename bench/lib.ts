@@ -92,10 +92,10 @@ export async function startServer(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 120_000);
     child.stdout!.on('data', (d: Buffer) => {
-      const m = /Server ready at (http:\/\/\S+)/.exec(String(d));
+      const m = /Server ready(?: at (http:\/\/\S+))?/.exec(String(d));
       if (m) {
         clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
+        resolve((m[1] ?? '').replace('localhost', '127.0.0.1'));
       }
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${stderr}`)));

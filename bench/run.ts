@@ -7,9 +7,6 @@ import path from 'node:path';
 import { startEmbeddedServices } from '@freight/server/infra/embedded';
 import mongoose from 'mongoose';
 import { machineInfo, REPO, type BenchContext, type ScenarioResult } from './lib';
-import { socketMemory } from './scenarios/capacity';
-import { echoFloor } from './scenarios/echo';
-import { notificationJobs } from './scenarios/jobs';
 import { scenarios as featureScenarios } from './scenarios/index';
 
 const quick = process.argv.includes('--quick');
@@ -50,12 +47,7 @@ log(
 );
 
 type Scenario = { key: string; run: () => Promise<ScenarioResult | ScenarioResult[]> };
-const all: Scenario[] = [
-  ...featureScenarios(ctx),
-  { key: 'echo', run: () => echoFloor(ctx, quick ? [1, 100] : [1, 100, 1000], quick ? 200 : 1000) },
-  { key: 'capacity', run: () => socketMemory(ctx, quick ? [1000] : [1000, 5000]) },
-  { key: 'jobs', run: () => notificationJobs(ctx, quick ? 2000 : 10000) },
-];
+const all: Scenario[] = featureScenarios(ctx);
 
 const results: ScenarioResult[] = [];
 const started = Date.now();

@@ -1,8 +1,38 @@
 import type { BenchContext, ScenarioResult } from '../lib';
+import { documentExpiryJob, notificationJobs } from './jobs';
+import { loadBoardSearch } from './loadBoard';
+import { pushVsPolling, socketCapacity, twoNodes } from './push';
 
-/** Scenarios that drive the product's features (load board, tracking push, two nodes, capacity under chat). */
+/**
+ * Every scenario of issue #7, in the order of the report. `--quick` (smoke run, under 2 minutes) shrinks each one;
+ * `--only=board,push,…` runs a subset.
+ */
 export function scenarios(
-  _ctx: BenchContext,
+  ctx: BenchContext,
 ): Array<{ key: string; run: () => Promise<ScenarioResult | ScenarioResult[]> }> {
-  return [];
+  const q = ctx.quick;
+  return [
+    {
+      key: 'board',
+      // FerretDB reads every row per query: at 100k loads one request costs tens of seconds, so there the
+      // filter sets run sequentially (16 clients would take minutes each); MongoDB runs can raise loadTestUpTo.
+      run: () =>
+        loadBoardSearch(ctx, q ? [200] : [1000, 10_000, 100_000], {
+          targetSeconds: q ? 0 : 8,
+          loadTestUpTo: Number(process.env.BENCH_LOAD_TEST_UP_TO ?? 10_000),
+        }),
+    },
+    { key: 'push', run: () => pushVsPolling(ctx, q ? [1, 100] : [1, 100, 1000], q ? 50 : 300, q ? 20 : 200) },
+    { key: 'twonodes', run: () => twoNodes(ctx, q ? 30 : 300, q ? 10 : 200) },
+    {
+      key: 'capacity',
+      run: () =>
+        socketCapacity(ctx, q ? [500] : [1000, 2500, 5000, 7500, 10_000, 12_500, 15_000], q ? 30 : 100),
+    },
+    {
+      key: 'jobs',
+      run: () => notificationJobs(ctx, Number(process.env.BENCH_NOTIFICATIONS ?? (q ? 200 : 5000))),
+    },
+    { key: 'expiry', run: () => documentExpiryJob(ctx, q ? 1000 : 100_000, q ? 20 : 1000) },
+  ];
 }

@@ -205,10 +205,46 @@ export function searchFilter(q: FreightSearchQuery): FilterQuery<FreightListing>
   return filter;
 }
 
-function sortOf(q: Pick<FreightSearchQuery, 'sort'>): Record<string, 1 | -1> {
+type SortSpec = Record<string, 1 | -1>;
+
+function sortOf(q: Pick<FreightSearchQuery, 'sort'>): SortSpec {
   return q.sort === 'ratePerMile'
     ? { ratePerMileCents: -1, createdAt: -1, _id: -1 }
     : { createdAt: -1, _id: -1 };
+}
+
+/** The board's filter and sort for a query string (the benchmark explains them). */
+export function boardQuery(input: unknown): { filter: FilterQuery<FreightListing>; sort: SortSpec } {
+  const q = parse(freightSearchSchema, input);
+  return { filter: searchFilter(q), sort: sortOf(q) };
+}
+
+/**
+ * Whether the database is FerretDB (asked once). FerretDB 1.24 filters and sorts in its own process after reading
+ * the rows (its SQLite backend pushes down only `_id` equality, PostgreSQL plain equalities too), so there a page
+ * fetched with `_id: { $in }` costs another full read of the collection, while `_id` lookups are pushed down.
+ */
+let ferretPromise: Promise<boolean> | null = null;
+function onFerretDb(): Promise<boolean> {
+  ferretPromise ??= (async () => {
+    const db = FreightModel.db.db;
+    if (!db) return false;
+    const info = await db.admin().command({ buildInfo: 1 });
+    return typeof info.ferretdbVersion === 'string';
+  })().catch(() => {
+    ferretPromise = null;
+    return false;
+  });
+  return ferretPromise;
+}
+
+/** The listings with these ids, in this order: one `$in` on MongoDB, `_id` lookups (pushed down) on FerretDB. */
+async function listingsById(ids: Types.ObjectId[], ferret: boolean): Promise<FreightListing[]> {
+  const docs = ferret
+    ? await Promise.all(ids.map((id) => FreightModel.findById(id).lean<FreightListing>()))
+    : await FreightModel.find({ _id: { $in: ids } }).lean<FreightListing[]>();
+  const byId = new Map(docs.filter((d): d is FreightListing => Boolean(d)).map((d) => [String(d._id), d]));
+  return ids.map((id) => byId.get(String(id))).filter((d): d is FreightListing => Boolean(d));
 }
 
 export async function searchListings(actor: Actor | null, input: unknown): Promise<FreightPage> {
@@ -220,7 +256,6 @@ export async function searchListings(actor: Actor | null, input: unknown): Promi
   const filter = searchFilter(q);
   const sort = sortOf(q);
   const skip = (q.page - 1) * q.pageSize;
-
   if (q.lat !== undefined && q.lng !== undefined && q.radius !== undefined) {
     // The box is a superset of the circle: fetch the candidates' coordinates only, keep those within the radius
     // (haversine), then load the one page.
@@ -234,9 +269,7 @@ export async function searchListings(actor: Actor | null, input: unknown): Promi
         haversineMiles(lat, lng, c.originLat, c.originLng) <= radius,
     );
     const pageIds = inside.slice(skip, skip + q.pageSize).map((c) => c._id);
-    const docs = await FreightModel.find({ _id: { $in: pageIds } }).lean<FreightListing[]>();
-    const byId = new Map(docs.map((d) => [String(d._id), d]));
-    const items = pageIds.map((id) => byId.get(String(id))).filter((d): d is FreightListing => Boolean(d));
+    const items = await listingsById(pageIds, await onFerretDb());
     return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total: inside.length };
   }
 

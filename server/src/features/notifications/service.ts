@@ -25,6 +25,45 @@ export async function unreadCount(userId: string): Promise<number> {
   return NotificationModel.countDocuments({ userId, readAt: null });
 }
 
+/**
+ * The unread count pushed with each new notification. Deliveries for the same user that land while a count is
+ * running share the next count instead of each running their own (a count started after a notification was stored
+ * includes it, so every push carries a count at least as new as its own notification). A burst of N notifications
+ * for one user then costs one running count plus one waiting, not N counts: on FerretDB each count reads the whole
+ * collection.
+ */
+interface CountSlot {
+  running: boolean;
+  waiting: Array<{ resolve: (n: number) => void; reject: (err: unknown) => void }>;
+}
+const countSlots = new Map<string, CountSlot>();
+function freshUnreadCount(userId: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let slot = countSlots.get(userId);
+    if (!slot) {
+      slot = { running: false, waiting: [] };
+      countSlots.set(userId, slot);
+    }
+    slot.waiting.push({ resolve, reject });
+    if (!slot.running) runCount(userId, slot);
+  });
+}
+function runCount(userId: string, slot: CountSlot): void {
+  const batch = slot.waiting;
+  slot.waiting = [];
+  slot.running = true;
+  unreadCount(userId)
+    .then(
+      (n) => batch.forEach((w) => w.resolve(n)),
+      (err: unknown) => batch.forEach((w) => w.reject(err)),
+    )
+    .finally(() => {
+      slot.running = false;
+      if (slot.waiting.length > 0) runCount(userId, slot);
+      else countSlots.delete(userId);
+    });
+}
+
 /** The worker's side: store once (dedupeKey), then push `notification:new` to the user's room. */
 export async function deliverNotification(job: NotificationJob): Promise<NotificationDto | null> {
   const data = notificationJobSchema.parse(job);
@@ -46,7 +85,7 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
   const notification = toNotificationDto(stored);
   publish('notification:new', rooms.user(data.userId), {
     notification,
-    unreadCount: await unreadCount(data.userId),
+    unreadCount: await freshUnreadCount(data.userId),
   });
   return notification;
 }

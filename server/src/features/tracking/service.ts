@@ -68,8 +68,9 @@ export async function loadForParticipant(actor: Actor, freightId: string): Promi
 
 async function userSummaries(ids: Array<Types.ObjectId | string>): Promise<Map<string, UserSummarySource>> {
   const unique = [...new Set(ids.map(String))];
+  // One id (a sent message, an uploaded photo): an `_id` equality, which FerretDB pushes down (`$in` it does not).
   const users = await UserModel.find(
-    { _id: { $in: unique } },
+    { _id: unique.length === 1 ? unique[0] : { $in: unique } },
     { firstName: 1, lastName: 1, profileImageUrl: 1 },
   ).lean<UserSummarySource[]>();
   return new Map(users.map((u) => [String(u._id), u]));
@@ -500,11 +501,10 @@ export async function sendChatMessage(
           clientMessageId: input.clientMessageId,
         }).lean<ChatMessage>()
       : null;
-  const retried = await findRetried();
-  if (retried) return { message: (await messageDtos([retried]))[0], created: false };
-
   // The next number in the room. Two sends may pick the same one: the unique index keeps one, the other takes the
-  // following number (and a retry of the same send finds the message its twin stored).
+  // following number. A retried send (same clientMessageId) is refused by the other unique index and answers with
+  // the message stored the first time; it is not looked up before the insert, which would cost every send a read
+  // of the room's messages (a full read of all messages on FerretDB, which pushes down only `_id`).
   let stored: ChatMessage | null = null;
   for (let attempt = 0; !stored; attempt++) {
     const last = await ChatMessageModel.findOne({ chatRoomId: room._id }, { seq: 1 })
