@@ -50,6 +50,7 @@ import {
 } from './model';
 import { runTransition } from '../../infra/transitions';
 import { loadTransition } from '../freight/locks';
+import { nextInSequence } from '../../infra/counters';
 
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
 const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
@@ -501,20 +502,26 @@ export async function sendChatMessage(
           clientMessageId: input.clientMessageId,
         }).lean<ChatMessage>()
       : null;
-  // The next number in the room. Two sends may pick the same one: the unique index keeps one, the other takes the
-  // following number. A retried send (same clientMessageId) is refused by the other unique index and answers with
-  // the message stored the first time; it is not looked up before the insert, which would cost every send a read
-  // of the room's messages (a full read of all messages on FerretDB, which pushes down only `_id`).
+  // The next number in the room comes from a Redis counter (atomic across processes; seeded from the stored
+  // messages when Redis does not hold it), so a send costs no read of the room's messages (a full read on FerretDB,
+  // which pushes down only `_id`). The unique index on (room, seq) stays the backstop: a clash takes the next number.
+  // A retried send (same clientMessageId) is refused by the other unique index and answers with the message stored
+  // the first time; the number it drew is skipped, so numbers increase but may have gaps (the client's catch-up
+  // takes the server's last number as synced, so a gap costs at most one extra fetch).
+  const lastStoredSeq = async () =>
+    (
+      await ChatMessageModel.findOne({ chatRoomId: room._id }, { seq: 1 })
+        .sort({ seq: -1 })
+        .lean<{ seq: number }>()
+    )?.seq ?? 0;
   let stored: ChatMessage | null = null;
   for (let attempt = 0; !stored; attempt++) {
-    const last = await ChatMessageModel.findOne({ chatRoomId: room._id }, { seq: 1 })
-      .sort({ seq: -1 })
-      .lean<{ seq: number }>();
+    const seq = await nextInSequence(`chat:${String(room._id)}`, lastStoredSeq);
     try {
       const doc = await ChatMessageModel.create({
         chatRoomId: room._id,
         freightListingId: load._id,
-        seq: (last?.seq ?? 0) + 1,
+        seq,
         userId: actor.id,
         message: input.message,
         messageType: input.messageType,

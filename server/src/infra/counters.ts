@@ -1,0 +1,22 @@
+import type { Redis } from 'ioredis';
+
+let redis: Redis | null = null;
+let prefix = '';
+
+/** Set up at boot by createRuntime: counters live in the runtime's Redis under its key prefix. */
+export function initCounters(client: Redis, keyPrefix: string): void {
+  redis = client;
+  prefix = keyPrefix;
+}
+
+/**
+ * The next number of a sequence (Redis INCR: atomic across every process). When Redis does not hold the counter
+ * (first use, or Redis lost it), it is seeded from `current()`, the highest number already stored in the database;
+ * SET NX keeps the first seed if two processes race. Callers keep a unique index on the number as the backstop.
+ */
+export async function nextInSequence(name: string, current: () => Promise<number>): Promise<number> {
+  if (!redis) throw new Error('counters are not initialised');
+  const key = `${prefix}seq:${name}`;
+  if (!(await redis.exists(key))) await redis.set(key, String(await current()), 'NX');
+  return redis.incr(key);
+}
