@@ -28,9 +28,7 @@ describe('platform journey (Chromium)', () => {
 
     // Register from the landing page.
     await page.goto(app.url);
-    await expect(page.getByText('Professional Freight Matching Platform').first().isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByText('Professional Freight Matching Platform').first().waitFor();
     await page.getByRole('button', { name: 'Create Account' }).first().click();
     const register = page.getByRole('dialog');
     await register.getByLabel('First Name').fill('Erin');
