@@ -1,5 +1,6 @@
 import { DOCUMENT_STATUSES, type DocumentDto, type DocumentStatus } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
+import { iso } from '../../http/dto';
 
 /**
  * A compliance document (SPEC §3). The file itself lives encrypted in the file store under `storageKey` (SPEC's
@@ -32,8 +33,6 @@ documentSchema.index({ status: 1, expiredAt: 1 });
 
 export type ComplianceDocument = InferSchemaType<typeof documentSchema> & { _id: Types.ObjectId };
 export const DocumentModel = mongoose.model('Document', documentSchema);
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const downloadUrl = (id: string) => `/api/documents/${id}/download`;
 

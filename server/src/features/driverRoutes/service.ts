@@ -19,8 +19,7 @@ import {
   type SmallShipment,
 } from '../smallShipments/model';
 import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from './model';
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegex } from '../../infra/regex';
 
 function fieldsOf(data: DriverRouteData) {
   return {

@@ -1,5 +1,6 @@
 import { FREIGHT_STATUSES, RATE_TYPES, type FreightListingDto, type FreightStatus } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
+import { iso } from '../../http/dto';
 
 /**
  * A freight listing (SPEC §3). Road loads and air shipments share it (air: equipmentType 'air_cargo').
@@ -96,7 +97,6 @@ export function participantIds(
   return [f.userId, f.carrierId, f.brokerId, f.shipperId].filter(Boolean).map(String);
 }
 
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 const idOrNull = (v: unknown) => (v ? String(v) : null);
 
 /** The API view of a listing: id strings, dollars, ISO dates (CONTRIBUTING: never _id or __v). */

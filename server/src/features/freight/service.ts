@@ -36,6 +36,7 @@ import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
 import { acquireTransition, loadTransition, releaseTransition } from './locks';
 import { canTransition } from './status';
+import { escapeRegex } from '../../infra/regex';
 
 export { objectId };
 
@@ -45,9 +46,6 @@ const BOARD_STATUSES: FreightStatus[] = ['available', 'booked', 'in_transit', 'd
 
 export const UNVERIFIED_POST_TEXT = 'Complete all required documents to access freight posting';
 
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 const contains = (s: string) => ({ $regex: escapeRegex(s), $options: 'i' });
 
 /** A date-only value is stored at noon UTC, so it shows as the same calendar day in every US time zone. */

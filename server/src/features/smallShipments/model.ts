@@ -7,6 +7,7 @@ import {
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars } from '../freight/model';
+import { iso } from '../../http/dto';
 
 /** SPEC §3 Small shipment. Money in integer cents (offerPriceCents, valueCents); the API speaks dollars. */
 const smallShipmentSchema = new Schema(
@@ -77,7 +78,6 @@ export type ShipmentOffer = InferSchemaType<typeof shipmentOfferSchema> & {
 };
 export const ShipmentOfferModel = mongoose.model('ShipmentOffer', shipmentOfferSchema);
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const idOrNull = (id: unknown) => (id ? String(id) : null);
 
 export function toSmallShipmentDto(s: SmallShipment): SmallShipmentDto {

@@ -12,8 +12,8 @@ import {
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../freight/model';
+import { iso } from '../../http/dto';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 type WithId<T> = T & { _id: Types.ObjectId; createdAt: Date };
 
 /** Every location a carrier reported for a load: the trail (the listing holds only the latest point). */

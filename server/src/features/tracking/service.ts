@@ -541,11 +541,7 @@ export async function sendChatMessage(
   const message = (await messageDtos([stored]))[0];
   publish('chat:message', rooms.freight(freightId), { freightId, message });
   // The sender has read everything up to their own message; the others get their new unread count.
-  await ChatReadMarkerModel.updateOne(
-    { chatRoomId: room._id, userId: actor.id },
-    { $max: { lastReadSeq: stored.seq } },
-    { upsert: true },
-  );
+  await markReadUpTo(room._id, actor.id, stored.seq);
   const others = [...new Set(participantIds(load))].filter((id) => id !== actor.id);
   await Promise.all(
     others.map(async (userId) =>
@@ -556,6 +552,22 @@ export async function sendChatMessage(
     ),
   );
   return { message, created: true };
+}
+
+/**
+ * Moves the user's read marker up to `seq` (never back). Two concurrent upserts of a marker that does not exist yet
+ * both try to insert it, and the unique index refuses the second (on MongoDB as on FerretDB): that one then
+ * updates the marker the first created.
+ */
+async function markReadUpTo(chatRoomId: Types.ObjectId, userId: string, seq: number): Promise<void> {
+  const update = () =>
+    ChatReadMarkerModel.updateOne({ chatRoomId, userId }, { $max: { lastReadSeq: seq } }, { upsert: true });
+  try {
+    await update();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    await update();
+  }
 }
 
 /** POST /api/freight/:id/chat/read: marks the chat read up to `seq` (default: everything). */
@@ -571,11 +583,7 @@ export async function markChatRead(
     .sort({ seq: -1 })
     .lean<{ seq: number }>();
   const upTo = Math.min(seq ?? Infinity, last?.seq ?? 0);
-  await ChatReadMarkerModel.updateOne(
-    { chatRoomId: room._id, userId: actor.id },
-    { $max: { lastReadSeq: upTo } },
-    { upsert: true },
-  );
+  await markReadUpTo(room._id, actor.id, upTo);
   const result = { freightId, unreadCount: await unreadInRoom(room._id, actor.id) };
   publish('chat:unread', rooms.user(actor.id), result); // the user's other tabs
   return result;

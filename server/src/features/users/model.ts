@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_STATUSES, USER_TYPES, type UserDto } from '@freight/shared';
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { iso } from '../../http/dto';
 
 const userSchema = new Schema(
   {
@@ -26,8 +27,6 @@ const userSchema = new Schema(
 export type User = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<User>;
 export const UserModel = mongoose.model('User', userSchema);
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })): UserDto {
   return {

@@ -4,17 +4,11 @@ import { useState } from 'react';
 import { FiCheck, FiCheckCircle, FiExternalLink, FiX } from 'react-icons/fi';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedListCard } from '../../components/PagedListCard';
-import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { useSubmit } from '../../lib/useSubmit';
 import { useAdminStore } from '../../stores/admin';
 import { documentTypeLabel, formatCalendarDate } from '../documents/format';
-import { RejectDocumentDialog } from './RejectDocumentDialog';
-
-function reportReviewFailure(err: unknown): void {
-  if (isUnauthorizedError(err)) handleUnauthorized();
-  else notify({ title: 'Error', description: 'Failed to review document. Please try again.', type: 'error' });
-}
+import { REVIEW_TOASTS, RejectDocumentDialog } from './RejectDocumentDialog';
 
 /** SPEC §2: the pending list with Approve, Reject (dialog) and View Document (the download, in a new tab). */
 export function PendingDocumentList() {
@@ -48,29 +42,17 @@ export function PendingDocumentList() {
           <PendingRow key={doc.id} doc={doc} onReject={() => setRejecting(doc)} />
         ))}
       </PagedListCard>
-      <RejectDocumentDialog
-        document={rejecting}
-        onClose={() => setRejecting(null)}
-        onFailure={reportReviewFailure}
-      />
+      <RejectDocumentDialog document={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
 }
 
 function PendingRow({ doc, onReject }: { doc: PendingDocumentDto; onReject: () => void }) {
   const review = useAdminStore((s) => s.review);
-  const [approving, setApproving] = useState(false);
-
-  const approve = async () => {
-    setApproving(true);
-    try {
-      await review(doc.id, { status: 'approved' });
-      notify({ title: 'Success', description: 'Document reviewed successfully!', type: 'success' });
-    } catch (err) {
-      setApproving(false);
-      reportReviewFailure(err);
-    }
-  };
+  const { submit: approve, pending: approving } = useSubmit(
+    () => review(doc.id, { status: 'approved' }),
+    REVIEW_TOASTS,
+  );
 
   return (
     <Stack

@@ -3,6 +3,7 @@ import type { PendingDocumentDto } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { notify } from '../../components/ui/toaster';
+import { useSubmit } from '../../lib/useSubmit';
 import { useAdminStore } from '../../stores/admin';
 import { documentTypeLabel } from '../documents/format';
 
@@ -10,21 +11,33 @@ interface RejectDocumentDialogProps {
   /** The document being rejected; null closes the dialog. */
   document: PendingDocumentDto | null;
   onClose: () => void;
-  onFailure: (err: unknown) => void;
 }
 
+/** The toasts of a document review (approve or reject). */
+export const REVIEW_TOASTS = {
+  success: 'Document reviewed successfully!',
+  failure: 'Failed to review document. Please try again.',
+};
+
 /** SPEC §2/§5: a required rejection reason; the button stays disabled while it is blank. */
-export function RejectDocumentDialog({ document, onClose, onFailure }: RejectDocumentDialogProps) {
+export function RejectDocumentDialog({ document, onClose }: RejectDocumentDialogProps) {
   const review = useAdminStore((s) => s.review);
   const [reason, setReason] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const blank = reason.trim().length === 0;
 
   const close = () => {
     setReason('');
-    setSubmitting(false);
+    reset();
     onClose();
   };
+  const {
+    submit,
+    pending: submitting,
+    reset,
+  } = useSubmit((id: string) => review(id, { status: 'rejected', rejectionReason: reason.trim() }), {
+    ...REVIEW_TOASTS,
+    onSuccess: close,
+  });
 
   const reject = async () => {
     if (!document) return;
@@ -32,15 +45,7 @@ export function RejectDocumentDialog({ document, onClose, onFailure }: RejectDoc
       notify({ title: 'Error', description: 'Please provide a rejection reason.', type: 'error' });
       return;
     }
-    setSubmitting(true);
-    try {
-      await review(document.id, { status: 'rejected', rejectionReason: reason.trim() });
-      notify({ title: 'Success', description: 'Document reviewed successfully!', type: 'success' });
-      close();
-    } catch (err) {
-      setSubmitting(false);
-      onFailure(err);
-    }
+    await submit(document.id);
   };
 
   return (

@@ -5,10 +5,8 @@ import {
   ratePerMileOf,
   type FreightListingDto,
 } from '@freight/shared';
-import { useState } from 'react';
 import { FiStar } from 'react-icons/fi';
-import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { formatDay } from '../smallShipments/formatDay';
 import { useAirFreightStore } from '../../stores/airFreight';
 import { useSessionStore } from '../../stores/session';
@@ -42,24 +40,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function AirListingCard({ listing }: { listing: FreightListingDto }) {
   const user = useSessionStore((s) => s.user);
   const book = useAirFreightStore((s) => s.book);
-  const [booking, setBooking] = useState(false);
   const perMile = ratePerMileOf(listing.rate, listing.distance);
   const available = listing.status === 'available';
   const own = user?.id === listing.userId;
 
-  const onBook = async () => {
-    setBooking(true);
-    try {
-      await book(listing.id);
-      notify({ title: 'Success', description: 'Freight booked successfully!', type: 'success' });
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
-        notify({ title: 'Error', description: 'Failed to book freight. Please try again.', type: 'error' });
-    } finally {
-      setBooking(false);
-    }
-  };
+  const { submit: onBook, pending: booking } = useSubmit(() => book(listing.id), {
+    success: 'Freight booked successfully!',
+    failure: 'Failed to book freight. Please try again.',
+    resetOnSuccess: true,
+  });
 
   return (
     <Card.Root data-testid="air-listing">

@@ -13,8 +13,7 @@ import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { plainOptions, SelectInput } from '../../components/SelectInput';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useAirFreightStore } from '../../stores/airFreight';
 
@@ -47,7 +46,15 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
   const post = useAirFreightStore((s) => s.post);
   const [form, setForm] = useState<AirForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: send, pending: submitting } = useSubmit(post, {
+    success: 'Air shipment posted successfully!',
+    failure: { fallback: 'Failed to post air shipment. Please try again.' },
+    onSuccess: () => {
+      setForm(EMPTY);
+      onClose();
+    },
+    resetOnSuccess: true,
+  });
 
   const set = <K extends keyof AirForm>(key: K, value: AirForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -70,23 +77,7 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      await post(payload);
-      notify({ title: 'Success', description: 'Air shipment posted successfully!', type: 'success' });
-      setForm(EMPTY);
-      onClose();
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
-        notify({
-          title: 'Error',
-          description: errorMessage(err, 'Failed to post air shipment. Please try again.'),
-          type: 'error',
-        });
-    } finally {
-      setSubmitting(false);
-    }
+    await send(payload);
   };
 
   return (

@@ -5,8 +5,7 @@ import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { plainOptions, SelectInput } from '../../components/SelectInput';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useBrokerStore } from '../../stores/broker';
 import { formatMoney } from '../freight/format';
@@ -21,29 +20,18 @@ export function CounterDialog({
 }) {
   const respond = useBrokerStore((s) => s.respond);
   const [rate, setRate] = useState('');
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    if (!negotiation || rate.trim() === '' || Number(rate) < 0) return;
-    setSending(true);
-    try {
-      notify({
-        title: 'Success',
-        description: await respond(negotiation.id, 'counter', Number(rate)),
-        type: 'success',
-      });
+  const { submit, pending: sending } = useSubmit((id: string) => respond(id, 'counter', Number(rate)), {
+    success: (text) => text,
+    failure: 'Failed to process negotiation. Please try again.',
+    onSuccess: () => {
       setRate('');
       onClose();
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
-        notify({
-          title: 'Error',
-          description: 'Failed to process negotiation. Please try again.',
-          type: 'error',
-        });
-    } finally {
-      setSending(false);
-    }
+    },
+    resetOnSuccess: true,
+  });
+  const send = async () => {
+    if (!negotiation || rate.trim() === '' || Number(rate) < 0) return;
+    await submit(negotiation.id);
   };
   return (
     <FormDialog title="Counter Offer" open={negotiation !== null} onClose={onClose} placement="center">
@@ -78,7 +66,16 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
   const [creditLimit, setCreditLimit] = useState('');
   const [paymentTerms, setTerms] = useState<string>('Net 30');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { submit, pending: saving } = useSubmit(addShipper, {
+    success: 'Shipper relationship added successfully!',
+    failure: { fallback: 'Failed to add shipper relationship' },
+    onSuccess: () => {
+      setEmail('');
+      setCreditLimit('');
+      onClose();
+    },
+    resetOnSuccess: true,
+  });
   const save = async () => {
     const input = {
       shipperEmail,
@@ -91,24 +88,7 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      await addShipper(input);
-      notify({ title: 'Success', description: 'Shipper relationship added successfully!', type: 'success' });
-      setEmail('');
-      setCreditLimit('');
-      onClose();
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
-        notify({
-          title: 'Error',
-          description: errorMessage(err, 'Failed to add shipper relationship'),
-          type: 'error',
-        });
-    } finally {
-      setSaving(false);
-    }
+    await submit(input);
   };
   return (
     <FormDialog title="Add Shipper Relationship" open={open} onClose={onClose} placement="center">

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { UserTypeSelect } from '../../components/UserTypeSelect';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { clearPendingUserType, readPendingUserType } from '../../lib/pendingUserType';
 import { useSessionStore } from '../../stores/session';
 
@@ -28,7 +28,11 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
   );
   const [companyName, setCompanyName] = useState(user.companyName ?? '');
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '');
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: save, pending: submitting } = useSubmit(setup, {
+    success: 'Account type updated successfully!',
+    failure: 'Failed to setup account. Please try again.',
+    onSuccess: () => window.location.reload(),
+  });
 
   // The pending type is used once, to pre-fill this form.
   useEffect(() => clearPendingUserType(), []);
@@ -40,19 +44,7 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
       notify({ title: 'Error', description: 'Please fill in all required fields', type: 'error' });
       return;
     }
-    setSubmitting(true);
-    try {
-      await setup(parsed.data);
-      notify({ title: 'Success', description: 'Account type updated successfully!', type: 'success' });
-      window.location.reload();
-    } catch (err) {
-      setSubmitting(false);
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      notify({ title: 'Error', description: 'Failed to setup account. Please try again.', type: 'error' });
-    }
+    await save(parsed.data);
   };
 
   return (

@@ -23,8 +23,7 @@ import {
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { PageControls } from '../../components/PageControls';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { MATCHES_PAGE_SIZE, ROUTES_PAGE_SIZE, useDriverRoutesStore } from '../../stores/driverRoutes';
 import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
@@ -120,7 +119,6 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
   const loadMatches = useDriverRoutesStore((s) => s.loadMatches);
   const hideMatches = useDriverRoutesStore((s) => s.hideMatches);
   const close = useDriverRoutesStore((s) => s.close);
-  const [closing, setClosing] = useState(false);
   const [offering, setOffering] = useState<RouteMatchDto | null>(null);
   const active = route.status === 'active';
 
@@ -129,18 +127,11 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
     if (active) void loadMatches(route.id, 1);
   }, [active, route.id, loadMatches]);
 
-  const onClose = async () => {
-    setClosing(true);
-    try {
-      await close(route.id);
-      notify({ title: 'Route closed', type: 'success' });
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: errorMessage(err, 'Failed to close route'), type: 'error' });
-    } finally {
-      setClosing(false);
-    }
-  };
+  const { submit: onClose, pending: closing } = useSubmit(() => close(route.id), {
+    successTitle: 'Route closed',
+    failure: { fallback: 'Failed to close route' },
+    resetOnSuccess: true,
+  });
 
   const price =
     route.pricingType === 'fixed' && route.fixedPrice != null

@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDriverRoutesStore } from '../../stores/driverRoutes';
 
@@ -39,7 +38,15 @@ function OfferForm({
   const [price, setPrice] = useState(String(shipment.myOffer?.price ?? shipment.offerPrice));
   const [message, setMessage] = useState(shipment.myOffer?.message ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: send, pending: submitting } = useSubmit(
+    (input: Parameters<typeof makeOffer>[1]) => makeOffer(shipment.id, input),
+    {
+      successTitle: 'Offer sent',
+      success: 'The customer has been notified of your offer.',
+      failure: { fallback: 'Failed to send offer' },
+      onSuccess: onClose,
+    },
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,20 +57,7 @@ function OfferForm({
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      await makeOffer(shipment.id, parsed.data);
-      notify({
-        title: 'Offer sent',
-        description: 'The customer has been notified of your offer.',
-        type: 'success',
-      });
-      onClose();
-    } catch (err) {
-      setSubmitting(false);
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: errorMessage(err, 'Failed to send offer'), type: 'error' });
-    }
+    await send(parsed.data);
   };
 
   return (

@@ -14,8 +14,7 @@ import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { PlaceFields } from '../../components/PlaceFields';
 import { SelectInput } from '../../components/SelectInput';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDriverRoutesStore } from '../../stores/driverRoutes';
 
@@ -92,7 +91,14 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
   const update = useDriverRoutesStore((s) => s.update);
   const [form, setForm] = useState<RouteForm>(() => (route ? fromRoute(route) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: save, pending: submitting } = useSubmit(
+    (input: Parameters<typeof create>[0]) => (route ? update(route.id, input) : create(input)),
+    {
+      success: route ? 'Route updated' : 'Route created',
+      failure: { fallback: 'Failed to save route' },
+      onSuccess: onClose,
+    },
+  );
   const set = <K extends keyof RouteForm>(key: K, value: RouteForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof RouteForm) => ({
@@ -108,17 +114,7 @@ function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: 
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      if (route) await update(route.id, parsed.data);
-      else await create(parsed.data);
-      notify({ title: 'Success', description: route ? 'Route updated' : 'Route created', type: 'success' });
-      onClose();
-    } catch (err) {
-      setSubmitting(false);
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: errorMessage(err, 'Failed to save route'), type: 'error' });
-    }
+    await save(parsed.data);
   };
 
   return (

@@ -3,8 +3,7 @@ import type { FreightListingDto } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
-import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { useFreightStore } from '../../stores/freight';
 import { formatMoney } from './format';
 
@@ -26,23 +25,11 @@ export function BookingDialog({
 function BookingForm({ listing, onClose }: { listing: FreightListingDto; onClose: () => void }) {
   const requestBooking = useFreightStore((s) => s.requestBooking);
   const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      const text = await requestBooking(listing.id, message);
-      notify({ title: 'Success', description: text, type: 'success' });
-      onClose();
-    } catch (err) {
-      setSending(false);
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      notify({ title: 'Error', description: 'Failed to send booking request', type: 'error' });
-    }
-  };
+  const { submit: send, pending: sending } = useSubmit(() => requestBooking(listing.id, message), {
+    success: (text) => text,
+    failure: 'Failed to send booking request',
+    onSuccess: onClose,
+  });
 
   return (
     <>

@@ -5,14 +5,14 @@ import {
   offerExpiry,
   rateOfferSchema,
   type FreightListingDto,
+  type RateOfferInput,
 } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { SelectInput } from '../../components/SelectInput';
-import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useFreightStore } from '../../stores/freight';
 import { formatMoney } from './format';
@@ -41,7 +41,14 @@ function OfferForm({ listing, onClose }: { listing: FreightListingDto; onClose: 
   const [message, setMessage] = useState('');
   const [validity, setValidity] = useState(String(DEFAULT_OFFER_VALIDITY_HOURS));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
+  const { submit: send, pending: sending } = useSubmit(
+    (input: RateOfferInput) => makeOffer(listing.id, input),
+    {
+      success: 'Rate offer submitted successfully!',
+      failure: 'Failed to submit offer. Please try again.',
+      onSuccess: onClose,
+    },
+  );
 
   const submit = async () => {
     const input = {
@@ -56,19 +63,7 @@ function OfferForm({ listing, onClose }: { listing: FreightListingDto; onClose: 
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
-      await makeOffer(listing.id, parsed.data);
-      notify({ title: 'Success', description: 'Rate offer submitted successfully!', type: 'success' });
-      onClose();
-    } catch (err) {
-      setSending(false);
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      notify({ title: 'Error', description: 'Failed to submit offer. Please try again.', type: 'error' });
-    }
+    await send(parsed.data);
   };
 
   return (

@@ -17,8 +17,7 @@ import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { PlaceFields } from '../../components/PlaceFields';
 import { SelectInput } from '../../components/SelectInput';
-import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { equipmentLabel } from './format';
 
@@ -185,7 +184,15 @@ export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: P
 function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDialogProps, 'open'>) {
   const [form, setForm] = useState<FormState>(() => (listing ? fromListing(listing) : DEFAULTS));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: send, pending: submitting } = useSubmit(
+    (input: PostLoadInput) =>
+      onSubmit(brokerId && !listing ? { ...input, ...({ brokerId } as object) } : input),
+    {
+      success: listing ? 'Load updated successfully!' : 'Load posted successfully!',
+      failure: 'Failed to post load. Please try again.',
+      onSuccess: onClose,
+    },
+  );
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const air = form.equipmentType === 'air_cargo';
@@ -199,23 +206,7 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      await onSubmit(brokerId && !listing ? { ...input, ...({ brokerId } as object) } : input);
-      notify({
-        title: 'Success',
-        description: listing ? 'Load updated successfully!' : 'Load posted successfully!',
-        type: 'success',
-      });
-      onClose();
-    } catch (err) {
-      setSubmitting(false);
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      notify({ title: 'Error', description: 'Failed to post load. Please try again.', type: 'error' });
-    }
+    await send(input);
   };
 
   const text = (key: keyof FormState, label: string, props: InputProps = {}, required = false): ReactNode => (

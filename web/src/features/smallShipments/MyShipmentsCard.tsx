@@ -12,11 +12,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { formatUsDate } from '../../lib/dates';
 import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/smallShipments';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
@@ -130,28 +129,12 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
 
 function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: boolean }) {
   const accept = useSmallShipmentsStore((s) => s.accept);
-  const [pending, setPending] = useState(false);
-  const onAccept = async () => {
-    setPending(true);
-    try {
-      await accept(offer.id);
-      notify({
-        title: 'Offer accepted',
-        description: `${offer.driverName} will carry your shipment.`,
-        type: 'success',
-      });
-    } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
-        notify({
-          title: 'Error',
-          description: errorMessage(err, 'Failed to accept the offer'),
-          type: 'error',
-        });
-    } finally {
-      setPending(false);
-    }
-  };
+  const { submit: onAccept, pending } = useSubmit(() => accept(offer.id), {
+    successTitle: 'Offer accepted',
+    success: `${offer.driverName} will carry your shipment.`,
+    failure: { fallback: 'Failed to accept the offer' },
+    resetOnSuccess: true,
+  });
   return (
     <Flex justify="space-between" align="center" gap="3" wrap="wrap" data-testid="shipment-offer">
       <Box>

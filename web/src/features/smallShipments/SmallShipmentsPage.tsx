@@ -31,7 +31,7 @@ import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { PlaceFields } from '../../components/PlaceFields';
 import { SelectInput } from '../../components/SelectInput';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
 import { useSmallShipmentsStore } from '../../stores/smallShipments';
@@ -56,7 +56,22 @@ export function SmallShipmentsPage() {
   const openLogin = useAuthModalStore((s) => s.openLogin);
   const [form, setForm] = useState<SmallShipmentForm>(() => readDraft() ?? EMPTY_SMALL_SHIPMENT);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: post, pending: submitting } = useSubmit(
+    async (input: Parameters<typeof create>[0]) => {
+      await create(input);
+      clearDraft();
+    },
+    {
+      successTitle: 'Shipment Posted!',
+      success: 'Your shipment has been posted. Drivers in your area will be notified.',
+      failure: { fallback: 'Failed to post shipment' },
+      onSuccess: () => {
+        void useSmallShipmentsStore.getState().load(1);
+        navigate('/');
+      },
+      onUnauthorized: () => saveDraft(form),
+    },
+  );
 
   const set = <K extends keyof SmallShipmentForm>(key: K, value: SmallShipmentForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -83,26 +98,7 @@ export function SmallShipmentsPage() {
       openLogin();
       return;
     }
-    setSubmitting(true);
-    try {
-      await create(parsed.data);
-      clearDraft();
-      notify({
-        title: 'Shipment Posted!',
-        description: 'Your shipment has been posted. Drivers in your area will be notified.',
-        type: 'success',
-      });
-      void useSmallShipmentsStore.getState().load(1);
-      navigate('/');
-    } catch (err) {
-      setSubmitting(false);
-      if (isUnauthorizedError(err)) {
-        saveDraft(form);
-        handleUnauthorized();
-        return;
-      }
-      notify({ title: 'Error', description: errorMessage(err, 'Failed to post shipment'), type: 'error' });
-    }
+    await post(parsed.data);
   };
 
   return (

@@ -1,6 +1,7 @@
 import { BOOKING_REQUEST_STATUSES, type BookingRequestDto, type BookingRequestStatus } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
+import { iso } from '../../../http/dto';
 
 /**
  * A carrier's request to book a load (SPEC §3). `shipperId` is whoever posted the load (shipper or broker), and
@@ -46,8 +47,6 @@ interface CarrierView {
   phoneNumber?: string | null;
   companyName?: string | null;
 }
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export function toBookingRequestDto(
   r: BookingRequest,

@@ -1,6 +1,7 @@
 import { NEGOTIATION_STATUSES, type NegotiationDto, type NegotiationStatus } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
+import { iso } from '../../../http/dto';
 
 /** A carrier's rate offer on a load and its outcome (SPEC §3 Rate negotiation). Money in cents. */
 const negotiationSchema = new Schema(
@@ -30,8 +31,6 @@ export type Negotiation = InferSchemaType<typeof negotiationSchema> & {
   updatedAt: Date;
 };
 export const NegotiationModel = mongoose.model('RateNegotiation', negotiationSchema);
-
-const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 interface CarrierView {
   firstName?: string | null;

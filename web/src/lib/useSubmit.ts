@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { notify } from '../components/ui/toaster';
+import { errorMessage, handleUnauthorized, isUnauthorizedError } from './api';
+
+export interface SubmitOptions<R> {
+  /** The success toast's title; 'Success' unless given. */
+  successTitle?: string;
+  /** The success toast's description (none when left out). */
+  success?: string | ((result: R) => string);
+  /** The error toast's description: fixed text, or `errorMessage(err, failure.fallback)` when given as `{ fallback }`. */
+  failure: string | { fallback: string };
+  /** Runs after the success toast (close the dialog, clear fields, navigate...). */
+  onSuccess?: (result: R) => void;
+  /** Runs before the session-loss redirect starts (e.g. to keep a draft). */
+  onUnauthorized?: () => void;
+  /** Clear `pending` after a success too (for forms that stay on screen); by default it only clears on failure. */
+  resetOnSuccess?: boolean;
+}
+
+/**
+ * The shared submit routine (SPEC §8): mark pending, run the action, toast success then `onSuccess`; on failure clear
+ * pending and either hand over to the session-loss redirect or toast the error.
+ */
+export function useSubmit<A extends unknown[], R>(
+  action: (...args: A) => Promise<R>,
+  options: SubmitOptions<R>,
+) {
+  const [pending, setPending] = useState(false);
+  const { successTitle = 'Success', success, failure, onSuccess, onUnauthorized, resetOnSuccess } = options;
+
+  const submit = async (...args: A): Promise<void> => {
+    setPending(true);
+    let result: R;
+    try {
+      result = await action(...args);
+    } catch (err) {
+      setPending(false);
+      if (isUnauthorizedError(err)) {
+        onUnauthorized?.();
+        handleUnauthorized();
+      } else {
+        const description = typeof failure === 'string' ? failure : errorMessage(err, failure.fallback);
+        notify({ title: 'Error', description, type: 'error' });
+      }
+      return;
+    }
+    const description = typeof success === 'function' ? success(result) : success;
+    notify({ title: successTitle, description, type: 'success' });
+    onSuccess?.(result);
+    if (resetOnSuccess) setPending(false);
+  };
+
+  return { submit, pending, reset: () => setPending(false) };
+}
