@@ -133,7 +133,7 @@ describe('freight marketplace journey', () => {
       .filter({ hasText: 'Test Carrier LLC offered $850.00' });
     await offer.waitFor();
     await offer.getByRole('button', { name: 'Accept' }).click();
-    await broker.page.getByText('Negotiation accepted successfully').waitFor();
+    await broker.page.getByText('Negotiation accepted successfully!', { exact: true }).waitFor();
     await offer.getByText('Accepted').waitFor();
 
     await broker.page.getByRole('tab', { name: 'Shipper Relationships' }).click();

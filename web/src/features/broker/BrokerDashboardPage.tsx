@@ -91,7 +91,14 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   };
   const act = async (n: NegotiationDto, action: 'accept' | 'reject') => {
     try {
-      notify({ title: 'Success', description: await respond(n.id, action), type: 'success' });
+      await respond(n.id, action);
+      // SPEC §8's texts, whatever the server's message says.
+      notify({
+        title: 'Success',
+        description:
+          action === 'accept' ? 'Negotiation accepted successfully!' : 'Negotiation rejected successfully!',
+        type: 'success',
+      });
     } catch (err) {
       failed(err, 'Failed to process negotiation. Please try again.');
     }
