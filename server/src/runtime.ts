@@ -2,6 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import type { Config } from './config';
+import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
@@ -45,6 +46,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   await redis.ping();
   initQueues(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
+  initConcurrency(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.

@@ -1,6 +1,7 @@
 import { rooms } from '@freight/shared';
 import { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
+import { announceListingChange } from './announce';
 import { notify } from '../notifications/service';
 import { openChatRoom } from '../tracking/chatRooms';
 import { BookingRequestModel, type BookingRequest } from './bookingRequests/model';
@@ -146,5 +147,5 @@ export async function afterBooking(
     shipperId: String(booked.userId),
     carrierId: String(booked.carrierId),
   });
-  publish('freight:updated', rooms.loadboard, { listing: toFreightDto(booked) });
+  announceListingChange('updated', toFreightDto(booked));
 }

@@ -31,6 +31,7 @@ import {
   type FreightListing,
 } from './model';
 import { NegotiationModel } from './negotiations/model';
+import { announceListingChange } from './announce';
 import { rejectOpenInterest } from './booking';
 import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
@@ -160,7 +161,7 @@ export async function createListing(
   });
   const load = doc.toObject() as FreightListing;
   const listing = toFreightDto(load);
-  publish('freight:posted', rooms.loadboard, { listing });
+  announceListingChange('posted', listing);
   // The load is posted whatever happens to the alerts: a failure there is logged, not the poster's problem.
   await alertSavedSearches(listing).catch((err: unknown) => console.error('Saved search alerts failed', err));
   return listing;
@@ -445,7 +446,7 @@ export async function updateListing(actor: Actor, id: string, input: unknown): P
   ).lean<FreightListing>();
   if (!updated) throw conflict('Only available loads can be edited');
   const listing = toFreightDto(updated);
-  publish('freight:updated', rooms.loadboard, { listing });
+  announceListingChange('updated', listing);
   return listing;
 }
 
@@ -470,7 +471,7 @@ export async function cancelListing(actor: Actor, id: string): Promise<FreightLi
   const updated = { ...before, status: 'cancelled', updatedAt: new Date() } as FreightListing;
   const listing = toFreightDto(updated);
   await rejectOpenInterest(updated, actor.id, {});
-  publish('freight:updated', rooms.loadboard, { listing });
+  announceListingChange('updated', listing);
   if (before.status === 'booked' && before.carrierId) {
     publish('freight:updated', rooms.user(String(before.carrierId)), { listing });
     await notify({

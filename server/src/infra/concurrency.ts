@@ -1,0 +1,116 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { AppError } from '../http/errors';
+
+/**
+ * The one way a contested state changes (DESIGN §2.1a): every change of an aggregate that can race runs one at a
+ * time per aggregate id, with its reads, checks and writes inside `withAggregate`.
+ *
+ * Why a lease in Redis and not a conditional update: FerretDB 1.24 applies an update by reading the document and
+ * writing the whole of it back outside any transaction, so two writes to one document race whatever their filters
+ * say. A lease serialises them on MongoDB and FerretDB alike, across any number of processes sharing one Redis.
+ * Unlike a lock document it cannot outlive a crash: it expires after LEASE_MS unless its holder renews it, and only
+ * the holder (owner token) can renew or release it. Keep the conditional update inside as the second guard.
+ *
+ * Reentrant: a flow that holds `load:42` may call code that asks for `load:42` again and just runs. Several
+ * aggregates are taken in one sorted order (withAggregates), so two flows never wait on each other in a cycle.
+ */
+
+/** The kinds of aggregate that are changed under a lease. */
+export type AggregateKind = 'load' | 'document' | 'shipment' | 'user' | 'quota';
+
+export interface AggregateRef {
+  kind: AggregateKind;
+  id: string;
+}
+
+const LEASE_MS = 15_000;
+const RENEW_EVERY_MS = 5_000;
+/** How long a caller waits for a busy aggregate before it is told to try again (429-free: a 409). */
+const WAIT_MS = 20_000;
+
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+let redis: Redis | null = null;
+let prefix = '';
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/** Set up at boot by createRuntime: leases live in the runtime's Redis under its key prefix. */
+export function initConcurrency(client: Redis, keyPrefix: string): void {
+  redis = client;
+  prefix = keyPrefix;
+}
+
+const keyOf = (ref: AggregateRef) => `${prefix}lease:${ref.kind}:${ref.id}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class AggregateBusyError extends AppError {
+  constructor() {
+    super('CONFLICT', 'This item is being changed by someone else right now; try again');
+  }
+}
+
+async function acquire(key: string, token: string, waitMs: number): Promise<void> {
+  if (!redis) throw new Error('concurrency is not initialised');
+  const deadline = Date.now() + waitMs;
+  let pause = 2;
+  for (;;) {
+    if ((await redis.set(key, token, 'PX', LEASE_MS, 'NX')) === 'OK') return;
+    if (Date.now() >= deadline) throw new AggregateBusyError();
+    // Jittered backoff: short at first (most holders finish in milliseconds), capped so waiters stay responsive.
+    await sleep(pause + Math.random() * pause);
+    pause = Math.min(pause * 2, 25);
+  }
+}
+
+async function release(key: string, token: string): Promise<void> {
+  await redis?.eval(RELEASE, 1, key, token).catch(() => undefined);
+}
+
+/**
+ * Runs `fn` while holding the leases of every aggregate in `refs` (taken in sorted key order, waiting up to
+ * `waitMs` for each; 409 when one stays busy). Leases are renewed while `fn` runs and released when it settles.
+ */
+export async function withAggregates<T>(
+  refs: AggregateRef[],
+  fn: () => Promise<T>,
+  opts: { waitMs?: number } = {},
+): Promise<T> {
+  const mine = held.getStore() ?? new Set<string>();
+  const keys = [...new Set(refs.map(keyOf))].filter((k) => !mine.has(k)).sort();
+  if (keys.length === 0) return fn();
+
+  const token = randomBytes(12).toString('hex');
+  const taken: string[] = [];
+  const renew = setInterval(() => {
+    for (const key of taken) void redis?.eval(RENEW, 1, key, token, String(LEASE_MS)).catch(() => undefined);
+  }, RENEW_EVERY_MS);
+  renew.unref();
+  try {
+    for (const key of keys) {
+      await acquire(key, token, opts.waitMs ?? WAIT_MS);
+      taken.push(key);
+    }
+    return await held.run(new Set([...mine, ...keys]), fn);
+  } finally {
+    clearInterval(renew);
+    await Promise.all(taken.map((key) => release(key, token)));
+  }
+}
+
+/** Runs `fn` as the only change of this aggregate in flight (see withAggregates). */
+export function withAggregate<T>(
+  kind: AggregateKind,
+  id: unknown,
+  fn: () => Promise<T>,
+  opts?: { waitMs?: number },
+): Promise<T> {
+  return withAggregates([{ kind, id: String(id) }], fn, opts);
+}
+
+/** Whether the current flow holds this aggregate's lease (for assertions in code that must run inside one). */
+export function holdsAggregate(kind: AggregateKind, id: unknown): boolean {
+  return held.getStore()?.has(keyOf({ kind, id: String(id) })) ?? false;
+}
