@@ -3,14 +3,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit } from '@freight/server/config';
-import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
 
 const config = loadConfigOrExit();
 const services = await startEmbeddedServices({
   dataDir: path.resolve(config.DATA_DIR),
   log: (l: string) => console.log(l),
 });
-const env = { ...process.env, MONGODB_URI: services.mongoUri, REDIS_URL: services.redisUrl };
+const env = { ...process.env, ...servicesEnv(services) };
 const children: ChildProcess[] = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'scripts/roles.ts'], { env, stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { env, stdio: 'inherit' }),

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '@freight/server/config';
-import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
 import { getQueue, queuePrefix } from '@freight/server/queues';
 import { createRuntime } from '@freight/server/runtime';
 import { startWorkers } from '@freight/workers';
@@ -48,7 +48,11 @@ const services = await startEmbeddedServices({
   log: () => undefined,
   reuseRunning: true,
 });
-const rt = await createRuntime({ config, mongoUri: services.mongoUri, redisUrl: services.redisUrl });
+const rt = await createRuntime({
+  config: loadConfigOrExit({ ...process.env, ...servicesEnv(services) }),
+  mongoUri: services.mongoUri,
+  redisUrl: services.redisUrl,
+});
 const workers = await startWorkers(rt, { only: [def], schedules: false });
 const events = new QueueEvents(def.queue, { connection: rt.redis.duplicate(), prefix: queuePrefix() });
 let code = 0;

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit } from '@freight/server/config';
-import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
 import { runRoles, type RunningRoles } from './roles';
 
 const config = loadConfigOrExit();
@@ -40,7 +40,8 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 try {
-  roles = await runRoles(config, services.mongoUri, services.redisUrl);
+  const appConfig = loadConfigOrExit({ ...process.env, ...servicesEnv(services) });
+  roles = await runRoles(appConfig, services.mongoUri, services.redisUrl);
   console.log(`FreightConnect is running at ${roles.web?.url ?? '(no web role)'}  (Ctrl-C stops it)`);
   if (config.ENABLE_TEST_ACCOUNTS)
     console.log('Test accounts are enabled (password Test1234!): see /simple-login');

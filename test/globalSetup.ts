@@ -7,8 +7,8 @@ import { ensureMongo, ensureRedis } from '../server/src/infra/embedded';
 import './providedContext';
 
 /**
- * Starts the real services once per run: MongoDB (MONGODB_URI, a mongod, or FerretDB; `.data/bin` is searched
- * so CI's pre-built FerretDB is found) and Redis (REDIS_URL or a private redis-server). Test files then share
+ * Starts the real services once per run: MongoDB (MONGODB_URI, a mongod, or FerretDB on a private PostgreSQL
+ * cluster in the temporary folder, as `npm start` does; `.data/bin` is searched so CI's pre-built FerretDB is found) and Redis (REDIS_URL or a private redis-server). Test files then share
  * them, each with its own database name and Redis key prefix.
  */
 export default async function setup(project: TestProject) {
@@ -21,11 +21,13 @@ export default async function setup(project: TestProject) {
   const log = (msg: string) => console.log(`[test services] ${msg}`);
   const mongo = await ensureMongo({ dataDir, log, env });
   const redis = await ensureRedis({ dataDir, log, env });
-  log(`MongoDB (${mongo.kind}) at ${mongo.uri}; Redis at ${redis.uri}`);
+  log(`MongoDB: ${mongo.label} at ${mongo.uri}; Redis at ${redis.uri}`);
   project.provide('mongoUri', mongo.uri);
   project.provide('redisUrl', redis.uri);
+  project.provide('ferretdbPostgresUrl', mongo.postgresUrl ?? '');
   process.env.TEST_MONGODB_URI = mongo.uri;
   process.env.TEST_REDIS_URL = redis.uri;
+  process.env.TEST_FERRETDB_POSTGRES_URL = mongo.postgresUrl ?? '';
   return async () => {
     await Promise.allSettled([mongo.stop(), redis.stop()]);
     rmSync(dataDir, { recursive: true, force: true });

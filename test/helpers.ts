@@ -38,6 +38,7 @@ export function serviceUrls() {
   return {
     mongoUri: process.env.TEST_MONGODB_URI ?? inject('mongoUri'),
     redisUrl: process.env.TEST_REDIS_URL ?? inject('redisUrl'),
+    postgresUrl: process.env.TEST_FERRETDB_POSTGRES_URL ?? inject('ferretdbPostgresUrl'),
   };
 }
 
@@ -50,7 +51,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const id = randomBytes(4).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-app-'));
-  const { mongoUri, redisUrl } = serviceUrls();
+  const { mongoUri, redisUrl, postgresUrl } = serviceUrls();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     MONGODB_URI: mongoUri,
@@ -63,6 +64,7 @@ export async function startTestApp(
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'true',
     MAP_TILE_URL: '',
+    ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,
   };

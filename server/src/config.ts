@@ -23,6 +23,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
     .default('freight'),
+  /**
+   * FerretDB on PostgreSQL: its PostgreSQL database, for the index set-up of DESIGN §2.2 (the launcher sets it for
+   * the processes it starts). Unset on MongoDB and FerretDB/SQLite.
+   */
+  FERRETDB_POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  /** The folder holding PostgreSQL's initdb and postgres for the embedded cluster (default: the newest found). */
+  POSTGRES_BIN_DIR: z.string().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')

@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import type { Config } from './config';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
+import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
 import { initFileStore, type FileStore } from './infra/storage';
@@ -40,6 +41,12 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   mongoose.set('strictQuery', true);
   await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  if (config.FERRETDB_POSTGRES_URL)
+    await ensureFerretIndexes(
+      config.FERRETDB_POSTGRES_URL,
+      config.MONGODB_DB,
+      Object.values(mongoose.models),
+    );
 
   // BullMQ needs maxRetriesPerRequest: null on connections that block.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });

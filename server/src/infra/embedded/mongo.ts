@@ -1,8 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureFerretBinary, ferretBinaryPath, ferretVersion } from './ferretdb';
-import { toLineLogger, type EmbeddedLog, type LineLogger } from './log';
+import { displayPath, toLineLogger, type EmbeddedLog, type LineLogger } from './log';
+import { copyDatabases } from './copyDatabases';
+import { findPostgres, PostgresUnavailableError, startPostgres } from './postgres';
 import { findExecutable, runCommand, startWithFreePort, unexpectedExit } from './processes';
 
 export type MongoKind = 'external' | 'mongod' | 'ferretdb' | 'memory-server';
@@ -19,12 +22,16 @@ export interface EmbeddedMongo {
   /** `mongodb://127.0.0.1:<port>` (no database name: pick it with the driver's dbName option), or MONGODB_URI. */
   uri: string;
   kind: MongoKind;
-  /** What runs, for the start-up line: `FerretDB 1.24.2 (SQLite)`, `mongod 7.0.14`, `external (MONGODB_URI)`. */
+  /** What runs: `FerretDB 1.24.2 (PostgreSQL 15, private cluster)`, `mongod 7.0.14`, `external (MONGODB_URI)`. */
   label: string;
   /** Absolute folder holding the data, null when external. */
   dataPath: string | null;
   /** The child's pid when the launcher started one. */
   pid: number | null;
+  /** FerretDB on PostgreSQL: the cluster's URL (for the index set-up, DESIGN §2.2); else null. */
+  postgresUrl: string | null;
+  /** Further processes the launcher started for it (PostgreSQL under FerretDB). */
+  children: { name: string; pid: number }[];
   /** Stops what the launcher started (SIGTERM, SIGKILL after 5 s); nothing for an external server. Idempotent. */
   stop(): Promise<void>;
 }
@@ -32,8 +39,9 @@ export interface EmbeddedMongo {
 const HOST = '127.0.0.1';
 
 /**
- * A MongoDB to talk to, in the order of DESIGN §4: MONGODB_URI → `mongod` on PATH → a `ferretdb` binary on PATH or
- * in `<dataDir>/bin` → FerretDB built with the Go toolchain on PATH → mongodb-memory-server-core when installed.
+ * A MongoDB to talk to, in the order of DESIGN §4: MONGODB_URI → `mongod` on PATH → FerretDB (a `ferretdb` on PATH
+ * or in `<dataDir>/bin`, else built with the Go toolchain on PATH) on a private PostgreSQL cluster in
+ * `<dataDir>/postgres`, or on SQLite where no PostgreSQL server exists → mongodb-memory-server-core when installed.
  * Throws, saying how to get one, when none of these is possible.
  */
 export async function ensureMongo(options: EnsureServiceOptions): Promise<EmbeddedMongo> {
@@ -48,6 +56,8 @@ export async function ensureMongo(options: EnsureServiceOptions): Promise<Embedd
       label: 'external (MONGODB_URI)',
       dataPath: null,
       pid: null,
+      postgresUrl: null,
+      children: [],
       stop: async () => undefined,
     };
   }
@@ -55,11 +65,8 @@ export async function ensureMongo(options: EnsureServiceOptions): Promise<Embedd
   const mongod = findExecutable('mongod', env);
   if (mongod) return startMongod(mongod, dataDir, env, log);
 
-  const onPath = findExecutable('ferretdb', env);
-  if (onPath) return startFerret(onPath, (await ferretVersion(onPath, env)) ?? 'unknown', dataDir, env, log);
-  const inDataDir = ferretBinaryPath(dataDir);
-  const version = await ferretVersion(inDataDir, env);
-  if (version !== null) return startFerret(inDataDir, version, dataDir, env, log);
+  const ferret = await findFerret(dataDir, env);
+  if (ferret) return startFerretWithStorage(ferret, dataDir, env, log);
 
   const unavailable: string[] = [];
   if (findExecutable('go', env)) {
@@ -69,7 +76,10 @@ export async function ensureMongo(options: EnsureServiceOptions): Promise<Embedd
     } catch (err) {
       unavailable.push((err as Error).message);
     }
-    if (built) return startFerret(built, (await ferretVersion(built, env)) ?? 'unknown', dataDir, env, log);
+    if (built) {
+      const version = (await ferretVersion(built, env)) ?? 'unknown';
+      return startFerretWithStorage({ binary: built, version }, dataDir, env, log);
+    }
   }
 
   try {
@@ -112,41 +122,174 @@ async function startMongod(
     label: version ? `mongod ${version}` : 'mongod',
     dataPath: dbPath,
     pid: proc.child.pid ?? null,
+    postgresUrl: null,
+    children: [],
     stop: () => proc.child.stop(),
   };
 }
 
-async function startFerret(
-  binary: string,
-  version: string,
+interface FerretBinary {
+  binary: string;
+  version: string;
+}
+
+/** A `ferretdb` on PATH, else the one in `<dataDir>/bin`; null when neither runs. */
+async function findFerret(dataDir: string, env: NodeJS.ProcessEnv): Promise<FerretBinary | null> {
+  const onPath = findExecutable('ferretdb', env);
+  if (onPath) return { binary: onPath, version: (await ferretVersion(onPath, env)) ?? 'unknown' };
+  const inDataDir = ferretBinaryPath(dataDir);
+  const version = await ferretVersion(inDataDir, env);
+  return version === null ? null : { binary: inDataDir, version };
+}
+
+export const SQLITE_COST =
+  'every query but _id equality reads the whole collection (~5 s per 100,000 documents)';
+/** Written into `<dataDir>/postgres` once the databases of `<dataDir>/ferretdb/*.sqlite` were copied over. */
+const SQLITE_COPIED_MARKER = 'copied-from-sqlite';
+
+/**
+ * FerretDB on a private PostgreSQL cluster in `<dataDir>/postgres`; on SQLite files in `<dataDir>/ferretdb` only
+ * where no PostgreSQL server can run (one line says so and what it costs). On the first start on PostgreSQL, the
+ * databases of a data folder from the SQLite era are copied over (the SQLite files stay in place).
+ */
+async function startFerretWithStorage(
+  ferret: FerretBinary,
   dataDir: string,
   env: NodeJS.ProcessEnv,
   log: LineLogger,
 ): Promise<EmbeddedMongo> {
-  const dir = path.join(dataDir, 'ferretdb');
-  await mkdir(dir, { recursive: true });
-  // file:///abs/dir/ (percent-encoded, trailing slash): FerretDB keeps one <database>.sqlite file per database there.
-  const sqliteUrl = `${pathToFileURL(dir).href.replace(/\/?$/, '/')}`;
+  const sqliteDir = path.join(dataDir, 'ferretdb');
+  const bin = await findPostgres(env);
+  let why = 'no PostgreSQL server binaries found (apt-get install postgresql)';
+  if (bin) {
+    try {
+      const postgres = await startPostgres(bin, dataDir, env, log);
+      let server: FerretProcess | null = null;
+      try {
+        server = await startFerret(
+          ferret.binary,
+          { postgresUrl: postgres.url, stateDir: postgres.clusterPath },
+          env,
+          log,
+        );
+        await copySqliteEra(ferret.binary, sqliteDir, postgres.clusterPath, server.uri, env, log);
+      } catch (err) {
+        await server?.stop();
+        await postgres.stop();
+        throw err;
+      }
+      const ferretServer = server;
+      let stopped: Promise<void> | null = null;
+      return {
+        uri: ferretServer.uri,
+        kind: 'ferretdb',
+        label: `FerretDB ${ferret.version} (PostgreSQL ${postgres.major}, private cluster)`,
+        dataPath: postgres.clusterPath,
+        pid: ferretServer.pid,
+        postgresUrl: postgres.url,
+        children: postgres.pid ? [{ name: 'postgres', pid: postgres.pid }] : [],
+        stop: () => (stopped ??= ferretServer.stop().finally(() => postgres.stop())),
+      };
+    } catch (err) {
+      if (!(err instanceof PostgresUnavailableError)) throw err;
+      why = err.message;
+    }
+  }
+  const unused = existsSync(path.join(dataDir, 'postgres', 'data'))
+    ? ` (the PostgreSQL data in ${displayPath(path.join(dataDir, 'postgres'))} is not used)`
+    : '';
+  log.info(`FerretDB runs on SQLite: ${why}. On SQLite ${SQLITE_COST}${unused}.`);
+  const server = await startFerret(ferret.binary, { sqliteDir }, env, log);
+  return {
+    uri: server.uri,
+    kind: 'ferretdb',
+    label: `FerretDB ${ferret.version} (SQLite)`,
+    dataPath: sqliteDir,
+    pid: server.pid,
+    postgresUrl: null,
+    children: [],
+    stop: server.stop,
+  };
+}
+
+/**
+ * When `<dataDir>/ferretdb` holds SQLite databases that were never copied into the cluster: serve them with a
+ * temporary FerretDB and copy every database over, then mark the cluster so that this happens once.
+ */
+async function copySqliteEra(
+  binary: string,
+  sqliteDir: string,
+  clusterPath: string,
+  targetUri: string,
+  env: NodeJS.ProcessEnv,
+  log: LineLogger,
+): Promise<void> {
+  const marker = path.join(clusterPath, SQLITE_COPIED_MARKER);
+  if (existsSync(marker)) return;
+  let files: string[] = [];
+  try {
+    files = readdirSync(sqliteDir).filter((f) => f.endsWith('.sqlite'));
+  } catch {
+    // no SQLite era
+  }
+  if (files.length === 0) return;
+  const source = await startFerret(binary, { sqliteDir }, env, log);
+  try {
+    const copied = await copyDatabases(source.uri, targetUri);
+    await writeFile(marker, `${new Date().toISOString()}\n`);
+    log.info(
+      `Copied ${copied.documents} documents in ${copied.collections} collections of ${copied.databases} ` +
+        `databases from the SQLite files in ${displayPath(sqliteDir)} into PostgreSQL (the SQLite files are left in place).`,
+    );
+  } finally {
+    await source.stop();
+  }
+}
+
+interface FerretProcess {
+  uri: string;
+  pid: number | null;
+  stop(): Promise<void>;
+}
+
+async function startFerret(
+  binary: string,
+  storage: { sqliteDir: string } | { postgresUrl: string; stateDir: string },
+  env: NodeJS.ProcessEnv,
+  log: LineLogger,
+): Promise<FerretProcess> {
+  let handler: string[];
+  let stateDir: string;
+  let childEnv = env;
+  if ('sqliteDir' in storage) {
+    await mkdir(storage.sqliteDir, { recursive: true });
+    stateDir = storage.sqliteDir;
+    // file:///abs/dir/ (percent-encoded, trailing slash): FerretDB keeps one <database>.sqlite file per database there.
+    handler = [
+      '--handler=sqlite',
+      `--sqlite-url=${pathToFileURL(storage.sqliteDir).href.replace(/\/?$/, '/')}`,
+    ];
+  } else {
+    stateDir = storage.stateDir;
+    handler = ['--handler=postgresql'];
+    childEnv = { ...env, FERRETDB_POSTGRESQL_URL: storage.postgresUrl }; // not on the command line: it has the password
+  }
   const proc = await startWithFreePort((port) => ({
     name: 'ferretdb',
     command: binary,
     args: [
-      '--handler=sqlite',
-      `--sqlite-url=${sqliteUrl}`,
+      ...handler,
       `--listen-addr=${HOST}:${port}`,
-      `--state-dir=${dir}`,
+      `--state-dir=${stateDir}`,
       '--telemetry=disable',
       '--debug-addr=-',
       '--log-level=warn',
     ],
-    env,
+    env: childEnv,
     onUnexpectedExit: unexpectedExit('MongoDB (ferretdb)', log),
   }));
   return {
     uri: `mongodb://${HOST}:${proc.port}`,
-    kind: 'ferretdb',
-    label: `FerretDB ${version} (SQLite)`,
-    dataPath: dir,
     pid: proc.child.pid ?? null,
     stop: () => proc.child.stop(),
   };
@@ -183,6 +326,8 @@ async function startMemoryServer(dataDir: string): Promise<EmbeddedMongo | null>
     label: 'mongodb-memory-server',
     dataPath: dbPath,
     pid: null,
+    postgresUrl: null,
+    children: [],
     stop: () => (stopped ??= server.stop({ doCleanup: false }).then(() => undefined)),
   };
 }

@@ -43,6 +43,11 @@ export interface SpawnOptions {
   ownGroup?: boolean;
   /** Called when the process exits without stop() having been called. */
   onUnexpectedExit?: (info: ExitInfo, output: string) => void;
+  /** Run as this user and group (a root launcher runs PostgreSQL as `postgres`). */
+  uid?: number;
+  gid?: number;
+  /** The signal stop() sends first; SIGTERM by default (PostgreSQL's fast shutdown is SIGINT). */
+  stopSignal?: NodeJS.Signals;
 }
 
 const OUTPUT_TAIL = 16 * 1024;
@@ -123,6 +128,8 @@ export function spawnManaged(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: wrapper !== null && options.ownGroup !== false,
     windowsHide: true,
+    uid: options.uid,
+    gid: options.gid,
   });
 
   let tail = '';
@@ -176,7 +183,7 @@ export function spawnManaged(
           await exited;
           return;
         }
-        child.kill('SIGTERM');
+        child.kill(options.stopSignal ?? 'SIGTERM');
         let timer: NodeJS.Timeout | undefined;
         const escalated = new Promise<void>((resolve) => {
           timer = setTimeout(() => {
@@ -278,7 +285,7 @@ export interface CommandResult {
 export function runCommand(
   command: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number },
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number; uid?: number; gid?: number },
 ): Promise<CommandResult> {
   installExitHook();
   const wrapper = parentDeathWrapper();
@@ -291,6 +298,8 @@ export function runCommand(
       cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
+      uid: options.uid,
+      gid: options.gid,
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

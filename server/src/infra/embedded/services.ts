@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toLineLogger } from './log';
+import { displayPath, toLineLogger } from './log';
+
+export { displayPath };
 import { ensureMongo, type EmbeddedMongo, type EnsureServiceOptions } from './mongo';
 import { canConnect } from './ports';
 import { isProcessAlive, processCommandLine } from './processes';
@@ -16,6 +18,8 @@ export interface ServicesFile {
   dataDir: string;
   mongoUri: string;
   mongoKind: EmbeddedMongo['kind'];
+  /** FerretDB on PostgreSQL: the cluster's URL, for FERRETDB_POSTGRES_URL. */
+  postgresUrl?: string | null;
   redisUrl: string;
   redisKind: EmbeddedRedis['kind'];
   /** The service processes the launcher started. */
@@ -25,6 +29,8 @@ export interface ServicesFile {
 export interface EmbeddedServices {
   mongoUri: string;
   redisUrl: string;
+  /** FerretDB on PostgreSQL: the cluster's URL (FERRETDB_POSTGRES_URL for the index set-up); else null. */
+  postgresUrl: string | null;
   mongo: EmbeddedMongo;
   redis: EmbeddedRedis;
   /** Stops both services and removes services.json. Idempotent. */
@@ -80,10 +86,12 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
     dataDir,
     mongoUri: mongo.uri,
     mongoKind: mongo.kind,
+    postgresUrl: mongo.postgresUrl,
     redisUrl: redis.url,
     redisKind: redis.kind,
     children: [
       ...(mongo.pid ? [{ name: mongo.kind, pid: mongo.pid }] : []),
+      ...mongo.children,
       ...(redis.pid ? [{ name: redis.kind, pid: redis.pid }] : []),
     ],
   };
@@ -102,6 +110,7 @@ export async function startEmbeddedServices(options: StartEmbeddedOptions): Prom
   return {
     mongoUri: mongo.uri,
     redisUrl: redis.url,
+    postgresUrl: mongo.postgresUrl,
     mongo,
     redis,
     stop() {
@@ -126,6 +135,8 @@ function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string
         label: 'external (MONGODB_URI)',
         dataPath: null,
         pid: null,
+        postgresUrl: null,
+        children: [],
         stop: noop,
       }
     : {
@@ -134,6 +145,8 @@ function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string
         label: `${record.mongoKind} (${owner})`,
         dataPath: null,
         pid: childPid(record.mongoKind),
+        postgresUrl: record.postgresUrl ?? null,
+        children: [],
         stop: noop,
       };
   const redisUrl = env.REDIS_URL || record.redisUrl;
@@ -158,7 +171,23 @@ function reuse(record: ServicesFile, env: NodeJS.ProcessEnv, info: (line: string
       };
   info(serviceLine('MongoDB', mongo));
   info(serviceLine('Redis', redis));
-  return { mongoUri: mongo.uri, redisUrl: redis.url, mongo, redis, stop: noop };
+  return {
+    mongoUri: mongo.uri,
+    redisUrl: redis.url,
+    postgresUrl: mongo.postgresUrl,
+    mongo,
+    redis,
+    stop: noop,
+  };
+}
+
+/** The variables that point a process (and its configuration) at these services. */
+export function servicesEnv(services: EmbeddedServices): Record<string, string> {
+  return {
+    MONGODB_URI: services.mongoUri,
+    REDIS_URL: services.redisUrl,
+    ...(services.postgresUrl ? { FERRETDB_POSTGRES_URL: services.postgresUrl } : {}),
+  };
 }
 
 async function noop(): Promise<void> {}
@@ -166,12 +195,6 @@ async function noop(): Promise<void> {}
 function serviceLine(name: string, service: EmbeddedMongo | EmbeddedRedis): string {
   if (service.kind === 'external') return `${name}: ${service.label}`;
   return `${name}: ${service.label} at ${service.uri}${service.dataPath ? ` (data in ${displayPath(service.dataPath)})` : ''}`;
-}
-
-/** Relative to the working directory when inside it (`.data/ferretdb`), else absolute. */
-export function displayPath(p: string): string {
-  const rel = path.relative(process.cwd(), p);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
 }
 
 /**

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Model } from 'mongoose';
+import pg from 'pg';
+
+const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
+
+/**
+ * The PostgreSQL side of FerretDB's indexes (DESIGN §2.2). FerretDB evaluates top-level equality as
+ * `_jsonb -> 'field' @> value`, which its own btree indexes never serve; a GIN index on `(_jsonb -> 'field')` does,
+ * once plans are custom (FerretDB binds the field name as a parameter). So, per collection, one GIN expression index
+ * for `_id` and for the leading field of each index the schemas declare, plus `plan_cache_mode = force_custom_plan`
+ * on the database. Application code stays plain MongoDB; on MongoDB or FerretDB/SQLite nothing of this runs.
+ *
+ * Idempotent (quick when done) and serialized across processes with an advisory lock.
+ */
+export async function ensureFerretIndexes(
+  postgresUrl: string,
+  mongoDatabase: string,
+  models: readonly Model<unknown>[],
+): Promise<{ created: string[] }> {
+  const fieldsByCollection = new Map<string, Set<string>>();
+  for (const model of models) {
+    const fields = fieldsByCollection.get(model.collection.collectionName) ?? new Set(['_id']);
+    for (const [keys] of model.schema.indexes()) {
+      const [leading, kind] = Object.entries(keys)[0] ?? [];
+      // Only top-level fields reach PostgreSQL (`->`); text indexes are outside the portable subset anyway.
+      if (leading && !leading.includes('.') && kind !== 'text') fields.add(leading);
+    }
+    fieldsByCollection.set(model.collection.collectionName, fields);
+  }
+
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  const created: string[] = [];
+  try {
+    const schema = mongoDatabase;
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`ferret-indexes:${schema}`]);
+    const setting = await client.query<{ set: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
+         WHERE d.datname = current_database() AND s.setrole = 0
+           AND 'plan_cache_mode=force_custom_plan' = ANY (s.setconfig)) AS set`,
+    );
+    if (!setting.rows[0].set) {
+      const db = await client.query<{ name: string }>('SELECT current_database() AS name');
+      await client.query(`ALTER DATABASE ${ident(db.rows[0].name)} SET plan_cache_mode = force_custom_plan`);
+    }
+    // Sessions opened before the ALTER (FerretDB's pool) keep the old setting; the embedded cluster sets it globally.
+
+    const metadata = await client
+      .query<{ collection: string; table: string }>(
+        `SELECT _jsonb ->> '_id' AS collection, _jsonb ->> 'table' AS table
+         FROM ${ident(schema)}._ferretdb_database_metadata`,
+      )
+      .catch((err: { code?: string }) => {
+        if (err.code === '42P01') return { rows: [] }; // no collection yet: FerretDB has not made the schema
+        throw err;
+      });
+    const existing = new Set(
+      (
+        await client.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1', [
+          schema,
+        ])
+      ).rows.map((r) => r.indexname),
+    );
+    for (const { collection, table } of metadata.rows) {
+      for (const field of fieldsByCollection.get(collection) ?? ['_id']) {
+        const name = indexName(table, field);
+        if (existing.has(name)) continue;
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(table)} USING gin ((_jsonb -> ${literal(field)}))`,
+        );
+        created.push(`${collection}.${field}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+  return { created };
+}
+
+/** `<table>_<field>_gin_<hash>`, within PostgreSQL's 63-byte identifiers. */
+function indexName(table: string, field: string): string {
+  const hash = createHash('sha256').update(`${table}\0${field}`).digest('hex').slice(0, 8);
+  const readable = `${table}_${field}`.replace(/[^a-zA-Z0-9_]/g, '_').slice(0, 50);
+  return `${readable}_gin_${hash}`;
+}
