@@ -82,6 +82,9 @@ export async function ensureFerretIndexes(
 /** `<table>_<field>_gin_<hash>`, within PostgreSQL's 63-byte identifiers. */
 function indexName(table: string, field: string): string {
   const hash = createHash('sha256').update(`${table}\0${field}`).digest('hex').slice(0, 8);
-  const readable = `${table}_${field}`.replace(/[^a-zA-Z0-9_]/g, '_').slice(0, 50);
+  const readable = `${table}_${field}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 50);
   return `${readable}_gin_${hash}`;
 }

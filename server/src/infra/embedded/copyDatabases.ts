@@ -52,7 +52,7 @@ export async function copyDatabases(fromUri: string, toUri: string): Promise<Cop
           summary.documents += batch.length;
           batch = [];
         };
-        for await (const doc of sourceCollection.find({}, { sort: { $natural: 1 } })) {
+        for await (const doc of sourceCollection.find({})) {
           batch.push(doc);
           if (batch.length >= BATCH) await flush();
         }

@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ensureMongo,
@@ -25,6 +27,7 @@ import {
   waitForPort,
   type ServicesFile,
 } from './index';
+import { findPostgres } from './postgres';
 import { ChildExitError, startService } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -236,10 +239,11 @@ describe('ensureMongo', () => {
       const env = launcherEnv();
       const lines: string[] = [];
       const first = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
-      expect(lines).toEqual([]); // nothing to build
+      expect(lines.filter((l) => !l.startsWith('FerretDB runs on SQLite'))).toEqual([]); // nothing to build
       expect(['mongod', 'ferretdb']).toContain(first.kind);
       expect(first.uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+$/);
-      if (first.kind === 'ferretdb') expect(first.label).toMatch(/^FerretDB \d+\.\d+\.\d+ \(SQLite\)$/);
+      if (first.kind === 'ferretdb')
+        expect(first.label).toMatch(/^FerretDB \d+\.\d+\.\d+ \((SQLite|PostgreSQL \d+, private cluster)\)$/);
 
       const client = new MongoClient(first.uri, { serverSelectionTimeoutMS: 10_000 });
       try {
@@ -278,7 +282,7 @@ describe('startEmbeddedServices', () => {
       try {
         expect(lines).toHaveLength(2);
         expect(lines[0]).toMatch(
-          /^MongoDB: (FerretDB .* \(SQLite\)|mongod.*) at mongodb:\/\/127\.0\.0\.1:\d+ \(data in .+\)$/,
+          /^MongoDB: (FerretDB .* \((SQLite|PostgreSQL \d+, private cluster)\)|mongod.*) at mongodb:\/\/127\.0\.0\.1:\d+ \(data in .+\)$/,
         );
         expect(lines[1]).toMatch(/^Redis: redis-server at redis:\/\/127\.0\.0\.1:\d+ \(data in .+redis\)$/);
 
@@ -328,6 +332,242 @@ describe('startEmbeddedServices', () => {
       });
       expect(external).toEqual(['MongoDB: external (MONGODB_URI)', 'Redis: external (REDIS_URL)']);
       await ext.stop();
+    },
+    TIMEOUT,
+  );
+});
+
+describe('FerretDB on a private PostgreSQL cluster', () => {
+  /** FerretDB from <repo>/.data/bin (linked into the data folder), with no mongod or ferretdb on PATH. */
+  function ferretOnlyEnv(dataDir: string, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv | null {
+    const built = path.join(repo, '.data', 'bin', 'ferretdb');
+    if (!existsSync(built)) return null;
+    mkdirSync(path.join(dataDir, 'bin'), { recursive: true });
+    if (!existsSync(path.join(dataDir, 'bin', 'ferretdb')))
+      symlinkSync(built, path.join(dataDir, 'bin', 'ferretdb'));
+    const PATH = (process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter((dir) => !existsSync(path.join(dir, 'mongod')) && !existsSync(path.join(dir, 'ferretdb')))
+      .join(path.delimiter);
+    return launcherEnv({ PATH, ...overrides });
+  }
+  const NO_FERRET = 'no <repo>/.data/bin/ferretdb (run `npx tsx scripts/ensure-ferretdb.ts` to build it)';
+  const NO_POSTGRES = 'no PostgreSQL server binaries (apt-get install postgresql)';
+  const HIDE_POSTGRES = { POSTGRES_BIN_DIR: '/nonexistent' };
+
+  async function withClient<T>(uri: string, fn: (client: MongoClient) => Promise<T>): Promise<T> {
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 10_000 });
+    try {
+      return await fn(client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  async function systemIdentifier(postgresUrl: string): Promise<string> {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      return (
+        await client.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()')
+      ).rows[0].id;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it(
+    'creates the cluster in <dataDir>/postgres, reuses it after a restart with the data, and stops it on stop()',
+    async (ctx) => {
+      const dataDir = tempDataDir();
+      const env = ferretOnlyEnv(dataDir);
+      if (!env) return ctx.skip(NO_FERRET);
+      if (!(await findPostgres(env))) return ctx.skip(NO_POSTGRES);
+      const lines: string[] = [];
+      const first = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
+      expect(lines).toEqual([]);
+      expect(first.kind).toBe('ferretdb');
+      expect(first.label).toMatch(/^FerretDB 1\.24\.\d+ \(PostgreSQL \d+, private cluster\)$/);
+      expect(first.dataPath).toBe(path.join(dataDir, 'postgres'));
+      expect(existsSync(path.join(dataDir, 'postgres', 'data', 'PG_VERSION'))).toBe(true);
+      expect(first.postgresUrl).toMatch(/^postgres:\/\/ferretdb:[^@]+@127\.0\.0\.1:\d+\/ferretdb$/);
+      const postgresPid = first.children.find((c) => c.name === 'postgres')!.pid;
+      expect(running(postgresPid)).toBe(true);
+      const cluster = await systemIdentifier(first.postgresUrl!);
+      const id = await withClient(first.uri, async (c) => {
+        const { insertedId } = await c.db('embedded_pg').collection('things').insertOne({ name: 'kept' });
+        return insertedId;
+      });
+      await first.stop();
+      expect(running(first.pid!)).toBe(false);
+      expect(running(postgresPid)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'postgres', 'data', 'postmaster.pid'))).toBe(false);
+
+      // A crash leaves a postmaster.pid behind (here naming a process that is not PostgreSQL).
+      writeFileSync(
+        path.join(dataDir, 'postgres', 'data', 'postmaster.pid'),
+        `${process.pid}\n${path.join(dataDir, 'postgres', 'data')}\n`,
+      );
+      const second = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
+      try {
+        expect(lines).toEqual([]);
+        expect(await systemIdentifier(second.postgresUrl!)).toBe(cluster);
+        const doc = await withClient(second.uri, (c) =>
+          c.db('embedded_pg').collection('things').findOne({ _id: id }),
+        );
+        expect(doc).toMatchObject({ name: 'kept' });
+      } finally {
+        await second.stop();
+      }
+      expect(running(second.children[0].pid)).toBe(false);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'its postgres and ferretdb die with the process that started them, even on SIGKILL',
+    async (ctx) => {
+      if (process.platform !== 'linux') return ctx.skip('the parent-death signal is Linux-only');
+      const dataDir = tempDataDir();
+      const env = ferretOnlyEnv(dataDir);
+      if (!env) return ctx.skip(NO_FERRET);
+      if (!(await findPostgres(env))) return ctx.skip(NO_POSTGRES);
+      const script = path.join(dataDir, 'launch.mts');
+      writeFileSync(
+        script,
+        `import { ensureMongo } from ${JSON.stringify(path.join(here, 'index.ts'))};\n` +
+          `const mongo = await ensureMongo({ dataDir: ${JSON.stringify(dataDir)}, log: () => undefined });\n` +
+          `console.log('PIDS ' + [mongo.pid, ...mongo.children.map((c) => c.pid)].join(','));\n` +
+          `setInterval(() => undefined, 1000);\n`,
+      );
+      const parent = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: repo,
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const pids = await new Promise<number[]>((resolve, reject) => {
+        let out = '';
+        parent.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /PIDS ([\d,]+)/.exec(out);
+          if (match) resolve(match[1].split(',').map(Number));
+        });
+        parent.once('exit', (code) => reject(new Error(`launcher exited with ${code}: ${out}`)));
+      });
+      expect(pids).toHaveLength(2);
+      expect(pids.every(running)).toBe(true);
+      parent.kill('SIGKILL');
+      expect(await eventually(() => !pids.some(running), 20_000)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'falls back to FerretDB on SQLite where no PostgreSQL server exists, saying so and what it costs',
+    async (ctx) => {
+      const dataDir = tempDataDir();
+      const env = ferretOnlyEnv(dataDir, HIDE_POSTGRES);
+      if (!env) return ctx.skip(NO_FERRET);
+      const lines: string[] = [];
+      const mongo = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
+      try {
+        expect(lines).toEqual([
+          'FerretDB runs on SQLite: no PostgreSQL server binaries found (apt-get install postgresql). ' +
+            'On SQLite every query but _id equality reads the whole collection (~5 s per 100,000 documents).',
+        ]);
+        expect(mongo.label).toMatch(/^FerretDB 1\.24\.\d+ \(SQLite\)$/);
+        expect(mongo.postgresUrl).toBeNull();
+        expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+      } finally {
+        await mongo.stop();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'copies the databases of a data folder from the SQLite era on the first start on PostgreSQL, once',
+    async (ctx) => {
+      const dataDir = tempDataDir();
+      const sqliteEnv = ferretOnlyEnv(dataDir, HIDE_POSTGRES);
+      if (!sqliteEnv) return ctx.skip(NO_FERRET);
+      const env = ferretOnlyEnv(dataDir)!;
+      if (!(await findPostgres(env))) return ctx.skip(NO_POSTGRES);
+
+      const old = await ensureMongo({ dataDir, env: sqliteEnv, log: () => undefined });
+      const ids = await withClient(old.uri, async (c) => {
+        const loads = c.db('freight').collection('loads');
+        await loads.createIndex({ status: 1, createdAt: -1 });
+        const inserted = await loads.insertMany(
+          Array.from({ length: 1_203 }, (_, i) => ({
+            n: i,
+            status: i % 2 ? 'open' : 'booked',
+            at: new Date(i),
+          })),
+        );
+        await c
+          .db('freight')
+          .collection('users')
+          .insertOne({ _id: 'u1' as never, email: 'a@b.c' });
+        await c
+          .db('other')
+          .collection('things')
+          .insertOne({ nested: { a: [1, 2] } });
+        return Object.values(inserted.insertedIds);
+      });
+      await old.stop();
+      const sqliteFiles = readdirSync(path.join(dataDir, 'ferretdb')).filter((f) => f.endsWith('.sqlite'));
+      expect(sqliteFiles.sort()).toEqual(['freight.sqlite', 'other.sqlite']);
+
+      const lines: string[] = [];
+      const first = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
+      try {
+        expect(first.postgresUrl).not.toBeNull();
+        expect(lines).toEqual([
+          `Copied 1205 documents in 3 collections of 2 databases from the SQLite files in ${path.join(dataDir, 'ferretdb')} ` +
+            'into PostgreSQL (the SQLite files are left in place).',
+        ]);
+        await withClient(first.uri, async (c) => {
+          const loads = c.db('freight').collection('loads');
+          expect(await loads.countDocuments({ status: 'open' })).toBe(601);
+          expect(await loads.findOne({ _id: ids[7] })).toMatchObject({
+            n: 7,
+            status: 'open',
+            at: new Date(7),
+          });
+          expect((await loads.indexes()).map((i) => i.name)).toContain('status_1_createdAt_-1');
+          expect(
+            await c
+              .db('freight')
+              .collection('users')
+              .findOne({ _id: 'u1' as never }),
+          ).toMatchObject({
+            email: 'a@b.c',
+          });
+          expect(await c.db('other').collection('things').findOne({})).toMatchObject({
+            nested: { a: [1, 2] },
+          });
+          await loads.deleteOne({ _id: ids[0] }); // a change made on PostgreSQL …
+        });
+      } finally {
+        await first.stop();
+      }
+      expect(
+        readdirSync(path.join(dataDir, 'ferretdb'))
+          .filter((f) => f.endsWith('.sqlite'))
+          .sort(),
+      ).toEqual(sqliteFiles);
+
+      // … that a second start does not undo: the copy happens once.
+      const second = await ensureMongo({ dataDir, env, log: (l) => lines.push(l) });
+      try {
+        expect(lines).toHaveLength(1);
+        expect(
+          await withClient(second.uri, (c) => c.db('freight').collection('loads').countDocuments()),
+        ).toBe(1_202);
+      } finally {
+        await second.stop();
+      }
     },
     TIMEOUT,
   );
