@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
     PATH: `${path.join(repo, '.data', 'bin')}${path.delimiter}${process.env.PATH}`,
   };
   const log = (msg: string) => console.log(`[test services] ${msg}`);
-  const mongo = await ensureMongo({ dataDir, log, env });
+  const mongo = await ensureMongo({ dataDir, log, env, disposable: true });
   const redis = await ensureRedis({ dataDir, log, env });
   log(`MongoDB: ${mongo.label} at ${mongo.uri}; Redis at ${redis.uri}`);
   project.provide('mongoUri', mongo.uri);

@@ -62,16 +62,18 @@ export async function ensureFerretIndexes(
         ])
       ).rows.map((r) => r.indexname),
     );
+    const statements: string[] = [];
     for (const { collection, table } of metadata.rows) {
       for (const field of fieldsByCollection.get(collection) ?? ['_id']) {
         const name = indexName(table, field);
         if (existing.has(name)) continue;
-        await client.query(
+        statements.push(
           `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(table)} USING gin ((_jsonb -> ${literal(field)}))`,
         );
         created.push(`${collection}.${field}`);
       }
     }
+    if (statements.length > 0) await client.query(statements.join(';\n')); // one round trip, one transaction
   } finally {
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     await client.end().catch(() => undefined);

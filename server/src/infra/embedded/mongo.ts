@@ -16,6 +16,8 @@ export interface EnsureServiceOptions {
   log?: EmbeddedLog;
   /** Environment read for MONGODB_URI / REDIS_URL and PATH, and given to children; process.env by default. */
   env?: NodeJS.ProcessEnv;
+  /** Data that need not survive a crash (the tests' temporary folder): PostgreSQL runs without fsync. */
+  disposable?: boolean;
 }
 
 export interface EmbeddedMongo {
@@ -66,7 +68,7 @@ export async function ensureMongo(options: EnsureServiceOptions): Promise<Embedd
   if (mongod) return startMongod(mongod, dataDir, env, log);
 
   const ferret = await findFerret(dataDir, env);
-  if (ferret) return startFerretWithStorage(ferret, dataDir, env, log);
+  if (ferret) return startFerretWithStorage(ferret, dataDir, env, log, options.disposable);
 
   const unavailable: string[] = [];
   if (findExecutable('go', env)) {
@@ -78,7 +80,7 @@ export async function ensureMongo(options: EnsureServiceOptions): Promise<Embedd
     }
     if (built) {
       const version = (await ferretVersion(built, env)) ?? 'unknown';
-      return startFerretWithStorage({ binary: built, version }, dataDir, env, log);
+      return startFerretWithStorage({ binary: built, version }, dataDir, env, log, options.disposable);
     }
   }
 
@@ -157,13 +159,14 @@ async function startFerretWithStorage(
   dataDir: string,
   env: NodeJS.ProcessEnv,
   log: LineLogger,
+  disposable = false,
 ): Promise<EmbeddedMongo> {
   const sqliteDir = path.join(dataDir, 'ferretdb');
   const bin = await findPostgres(env);
   let why = 'no PostgreSQL server binaries found (apt-get install postgresql)';
   if (bin) {
     try {
-      const postgres = await startPostgres(bin, dataDir, env, log);
+      const postgres = await startPostgres(bin, dataDir, env, log, disposable);
       let server: FerretProcess | null = null;
       try {
         server = await startFerret(

@@ -86,6 +86,7 @@ export async function startPostgres(
   dataDir: string,
   env: NodeJS.ProcessEnv,
   log: LineLogger,
+  disposable = false,
 ): Promise<EmbeddedPostgres> {
   const clusterPath = path.join(dataDir, 'postgres');
   const pgdata = path.join(clusterPath, 'data');
@@ -153,6 +154,9 @@ export async function startPostgres(
       // FerretDB binds field names as parameters: only custom plans use the expression indexes (DESIGN §2.2).
       '-c',
       'plan_cache_mode=force_custom_plan',
+      ...(disposable
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     env: { ...env, LC_ALL: 'C' },
     stopSignal: 'SIGINT',
