@@ -46,7 +46,7 @@ export interface SpawnOptions {
   /** Run as this user and group (a root launcher runs PostgreSQL as `postgres`). */
   uid?: number;
   gid?: number;
-  /** The signal stop() sends first; SIGTERM by default (PostgreSQL's fast shutdown is SIGINT). */
+  /** The signal stop() and the parent's death send first; SIGTERM by default (PostgreSQL's fast shutdown is SIGINT). */
   stopSignal?: NodeJS.Signals;
 }
 
@@ -120,7 +120,7 @@ export function spawnManaged(
   installExitHook();
   const wrapper = parentDeathWrapper();
   const [file, argv] = wrapper
-    ? [wrapper, ['--pdeathsig', 'SIGTERM', '--', command, ...args]]
+    ? [wrapper, ['--pdeathsig', options.stopSignal ?? 'SIGTERM', '--', command, ...args]]
     : [command, [...args]];
   const child = spawn(file, argv, {
     env: options.env ?? process.env,
