@@ -240,9 +240,11 @@ async function copySqliteEra(
   try {
     const copied = await copyDatabases(source.uri, targetUri);
     await writeFile(marker, `${new Date().toISOString()}\n`);
+    const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
     log.info(
-      `Copied ${copied.documents} documents in ${copied.collections} collections of ${copied.databases} ` +
-        `databases from the SQLite files in ${displayPath(sqliteDir)} into PostgreSQL (the SQLite files are left in place).`,
+      `Copied ${count(copied.documents, 'document')} in ${count(copied.collections, 'collection')} of ` +
+        `${count(copied.databases, 'database')} from the SQLite files in ${displayPath(sqliteDir)} into PostgreSQL ` +
+        '(the SQLite files are left in place).',
     );
   } finally {
     await source.stop();
