@@ -20,6 +20,7 @@ import {
   WEIGHT_CLASSES,
   type FreightStatus,
 } from './enums';
+import { haversineMiles } from './geo';
 
 /** A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. */
 export interface FreightListingDto {
@@ -240,38 +241,73 @@ const queryDate = z.preprocess(
     .optional(),
 );
 
+/** The board's filters (SPEC §5 load board and air filters); every one is optional. */
+const boardFilterFields = {
+  originCity: queryText(),
+  originState: queryText(60),
+  destinationCity: queryText(),
+  destinationState: queryText(60),
+  originCountry: queryText(60),
+  destinationCountry: queryText(60),
+  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
+  weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
+  cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
+  /** The board lists open loads; only 'available' is accepted by GET /api/freight (others get a 400). */
+  status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_STATUSES).optional()),
+  minRate: queryNumber(z.number().min(0)),
+  maxRate: queryNumber(z.number().min(0)),
+  minRatePerMile: queryNumber(z.number().min(0)),
+  maxRatePerMile: queryNumber(z.number().min(0)),
+  pickupDateStart: queryDate,
+  pickupDateEnd: queryDate,
+  /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
+  radius: queryNumber(z.number().positive().max(3000)),
+  lat: queryNumber(z.number().min(-90).max(90)),
+  lng: queryNumber(z.number().min(-180).max(180)),
+};
+
+function boardFilterIssues(
+  v: {
+    lat?: number;
+    lng?: number;
+    minRate?: number;
+    maxRate?: number;
+    minRatePerMile?: number;
+    maxRatePerMile?: number;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if ((v.lat === undefined) !== (v.lng === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
+  }
+  if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
+    ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
+  }
+  if (
+    v.minRatePerMile !== undefined &&
+    v.maxRatePerMile !== undefined &&
+    v.minRatePerMile > v.maxRatePerMile
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minRatePerMile'],
+      message: 'minRatePerMile must not exceed maxRatePerMile',
+    });
+  }
+}
+
+/** A board's filters without sort and paging: what a board socket sends with `loadboard:filters`. */
+export const boardFilterSchema = z.object(boardFilterFields).superRefine(boardFilterIssues);
+export type BoardFilter = z.output<typeof boardFilterSchema>;
+
 export const freightSearchSchema = z
   .object({
-    originCity: queryText(),
-    originState: queryText(60),
-    destinationCity: queryText(),
-    destinationState: queryText(60),
-    originCountry: queryText(60),
-    destinationCountry: queryText(60),
-    equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
-    weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
-    cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
-    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_STATUSES).optional()),
-    minRate: queryNumber(z.number().min(0)),
-    maxRate: queryNumber(z.number().min(0)),
-    pickupDateStart: queryDate,
-    pickupDateEnd: queryDate,
-    /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
-    radius: queryNumber(z.number().positive().max(3000)),
-    lat: queryNumber(z.number().min(-90).max(90)),
-    lng: queryNumber(z.number().min(-180).max(180)),
+    ...boardFilterFields,
     sort: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_SORTS).default('newest')),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
-  .superRefine((v, ctx) => {
-    if ((v.lat === undefined) !== (v.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
-    }
-    if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
-      ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
-    }
-  });
+  .superRefine(boardFilterIssues);
 export type FreightSearchQuery = z.output<typeof freightSearchSchema>;
 
 /** The board's filter state (SPEC §2): six inputs plus the fields without inputs. */
@@ -323,6 +359,92 @@ export interface FreightPage {
   pageSize: number;
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The one board filter predicate and the sort orders: the open-load book, its live pushes, saved-search alerts
+// and the web stores all use these (the database is never asked to filter the board).
+
+/** A date-only bound covers its whole UTC day; a full date-time is taken as given. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const startOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00.000Z` : s);
+export const endOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T23:59:59.999Z` : s);
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** The filter fields the predicate reads (a saved search's filters are a subset). */
+export type BoardFilterFields = Partial<Omit<BoardFilter, 'status'>> & { status?: FreightStatus };
+
+/**
+ * Compiles a board's filters into a test of one listing (SPEC §5): cities are case-insensitive substrings, states,
+ * countries, equipment, weight class and cargo type exact; rate and rate-per-mile ranges inclusive (a load without
+ * a rate matches no range); pickup dates inclusive by UTC day (a load without a date matches no range); the radius
+ * is the great-circle distance of the origin (only with lat, lng and radius). Without an equipment type the road
+ * board leaves air shipments out. The status is `available` unless `anyStatus` (the viewer's own loads).
+ */
+export function compileBoardFilter(
+  f: BoardFilterFields,
+  opts: { anyStatus?: boolean } = {},
+): (l: FreightListingDto) => boolean {
+  const status = f.status ?? 'available';
+  const originCity = f.originCity?.toLowerCase();
+  const destinationCity = f.destinationCity?.toLowerCase();
+  const minRate = f.minRate !== undefined ? toCents(f.minRate) : undefined;
+  const maxRate = f.maxRate !== undefined ? toCents(f.maxRate) : undefined;
+  const minRpm = f.minRatePerMile !== undefined ? toCents(f.minRatePerMile) : undefined;
+  const maxRpm = f.maxRatePerMile !== undefined ? toCents(f.maxRatePerMile) : undefined;
+  const pickupFrom = f.pickupDateStart ? startOfDay(f.pickupDateStart) : undefined;
+  const pickupTo = f.pickupDateEnd ? endOfDay(f.pickupDateEnd) : undefined;
+  const circle =
+    f.lat !== undefined && f.lng !== undefined && f.radius !== undefined
+      ? { lat: f.lat, lng: f.lng, radius: f.radius }
+      : null;
+  const inRange = (value: number | null, min: number | undefined, max: number | undefined) =>
+    (min === undefined && max === undefined) ||
+    (value != null && (min === undefined || value >= min) && (max === undefined || value <= max));
+  return (l) => {
+    if (!opts.anyStatus && l.status !== status) return false;
+    if (f.equipmentType ? l.equipmentType !== f.equipmentType : l.equipmentType === AIR_EQUIPMENT)
+      return false;
+    if (originCity && !l.originCity.toLowerCase().includes(originCity)) return false;
+    if (destinationCity && !l.destinationCity.toLowerCase().includes(destinationCity)) return false;
+    if (f.originState && l.originState !== f.originState) return false;
+    if (f.destinationState && l.destinationState !== f.destinationState) return false;
+    if (f.originCountry && l.originCountry !== f.originCountry) return false;
+    if (f.destinationCountry && l.destinationCountry !== f.destinationCountry) return false;
+    if (f.weightClass && l.weightClass !== f.weightClass) return false;
+    if (f.cargoType && l.cargoType !== f.cargoType) return false;
+    if (!inRange(l.rate == null ? null : toCents(l.rate), minRate, maxRate)) return false;
+    if (!inRange(l.ratePerMile == null ? null : toCents(l.ratePerMile), minRpm, maxRpm)) return false;
+    if (!inRange(l.pickupDate ? Date.parse(l.pickupDate) : null, pickupFrom, pickupTo)) return false;
+    if (circle) {
+      if (l.originLat == null || l.originLng == null) return false;
+      if (haversineMiles(circle.lat, circle.lng, l.originLat, l.originLng) > circle.radius) return false;
+    }
+    return true;
+  };
+}
+
+/** Whether one listing belongs on a board with these filters (see compileBoardFilter). */
+export function matchesBoardFilter(f: BoardFilterFields, l: FreightListingDto): boolean {
+  return compileBoardFilter(f)(l);
+}
+
+type Comparator = (a: FreightListingDto, b: FreightListingDto) => number;
+const byNewest: Comparator = (a, b) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+/** The board's orders: a total order (ties broken by newest, then id), loads without a rate per mile last. */
+export const boardComparators: Record<FreightSort, Comparator> = {
+  newest: byNewest,
+  ratePerMile: (a, b) => {
+    const x = a.ratePerMile;
+    const y = b.ratePerMile;
+    if (x !== y) {
+      if (x == null) return 1;
+      if (y == null) return -1;
+      return y - x;
+    }
+    return byNewest(a, b);
+  },
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Booking requests (calls 6, 7, 10).
@@ -509,6 +631,8 @@ export interface FreightEvents {
   'freight:posted': (payload: { listing: FreightListingDto }) => void;
   /** A load changed status, rate or details (room `loadboard`). */
   'freight:updated': (payload: { listing: FreightListingDto }) => void;
+  /** A load the board could show left it: it stopped matching the board's filters or is no longer open. */
+  'freight:removed': (payload: { id: string }) => void;
   /** A carrier asked to book one of the user's loads (room `user:<shipper/broker>`). */
   'booking:requested': (payload: { request: BookingRequestDto }) => void;
   /** The carrier's request was approved or rejected (room `user:<carrier>`; also to the poster's other tabs). */
@@ -524,10 +648,36 @@ export interface FreightEvents {
 
 export type LoadboardJoinPayload = Record<string, never>;
 
+/** Names a board in one tab (the road board and the air marketplace can be open together). */
+export const BOARD_NAMES = ['road', 'air'] as const;
+export type BoardName = (typeof BOARD_NAMES)[number];
+
+/**
+ * `loadboard:filters`: the filters of a board open in this tab, as query parameters (filtersToQuery's output, plus
+ * equipmentType for the air marketplace). The server then pushes this socket only what the board can show.
+ */
+export const loadboardFiltersPayloadSchema = z.object({
+  board: z.enum(BOARD_NAMES),
+  filters: z.record(z.string(), z.string().max(200)).default({}),
+});
+export type LoadboardFiltersPayload = z.input<typeof loadboardFiltersPayloadSchema>;
+export const loadboardLeavePayloadSchema = z.union([
+  z.object({ board: z.enum(BOARD_NAMES).optional() }),
+  z.undefined(),
+  z.null(),
+]);
+export type LoadboardLeavePayload = { board?: BoardName } | LoadboardJoinPayload;
+
 export interface FreightClientEvents {
-  /** Join the `loadboard` room while the board is open. */
+  /** The road board with no filters (same as `loadboard:filters` with board 'road' and no filters). */
   'loadboard:join': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
-  'loadboard:leave': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
+  /** Sets (or replaces) a board's filters; the ack echoes the board. */
+  'loadboard:filters': (
+    payload: LoadboardFiltersPayload,
+    ack: (res: Ack<{ board: BoardName }>) => void,
+  ) => void;
+  /** Closes one board (or, without a board, every board of the socket). */
+  'loadboard:leave': (payload: LoadboardLeavePayload, ack: (res: Ack<{ room: string }>) => void) => void;
 }
 
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (null when either is missing). */
