@@ -180,6 +180,7 @@ describe('the open-load book', () => {
     const rnd = random(20_261_123);
     const posters = [shipper, broker];
     const open: { id: string; poster: TestClient }[] = [];
+    let edits = 0;
     const node = (c: TestClient) => (rnd.next() < 0.5 ? c : on(node2.url, c));
     const roadLoad = (): Partial<PostLoadInput> => {
       const [oc, os, olat, olng] = rnd.pick(PLACES);
@@ -229,6 +230,7 @@ describe('the open-load book', () => {
           rnd.next() < 0.5 ? { rate: 400 + rnd.int(50) * 100 } : { originCity: rnd.pick(PLACES)[0] };
         const res = await node(target.poster).patch(`/api/freight/${target.id}`, patch);
         expect(res.status, res.text).toBe(200);
+        edits++;
         open.push(target);
       } else if (roll < 0.85 && target.poster !== air) {
         const req = await node(carrier).post(`/api/freight/${target.id}/book`, {});
@@ -257,6 +259,9 @@ describe('the open-load book', () => {
     for (let round = 0; round < 15; round++) await Promise.all([step(), step()]);
     await eventually(async () => liveBook()!.rebuilds > rebuildsBefore);
     await expectBooksAgree('after the disconnect and the second half');
+    const statuses = new Set((await storedListings()).map((l) => l.status));
+    expect([...statuses].sort()).toEqual(['available', 'booked', 'cancelled']);
+    expect(edits).toBeGreaterThan(3);
   }, 600_000);
 
   it('finds loads by radius exactly as the great-circle distance says', async () => {
