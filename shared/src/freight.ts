@@ -585,20 +585,21 @@ export interface BrokerStatsDto {
 // ---------------------------------------------------------------------------------------------------------------
 // Saved searches with alerts.
 
-export const savedSearchFiltersSchema = z.object({
-  originCity: queryText(),
-  originState: queryText(60),
-  destinationCity: queryText(),
-  destinationState: queryText(60),
-  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
-  weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
-  minRate: queryNumber(z.number().min(0)),
-  maxRate: queryNumber(z.number().min(0)),
-  pickupDateStart: queryDate,
-  pickupDateEnd: queryDate,
-  radius: queryNumber(z.number().positive().max(3000)),
-  lat: queryNumber(z.number().min(-90).max(90)),
-  lng: queryNumber(z.number().min(-180).max(180)),
+/** The board filters a saved search keeps (the board's own fields and parsing). */
+export const savedSearchFiltersSchema = z.object(boardFilterFields).pick({
+  originCity: true,
+  originState: true,
+  destinationCity: true,
+  destinationState: true,
+  equipmentType: true,
+  weightClass: true,
+  minRate: true,
+  maxRate: true,
+  pickupDateStart: true,
+  pickupDateEnd: true,
+  radius: true,
+  lat: true,
+  lng: true,
 });
 export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
 

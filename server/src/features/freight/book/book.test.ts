@@ -264,6 +264,32 @@ describe('the open-load book', () => {
     expect(edits).toBeGreaterThan(3);
   }, 600_000);
 
+  it('reads the database again when it missed a change: a gap in the sequence, or the periodic check', async () => {
+    const towns = async (url: string) =>
+      (await new TestClient(url).get('/api/freight?originCity=gapton')).body.total as number;
+    const both = async (n: number) =>
+      eventually(async () => (await towns(app.url)) === n && (await towns(node2.url)) === n);
+    const silentlyCancel = (id: string) =>
+      FreightModel.updateOne(
+        { _id: new Types.ObjectId(id) },
+        { $set: { status: 'cancelled', updatedAt: new Date() } },
+      );
+
+    const first = await postLoad(shipper, { title: 'Gap 1', originCity: 'Gapton', originState: 'KS' });
+    const second = await postLoad(shipper, { title: 'Gap 2', originCity: 'Gapton', originState: 'KS' });
+    await both(2);
+    // A change stored but whose announcement was lost: the next announcement arrives with a gap before it.
+    await silentlyCancel(first.id);
+    await app.rt.redis.incr(`${app.config.REDIS_PREFIX}listings:seq`);
+    await postLoad(shipper, { title: 'After the gap', originCity: 'Elsewhere', originState: 'KS' });
+    await both(1);
+
+    // No announcement at all: the periodic check counts the open loads and reconciles.
+    await silentlyCancel(second.id);
+    await liveBook()!.check();
+    expect(await towns(app.url)).toBe(0);
+  }, 60_000);
+
   it('finds loads by radius exactly as the great-circle distance says', async () => {
     const center = { lat: 39.0997, lng: -94.5786 };
     const rnd = random(7);

@@ -4,7 +4,13 @@ import type { Runtime } from '../../../runtime';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { OpenLoadBook } from './book';
 import { pushChange } from './boards';
-import { listingsChannel, parseListingChange, type ListingChangeMessage } from './channel';
+import {
+  lastAnnounced,
+  listingsKeys,
+  parseListingChange,
+  type ListingChangeMessage,
+  type SequencedChange,
+} from './channel';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 const BATCH = 1000;
@@ -27,8 +33,10 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 
 /**
  * The book of this web process: built from MongoDB at start, kept current by the listings channel, rebuilt when
- * its Redis subscriber reconnects (messages may have been missed) and reconciled every minute against a cheap
- * query (ids and updatedAt of the open loads), which also catches a message lost on the way.
+ * its Redis subscriber reconnects (messages may have been missed) and reconciled (ids and updatedAt of the open
+ * loads, then reads by _id of those that differ) when it finds it is behind: a gap in the changes' sequence
+ * numbers, or, checked every minute with two cheap queries, a sequence number it never heard or a count of open
+ * loads that differs from its own.
  */
 export class LiveBook {
   readonly book = new OpenLoadBook();
@@ -40,6 +48,10 @@ export class LiveBook {
   private pending: ListingChangeMessage[] | null = [];
   private closed = false;
   private syncing: Promise<void> = Promise.resolve();
+  /** The number of the last change heard on the channel, and the announced number at the previous check. */
+  private lastSeq = 0;
+  private seqAtLastCheck = 0;
+  private gapWhileBuilding = false;
 
   constructor(private readonly rt: Runtime) {}
 
@@ -53,8 +65,22 @@ export class LiveBook {
     if (change) pushChange(change, message.kind);
   }
 
+  /** A change heard on the channel: a gap in the numbers means some were missed. */
+  private hear(message: SequencedChange): void {
+    if (message.seq > this.lastSeq + 1) {
+      if (this.pending) this.gapWhileBuilding = true;
+      else void this.reconcileLogged();
+    }
+    this.lastSeq = Math.max(this.lastSeq, message.seq);
+    this.receive(message);
+  }
+
+  private reconcileLogged(): Promise<void> {
+    return this.reconcile().catch((err: unknown) => this.rt.log.warn('open-load book reconcile failed', err));
+  }
+
   async start(): Promise<void> {
-    const channel = listingsChannel(this.rt.redisPrefix);
+    const { channel } = listingsKeys(this.rt.redisPrefix);
     const sub = this.rt.redis.duplicate({
       connectionName: `${this.rt.redisPrefix}book:${process.pid}`,
       maxRetriesPerRequest: null,
@@ -63,7 +89,7 @@ export class LiveBook {
     sub.on('error', (err: Error) => this.rt.log.warn(`open-load book subscriber: ${err.message}`));
     sub.on('message', (_channel: string, raw: string) => {
       const message = parseListingChange(raw);
-      if (message) this.receive(message);
+      if (message) this.hear(message);
     });
     let readyBefore = false;
     sub.on('ready', () => {
@@ -74,10 +100,15 @@ export class LiveBook {
       // A reconnect: whatever was announced meanwhile was missed. Listen again first, then read the database.
       void sub
         .subscribe(channel)
-        .then(() => this.rebuild())
+        .then(async () => {
+          this.lastSeq = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
+          await this.rebuild();
+        })
         .catch((err: unknown) => this.rt.log.warn('open-load book rebuild failed', err));
     });
     await sub.subscribe(channel);
+    this.lastSeq = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
+    this.seqAtLastCheck = this.lastSeq;
     const t0 = performance.now();
     const loads = await readOpenLoads();
     this.book.reset(loads);
@@ -85,10 +116,22 @@ export class LiveBook {
     const missed = this.pending ?? [];
     this.pending = null;
     for (const m of missed) this.receive(m);
+    if (this.gapWhileBuilding) void this.reconcileLogged();
     this.timer = setInterval(() => {
-      void this.reconcile().catch((err: unknown) => this.rt.log.warn('open-load book reconcile failed', err));
+      void this.check().catch((err: unknown) => this.rt.log.warn('open-load book check failed', err));
     }, RECONCILE_INTERVAL_MS);
     this.timer.unref();
+  }
+
+  /**
+   * The periodic check: behind if a change announced before the previous check has still not been heard (the last
+   * messages before a silence leave no gap), or if the database counts another number of open loads.
+   */
+  async check(): Promise<void> {
+    const behind = this.lastSeq < this.seqAtLastCheck;
+    this.seqAtLastCheck = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
+    const count = await FreightModel.countDocuments(OPEN_LOADS_FILTER);
+    if (behind || count !== this.book.size) await this.reconcile();
   }
 
   /** Reads every open load again and applies the differences (pushing them to the boards they concern). */
