@@ -20,7 +20,7 @@ import {
   WEIGHT_CLASSES,
   type FreightStatus,
 } from './enums';
-import { haversineMiles } from './geo';
+import { boundingBox, haversineMiles } from './geo';
 
 /** A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. */
 export interface FreightListingDto {
@@ -369,6 +369,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export const startOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00.000Z` : s);
 export const endOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T23:59:59.999Z` : s);
 const toCents = (dollars: number) => Math.round(dollars * 100);
+/** Escapes text for a case-insensitive substring search with a regex (DESIGN §2: no text indexes). */
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** A case-insensitive substring test (regex characters in the text are literal). */
+const containsText = (text: string) => new RegExp(escapeRegex(text), 'i');
 
 /** The filter fields the predicate reads (a saved search's filters are a subset). */
 export type BoardFilterFields = Partial<Omit<BoardFilter, 'status'>> & { status?: FreightStatus };
@@ -385,8 +391,8 @@ export function compileBoardFilter(
   opts: { anyStatus?: boolean } = {},
 ): (l: FreightListingDto) => boolean {
   const status = f.status ?? 'available';
-  const originCity = f.originCity?.toLowerCase();
-  const destinationCity = f.destinationCity?.toLowerCase();
+  const originCity = f.originCity ? containsText(f.originCity) : null;
+  const destinationCity = f.destinationCity ? containsText(f.destinationCity) : null;
   const minRate = f.minRate !== undefined ? toCents(f.minRate) : undefined;
   const maxRate = f.maxRate !== undefined ? toCents(f.maxRate) : undefined;
   const minRpm = f.minRatePerMile !== undefined ? toCents(f.minRatePerMile) : undefined;
@@ -397,28 +403,47 @@ export function compileBoardFilter(
     f.lat !== undefined && f.lng !== undefined && f.radius !== undefined
       ? { lat: f.lat, lng: f.lng, radius: f.radius }
       : null;
-  const inRange = (value: number | null, min: number | undefined, max: number | undefined) =>
-    (min === undefined && max === undefined) ||
-    (value != null && (min === undefined || value >= min) && (max === undefined || value <= max));
+  // Only the filters given are checked, cheapest first: the book runs this over every open load per search.
+  const checks: ((l: FreightListingDto) => boolean)[] = [];
+  if (!opts.anyStatus) checks.push((l) => l.status === status);
+  const equipment = f.equipmentType;
+  checks.push(equipment ? (l) => l.equipmentType === equipment : (l) => l.equipmentType !== AIR_EQUIPMENT);
+  for (const key of [
+    'originState',
+    'destinationState',
+    'originCountry',
+    'destinationCountry',
+    'weightClass',
+    'cargoType',
+  ] as const) {
+    const wanted = f[key];
+    if (wanted) checks.push((l) => l[key] === wanted);
+  }
+  const within = (value: (l: FreightListingDto) => number | null, min?: number, max?: number) => {
+    if (min === undefined && max === undefined) return;
+    checks.push((l) => {
+      const v = value(l);
+      return v != null && (min === undefined || v >= min) && (max === undefined || v <= max);
+    });
+  };
+  within((l) => (l.rate == null ? null : toCents(l.rate)), minRate, maxRate);
+  within((l) => (l.ratePerMile == null ? null : toCents(l.ratePerMile)), minRpm, maxRpm);
+  within((l) => (l.pickupDate ? Date.parse(l.pickupDate) : null), pickupFrom, pickupTo);
+  if (originCity) checks.push((l) => originCity.test(l.originCity));
+  if (destinationCity) checks.push((l) => destinationCity.test(l.destinationCity));
+  if (circle) {
+    // The box first (it contains the circle), the great-circle distance only inside it.
+    const box = boundingBox(circle.lat, circle.lng, circle.radius);
+    const lngBoxed = box.minLng >= -180 && box.maxLng <= 180;
+    checks.push((l) => {
+      const { originLat: lat, originLng: lng } = l;
+      if (lat == null || lng == null || lat < box.minLat || lat > box.maxLat) return false;
+      if (lngBoxed && (lng < box.minLng || lng > box.maxLng)) return false;
+      return haversineMiles(circle.lat, circle.lng, lat, lng) <= circle.radius;
+    });
+  }
   return (l) => {
-    if (!opts.anyStatus && l.status !== status) return false;
-    if (f.equipmentType ? l.equipmentType !== f.equipmentType : l.equipmentType === AIR_EQUIPMENT)
-      return false;
-    if (originCity && !l.originCity.toLowerCase().includes(originCity)) return false;
-    if (destinationCity && !l.destinationCity.toLowerCase().includes(destinationCity)) return false;
-    if (f.originState && l.originState !== f.originState) return false;
-    if (f.destinationState && l.destinationState !== f.destinationState) return false;
-    if (f.originCountry && l.originCountry !== f.originCountry) return false;
-    if (f.destinationCountry && l.destinationCountry !== f.destinationCountry) return false;
-    if (f.weightClass && l.weightClass !== f.weightClass) return false;
-    if (f.cargoType && l.cargoType !== f.cargoType) return false;
-    if (!inRange(l.rate == null ? null : toCents(l.rate), minRate, maxRate)) return false;
-    if (!inRange(l.ratePerMile == null ? null : toCents(l.ratePerMile), minRpm, maxRpm)) return false;
-    if (!inRange(l.pickupDate ? Date.parse(l.pickupDate) : null, pickupFrom, pickupTo)) return false;
-    if (circle) {
-      if (l.originLat == null || l.originLng == null) return false;
-      if (haversineMiles(circle.lat, circle.lng, l.originLat, l.originLng) > circle.radius) return false;
-    }
+    for (const check of checks) if (!check(l)) return false;
     return true;
   };
 }
