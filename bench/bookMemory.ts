@@ -14,7 +14,10 @@ import { FreightModel } from '@freight/server/features/freight/model';
 const N = Number(process.argv[2] ?? 10_000);
 const repo = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'book-measure-'));
-const env = { ...process.env, PATH: `${path.join(repo, '.data', 'bin')}${path.delimiter}${process.env.PATH}` };
+const env = {
+  ...process.env,
+  PATH: `${path.join(repo, '.data', 'bin')}${path.delimiter}${process.env.PATH}`,
+};
 const mongo = await ensureMongo({ dataDir, log: (m) => console.log(m), env });
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 try {
@@ -71,7 +74,7 @@ try {
   const held = process.memoryUsage().heapUsed - heapBefore;
   console.log(
     `${mongo.kind}: ${book.size} open loads; build ${Math.round(buildMs)} ms; heap held ${(held / 1e6).toFixed(1)} MB ` +
-      `(${((held / book.size) * 10_000 / 1e6).toFixed(1)} MB per 10,000 loads)`,
+      `(${(((held / book.size) * 10_000) / 1e6).toFixed(1)} MB per 10,000 loads)`,
   );
   await mongoose.connection.db?.dropDatabase();
   await mongoose.disconnect();
