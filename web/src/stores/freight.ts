@@ -165,7 +165,7 @@ export const useFreightStore = create<FreightBoardState>((set, get) => ({
       }
       if (!shows) return { focused };
       // New to this board (posted, or edited into its filters): counted, and placed if it falls on this page.
-      const onPage = s.page === 1 || s.items.length < BOARD_PAGE_SIZE;
+      const onPage = s.page === 1;
       return {
         items: onPage
           ? [...s.items, listing].sort(boardComparators[s.sort]).slice(0, BOARD_PAGE_SIZE)
