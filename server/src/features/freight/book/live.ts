@@ -132,6 +132,8 @@ export class LiveBook {
     this.seqAtLastCheck = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
     const count = await FreightModel.countDocuments(OPEN_LOADS_FILTER);
     if (behind || count !== this.book.size) await this.reconcile();
+    // A replay older than this is not expected any more: the removals need not be remembered longer.
+    this.book.pruneGone(Date.now() - 10 * RECONCILE_INTERVAL_MS);
   }
 
   /** Reads every open load again and applies the differences (pushing them to the boards they concern). */
