@@ -653,9 +653,9 @@ export interface SavedSearchDto {
 // Socket events (DESIGN §1).
 
 export interface FreightEvents {
-  /** A load was posted (room `loadboard`). */
+  /** A load was posted (to the sockets whose open boards' filters show it, matched on the server). */
   'freight:posted': (payload: { listing: FreightListingDto }) => void;
-  /** A load changed status, rate or details (room `loadboard`). */
+  /** A load a board shows changed (same matching; the viewer's own loads on any status but cancelled). */
   'freight:updated': (payload: { listing: FreightListingDto }) => void;
   /** A load the board could show left it: it stopped matching the board's filters or is no longer open. */
   'freight:removed': (payload: { id: string }) => void;
