@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
+import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
 import { initFileStore, type FileStore } from './infra/storage';
@@ -54,6 +55,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initQueues(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
+  initListingsChannel(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
@@ -72,6 +74,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     files,
     async close() {
       setPublisher(null);
+      initListingsChannel(null);
       await closeQueues();
       await redis.quit().catch(() => undefined);
       await mongoose.disconnect();

@@ -9,6 +9,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
+import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { seedTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
 import { errorHandler, notFoundApi } from './http/errors';
@@ -112,6 +113,9 @@ export async function startWeb(
     await seedTestAccounts(); // tests seed their own data
   }
 
+  // The board answers from the open-load book: build it before the first request.
+  const book = await startOpenLoadBook(rt);
+  rt.log.info(`Open-load book: ${book.book.size} loads in ${Math.round(book.buildMs)} ms`);
   const app = createApp(rt, sessionMiddleware);
   const httpServer = http.createServer(app);
   const gateway = attachGateway(httpServer, rt, sessionMiddleware);
@@ -129,6 +133,7 @@ export async function startWeb(
     httpServer,
     async close() {
       await gateway.close();
+      await stopOpenLoadBook(book);
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await sessionRedis.quit().catch(() => undefined);

@@ -20,6 +20,7 @@ import {
   WEIGHT_CLASSES,
   type FreightStatus,
 } from './enums';
+import { boundingBox, haversineMiles } from './geo';
 
 /** A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. */
 export interface FreightListingDto {
@@ -240,38 +241,73 @@ const queryDate = z.preprocess(
     .optional(),
 );
 
+/** The board's filters (SPEC §5 load board and air filters); every one is optional. */
+const boardFilterFields = {
+  originCity: queryText(),
+  originState: queryText(60),
+  destinationCity: queryText(),
+  destinationState: queryText(60),
+  originCountry: queryText(60),
+  destinationCountry: queryText(60),
+  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
+  weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
+  cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
+  /** The board lists open loads; only 'available' is accepted by GET /api/freight (others get a 400). */
+  status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_STATUSES).optional()),
+  minRate: queryNumber(z.number().min(0)),
+  maxRate: queryNumber(z.number().min(0)),
+  minRatePerMile: queryNumber(z.number().min(0)),
+  maxRatePerMile: queryNumber(z.number().min(0)),
+  pickupDateStart: queryDate,
+  pickupDateEnd: queryDate,
+  /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
+  radius: queryNumber(z.number().positive().max(3000)),
+  lat: queryNumber(z.number().min(-90).max(90)),
+  lng: queryNumber(z.number().min(-180).max(180)),
+};
+
+function boardFilterIssues(
+  v: {
+    lat?: number;
+    lng?: number;
+    minRate?: number;
+    maxRate?: number;
+    minRatePerMile?: number;
+    maxRatePerMile?: number;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if ((v.lat === undefined) !== (v.lng === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
+  }
+  if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
+    ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
+  }
+  if (
+    v.minRatePerMile !== undefined &&
+    v.maxRatePerMile !== undefined &&
+    v.minRatePerMile > v.maxRatePerMile
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minRatePerMile'],
+      message: 'minRatePerMile must not exceed maxRatePerMile',
+    });
+  }
+}
+
+/** A board's filters without sort and paging: what a board socket sends with `loadboard:filters`. */
+export const boardFilterSchema = z.object(boardFilterFields).superRefine(boardFilterIssues);
+export type BoardFilter = z.output<typeof boardFilterSchema>;
+
 export const freightSearchSchema = z
   .object({
-    originCity: queryText(),
-    originState: queryText(60),
-    destinationCity: queryText(),
-    destinationState: queryText(60),
-    originCountry: queryText(60),
-    destinationCountry: queryText(60),
-    equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
-    weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
-    cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
-    status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_STATUSES).optional()),
-    minRate: queryNumber(z.number().min(0)),
-    maxRate: queryNumber(z.number().min(0)),
-    pickupDateStart: queryDate,
-    pickupDateEnd: queryDate,
-    /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
-    radius: queryNumber(z.number().positive().max(3000)),
-    lat: queryNumber(z.number().min(-90).max(90)),
-    lng: queryNumber(z.number().min(-180).max(180)),
+    ...boardFilterFields,
     sort: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(FREIGHT_SORTS).default('newest')),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
-  .superRefine((v, ctx) => {
-    if ((v.lat === undefined) !== (v.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
-    }
-    if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
-      ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
-    }
-  });
+  .superRefine(boardFilterIssues);
 export type FreightSearchQuery = z.output<typeof freightSearchSchema>;
 
 /** The board's filter state (SPEC §2): six inputs plus the fields without inputs. */
@@ -323,6 +359,117 @@ export interface FreightPage {
   pageSize: number;
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The one board filter predicate and the sort orders: the open-load book, its live pushes, saved-search alerts
+// and the web stores all use these (the database is never asked to filter the board).
+
+/** A date-only bound covers its whole UTC day; a full date-time is taken as given. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+export const startOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00.000Z` : s);
+export const endOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T23:59:59.999Z` : s);
+const toCents = (dollars: number) => Math.round(dollars * 100);
+/** Escapes text for a case-insensitive substring search with a regex (DESIGN §2: no text indexes). */
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+/** A case-insensitive substring test (regex characters in the text are literal). */
+const containsText = (text: string) => new RegExp(escapeRegex(text), 'i');
+
+/** The filter fields the predicate reads (a saved search's filters are a subset). */
+export type BoardFilterFields = Partial<Omit<BoardFilter, 'status'>> & { status?: FreightStatus };
+
+/**
+ * Compiles a board's filters into a test of one listing (SPEC §5): cities are case-insensitive substrings, states,
+ * countries, equipment, weight class and cargo type exact; rate and rate-per-mile ranges inclusive (a load without
+ * a rate matches no range); pickup dates inclusive by UTC day (a load without a date matches no range); the radius
+ * is the great-circle distance of the origin (only with lat, lng and radius). Without an equipment type the road
+ * board leaves air shipments out. The status is `available` unless `anyStatus` (the viewer's own loads).
+ */
+export function compileBoardFilter(
+  f: BoardFilterFields,
+  opts: { anyStatus?: boolean } = {},
+): (l: FreightListingDto) => boolean {
+  const status = f.status ?? 'available';
+  const originCity = f.originCity ? containsText(f.originCity) : null;
+  const destinationCity = f.destinationCity ? containsText(f.destinationCity) : null;
+  const minRate = f.minRate !== undefined ? toCents(f.minRate) : undefined;
+  const maxRate = f.maxRate !== undefined ? toCents(f.maxRate) : undefined;
+  const minRpm = f.minRatePerMile !== undefined ? toCents(f.minRatePerMile) : undefined;
+  const maxRpm = f.maxRatePerMile !== undefined ? toCents(f.maxRatePerMile) : undefined;
+  const pickupFrom = f.pickupDateStart ? startOfDay(f.pickupDateStart) : undefined;
+  const pickupTo = f.pickupDateEnd ? endOfDay(f.pickupDateEnd) : undefined;
+  const circle =
+    f.lat !== undefined && f.lng !== undefined && f.radius !== undefined
+      ? { lat: f.lat, lng: f.lng, radius: f.radius }
+      : null;
+  // Only the filters given are checked, cheapest first: the book runs this over every open load per search.
+  const checks: ((l: FreightListingDto) => boolean)[] = [];
+  if (!opts.anyStatus) checks.push((l) => l.status === status);
+  const equipment = f.equipmentType;
+  checks.push(equipment ? (l) => l.equipmentType === equipment : (l) => l.equipmentType !== AIR_EQUIPMENT);
+  for (const key of [
+    'originState',
+    'destinationState',
+    'originCountry',
+    'destinationCountry',
+    'weightClass',
+    'cargoType',
+  ] as const) {
+    const wanted = f[key];
+    if (wanted) checks.push((l) => l[key] === wanted);
+  }
+  const within = (value: (l: FreightListingDto) => number | null, min?: number, max?: number) => {
+    if (min === undefined && max === undefined) return;
+    checks.push((l) => {
+      const v = value(l);
+      return v != null && (min === undefined || v >= min) && (max === undefined || v <= max);
+    });
+  };
+  within((l) => (l.rate == null ? null : toCents(l.rate)), minRate, maxRate);
+  within((l) => (l.ratePerMile == null ? null : toCents(l.ratePerMile)), minRpm, maxRpm);
+  within((l) => (l.pickupDate ? Date.parse(l.pickupDate) : null), pickupFrom, pickupTo);
+  if (originCity) checks.push((l) => originCity.test(l.originCity));
+  if (destinationCity) checks.push((l) => destinationCity.test(l.destinationCity));
+  if (circle) {
+    // The box first (it contains the circle), the great-circle distance only inside it.
+    const box = boundingBox(circle.lat, circle.lng, circle.radius);
+    const lngBoxed = box.minLng >= -180 && box.maxLng <= 180;
+    checks.push((l) => {
+      const { originLat: lat, originLng: lng } = l;
+      if (lat == null || lng == null || lat < box.minLat || lat > box.maxLat) return false;
+      if (lngBoxed && (lng < box.minLng || lng > box.maxLng)) return false;
+      return haversineMiles(circle.lat, circle.lng, lat, lng) <= circle.radius;
+    });
+  }
+  return (l) => {
+    for (const check of checks) if (!check(l)) return false;
+    return true;
+  };
+}
+
+/** Whether one listing belongs on a board with these filters (see compileBoardFilter). */
+export function matchesBoardFilter(f: BoardFilterFields, l: FreightListingDto): boolean {
+  return compileBoardFilter(f)(l);
+}
+
+type Comparator = (a: FreightListingDto, b: FreightListingDto) => number;
+const byNewest: Comparator = (a, b) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+/** The board's orders: a total order (ties broken by newest, then id), loads without a rate per mile last. */
+export const boardComparators: Record<FreightSort, Comparator> = {
+  newest: byNewest,
+  ratePerMile: (a, b) => {
+    const x = a.ratePerMile;
+    const y = b.ratePerMile;
+    if (x !== y) {
+      if (x == null) return 1;
+      if (y == null) return -1;
+      return y - x;
+    }
+    return byNewest(a, b);
+  },
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Booking requests (calls 6, 7, 10).
@@ -463,20 +610,21 @@ export interface BrokerStatsDto {
 // ---------------------------------------------------------------------------------------------------------------
 // Saved searches with alerts.
 
-export const savedSearchFiltersSchema = z.object({
-  originCity: queryText(),
-  originState: queryText(60),
-  destinationCity: queryText(),
-  destinationState: queryText(60),
-  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
-  weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
-  minRate: queryNumber(z.number().min(0)),
-  maxRate: queryNumber(z.number().min(0)),
-  pickupDateStart: queryDate,
-  pickupDateEnd: queryDate,
-  radius: queryNumber(z.number().positive().max(3000)),
-  lat: queryNumber(z.number().min(-90).max(90)),
-  lng: queryNumber(z.number().min(-180).max(180)),
+/** The board filters a saved search keeps (the board's own fields and parsing). */
+export const savedSearchFiltersSchema = z.object(boardFilterFields).pick({
+  originCity: true,
+  originState: true,
+  destinationCity: true,
+  destinationState: true,
+  equipmentType: true,
+  weightClass: true,
+  minRate: true,
+  maxRate: true,
+  pickupDateStart: true,
+  pickupDateEnd: true,
+  radius: true,
+  lat: true,
+  lng: true,
 });
 export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
 
@@ -505,10 +653,12 @@ export interface SavedSearchDto {
 // Socket events (DESIGN §1).
 
 export interface FreightEvents {
-  /** A load was posted (room `loadboard`). */
+  /** A load was posted (to the sockets whose open boards' filters show it, matched on the server). */
   'freight:posted': (payload: { listing: FreightListingDto }) => void;
-  /** A load changed status, rate or details (room `loadboard`). */
+  /** A load a board shows changed (same matching; the viewer's own loads on any status but cancelled). */
   'freight:updated': (payload: { listing: FreightListingDto }) => void;
+  /** A load the board could show left it: it stopped matching the board's filters or is no longer open. */
+  'freight:removed': (payload: { id: string }) => void;
   /** A carrier asked to book one of the user's loads (room `user:<shipper/broker>`). */
   'booking:requested': (payload: { request: BookingRequestDto }) => void;
   /** The carrier's request was approved or rejected (room `user:<carrier>`; also to the poster's other tabs). */
@@ -524,10 +674,36 @@ export interface FreightEvents {
 
 export type LoadboardJoinPayload = Record<string, never>;
 
+/** Names a board in one tab (the road board and the air marketplace can be open together). */
+export const BOARD_NAMES = ['road', 'air'] as const;
+export type BoardName = (typeof BOARD_NAMES)[number];
+
+/**
+ * `loadboard:filters`: the filters of a board open in this tab, as query parameters (filtersToQuery's output, plus
+ * equipmentType for the air marketplace). The server then pushes this socket only what the board can show.
+ */
+export const loadboardFiltersPayloadSchema = z.object({
+  board: z.enum(BOARD_NAMES),
+  filters: z.record(z.string(), z.string().max(200)).default({}),
+});
+export type LoadboardFiltersPayload = z.input<typeof loadboardFiltersPayloadSchema>;
+export const loadboardLeavePayloadSchema = z.union([
+  z.object({ board: z.enum(BOARD_NAMES).optional() }),
+  z.undefined(),
+  z.null(),
+]);
+export type LoadboardLeavePayload = { board?: BoardName } | LoadboardJoinPayload;
+
 export interface FreightClientEvents {
-  /** Join the `loadboard` room while the board is open. */
+  /** The road board with no filters (same as `loadboard:filters` with board 'road' and no filters). */
   'loadboard:join': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
-  'loadboard:leave': (payload: LoadboardJoinPayload, ack: (res: Ack<{ room: string }>) => void) => void;
+  /** Sets (or replaces) a board's filters; the ack echoes the board. */
+  'loadboard:filters': (
+    payload: LoadboardFiltersPayload,
+    ack: (res: Ack<{ board: BoardName }>) => void,
+  ) => void;
+  /** Closes one board (or, without a board, every board of the socket). */
+  'loadboard:leave': (payload: LoadboardLeavePayload, ack: (res: Ack<{ room: string }>) => void) => void;
 }
 
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (null when either is missing). */

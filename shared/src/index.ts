@@ -6,6 +6,7 @@ export * from './notifications';
 export * from './events';
 export * from './queues';
 export * from './documents';
+export * from './geo';
 export * from './freight';
 export * from './tracking';
 export * from './subscriptions';

@@ -1,4 +1,1 @@
-/** Escapes text for a case-insensitive substring search with a regex (DESIGN §2: no text indexes). */
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+export { escapeRegex } from '@freight/shared';

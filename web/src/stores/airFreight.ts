@@ -1,7 +1,13 @@
 import { create } from 'zustand';
-import type { FreightListingDto, FreightPage, PostLoadInput } from '@freight/shared';
+import {
+  boardFilterSchema,
+  compileBoardFilter,
+  type FreightListingDto,
+  type FreightPage,
+  type PostLoadInput,
+} from '@freight/shared';
 import { apiRequest } from '../lib/api';
-import { emitWithAck, onReconnect, onSocketEvent } from '../lib/socket';
+import { emitWithAck, onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 
 /** The air marketplace's filter inputs (SPEC §2, §5 Air filters), sent to GET /api/freight as query parameters. */
 export interface AirFilters {
@@ -53,19 +59,36 @@ interface AirFreightState {
   /** Call 10 with an empty body (the air page). */
   book: (id: string) => Promise<void>;
   post: (input: PostLoadInput) => Promise<FreightListingDto>;
-  /** Joins the `loadboard` room and loads page 1; returns the leave function. */
+  /** Sends the filters for live pushes and loads page 1; returns the leave function. */
   open: () => () => void;
   receive: (listing: FreightListingDto, kind: 'posted' | 'updated') => void;
+  remove: (id: string) => void;
+}
+
+/** The filters as query parameters (what GET /api/freight and the server's push matching read). */
+function filterParams(filters: AirFilters): Record<string, string> {
+  const params: Record<string, string> = { equipmentType: AIR };
+  for (const [key, value] of Object.entries(filters)) if (value.trim()) params[key] = value.trim();
+  return params;
 }
 
 function queryOf(filters: AirFilters, page: number): string {
-  const params = new URLSearchParams({
-    equipmentType: AIR,
+  return new URLSearchParams({
+    ...filterParams(filters),
     page: String(page),
     pageSize: String(AIR_PAGE_SIZE),
-  });
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
-  return params.toString();
+  }).toString();
+}
+
+/** Whether a live listing belongs on the marketplace under these filters (the server's predicate). */
+function shows(filters: AirFilters, listing: FreightListingDto): boolean {
+  const parsed = boardFilterSchema.safeParse(filterParams(filters));
+  return parsed.success && compileBoardFilter(parsed.data)(listing);
+}
+
+/** Tells the server the applied filters, so it pushes only what the marketplace shows (and removals). */
+function sendFilters(filters: AirFilters) {
+  void emitWithAck('loadboard:filters', { board: 'air', filters: filterParams(filters) });
 }
 
 export const useAirFreightStore = create<AirFreightState>((set, get) => ({
@@ -82,11 +105,13 @@ export const useAirFreightStore = create<AirFreightState>((set, get) => ({
 
   search: async () => {
     set((s) => ({ applied: s.filters }));
+    if (get().live) sendFilters(get().applied);
     await get().load(1);
   },
 
   clearFilters: async () => {
     set({ filters: EMPTY_AIR_FILTERS, applied: EMPTY_AIR_FILTERS });
+    if (get().live) sendFilters(EMPTY_AIR_FILTERS);
     await get().load(1);
   },
 
@@ -116,31 +141,41 @@ export const useAirFreightStore = create<AirFreightState>((set, get) => ({
 
   open: () => {
     set({ live: true });
-    void emitWithAck('loadboard:join', {});
+    sendFilters(get().applied);
+    // Also on every (re)connect while open: the server forgets a socket's filters when it closes.
+    const unsubscribe = useSocketStore.subscribe((state, prev) => {
+      if (state.connected && !prev.connected) sendFilters(get().applied);
+    });
     void get().load(1);
     return () => {
+      unsubscribe();
       set({ live: false });
-      void emitWithAck('loadboard:leave', {});
+      void emitWithAck('loadboard:leave', { board: 'air' });
     };
   },
 
   receive: (listing, kind) => {
     if (!get().live || listing.equipmentType !== AIR) return;
     const known = get().items.some((l) => l.id === listing.id);
-    if (known) {
+    const belongs = shows(get().applied, listing);
+    if (known && belongs) {
       set((s) => ({ items: s.items.map((l) => (l.id === listing.id ? listing : l)) }));
-    } else if (kind === 'posted') {
-      // The server applies the filters and the order: read the page again.
+    } else if (known || (belongs && kind === 'posted')) {
+      // The server applies the order and the paging: read the page again.
       void get().load();
     }
+  },
+
+  remove: (id) => {
+    if (get().live && get().items.some((l) => l.id === id)) void get().load();
   },
 }));
 
 onSocketEvent('freight:posted', ({ listing }) => useAirFreightStore.getState().receive(listing, 'posted'));
 onSocketEvent('freight:updated', ({ listing }) => useAirFreightStore.getState().receive(listing, 'updated'));
+onSocketEvent('freight:removed', ({ id }) => useAirFreightStore.getState().remove(id));
 onReconnect(() => {
   const state = useAirFreightStore.getState();
   if (!state.live) return;
-  void emitWithAck('loadboard:join', {});
   void state.load();
 });

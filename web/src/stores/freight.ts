@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import {
+  boardComparators,
+  boardFilterSchema,
+  compileBoardFilter,
   EMPTY_LOAD_BOARD_FILTERS,
+  type BoardFilter,
   filtersToQuery,
   type FreightListingDto,
   type FreightPage,
@@ -11,42 +15,33 @@ import {
 } from '@freight/shared';
 import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
 import { emitWithAck, onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
+import { useSessionStore } from './session';
 
 export const BOARD_PAGE_SIZE = 20;
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 const hasFilters = (f: LoadBoardFilters) => Object.keys(filtersToQuery(f)).length > 0;
 
-function toRad(d: number) {
-  return (d * Math.PI) / 180;
-}
-function milesBetween(lat1: number, lng1: number, lat2: number, lng2: number) {
-  const a =
-    Math.sin(toRad(lat2 - lat1) / 2) ** 2 +
-    Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(toRad(lng2 - lng1) / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+/** The applied filters as the server reads them (its query parameters, parsed by the shared schema). */
+function boardFilterOf(f: LoadBoardFilters): BoardFilter | null {
+  const parsed = boardFilterSchema.safeParse(filtersToQuery(f));
+  return parsed.success ? parsed.data : null;
 }
 
-/** Whether a live listing belongs on the board under the applied filters (the server's rules, SPEC §5). */
-export function matchesBoardFilters(f: LoadBoardFilters, l: FreightListingDto): boolean {
-  if (l.status === 'cancelled') return false;
-  if (f.equipmentType ? l.equipmentType !== f.equipmentType : l.equipmentType === 'air_cargo') return false;
-  const has = (v: string, part: string) => v.toLowerCase().includes(part.trim().toLowerCase());
-  if (f.originCity.trim() && !has(l.originCity, f.originCity)) return false;
-  if (f.destinationCity.trim() && !has(l.destinationCity, f.destinationCity)) return false;
-  if (f.originState && l.originState !== f.originState) return false;
-  if (f.destinationState && l.destinationState !== f.destinationState) return false;
-  if (f.weightClass && l.weightClass !== f.weightClass) return false;
-  if (f.minRate !== '' && (l.rate == null || l.rate < Number(f.minRate))) return false;
-  if (f.maxRate !== '' && (l.rate == null || l.rate > Number(f.maxRate))) return false;
-  const pickup = l.pickupDate ? l.pickupDate.slice(0, 10) : null;
-  if (f.pickupDateStart && (!pickup || pickup < f.pickupDateStart)) return false;
-  if (f.pickupDateEnd && (!pickup || pickup > f.pickupDateEnd)) return false;
-  if (f.lat !== '' && f.lng !== '') {
-    if (l.originLat == null || l.originLng == null) return false;
-    if (milesBetween(Number(f.lat), Number(f.lng), l.originLat, l.originLng) > f.radius) return false;
-  }
-  return true;
+/**
+ * Whether a live listing belongs on the board under the applied filters: the server's own predicate (open loads),
+ * plus the viewer's own loads in later states (not cancelled), which the board keeps for their Track link.
+ */
+export function matchesBoardFilters(
+  f: LoadBoardFilters,
+  l: FreightListingDto,
+  viewerId?: string | null,
+): boolean {
+  const filter = boardFilterOf(f);
+  if (!filter) return false;
+  if (compileBoardFilter(filter)(l)) return true;
+  const own = Boolean(viewerId) && (l.userId === viewerId || l.carrierId === viewerId);
+  return own && l.status !== 'cancelled' && compileBoardFilter(filter, { anyStatus: true })(l);
 }
 
 interface FreightBoardState {
@@ -71,6 +66,8 @@ interface FreightBoardState {
   load: () => Promise<void>;
   focus: (id: string | null) => Promise<void>;
   receive: (listing: FreightListingDto, posted: boolean) => void;
+  /** A load the board showed left it (booked to someone else, cancelled, or edited out of the filters). */
+  remove: (id: string) => void;
   requestBooking: (id: string, message: string) => Promise<string>;
   makeOffer: (id: string, offer: RateOfferInput) => Promise<void>;
   postLoad: (input: PostLoadInput) => Promise<FreightListingDto>;
@@ -151,24 +148,45 @@ export const useFreightStore = create<FreightBoardState>((set, get) => ({
   receive: (listing, posted) => {
     set((s) => {
       const focused = s.focused?.id === listing.id ? listing : s.focused;
+      const shows = matchesBoardFilters(s.applied, listing, useSessionStore.getState().user?.id);
       const index = s.items.findIndex((l) => l.id === listing.id);
       if (index >= 0) {
+        if (!shows) {
+          return {
+            items: s.items.filter((l) => l.id !== listing.id),
+            total: Math.max(0, s.total - 1),
+            boardTotal: Math.max(0, s.boardTotal - 1),
+            focused,
+          };
+        }
         const items = [...s.items];
         items[index] = listing;
         return { items, focused };
       }
-      if (!posted || listing.equipmentType === 'air_cargo') return { focused };
-      const boardTotal = s.boardTotal + 1;
-      if (!matchesBoardFilters(s.applied, listing)) return { boardTotal, focused };
-      // Newest first: a new load leads page 1 (sorted by rate per mile, the next load fetch places it).
-      const onTop = s.page === 1 && s.sort === 'newest';
+      if (!shows) return { focused };
+      // New to this board (posted, or edited into its filters): counted, and placed if it falls on this page.
+      const onPage = s.page === 1;
       return {
-        items: onTop ? [listing, ...s.items].slice(0, BOARD_PAGE_SIZE) : s.items,
+        items: onPage
+          ? [...s.items, listing].sort(boardComparators[s.sort]).slice(0, BOARD_PAGE_SIZE)
+          : s.items,
         total: s.total + 1,
-        boardTotal,
+        boardTotal: posted ? s.boardTotal + 1 : s.boardTotal,
         focused,
       };
     });
+  },
+
+  remove: (id) => {
+    set((s) =>
+      s.items.some((l) => l.id === id)
+        ? {
+            items: s.items.filter((l) => l.id !== id),
+            total: Math.max(0, s.total - 1),
+            boardTotal: Math.max(0, s.boardTotal - 1),
+          }
+        : {},
+    );
   },
 
   requestBooking: async (id, message) => {
@@ -188,6 +206,7 @@ export const useFreightStore = create<FreightBoardState>((set, get) => ({
 
 onSocketEvent('freight:posted', ({ listing }) => useFreightStore.getState().receive(listing, true));
 onSocketEvent('freight:updated', ({ listing }) => useFreightStore.getState().receive(listing, false));
+onSocketEvent('freight:removed', ({ id }) => useFreightStore.getState().remove(id));
 onSocketEvent('booking:reviewed', ({ listing }) => {
   if (listing) useFreightStore.getState().receive(listing, false);
 });
@@ -195,12 +214,16 @@ onSocketEvent('negotiation:updated', ({ listing }) => {
   if (listing) useFreightStore.getState().receive(listing, false);
 });
 
-// ----- the loadboard room: joined while a board is open (counted, so two open boards share one membership) -----
+// ----- live pushes: while a board is open (counted, so two open boards share one), the server knows its filters ---
 let boardsOpen = 0;
 let unsubscribeStatus: (() => void) | null = null;
 
+/** Tells the server the applied filters, so it pushes only what this board shows (and removals). */
 function join() {
-  void emitWithAck('loadboard:join', {});
+  void emitWithAck('loadboard:filters', {
+    board: 'road',
+    filters: filtersToQuery(useFreightStore.getState().applied),
+  });
 }
 
 /** Call when a board mounts; the returned function leaves again. Joins on every (re)connect while open. */
@@ -217,10 +240,15 @@ export function openLoadboard(): () => void {
     if (boardsOpen === 0) {
       unsubscribeStatus?.();
       unsubscribeStatus = null;
-      void emitWithAck('loadboard:leave', {});
+      void emitWithAck('loadboard:leave', { board: 'road' });
     }
   };
 }
+
+// Every change of the applied filters goes to the server while a board is open.
+useFreightStore.subscribe((state, prev) => {
+  if (boardsOpen > 0 && state.applied !== prev.applied && useSocketStore.getState().connected) join();
+});
 
 onReconnect(() => {
   if (boardsOpen > 0 && useFreightStore.getState().status !== 'idle') void useFreightStore.getState().load();

@@ -228,7 +228,7 @@ describe('live events', () => {
     c.closeSockets();
   });
 
-  it('loadboard sockets get freight:posted and freight:updated; sockets that left (or never joined) do not', async () => {
+  it('loadboard sockets get freight:posted, and freight:removed when the load is booked; sockets that left (or never joined) do not', async () => {
     const watcher = await verifiedClient(app, 'carrier');
     const bystander = await verifiedClient(app, 'carrier');
     const board = await watcher.socket();
@@ -241,14 +241,11 @@ describe('live events', () => {
     const load = await postLoad(shipper, { title: 'Board live' });
     expect((await posted).listing.id).toBe(load.id);
 
-    const updated = nextEvent(
-      board,
-      'freight:updated',
-      (p) => p.listing.id === load.id && p.listing.status === 'booked',
-    );
+    // A stranger's booked load leaves the board: the watcher is told to remove it, and sees nothing of the booking.
+    const removed = nextEvent(board, 'freight:removed', (p) => p.id === load.id);
     const req = await carrier.post(`/api/freight/${load.id}/book`, {});
     await shipper.post(`/api/booking-requests/${req.body.request.id}/review`, { status: 'approved' });
-    expect((await updated).listing.carrierId).toBe(carrier.user!.id);
+    expect(await removed).toEqual({ id: load.id });
 
     expect(await board.emitWithAck('loadboard:leave', {})).toMatchObject({ ok: true });
     const afterLeave = collectEvents(board, 'freight:posted');

@@ -2,6 +2,7 @@ import type { FreightListingDto } from '@freight/shared';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
+import { liveBook } from './book/live';
 import { FreightModel } from './model';
 
 let app: TestApp;
@@ -46,6 +47,8 @@ beforeAll(async () => {
   });
   for (let i = 0; i < docs.length; i += 1000)
     await FreightModel.collection.insertMany(docs.slice(i, i + 1000));
+  // Written past the services (nothing announced): the book reads them on a rebuild.
+  await liveBook()!.rebuild();
 });
 afterAll(async () => {
   await app?.close();

@@ -148,7 +148,11 @@ describe('GET /api/freight filters on the server (call 8)', () => {
       'originCity=&equipmentType=&minRate=',
       ['L1', 'L2', 'L3', 'L4', 'L5', 'L7'],
     ],
-    ['status', 'status=cancelled', ['L8']],
+    [
+      'status available (the board lists open loads only)',
+      'status=available',
+      ['L1', 'L2', 'L3', 'L4', 'L5', 'L7'],
+    ],
     ['combined', 'originState=IL&equipmentType=dry_van&maxRate=2000', ['L1']],
   ])('%s', async (_name, query, expected) => {
     expect(await titles(app.client(), query)).toEqual(expected);
@@ -210,6 +214,7 @@ describe('GET /api/freight filters on the server (call 8)', () => {
     ['a bad date', 'pickupDateStart=tomorrow', 'pickupDateStart'],
     ['a page size over the limit', 'pageSize=1000', 'pageSize'],
     ['an unknown sort', 'sort=cheapest', 'sort'],
+    ['a status other than available', 'status=cancelled', 'status'],
   ])('refuses %s with 400', async (_name, query, text) => {
     const res = await app.client().get(`/api/freight?${query}`);
     expect(res.status).toBe(400);

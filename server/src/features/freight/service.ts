@@ -1,5 +1,4 @@
 import {
-  freightSearchSchema,
   loadFieldIssues,
   postLoadSchema,
   rooms,
@@ -7,7 +6,6 @@ import {
   type BrokerStatsDto,
   type FreightListingDto,
   type FreightPage,
-  type FreightSearchQuery,
   type FreightStatus,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
@@ -21,7 +19,7 @@ import { notify } from '../notifications/service';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';
-import { boundingBox, cityCoordinates, estimatedRoadMiles, haversineMiles } from './geo';
+import { cityCoordinates, estimatedRoadMiles } from './geo';
 import {
   FreightModel,
   dollarsToCents,
@@ -37,25 +35,18 @@ import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
 import { acquireTransition, loadTransition, releaseTransition } from './locks';
 import { canTransition } from './status';
-import { escapeRegex } from '../../infra/regex';
 
 export { objectId };
 
 const AIR = 'air_cargo';
-/** What the board lists unless a status is asked for: everything but cancelled loads. */
-const BOARD_STATUSES: FreightStatus[] = ['available', 'booked', 'in_transit', 'delivered'];
 
 export const UNVERIFIED_POST_TEXT = 'Complete all required documents to access freight posting';
-
-const contains = (s: string) => ({ $regex: escapeRegex(s), $options: 'i' });
 
 /** A date-only value is stored at noon UTC, so it shows as the same calendar day in every US time zone. */
 export function toStoredDate(s: string | null | undefined): Date | null {
   if (!s) return null;
   return /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T12:00:00.000Z`) : new Date(s);
 }
-const startOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00.000Z` : s);
-const endOfDay = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59.999Z` : s);
 
 export async function findLoad(id: string): Promise<FreightListing> {
   const load = await FreightModel.findById(objectId(id)).lean<FreightListing>();
@@ -170,114 +161,7 @@ export async function createListing(
 // ---------------------------------------------------------------------------------------------------------------
 // The load board (call 8)
 
-export function searchFilter(q: FreightSearchQuery): FilterQuery<FreightListing> {
-  const filter: FilterQuery<FreightListing> = {
-    status: q.status ?? { $in: BOARD_STATUSES },
-    // The road board leaves air shipments out; the air marketplace asks for them by equipment type.
-    equipmentType: q.equipmentType ?? { $ne: AIR },
-  };
-  if (q.originCity) filter.originCity = contains(q.originCity);
-  if (q.destinationCity) filter.destinationCity = contains(q.destinationCity);
-  if (q.originState) filter.originState = q.originState;
-  if (q.destinationState) filter.destinationState = q.destinationState;
-  if (q.originCountry) filter.originCountry = q.originCountry;
-  if (q.destinationCountry) filter.destinationCountry = q.destinationCountry;
-  if (q.weightClass) filter.weightClass = q.weightClass;
-  if (q.cargoType) filter.cargoType = q.cargoType;
-  if (q.minRate !== undefined || q.maxRate !== undefined) {
-    filter.rateCents = {
-      ...(q.minRate !== undefined ? { $gte: dollarsToCents(q.minRate) } : {}),
-      ...(q.maxRate !== undefined ? { $lte: dollarsToCents(q.maxRate) } : {}),
-    };
-  }
-  if (q.pickupDateStart || q.pickupDateEnd) {
-    filter.pickupDate = {
-      ...(q.pickupDateStart ? { $gte: startOfDay(q.pickupDateStart) } : {}),
-      ...(q.pickupDateEnd ? { $lte: endOfDay(q.pickupDateEnd) } : {}),
-    };
-  }
-  if (q.lat !== undefined && q.lng !== undefined && q.radius !== undefined) {
-    const box = boundingBox(q.lat, q.lng, q.radius);
-    filter.originLat = { $gte: box.minLat, $lte: box.maxLat };
-    filter.originLng = { $gte: box.minLng, $lte: box.maxLng };
-  }
-  return filter;
-}
-
-type SortSpec = Record<string, 1 | -1>;
-
-function sortOf(q: Pick<FreightSearchQuery, 'sort'>): SortSpec {
-  return q.sort === 'ratePerMile'
-    ? { ratePerMileCents: -1, createdAt: -1, _id: -1 }
-    : { createdAt: -1, _id: -1 };
-}
-
-/** The board's filter and sort for a query string (the benchmark explains them). */
-export function boardQuery(input: unknown): { filter: FilterQuery<FreightListing>; sort: SortSpec } {
-  const q = parse(freightSearchSchema, input);
-  return { filter: searchFilter(q), sort: sortOf(q) };
-}
-
-/**
- * Whether the database is FerretDB (asked once). FerretDB 1.24 filters and sorts in its own process after reading
- * the rows (its SQLite backend pushes down only `_id` equality, PostgreSQL plain equalities too), so there a page
- * fetched with `_id: { $in }` costs another full read of the collection, while `_id` lookups are pushed down.
- */
-let ferretPromise: Promise<boolean> | null = null;
-function onFerretDb(): Promise<boolean> {
-  ferretPromise ??= (async () => {
-    const db = FreightModel.db.db;
-    if (!db) return false;
-    const info = await db.admin().command({ buildInfo: 1 });
-    return typeof info.ferretdbVersion === 'string';
-  })().catch(() => {
-    ferretPromise = null;
-    return false;
-  });
-  return ferretPromise;
-}
-
-/** The listings with these ids, in this order: one `$in` on MongoDB, `_id` lookups (pushed down) on FerretDB. */
-async function listingsById(ids: Types.ObjectId[], ferret: boolean): Promise<FreightListing[]> {
-  const docs = ferret
-    ? await Promise.all(ids.map((id) => FreightModel.findById(id).lean<FreightListing>()))
-    : await FreightModel.find({ _id: { $in: ids } }).lean<FreightListing[]>();
-  const byId = new Map(docs.filter((d): d is FreightListing => Boolean(d)).map((d) => [String(d._id), d]));
-  return ids.map((id) => byId.get(String(id))).filter((d): d is FreightListing => Boolean(d));
-}
-
-export async function searchListings(actor: Actor | null, input: unknown): Promise<FreightPage> {
-  const q = parse(freightSearchSchema, input);
-  if (q.equipmentType === AIR) {
-    if (!actor) throw unauthorized();
-    await assertFeatureAccess(actor, 'air_freight');
-  }
-  const filter = searchFilter(q);
-  const sort = sortOf(q);
-  const skip = (q.page - 1) * q.pageSize;
-  if (q.lat !== undefined && q.lng !== undefined && q.radius !== undefined) {
-    // The box is a superset of the circle: fetch the candidates' coordinates only, keep those within the radius
-    // (haversine), then load the one page.
-    const radius = q.radius;
-    const { lat, lng } = q;
-    const candidates = await FreightModel.find(filter, { originLat: 1, originLng: 1 }).sort(sort).lean();
-    const inside = candidates.filter(
-      (c) =>
-        c.originLat != null &&
-        c.originLng != null &&
-        haversineMiles(lat, lng, c.originLat, c.originLng) <= radius,
-    );
-    const pageIds = inside.slice(skip, skip + q.pageSize).map((c) => c._id);
-    const items = await listingsById(pageIds, await onFerretDb());
-    return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total: inside.length };
-  }
-
-  const [items, total] = await Promise.all([
-    FreightModel.find(filter).sort(sort).skip(skip).limit(q.pageSize).lean<FreightListing[]>(),
-    FreightModel.countDocuments(filter),
-  ]);
-  return { items: items.map(toFreightDto), page: q.page, pageSize: q.pageSize, total };
-}
+export { boardQuery, searchListings } from './book/search';
 
 // ---------------------------------------------------------------------------------------------------------------
 // One load (call 13), my listings (9), broker freight (25)

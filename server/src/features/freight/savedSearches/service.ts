@@ -1,4 +1,5 @@
 import {
+  matchesBoardFilter,
   savedSearchSchema,
   savedSearchUpdateSchema,
   type FreightListingDto,
@@ -12,36 +13,10 @@ import { pageQuerySchema, parse } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
-import { haversineMiles } from '../geo';
 import { objectId } from '../ids';
 import { SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 
 export const MAX_SAVED_SEARCHES = 25;
-
-const dayStart = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00.000Z` : s);
-const dayEnd = (s: string) => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59.999Z` : s);
-const includes = (value: string | null, part: string) =>
-  (value ?? '').toLowerCase().includes(part.toLowerCase());
-
-/** The board's filter semantics (SPEC §5 load board filters) applied to one listing. */
-export function matchesFilters(f: SavedSearchFilters, l: FreightListingDto): boolean {
-  if (f.equipmentType ? l.equipmentType !== f.equipmentType : l.equipmentType === 'air_cargo') return false;
-  if (f.originCity && !includes(l.originCity, f.originCity)) return false;
-  if (f.destinationCity && !includes(l.destinationCity, f.destinationCity)) return false;
-  if (f.originState && l.originState !== f.originState) return false;
-  if (f.destinationState && l.destinationState !== f.destinationState) return false;
-  if (f.weightClass && l.weightClass !== f.weightClass) return false;
-  if (f.minRate !== undefined && (l.rate == null || l.rate < f.minRate)) return false;
-  if (f.maxRate !== undefined && (l.rate == null || l.rate > f.maxRate)) return false;
-  const pickup = l.pickupDate ? Date.parse(l.pickupDate) : null;
-  if (f.pickupDateStart && (pickup == null || pickup < dayStart(f.pickupDateStart))) return false;
-  if (f.pickupDateEnd && (pickup == null || pickup > dayEnd(f.pickupDateEnd))) return false;
-  if (f.lat !== undefined && f.lng !== undefined && f.radius !== undefined) {
-    if (l.originLat == null || l.originLng == null) return false;
-    if (haversineMiles(f.lat, f.lng, l.originLat, l.originLng) > f.radius) return false;
-  }
-  return true;
-}
 
 /** A new load: every saved search with alerts on that matches it notifies its owner (once per search and load). */
 export async function alertSavedSearches(listing: FreightListingDto): Promise<void> {
@@ -54,7 +29,7 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
   for await (const search of cursor) {
     const s = search as SavedSearch;
     if (String(s.userId) === listing.userId) continue;
-    if (!matchesFilters((s.filters ?? {}) as SavedSearchFilters, listing)) continue;
+    if (!matchesBoardFilter((s.filters ?? {}) as SavedSearchFilters, listing)) continue;
     await notify({
       userId: String(s.userId),
       kind: 'saved_search_match',

@@ -1,0 +1,82 @@
+import {
+  boardComparators,
+  compileBoardFilter,
+  freightSearchSchema,
+  type FreightListingDto,
+  type FreightPage,
+  type FreightStatus,
+} from '@freight/shared';
+import { Types, type FilterQuery } from 'mongoose';
+import { badRequest, unauthorized } from '../../../http/errors';
+import { parse } from '../../../http/validate';
+import type { Actor } from '../../../policies';
+import { assertFeatureAccess } from '../../subscriptions/gate';
+import { FreightModel, toFreightDto, type FreightListing } from '../model';
+import { OpenLoadBook } from './book';
+import { OPEN_LOADS_FILTER, liveBook, readOpenLoads } from './live';
+
+/** A viewer's own loads stay on their board after they leave 'available' (SPEC §2's Track link), unless cancelled. */
+const LATER_STATUSES: FreightStatus[] = ['booked', 'in_transit', 'delivered'];
+
+/** The database query behind the board (the book's source); every filter and sort runs on the book. */
+export function boardQuery(input: unknown): {
+  filter: FilterQuery<FreightListing>;
+  sort: Record<string, 1 | -1>;
+} {
+  parse(freightSearchSchema, input);
+  return { filter: { ...OPEN_LOADS_FILTER }, sort: {} };
+}
+
+/** The viewer's loads in later states: top-level equality on (userId or carrierId) and status only. */
+async function ownLaterLoads(actor: Actor | null): Promise<FreightListingDto[]> {
+  if (!actor) return [];
+  const me = new Types.ObjectId(actor.id);
+  const batches = await Promise.all(
+    LATER_STATUSES.flatMap((status) => [
+      FreightModel.find({ userId: me, status }).lean<FreightListing[]>(),
+      FreightModel.find({ carrierId: me, status }).lean<FreightListing[]>(),
+    ]),
+  );
+  const byId = new Map<string, FreightListingDto>();
+  for (const doc of batches.flat()) byId.set(String(doc._id), toFreightDto(doc));
+  return [...byId.values()];
+}
+
+async function currentBook(): Promise<OpenLoadBook> {
+  const live = liveBook();
+  if (live) return live.book;
+  // A process without the web role (a script, a benchmark): a book read for this search alone.
+  const book = new OpenLoadBook();
+  book.reset(await readOpenLoads());
+  return book;
+}
+
+/**
+ * The load board (call 8): the open loads from the book, filtered, sorted and paged in memory, plus the
+ * signed-in viewer's own loads in later states. Reads nothing else from the database.
+ */
+export async function searchListings(actor: Actor | null, input: unknown): Promise<FreightPage> {
+  const q = parse(freightSearchSchema, input);
+  if (q.equipmentType === 'air_cargo') {
+    if (!actor) throw unauthorized();
+    await assertFeatureAccess(actor, 'air_freight');
+  }
+  if (q.status && q.status !== 'available') {
+    throw badRequest('status: the board lists open loads (your other loads are under My Listings)');
+  }
+  const skip = (q.page - 1) * q.pageSize;
+  const compare = boardComparators[q.sort];
+  const showsOwn = compileBoardFilter(q, { anyStatus: true });
+  const [book, own] = await Promise.all([
+    currentBook(),
+    q.status ? Promise.resolve([]) : ownLaterLoads(actor).then((l) => l.filter(showsOwn).sort(compare)),
+  ]);
+  const { total, first } = book.search(compileBoardFilter(q), q.sort, skip + q.pageSize);
+  const merged = own.length ? [...first, ...own].sort(compare) : first;
+  return {
+    items: merged.slice(skip, skip + q.pageSize),
+    page: q.page,
+    pageSize: q.pageSize,
+    total: total + own.length,
+  };
+}
