@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
 import { seedTestAccounts } from './features/auth/testAccounts';
+import { repairLoadsOnce } from './features/freight/status';
 import { loadUser } from './http/auth';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -111,6 +112,9 @@ export async function startWeb(
   } else if (rt.config.ENABLE_TEST_ACCOUNTS) {
     await seedTestAccounts(); // tests seed their own data
   }
+
+  // Whatever a crash left half-done is finished before this process serves anyone (DESIGN §2.1a).
+  await repairLoadsOnce((msg, err) => rt.log.error(msg, err));
 
   const app = createApp(rt, sessionMiddleware);
   const httpServer = http.createServer(app);
