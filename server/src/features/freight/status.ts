@@ -319,23 +319,28 @@ async function finishBooking(op: OpenBooking): Promise<FreightListing | null> {
   // Booked to this carrier already: the crash came after the load moved (a load never returns to available).
   const goesThrough = bookable || Boolean(load && String(load.carrierId) === carrierId);
 
+  // The request or offer first (approved / accepted), or, when the load went elsewhere, rejected (an approval
+  // stored before the crash is taken back: the load never became this carrier's).
   if (op.requestId) {
-    await BookingRequestModel.updateOne(
-      { _id: op.requestId, status: 'pending' },
-      {
-        $set: {
-          status: goesThrough ? 'approved' : 'rejected',
-          reviewedAt: now,
-          reviewedBy: op.actorId,
-          pendingKey: String(op.requestId),
+    for (const from of goesThrough ? ['pending'] : ['pending', 'approved']) {
+      await BookingRequestModel.updateOne(
+        { _id: op.requestId, status: from },
+        {
+          $set: {
+            status: goesThrough ? 'approved' : 'rejected',
+            reviewedAt: now,
+            reviewedBy: op.actorId,
+            pendingKey: String(op.requestId),
+          },
         },
-      },
-    );
+      );
+    }
   }
   if (op.negotiationId) {
-    for (const status of ['pending', 'counter_offered'] as const) {
+    const open = ['pending', 'counter_offered'];
+    for (const from of goesThrough ? open : [...open, 'accepted']) {
       await NegotiationModel.updateOne(
-        { _id: op.negotiationId, status },
+        { _id: op.negotiationId, status: from },
         { $set: { status: goesThrough ? 'accepted' : 'rejected', respondedAt: now } },
       );
     }
