@@ -2,7 +2,6 @@ import {
   freightSearchSchema,
   loadFieldIssues,
   postLoadSchema,
-  rooms,
   updateLoadSchema,
   type BrokerStatsDto,
   type FreightListingDto,
@@ -17,8 +16,6 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { pageQuerySchema, parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { managesLoad } from '../../policies/freight';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';

@@ -27,7 +27,6 @@ import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
 import { LOCATION_UPDATABLE_STATUSES, moveLoad } from '../freight/status';
-import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
 import { openChatRoom } from './chatRooms';
 import {
