@@ -7,7 +7,7 @@ import { BookingRequestModel } from './bookingRequests/model';
 import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
 import { openChatRoom } from '../tracking/chatRooms';
 import { FreightModel } from './model';
-import { OpenBookingModel, repairOpenBookings } from './status';
+import { MaintenanceMarkModel, OpenBookingModel, repairLoadsOnce, repairOpenBookings } from './status';
 import { verifiedClient } from './testUtils';
 
 let app: TestApp;
@@ -155,5 +155,50 @@ describe('a booking stopped after each of its steps', () => {
     await repairOpenBookings(() => undefined);
     await assertBookingConsistent(id);
     expect((await BookingRequestModel.findById(r1).lean())!.status).toBe('rejected');
+  });
+});
+
+describe('the legacy sweep (data from before bookings were journalled)', () => {
+  it('books an approved request’s available load, rejects one whose load went elsewhere, closes booked loads', async () => {
+    const posterId = x.poster.user!.id;
+    const carrierId = x.carrier.user!.id;
+    // Approved, load left available (the old "approval against edit" outcome).
+    const stranded = await seedLoad({ posterId });
+    const r1 = (await x.carrier.post(`/api/freight/${stranded}/book`, {})).body.request.id as string;
+    await BookingRequestModel.updateOne({ _id: r1 }, { $set: { status: 'approved', pendingKey: r1 } });
+    // Approved, load booked to another carrier.
+    const taken = await seedLoad({ posterId, carrierId: x.carrier2.user!.id });
+    const r2 = await BookingRequestModel.create({
+      freightListingId: taken,
+      carrierId,
+      shipperId: posterId,
+      status: 'approved',
+      pendingKey: `legacy-${taken}`,
+    });
+    // Booked, with a request still pending and no chat room.
+    const open = await seedLoad({ posterId, carrierId, openChat: false });
+    await BookingRequestModel.create({
+      freightListingId: open,
+      carrierId: x.carrier2.user!.id,
+      shipperId: posterId,
+      pendingKey: `pending-${open}`,
+    });
+    await BookingRequestModel.create({
+      freightListingId: open,
+      carrierId,
+      shipperId: posterId,
+      status: 'approved',
+      pendingKey: `approved-${open}`,
+    });
+
+    await MaintenanceMarkModel.deleteMany({});
+    await repairLoadsOnce(() => undefined);
+
+    const booked = await assertBookingConsistent(stranded);
+    expect(booked.status).toBe('booked');
+    expect(String(booked.carrierId)).toBe(carrierId);
+    expect((await BookingRequestModel.findById(r2._id).lean())!.status).toBe('rejected');
+    await assertBookingConsistent(taken);
+    await assertBookingConsistent(open);
   });
 });
