@@ -166,8 +166,15 @@ describe('the legacy sweep (data from before bookings were journalled)', () => {
     const stranded = await seedLoad({ posterId });
     const r1 = (await x.carrier.post(`/api/freight/${stranded}/book`, {})).body.request.id as string;
     await BookingRequestModel.updateOne({ _id: r1 }, { $set: { status: 'approved', pendingKey: r1 } });
-    // Approved, load booked to another carrier.
+    // Approved, load booked to another carrier (on that carrier's approved request).
     const taken = await seedLoad({ posterId, carrierId: x.carrier2.user!.id });
+    await BookingRequestModel.create({
+      freightListingId: taken,
+      carrierId: x.carrier2.user!.id,
+      shipperId: posterId,
+      status: 'approved',
+      pendingKey: `winner-${taken}`,
+    });
     const r2 = await BookingRequestModel.create({
       freightListingId: taken,
       carrierId,
