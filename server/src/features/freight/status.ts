@@ -71,8 +71,9 @@ const STATUS_TEXT: Partial<Record<FreightStatus, string>> = {
  * sorted call. A booking that a crash left half-done is finished first, so whatever `fn` reads is whole.
  */
 export function withLoad<T>(loadId: unknown, fn: () => Promise<T>, also: AggregateRef[] = []): Promise<T> {
+  const reentered = holdsAggregate('load', loadId); // inside its own flow, which may be the booking itself
   return withAggregates([{ kind: 'load', id: String(loadId) }, ...also], async () => {
-    await finishOpenBooking(loadId);
+    if (!reentered) await finishOpenBooking(loadId);
     return fn();
   });
 }
