@@ -241,8 +241,13 @@ export async function eventually<T>(
   }
 }
 
-/** Starts a second web process on the same database and Redis prefix; resolves with its URL. */
-export async function startSecondNode(app: TestApp): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts a second web process on the same database and Redis prefix; resolves with its URL once it listens. `crash()`
+ * kills it with SIGKILL (no cleanup at all, as a crash would) and resolves when it is gone.
+ */
+export async function startSecondNode(
+  app: TestApp,
+): Promise<{ url: string; stop(): Promise<void>; crash(): Promise<void> }> {
   const { spawn } = await import('node:child_process');
   const repo = path.resolve(import.meta.dirname, '..');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/webNode.ts')], {
@@ -263,13 +268,11 @@ export async function startSecondNode(app: TestApp): Promise<{ url: string; stop
     });
     child.once('exit', (code) => reject(new Error(`second node exited ${code}: ${stderr}`)));
   });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url: `http://127.0.0.1:${port}`, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
 }

@@ -11,6 +11,7 @@ import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { seedTestAccounts } from './features/auth/testAccounts';
+import { repairLoadsOnce } from './features/freight/status';
 import { loadUser } from './http/auth';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -113,7 +114,9 @@ export async function startWeb(
     await seedTestAccounts(); // tests seed their own data
   }
 
-  // The board answers from the open-load book: build it before the first request.
+  // Whatever a crash left half-done is finished before this process serves anyone (DESIGN §2.1a), and before the
+  // board's book is built from the stored loads.
+  await repairLoadsOnce((msg, err) => rt.log.error(msg, err));
   const book = await startOpenLoadBook(rt);
   rt.log.info(`Open-load book: ${book.book.size} loads in ${Math.round(book.buildMs)} ms`);
   const app = createApp(rt, sessionMiddleware);

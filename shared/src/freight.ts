@@ -540,13 +540,29 @@ export function offerExpiry(hours: number = DEFAULT_OFFER_VALIDITY_HOURS, from: 
   return new Date(from.getTime() + hours * 3_600_000).toISOString();
 }
 
-/** Accept (empty body) or, with counterRate, counter (SPEC §7 call 28). */
+/** Accept (with the offer's version, see offerVersionSchema) or, with counterRate, counter (SPEC §7 call 28). */
 export const negotiationActionSchema = z.object({
   counterRate: optionalNumber(
     z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000),
   ),
 });
 export const counterOfferSchema = z.object({ counterRate: money('counterRate is required') });
+/**
+ * What an accept (of an offer or of a counter offer) carries: the version of the offer the acceptor saw
+ * (NegotiationDto.version). An offer revised meanwhile is not accepted: 409, with the current offer in `details`.
+ */
+export const offerVersionSchema = z.object({
+  version: z.coerce
+    .number({ message: 'version is required: send the version of the offer you accept' })
+    .int()
+    .min(1),
+});
+/** The carrier revises its pending offer (a new version of it). */
+export const reviseOfferSchema = rateOfferSchema.pick({
+  proposedRate: true,
+  proposedRatePerMile: true,
+  message: true,
+});
 
 export interface NegotiationDto {
   id: string;
@@ -556,6 +572,8 @@ export interface NegotiationDto {
   proposedRate: number;
   proposedRatePerMile: number | null;
   counterRate: number | null;
+  /** Grows with every change of the rates (revision, counter); an accept names the version it accepts. */
+  version: number;
   status: NegotiationStatus;
   message: string | null;
   expiresAt: string | null;

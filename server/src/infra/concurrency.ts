@@ -18,7 +18,7 @@ import { AppError } from '../http/errors';
  */
 
 /** The kinds of aggregate that are changed under a lease. */
-export type AggregateKind = 'load' | 'document' | 'shipment' | 'user' | 'quota';
+export type AggregateKind = 'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance';
 
 export interface AggregateRef {
   kind: AggregateKind;

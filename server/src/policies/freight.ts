@@ -51,6 +51,8 @@ export const freightPolicies = {
   'broker:access': (actor: Actor) => actor.userType === 'broker',
   /** Accept, reject or counter an offer (call 28): the load's broker (or the poster, when no broker). */
   'negotiation:respond': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.brokerId, actor),
+  /** Revise a pending offer: the carrier who made it. */
+  'negotiation:revise': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.carrierId, actor),
   /** Accept a counter offer: the carrier who made the offer. */
   'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) =>
     same(negotiation.carrierId, actor),

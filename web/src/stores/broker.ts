@@ -28,7 +28,12 @@ interface BrokerState {
   postLoad: (input: PostLoadInput) => Promise<void>;
   editLoad: (id: string, input: UpdateLoadInput) => Promise<void>;
   removeLoad: (id: string) => Promise<void>;
-  respond: (id: string, action: 'accept' | 'reject' | 'counter', counterRate?: number) => Promise<string>;
+  /** Accept names `version`, the offer's version on screen (a revised offer is refused with 409, not taken unseen). */
+  respond: (
+    id: string,
+    action: 'accept' | 'reject' | 'counter',
+    opts?: { counterRate?: number; version?: number },
+  ) => Promise<string>;
   addShipper: (input: AddShipperInput) => Promise<void>;
 }
 
@@ -86,14 +91,19 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
     await apiRequest<FreightListingDto>('POST', `/api/freight/${id}/cancel`);
     await get().loadAll();
   },
-  respond: async (id, action, counterRate) => {
-    const res = await apiRequest<{ message: string }>(
-      'POST',
-      `/api/negotiations/${id}/${action}`,
-      action === 'counter' ? { counterRate } : undefined,
-    );
-    await get().loadAll();
-    return res.message;
+  respond: async (id, action, opts = {}) => {
+    const body =
+      action === 'counter'
+        ? { counterRate: opts.counterRate }
+        : action === 'accept'
+          ? { version: opts.version }
+          : undefined;
+    try {
+      return (await apiRequest<{ message: string }>('POST', `/api/negotiations/${id}/${action}`, body))
+        .message;
+    } finally {
+      await get().loadAll(); // after a refusal too: the offer as it is now
+    }
   },
   addShipper: async (input) => {
     await apiRequest<BrokerShipperDto>('POST', '/api/broker/shippers', input);

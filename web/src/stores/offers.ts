@@ -8,7 +8,8 @@ interface OffersState {
   items: NegotiationDto[];
   status: 'idle' | 'loading' | 'loaded' | 'failed';
   load: () => Promise<void>;
-  answerCounter: (id: string, accept: boolean) => Promise<string>;
+  /** `version`: the offer's version on screen (an accept of a changed counter is refused with 409). */
+  answerCounter: (id: string, accept: boolean, version: number) => Promise<string>;
 }
 
 export const useOffersStore = create<OffersState>((set, get) => ({
@@ -24,13 +25,17 @@ export const useOffersStore = create<OffersState>((set, get) => ({
       else console.error('Loading offers failed', err);
     }
   },
-  answerCounter: async (id, accept) => {
-    const res = await apiRequest<{ message: string }>(
-      'POST',
-      `/api/negotiations/${id}/${accept ? 'accept-counter' : 'decline-counter'}`,
-    );
-    await get().load();
-    return res.message;
+  answerCounter: async (id, accept, version) => {
+    try {
+      const res = await apiRequest<{ message: string }>(
+        'POST',
+        `/api/negotiations/${id}/${accept ? 'accept-counter' : 'decline-counter'}`,
+        accept ? { version } : undefined,
+      );
+      return res.message;
+    } finally {
+      await get().load(); // after a refusal too: the offer as it is now
+    }
   },
 }));
 

@@ -95,7 +95,7 @@ describe('broker negotiations (calls 26, 28)', () => {
       carrierCompany: 'Test Carrier LLC',
     });
     expect((await carrier.get('/api/broker/negotiations')).status).toBe(403);
-    expect((await broker.post(`/api/negotiations/${n.id}/accept`)).status).toBe(404);
+    expect((await broker.post(`/api/negotiations/${n.id}/accept`, { version: 1 })).status).toBe(404);
   });
 
   it('accepting sets the rate, books the load and rejects competing offers and requests; then 409', async () => {
@@ -104,7 +104,8 @@ describe('broker negotiations (calls 26, 28)', () => {
     const mine = await offer(carrier, load.id, { proposedRate: 1500 });
     const theirs = await offer(c2, load.id, { proposedRate: 1400 });
     const request = (await c2.post(`/api/freight/${load.id}/book`, {})).body.request;
-    const res = await broker.post(`/api/negotiations/${mine.id}/accept`);
+    expect((await broker.post(`/api/negotiations/${mine.id}/accept`)).status).toBe(400); // no version
+    const res = await broker.post(`/api/negotiations/${mine.id}/accept`, { version: mine.version });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Negotiation accepted successfully');
     expect(res.body.negotiation.status).toBe('accepted');
@@ -117,7 +118,7 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect((await NegotiationModel.findById(theirs.id).lean())?.status).toBe('rejected');
     expect((await BookingRequestModel.findById(request.id).lean())?.status).toBe('rejected');
     expect((await broker.post(`/api/negotiations/${mine.id}/reject`)).status).toBe(409);
-    expect((await broker.post(`/api/negotiations/${theirs.id}/accept`)).status).toBe(409);
+    expect((await broker.post(`/api/negotiations/${theirs.id}/accept`, { version: 1 })).status).toBe(409);
   });
 
   it('rejecting is final; an expired offer is 409 and shows as expired', async () => {
@@ -126,11 +127,11 @@ describe('broker negotiations (calls 26, 28)', () => {
     const res = await broker.post(`/api/negotiations/${n.id}/reject`);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Negotiation rejected successfully');
-    expect((await broker.post(`/api/negotiations/${n.id}/accept`)).status).toBe(409);
+    expect((await broker.post(`/api/negotiations/${n.id}/accept`, { version: 1 })).status).toBe(409);
 
     const old = await offer(carrier, load.id);
     await NegotiationModel.updateOne({ _id: old.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await broker.post(`/api/negotiations/${old.id}/accept`);
+    const expired = await broker.post(`/api/negotiations/${old.id}/accept`, { version: 1 });
     expect(expired.status).toBe(409);
     expect(expired.body.message).toBe('This offer has expired');
     const list = await broker.get('/api/broker/negotiations?status=expired');
@@ -144,18 +145,26 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect((await broker.post(`/api/negotiations/${n.id}/counter`, {})).status).toBe(400);
     const countered = await broker.post(`/api/negotiations/${n.id}/accept`, { counterRate: 1750 });
     expect(countered.status).toBe(200);
-    expect(countered.body.negotiation).toMatchObject({ status: 'counter_offered', counterRate: 1750 });
+    expect(countered.body.negotiation).toMatchObject({
+      status: 'counter_offered',
+      counterRate: 1750,
+      version: 2,
+    });
     const mine = await carrier.get('/api/negotiations/mine');
     expect(mine.body.items.find((x: NegotiationDto) => x.id === n.id)).toMatchObject({ counterRate: 1750 });
-    expect((await broker.post(`/api/negotiations/${n.id}/accept-counter`)).status).toBe(404);
-    const accepted = await carrier.post(`/api/negotiations/${n.id}/accept-counter`);
+    expect((await broker.post(`/api/negotiations/${n.id}/accept-counter`, { version: 2 })).status).toBe(404);
+    // The version the carrier saw before the counter is refused, with the current offer.
+    const stale = await carrier.post(`/api/negotiations/${n.id}/accept-counter`, { version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details[0].negotiation).toMatchObject({ counterRate: 1750, version: 2 });
+    const accepted = await carrier.post(`/api/negotiations/${n.id}/accept-counter`, { version: 2 });
     expect(accepted.status).toBe(200);
     expect(accepted.body.listing).toMatchObject({
       status: 'booked',
       rate: 1750,
       carrierId: carrier.user!.id,
     });
-    expect((await carrier.post(`/api/negotiations/${n.id}/accept-counter`)).status).toBe(409);
+    expect((await carrier.post(`/api/negotiations/${n.id}/accept-counter`, { version: 2 })).status).toBe(409);
   });
 
   it('concurrent accepts of two offers on one load: exactly one succeeds', async () => {
@@ -164,8 +173,8 @@ describe('broker negotiations (calls 26, 28)', () => {
     const a = await offer(carrier, load.id);
     const b = await offer(c2, load.id);
     const results = await Promise.all([
-      broker.post(`/api/negotiations/${a.id}/accept`),
-      broker.post(`/api/negotiations/${b.id}/accept`),
+      broker.post(`/api/negotiations/${a.id}/accept`, { version: a.version }),
+      broker.post(`/api/negotiations/${b.id}/accept`, { version: b.version }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });

@@ -11,6 +11,7 @@ import {
 import { addBrokerShipper, listBrokerShippers } from './brokerShippers/service';
 import {
   answerCounter,
+  reviseOffer,
   brokerNegotiations,
   makeOffer,
   myNegotiations,
@@ -91,8 +92,11 @@ export function createFreightRouter(_rt: Runtime): Router {
       res.json(await respondToOffer(currentActor(req), param(req, 'id'), action, req.body));
     });
   }
+  router.post('/negotiations/:id/revise', requireUser, async (req, res) => {
+    res.json(await reviseOffer(currentActor(req), param(req, 'id'), req.body));
+  });
   router.post('/negotiations/:id/accept-counter', requireUser, async (req, res) => {
-    res.json(await answerCounter(currentActor(req), param(req, 'id'), true));
+    res.json(await answerCounter(currentActor(req), param(req, 'id'), true, req.body));
   });
   router.post('/negotiations/:id/decline-counter', requireUser, async (req, res) => {
     res.json(await answerCounter(currentActor(req), param(req, 'id'), false));

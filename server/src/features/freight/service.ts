@@ -1,12 +1,12 @@
 import {
   loadFieldIssues,
   postLoadSchema,
-  rooms,
   updateLoadSchema,
   type BrokerStatsDto,
   type FreightListingDto,
   type FreightPage,
   type FreightStatus,
+  type UpdateLoadData,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
@@ -14,8 +14,6 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { pageQuerySchema, parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { managesLoad } from '../../policies/freight';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';
@@ -30,11 +28,10 @@ import {
 } from './model';
 import { NegotiationModel } from './negotiations/model';
 import { announceListingChange } from './announce';
-import { rejectOpenInterest } from './booking';
 import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
-import { acquireTransition, loadTransition, releaseTransition } from './locks';
-import { canTransition } from './status';
+import { moveLoad, withLoad } from './status';
+import { withAggregate } from '../../infra/concurrency';
 
 export { objectId };
 
@@ -106,49 +103,52 @@ export async function createListing(
         : 'Only shippers, brokers and air cargo operators can post freight',
   });
   if (air) await assertFeatureAccess(actor, 'air_freight');
-  await assertCanPostLoad(actor, { air });
 
   const places = placeFields(data);
   const rateCents = dollarsToCents(data.rate);
-  const doc = await FreightModel.create({
-    userId: new Types.ObjectId(actor.id),
-    brokerId: actor.userType === 'broker' ? new Types.ObjectId(actor.id) : null,
-    shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
-    title:
-      data.title ||
-      `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
-    originCity: data.originCity,
-    originState: data.originState,
-    originZip: data.originZip ?? null,
-    originCountry: data.originCountry ?? 'United States',
-    destinationCity: data.destinationCity,
-    destinationState: data.destinationState,
-    destinationZip: data.destinationZip ?? null,
-    destinationCountry: data.destinationCountry ?? 'United States',
-    ...places,
-    equipmentType: data.equipmentType,
-    equipmentLength: data.equipmentLength,
-    weight: data.weight ?? null,
-    weightClass: data.weightClass,
-    commodity: data.commodity ?? null,
-    cargoType: data.cargoType ?? null,
-    rateCents,
-    ratePerMileCents: ratePerMileCentsOf(rateCents, places.distance),
-    rateType: data.rateType,
-    pickupDate: toStoredDate(data.pickupDate),
-    pickupTimeStart: data.pickupTimeStart,
-    pickupTimeEnd: data.pickupTimeEnd,
-    deliveryDate: toStoredDate(data.deliveryDate),
-    deliveryTimeStart: data.deliveryTimeStart,
-    deliveryTimeEnd: data.deliveryTimeEnd,
-    description: data.description ?? null,
-    specialInstructions: data.specialInstructions ?? null,
-    isUrgent: data.isUrgent,
-    isHazmat: data.isHazmat,
-    requiresTarps: data.requiresTarps,
-    requiresStraps: data.requiresStraps,
-    requiresLiftgate: data.requiresLiftgate,
-    userCompanyName: poster.companyName ?? null,
+  // The poster's lease: the monthly count includes every post committed before this one (none can slip in between).
+  const doc = await withAggregate('user', actor.id, async () => {
+    await assertCanPostLoad(actor, { air });
+    return FreightModel.create({
+      userId: new Types.ObjectId(actor.id),
+      brokerId: actor.userType === 'broker' ? new Types.ObjectId(actor.id) : null,
+      shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
+      title:
+        data.title ||
+        `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
+      originCity: data.originCity,
+      originState: data.originState,
+      originZip: data.originZip ?? null,
+      originCountry: data.originCountry ?? 'United States',
+      destinationCity: data.destinationCity,
+      destinationState: data.destinationState,
+      destinationZip: data.destinationZip ?? null,
+      destinationCountry: data.destinationCountry ?? 'United States',
+      ...places,
+      equipmentType: data.equipmentType,
+      equipmentLength: data.equipmentLength,
+      weight: data.weight ?? null,
+      weightClass: data.weightClass,
+      commodity: data.commodity ?? null,
+      cargoType: data.cargoType ?? null,
+      rateCents,
+      ratePerMileCents: ratePerMileCentsOf(rateCents, places.distance),
+      rateType: data.rateType,
+      pickupDate: toStoredDate(data.pickupDate),
+      pickupTimeStart: data.pickupTimeStart,
+      pickupTimeEnd: data.pickupTimeEnd,
+      deliveryDate: toStoredDate(data.deliveryDate),
+      deliveryTimeStart: data.deliveryTimeStart,
+      deliveryTimeEnd: data.deliveryTimeEnd,
+      description: data.description ?? null,
+      specialInstructions: data.specialInstructions ?? null,
+      isUrgent: data.isUrgent,
+      isHazmat: data.isHazmat,
+      requiresTarps: data.requiresTarps,
+      requiresStraps: data.requiresStraps,
+      requiresLiftgate: data.requiresLiftgate,
+      userCompanyName: poster.companyName ?? null,
+    });
   });
   const load = doc.toObject() as FreightListing;
   const listing = toFreightDto(load);
@@ -269,9 +269,24 @@ const SETTABLE = [
 
 export async function updateListing(actor: Actor, id: string, input: unknown): Promise<FreightListingDto> {
   const data = parse(updateLoadSchema, input);
-  const load = await findLoad(id);
-  authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
-  if (load.status !== 'available') throw conflict('Only available loads can be edited');
+  authorize(actor, 'freight:manage', await findLoad(id), { hide: true, message: 'Load not found' });
+  const updated = await withLoad(objectId(id), async () => {
+    const load = await findLoad(id);
+    if (load.status !== 'available') throw conflict('Only available loads can be edited');
+    return FreightModel.findOneAndUpdate(
+      { _id: load._id, status: 'available' },
+      { $set: editOf(load, data) },
+      { new: true },
+    ).lean<FreightListing>();
+  });
+  if (!updated) throw conflict('Only available loads can be edited');
+  const listing = toFreightDto(updated);
+  announceListingChange('updated', listing);
+  return listing;
+}
+
+/** The fields an edit sets on an available load (merged with what it keeps, checked as a whole). */
+function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unknown> {
   const equipmentType = data.equipmentType ?? load.equipmentType;
   if ((equipmentType === AIR) !== (load.equipmentType === AIR)) {
     throw badRequest('equipmentType: a road load cannot become an air shipment or the other way round');
@@ -322,49 +337,13 @@ export async function updateListing(actor: Actor, id: string, input: unknown): P
   const rateCents = data.rate !== undefined ? dollarsToCents(data.rate) : load.rateCents;
   set.rateCents = rateCents;
   set.ratePerMileCents = ratePerMileCentsOf(rateCents, places.distance);
-
-  const updated = await FreightModel.findOneAndUpdate(
-    { _id: load._id, status: 'available' },
-    { $set: set },
-    { new: true },
-  ).lean<FreightListing>();
-  if (!updated) throw conflict('Only available loads can be edited');
-  const listing = toFreightDto(updated);
-  announceListingChange('updated', listing);
-  return listing;
+  return set;
 }
 
-/** Remove on the Broker Hub: the poster cancels the load (SPEC status machine: available or booked → cancelled). */
+/** Remove on the Broker Hub: the poster cancels the load (the status machine: available or booked → cancelled). */
 export async function cancelListing(actor: Actor, id: string): Promise<FreightListingDto> {
   const load = await findLoad(id);
   authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
-  if (!canTransition(load.status as FreightStatus, 'cancelled')) {
-    throw conflict(`A ${load.status.replace('_', ' ')} load cannot be cancelled`);
-  }
-  const lock = loadTransition(load._id, load.status);
-  if (!(await acquireTransition(lock))) throw conflict('This load has just changed; reload and try again');
-  const before = await FreightModel.findOneAndUpdate(
-    { _id: load._id, status: load.status },
-    { $set: { status: 'cancelled' } },
-    { new: false },
-  ).lean<FreightListing>();
-  if (!before) {
-    await releaseTransition(lock);
-    throw conflict('This load has just changed; reload and try again');
-  }
-  const updated = { ...before, status: 'cancelled', updatedAt: new Date() } as FreightListing;
-  const listing = toFreightDto(updated);
-  await rejectOpenInterest(updated, actor.id, {});
-  announceListingChange('updated', listing);
-  if (before.status === 'booked' && before.carrierId) {
-    publish('freight:updated', rooms.user(String(before.carrierId)), { listing });
-    await notify({
-      userId: String(before.carrierId),
-      kind: 'freight_status',
-      title: 'Load cancelled',
-      body: `${load.title} was cancelled by its poster.`,
-      link: '/freight',
-    });
-  }
-  return listing;
+  const { after } = await moveLoad(actor, load._id, { to: 'cancelled' });
+  return toFreightDto(after);
 }

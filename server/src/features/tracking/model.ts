@@ -30,6 +30,32 @@ locationPointSchema.index({ freightListingId: 1, createdAt: -1, _id: -1 });
 export type LocationPoint = WithId<InferSchemaType<typeof locationPointSchema>>;
 export const LocationPointModel = mongoose.model('FreightLocationPoint', locationPointSchema);
 
+/**
+ * Where a load is now: one small record per load (its `_id` is the load's), rewritten by every location update, so
+ * pings never touch the load's own document (DESIGN §2.1b). Loads located before it existed keep their old fields.
+ */
+const loadPositionSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    lat: { type: Number, required: true },
+    lng: { type: Number, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+export type LoadPosition = InferSchemaType<typeof loadPositionSchema>;
+export const LoadPositionModel = mongoose.model('LoadPosition', loadPositionSchema);
+
+/** The load's current position: its position record, else what older versions stored on the load. */
+export function positionOf(
+  f: Pick<FreightListing, 'currentLat' | 'currentLng' | 'lastLocationUpdate'>,
+  p: LoadPosition | null | undefined,
+) {
+  return p
+    ? { lat: p.lat, lng: p.lng, at: p.at }
+    : { lat: f.currentLat ?? null, lng: f.currentLng ?? null, at: f.lastLocationUpdate ?? null };
+}
+
 /** A freight photo: the bytes live encrypted in the file store under storageKey (DESIGN §3). */
 const freightPhotoSchema = new Schema(
   {
@@ -115,7 +141,12 @@ export const toUserSummary = (u: UserSummarySource | undefined): TrackingUserSum
   profileImageUrl: u?.profileImageUrl ?? null,
 });
 
-export function toTrackingFreightDto(f: FreightListing, chatAvailable: boolean): TrackingFreightDto {
+export function toTrackingFreightDto(
+  f: FreightListing,
+  chatAvailable: boolean,
+  position: LoadPosition | null,
+): TrackingFreightDto {
+  const here = positionOf(f, position);
   return {
     id: String(f._id),
     title: f.title,
@@ -131,9 +162,9 @@ export function toTrackingFreightDto(f: FreightListing, chatAvailable: boolean):
     deliveryState: f.destinationState,
     pickupDate: iso(f.pickupDate),
     deliveryDate: iso(f.deliveryDate),
-    lastLocationUpdate: iso(f.lastLocationUpdate),
-    currentLat: f.currentLat ?? null,
-    currentLng: f.currentLng ?? null,
+    lastLocationUpdate: iso(here.at),
+    currentLat: here.lat,
+    currentLng: here.lng,
     posterId: String(f.userId),
     carrierId: f.carrierId ? String(f.carrierId) : null,
     chatAvailable,

@@ -26,8 +26,7 @@ import { fileStore, isImage, sniffFileType } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
-import { LOCATION_UPDATABLE_STATUSES, canTransition } from '../freight/status';
-import { notify } from '../notifications/service';
+import { LOCATION_UPDATABLE_STATUSES, moveLoad } from '../freight/status';
 import { UserModel } from '../users/model';
 import { openChatRoom } from './chatRooms';
 import {
@@ -36,7 +35,9 @@ import {
   ChatRoomModel,
   FreightPhotoModel,
   LocationPointModel,
+  LoadPositionModel,
   PHOTO_URL_PATTERN,
+  positionOf,
   toChatMessageDto,
   toChatRoomDto,
   toFreightPhotoDto,
@@ -45,11 +46,10 @@ import {
   type ChatMessage,
   type ChatRoom,
   type FreightPhoto,
+  type LoadPosition,
   type LocationPoint,
   type UserSummarySource,
 } from './model';
-import { runTransition } from '../../infra/transitions';
-import { loadTransition } from '../freight/locks';
 import { nextInSequence } from '../../infra/counters';
 
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
@@ -92,7 +92,11 @@ async function chatRoomOf(load: FreightListing): Promise<ChatRoom | null> {
 /** GET /api/freight/:id/tracking: SPEC §3 "Freight detail (tracking)". */
 export async function getTrackingDetail(actor: Actor, freightId: string): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  return toTrackingFreightDto(load, (await chatRoomOf(load)) !== null);
+  return toTrackingFreightDto(load, (await chatRoomOf(load)) !== null, await positionRecord(load._id));
+}
+
+function positionRecord(loadId: Types.ObjectId): Promise<LoadPosition | null> {
+  return LoadPositionModel.findById(loadId).lean<LoadPosition>();
 }
 
 /** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
@@ -122,11 +126,13 @@ export async function listTrackedLoads(
   >();
   const unread = await unreadByRoom(actor.id, roomList);
   const roomByLoad = new Map(roomList.map((r) => [String(r.freightListingId), r]));
+  // One `_id` read per load of the page (FerretDB pushes `_id` equality down; `$in` it does not).
+  const positions = await Promise.all(loads.map((l) => positionRecord(l._id)));
   return {
-    items: loads.map((l) => {
+    items: loads.map((l, i) => {
       const room = roomByLoad.get(String(l._id));
       return {
-        ...toTrackingFreightDto(l, Boolean(room)),
+        ...toTrackingFreightDto(l, Boolean(room), positions[i]),
         unreadCount: room ? (unread.get(String(room._id)) ?? 0) : 0,
       };
     }),
@@ -141,11 +147,8 @@ export async function listTrackedLoads(
 
 export async function getLocation(actor: Actor, freightId: string): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
-  return {
-    lat: load.currentLat ?? null,
-    lng: load.currentLng ?? null,
-    lastLocationUpdate: load.lastLocationUpdate ? load.lastLocationUpdate.toISOString() : null,
-  };
+  const here = positionOf(load, await positionRecord(load._id));
+  return { lat: here.lat, lng: here.lng, lastLocationUpdate: here.at ? here.at.toISOString() : null };
 }
 
 export async function locationHistory(
@@ -169,7 +172,8 @@ export async function locationHistory(
 
 /**
  * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier, only while the
- * load is booked or in transit. The first update of a booked load starts the trip (booked → in_transit, status.ts).
+ * load is booked or in transit. A ping writes the trail and the load's position record, never the load itself; the
+ * first one of a booked load starts the trip through the status machine (booked → in_transit, under the load's lease).
  */
 export async function updateLocation(actor: Actor, freightId: string, body: unknown): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
@@ -177,30 +181,43 @@ export async function updateLocation(actor: Actor, freightId: string, body: unkn
     message: 'Only the booked carrier can update the location',
   });
   const input = parse(locationUpdateSchema, body);
-  const notUpdatable = () =>
-    conflict('The location can be updated only while the load is booked or in transit');
-  if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) throw notUpdatable();
+  if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) {
+    throw conflict('The location can be updated only while the load is booked or in transit');
+  }
 
   const lat = roundCoord(input.latitude);
   const lng = roundCoord(input.longitude);
-  const now = new Date();
-  // Only the location fields: the status moves through transition() below, never as a side effect of this write.
-  const stored = await FreightModel.updateOne(
-    { _id: load._id, carrierId: load.carrierId, status: { $in: LOCATION_UPDATABLE_STATUSES } },
-    { $set: { currentLat: lat, currentLng: lng, lastLocationUpdate: now } },
-  );
-  if (stored.matchedCount === 0) throw notUpdatable();
-
   const point = await LocationPointModel.create({ freightListingId: load._id, userId: actor.id, lat, lng });
-  const location: LocationDto = { lat, lng, lastLocationUpdate: now.toISOString() };
+  const at = point.createdAt;
+  await storePosition(load._id, { lat, lng, at });
+  const location: LocationDto = { lat, lng, lastLocationUpdate: at.toISOString() };
   publish('freight:location', rooms.freight(freightId), {
     freightId,
     ...location,
     point: toLocationPointDto(point.toObject() as LocationPoint),
   });
-  // The first update of a booked load starts the trip; if another change left 'booked' first, that one stands.
-  if (load.status === 'booked') await transition(actor, load, 'in_transit').catch(ignoreConflict);
+  // The first update of a booked load starts the trip; if another move left 'booked' first, that one stands.
+  if (load.status === 'booked') {
+    await moveLoad(actor, load._id, { to: 'in_transit' }, { expect: 'booked' }).catch(ignoreConflict);
+  }
   return location;
+}
+
+/**
+ * Rewrites the load's position record (its own small document: racing pings can only reorder positions, never touch
+ * the load). Two first pings may both try to insert it: the loser writes over the winner's.
+ */
+async function storePosition(
+  loadId: Types.ObjectId,
+  p: { lat: number; lng: number; at: Date },
+): Promise<void> {
+  const write = () => LoadPositionModel.updateOne({ _id: loadId }, { $set: p }, { upsert: true });
+  try {
+    await write();
+  } catch (err) {
+    if ((err as { code?: number }).code !== 11000) throw err;
+    await write();
+  }
 }
 
 const ignoreConflict = (err: unknown) => {
@@ -210,74 +227,10 @@ const ignoreConflict = (err: unknown) => {
 // ---------------------------------------------------------------------------------------------------------------
 // Status
 
-const STATUS_TEXT: Partial<Record<FreightStatus, string>> = {
-  in_transit: 'is in transit',
-  delivered: 'has been delivered',
-  cancelled: 'has been cancelled',
-};
-
-/** Pushes a status change to the load's room and tells the other participants (a notification each). */
-async function announceStatusChange(
-  actor: Actor,
-  load: FreightListing,
-  from: FreightStatus,
-  to: FreightStatus,
-  at: Date,
-): Promise<void> {
-  const freightId = String(load._id);
-  publish('freight:status', rooms.freight(freightId), {
-    freightId,
-    status: to,
-    previousStatus: from,
-    changedBy: actor.id,
-    changedAt: at.toISOString(),
-  });
-  const others = participantIds(load).filter((id) => id !== actor.id);
-  await Promise.all(
-    [...new Set(others)].map((userId) =>
-      notify({
-        userId,
-        kind: 'freight_status',
-        title: `Load ${STATUS_TEXT[to] ?? `is ${to}`}`,
-        body: `${load.title} (${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
-        link: `/tracking/${freightId}`,
-        // One colon at most: the key becomes a BullMQ job id (`n:<key>`), which allows exactly two.
-        dedupeKey: `freight-status:${freightId}-${to}-${userId}`,
-      }),
-    ),
-  );
-}
-
 /**
- * Moves a load from the status it was read with to `to`, or throws 409. The allowed moves are FREIGHT_TRANSITIONS in
- * freight/status.ts. The exit from a status is claimed first in the status-change ledger (unique per load and
- * status left), so of two racing changes exactly one wins; then the listing is written, conditional on the status.
- */
-async function transition(actor: Actor, load: FreightListing, to: FreightStatus): Promise<FreightListing> {
-  const from = load.status as FreightStatus;
-  if (!canTransition(from, to))
-    throw conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
-  const lost = () => conflict('The load changed meanwhile; reload and try again');
-  // The same key a booking or the Broker Hub's Remove takes: every move out of `from` contends for it.
-  const changedAt = new Date();
-  const updated = await runTransition(loadTransition(load._id, from), () =>
-    FreightModel.findOneAndUpdate(
-      { _id: load._id, status: from },
-      { $set: { status: to } },
-      { new: true },
-    ).lean<FreightListing>(),
-  );
-  if (!updated) throw lost(); // changed elsewhere: nothing half-done
-  await announceStatusChange(actor, load, from, to, changedAt);
-  return updated;
-}
-
-/**
- * POST /api/freight/:id/status. The tracking side makes three of the machine's moves (freight/status.ts):
- *   booked     → in_transit  the booked carrier starts the trip (or its first location update does)
- *   in_transit → delivered   the booked carrier, once a delivery photo is on record
- *   available | booked → cancelled   the poster
- * Anything else is 409; a change the actor may not make is 403.
+ * POST /api/freight/:id/status: the tracking side's moves of the status machine (freight/status.ts): the booked
+ * carrier starts the trip and delivers (with a delivery photo on record); the poster's side cancels. A move the
+ * machine does not have is 409; one the actor may not make is 403.
  */
 export async function changeStatus(
   actor: Actor,
@@ -286,21 +239,8 @@ export async function changeStatus(
 ): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
   const { status: to } = parse(statusChangeSchema, body);
-  if (to === 'cancelled')
-    authorize(actor, 'tracking:cancel', load, { message: 'Only the poster can cancel this load' });
-  else
-    authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
-  if (!canTransition(load.status as FreightStatus, to)) {
-    throw conflict(`A ${load.status.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
-  }
-  if (
-    to === 'delivered' &&
-    !(await FreightPhotoModel.exists({ freightListingId: load._id, photoType: 'delivery' }))
-  ) {
-    throw conflict('Upload a delivery photo before marking the load delivered');
-  }
-  const updated = await transition(actor, load, to);
-  return toTrackingFreightDto(updated, (await chatRoomOf(updated)) !== null);
+  const { after } = await moveLoad(actor, load._id, { to });
+  return toTrackingFreightDto(after, (await chatRoomOf(after)) !== null, await positionRecord(after._id));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { FreightModel } from '../freight/model';
 import { openChatRoom } from './chatRooms';
-import { ChatMessageModel, ChatRoomModel, FreightPhotoModel, LocationPointModel } from './model';
+import {
+  ChatMessageModel,
+  ChatRoomModel,
+  FreightPhotoModel,
+  LoadPositionModel,
+  LocationPointModel,
+} from './model';
 import { PNG_BYTES, seedLoad } from './testing';
 
 let app: TestApp;
@@ -140,9 +146,14 @@ describe('location (calls 14, 15)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lat: 41.8781135, lng: -87.629799 });
     expect(res.body.lastLocationUpdate).toEqual(expect.any(String));
+    // The position has a record of its own: a ping never rewrites the load (it only starts the trip, once).
     const stored = await FreightModel.findById(id).lean();
-    expect(stored).toMatchObject({ currentLat: 41.8781135, currentLng: -87.629799, status: 'in_transit' });
-    expect(stored?.lastLocationUpdate).toBeInstanceOf(Date);
+    expect(stored).toMatchObject({ currentLat: null, currentLng: null, status: 'in_transit' });
+    const position = await LoadPositionModel.findById(id).lean();
+    expect(position).toMatchObject({ lat: 41.8781135, lng: -87.629799 });
+    expect(position?.at).toBeInstanceOf(Date);
+    const detail = await shipper.get(`/api/freight/${id}/tracking`);
+    expect(detail.body).toMatchObject({ currentLat: 41.8781135, currentLng: -87.629799 });
 
     await carrier.post(`/api/freight/${id}/location`, { latitude: 40, longitude: -90 });
     await carrier.post(`/api/freight/${id}/location`, { latitude: 35.5, longitude: -95.25 });

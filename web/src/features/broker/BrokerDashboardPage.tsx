@@ -91,7 +91,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   };
   const act = async (n: NegotiationDto, action: 'accept' | 'reject') => {
     try {
-      await respond(n.id, action);
+      await respond(n.id, action, { version: n.version });
       // SPEC §8's texts, whatever the server's message says.
       notify({
         title: 'Success',

@@ -20,15 +20,18 @@ export function CounterDialog({
 }) {
   const respond = useBrokerStore((s) => s.respond);
   const [rate, setRate] = useState('');
-  const { submit, pending: sending } = useSubmit((id: string) => respond(id, 'counter', Number(rate)), {
-    success: (text) => text,
-    failure: 'Failed to process negotiation. Please try again.',
-    onSuccess: () => {
-      setRate('');
-      onClose();
+  const { submit, pending: sending } = useSubmit(
+    (id: string) => respond(id, 'counter', { counterRate: Number(rate) }),
+    {
+      success: (text) => text,
+      failure: 'Failed to process negotiation. Please try again.',
+      onSuccess: () => {
+        setRate('');
+        onClose();
+      },
+      resetOnSuccess: true,
     },
-    resetOnSuccess: true,
-  });
+  );
   const send = async () => {
     if (!negotiation || rate.trim() === '' || Number(rate) < 0) return;
     await submit(negotiation.id);

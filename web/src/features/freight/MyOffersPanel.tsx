@@ -1,4 +1,5 @@
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import type { NegotiationDto } from '@freight/shared';
 import { useEffect } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
@@ -14,9 +15,14 @@ export function MyOffersPanel() {
   const open = items.filter((n) => n.status === 'pending' || n.status === 'counter_offered');
   if (open.length === 0) return null;
 
-  const answer = async (id: string, accept: boolean) => {
+  // Accepting names the version on screen: a counter the broker changed meanwhile is refused, not taken unseen.
+  const answer = async (n: NegotiationDto, accept: boolean) => {
     try {
-      notify({ title: 'Success', description: await answerCounter(id, accept), type: 'success' });
+      notify({
+        title: 'Success',
+        description: await answerCounter(n.id, accept, n.version),
+        type: 'success',
+      });
     } catch (err) {
       notify({
         title: 'Error',
@@ -52,10 +58,10 @@ export function MyOffersPanel() {
                 </Badge>
                 {n.status === 'counter_offered' && (
                   <>
-                    <Button size="xs" colorPalette="green" onClick={() => void answer(n.id, true)}>
+                    <Button size="xs" colorPalette="green" onClick={() => void answer(n, true)}>
                       Accept Counter
                     </Button>
-                    <Button size="xs" variant="outline" onClick={() => void answer(n.id, false)}>
+                    <Button size="xs" variant="outline" onClick={() => void answer(n, false)}>
                       Decline
                     </Button>
                   </>

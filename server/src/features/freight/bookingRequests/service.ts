@@ -16,10 +16,9 @@ import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
-import { afterBooking, claimLoad, releaseLoad } from '../booking';
-import { acquireTransition, releaseTransition, requestTransition } from '../locks';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
+import { bookLoad, withLoad } from '../status';
 import { bookingRequestViews } from '../views';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 
@@ -46,30 +45,27 @@ export async function requestBooking(
     message: 'Only carriers can book freight (and not their own loads)',
   });
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
-  if (load.status !== 'available') throw conflict('This load is no longer available');
-
-  let created: BookingRequest;
-  try {
-    const doc = await BookingRequestModel.create({
-      freightListingId: load._id,
-      carrierId: new Types.ObjectId(actor.id),
-      shipperId: load.userId,
-      brokerId: load.brokerId ?? null,
-      message: data.message ?? null,
-      pendingKey: pendingKeyOf(String(load._id), actor.id),
-    });
-    created = doc.toObject() as BookingRequest;
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) {
-      throw conflict('You already have a pending booking request for this load');
+  // Under the load's lease: the request exists only if the load was available when it was stored.
+  const created = await withLoad(load._id, async () => {
+    const current = await findLoad(freightId);
+    if (current.status !== 'available') throw conflict('This load is no longer available');
+    try {
+      const doc = await BookingRequestModel.create({
+        freightListingId: load._id,
+        carrierId: new Types.ObjectId(actor.id),
+        shipperId: load.userId,
+        brokerId: load.brokerId ?? null,
+        message: data.message ?? null,
+        pendingKey: pendingKeyOf(String(load._id), actor.id),
+      });
+      return doc.toObject() as BookingRequest;
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) {
+        throw conflict('You already have a pending booking request for this load');
+      }
+      throw err;
     }
-    throw err;
-  }
-  // The load may have been booked between the check and the insert: then the request never existed.
-  if (!(await FreightModel.exists({ _id: load._id, status: 'available' }))) {
-    await BookingRequestModel.deleteOne({ _id: created._id, status: 'pending' });
-    throw conflict('This load is no longer available');
-  }
+  });
 
   const request = await view(created);
   const to = recipients({
@@ -138,68 +134,71 @@ export async function reviewBookingRequest(
   input: unknown,
 ): Promise<{ message: string; request: BookingRequestDto; listing: FreightListingDto | null }> {
   const { status } = parse(bookingReviewSchema, input);
-  const request = await BookingRequestModel.findById(objectId(id, 'Booking request')).lean<BookingRequest>();
-  if (!request) throw notFound('Booking request not found');
-  authorize(actor, 'booking:review', request, { hide: true, message: 'Booking request not found' });
-  if (request.status !== 'pending') throw conflict(`This booking request was already ${request.status}`);
-  const reviewed = {
-    reviewedAt: new Date(),
-    reviewedBy: new Types.ObjectId(actor.id),
-    pendingKey: String(request._id),
-  };
-  const carrierId = String(request.carrierId);
+  const found = await BookingRequestModel.findById(objectId(id, 'Booking request')).lean<BookingRequest>();
+  if (!found) throw notFound('Booking request not found');
+  authorize(actor, 'booking:review', found, { hide: true, message: 'Booking request not found' });
+  const carrierId = String(found.carrierId);
 
-  // One review per request: the transition lock settles concurrent reviews (see locks.ts).
-  const lock = requestTransition(request._id);
-  if (!(await acquireTransition(lock))) throw conflict('This booking request was already reviewed');
-  let listing: FreightListingDto | null = null;
-  let updated: BookingRequest | null = null;
-  let claimed: { before: FreightListing; booked: FreightListing } | null = null;
-  try {
-    if (status === 'rejected') {
-      const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
-      listing = load ? toFreightDto(load) : null;
-    } else {
+  // The load's lease (the request is part of the load) and, to approve, the carrier's (its booking limit), together.
+  const { updated, listing } = await withLoad(
+    found.freightListingId,
+    async () => {
+      const request = await BookingRequestModel.findById(found._id).lean<BookingRequest>();
+      if (!request || request.status !== 'pending') {
+        throw conflict(`This booking request was already ${request?.status ?? 'reviewed'}`);
+      }
+      if (status === 'rejected') {
+        const rejected = await BookingRequestModel.findOneAndUpdate(
+          { _id: request._id, status: 'pending' },
+          {
+            $set: {
+              status,
+              reviewedAt: new Date(),
+              reviewedBy: new Types.ObjectId(actor.id),
+              pendingKey: String(request._id),
+            },
+          },
+          { new: true },
+        ).lean<BookingRequest>();
+        if (!rejected) throw conflict('This booking request was already reviewed');
+        const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
+        return { updated: rejected, listing: load ? toFreightDto(load) : null };
+      }
       const load = await findLoad(String(request.freightListingId));
       if (load.status !== 'available') throw conflict('This load is no longer available');
       await assertCarrierCanTakeBooking(carrierId);
-      const booked = await claimLoad(load, carrierId);
-      if (!booked) throw conflict('This load is no longer available');
-      claimed = { before: load, booked };
-      listing = toFreightDto(booked);
-    }
-    updated = await BookingRequestModel.findOneAndUpdate(
-      { _id: request._id, status: 'pending' },
-      { $set: { status, ...reviewed } },
-      { new: true },
-    ).lean<BookingRequest>();
-    if (!updated) throw conflict('This booking request was already reviewed');
-  } catch (err) {
-    if (claimed) await releaseLoad(claimed.before, carrierId);
-    await releaseTransition(lock);
-    throw err;
-  }
-  if (claimed) await afterBooking(claimed.booked, actor.id, { requestId: String(request._id) });
+      const { after } = await bookLoad({
+        loadId: load._id,
+        carrierId,
+        actorId: actor.id,
+        requestId: String(request._id),
+      });
+      const approved = await BookingRequestModel.findById(request._id).lean<BookingRequest>();
+      return { updated: approved!, listing: toFreightDto(after) };
+    },
+    status === 'approved' ? [{ kind: 'user', id: carrierId }] : [],
+  );
 
   const dto = await view(updated);
   const to = [
     carrierId,
     ...recipients({
-      shipperId: String(request.shipperId),
-      brokerId: request.brokerId ? String(request.brokerId) : null,
+      shipperId: String(found.shipperId),
+      brokerId: found.brokerId ? String(found.brokerId) : null,
     }),
   ];
   publish('booking:reviewed', to.map(rooms.user), { request: dto, listing });
   const approved = status === 'approved';
-  await notify({
-    userId: carrierId,
-    kind: 'booking_reviewed',
-    title: approved ? 'Booking request approved' : 'Booking request rejected',
-    body: approved
-      ? `${dto.freightTitle ?? 'The load'} is booked to you. Track it and chat with the shipper.`
-      : `Your request to book ${dto.freightTitle ?? 'the load'} was not accepted.`,
-    link: approved ? `/tracking/${dto.freightListingId}` : '/freight',
-  });
+  // An approval's notification is part of the booking (status.ts, deduplicated); a rejection's is here.
+  if (!approved) {
+    await notify({
+      userId: carrierId,
+      kind: 'booking_reviewed',
+      title: 'Booking request rejected',
+      body: `Your request to book ${dto.freightTitle ?? 'the load'} was not accepted.`,
+      link: '/freight',
+    });
+  }
   return {
     message: approved ? 'Booking request approved successfully' : 'Booking request rejected successfully',
     request: dto,

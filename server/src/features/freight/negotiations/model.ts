@@ -13,6 +13,8 @@ const negotiationSchema = new Schema(
     proposedRateCents: { type: Number, required: true },
     proposedRatePerMileCents: { type: Number, default: null },
     counterRateCents: { type: Number, default: null },
+    /** Grows with every change of the rates (a revision, a counter): an accept names the version it saw. */
+    version: { type: Number, default: 1 },
     status: { type: String, enum: NEGOTIATION_STATUSES, default: 'pending' },
     message: { type: String, default: null },
     expiresAt: { type: Date, required: true },
@@ -63,6 +65,7 @@ export function toNegotiationDto(
     proposedRate: centsToDollars(n.proposedRateCents)!,
     proposedRatePerMile: centsToDollars(n.proposedRatePerMileCents),
     counterRate: centsToDollars(n.counterRateCents),
+    version: n.version ?? 1,
     status: effectiveStatus(n),
     message: n.message ?? null,
     expiresAt: iso(n.expiresAt),

@@ -3,7 +3,9 @@ import {
   counterOfferSchema,
   negotiationActionSchema,
   offerExpiry,
+  offerVersionSchema,
   rateOfferSchema,
+  reviseOfferSchema,
   rooms,
   type FreightListingDto,
   type NegotiationDto,
@@ -12,17 +14,16 @@ import {
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
-import { conflict, forbidden, notFound } from '../../../http/errors';
+import { AppError, conflict, forbidden, notFound } from '../../../http/errors';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
-import { afterBooking, claimLoad, releaseLoad } from '../booking';
-import { acquireTransition, negotiationTransition, releaseTransition, runTransition } from '../locks';
 import { dollarsToCents, toFreightDto } from '../model';
 import { findLoad, objectId } from '../service';
+import { bookLoad, withLoad } from '../status';
 import { negotiationViews } from '../views';
 import { NegotiationModel, effectiveStatus, type Negotiation } from './model';
 
@@ -40,12 +41,23 @@ function announce(negotiation: NegotiationDto, listing: FreightListingDto | null
   });
 }
 
-/** Offers past their expiry are stored as expired (lazily, whenever a list or an action looks at them). */
+/**
+ * Offers past their expiry are stored as expired (lazily, whenever a list or an action looks at them), each under its
+ * load's lease like every other change of an offer.
+ */
 async function expireDue(filter: FilterQuery<Negotiation>): Promise<void> {
-  await NegotiationModel.updateMany(
+  const due = await NegotiationModel.find(
     { ...filter, status: { $in: OPEN }, expiresAt: { $lte: new Date() } },
-    { $set: { status: 'expired' } },
-  );
+    { freightListingId: 1, status: 1 },
+  ).lean<Array<Pick<Negotiation, '_id' | 'freightListingId' | 'status'>>>();
+  for (const n of due) {
+    await withLoad(n.freightListingId, () =>
+      NegotiationModel.updateOne(
+        { _id: n._id, status: n.status, expiresAt: { $lte: new Date() } },
+        { $set: { status: 'expired' } },
+      ),
+    );
+  }
 }
 
 /** 409 with the reason an offer cannot move: expired, or already answered. */
@@ -71,17 +83,21 @@ export async function makeOffer(
     message: 'Only carriers can make rate offers (and not on their own loads)',
   });
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
-  if (load.status !== 'available') throw conflict('This load is no longer available');
-  const doc = await NegotiationModel.create({
-    freightListingId: load._id,
-    carrierId: new Types.ObjectId(actor.id),
-    brokerId: load.brokerId ?? load.userId,
-    proposedRateCents: dollarsToCents(data.proposedRate),
-    proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
-    message: data.message ?? null,
-    expiresAt: new Date(data.expiresAt ?? offerExpiry()),
+  const created = await withLoad(load._id, async () => {
+    if ((await findLoad(freightId)).status !== 'available')
+      throw conflict('This load is no longer available');
+    const doc = await NegotiationModel.create({
+      freightListingId: load._id,
+      carrierId: new Types.ObjectId(actor.id),
+      brokerId: load.brokerId ?? load.userId,
+      proposedRateCents: dollarsToCents(data.proposedRate),
+      proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
+      message: data.message ?? null,
+      expiresAt: new Date(data.expiresAt ?? offerExpiry()),
+    });
+    return doc.toObject() as Negotiation;
   });
-  const negotiation = await view(doc.toObject() as Negotiation);
+  const negotiation = await view(created);
   publish('negotiation:created', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], {
     negotiation,
   });
@@ -138,41 +154,77 @@ async function findNegotiation(id: string): Promise<Negotiation> {
   return n;
 }
 
+/** 409 for an accept of a version the offer has left: the acceptor sees the offer as it is now. */
+async function changedMeanwhile(current: Negotiation): Promise<never> {
+  throw new AppError('CONFLICT', 'This offer changed before you accepted it; review the current offer', [
+    { negotiation: await view(current) },
+  ]);
+}
+
 /**
- * Books the load to the offer's carrier at `rateCents`, moving the offer from `from` to accepted. The load moves
- * first with its own conditional update; if the offer then lost a race, the load is released again.
+ * Runs `fn` with the offer as it is now, under its load's lease (and the carrier's, for a booking: its plan limit),
+ * refusing with 409 when it is no longer in `from`.
  */
-async function settle(n: Negotiation, from: NegotiationStatus, rateCents: number, actorId: string) {
-  const lock = negotiationTransition(n._id, from);
-  if (!(await acquireTransition(lock))) return refuse(n);
-  const load = await findLoad(String(n.freightListingId));
-  const carrierId = String(n.carrierId);
-  let booked: Awaited<ReturnType<typeof claimLoad>> = null;
-  let accepted: Negotiation | null = null;
-  try {
-    if (load.status !== 'available') throw conflict('This load is no longer available');
-    await assertCarrierCanTakeBooking(carrierId);
-    booked = await claimLoad(load, carrierId, rateCents);
-    if (!booked) throw conflict('This load is no longer available');
-    accepted = await NegotiationModel.findOneAndUpdate(
-      { _id: n._id, status: from, expiresAt: { $gt: new Date() } },
-      { $set: { status: 'accepted', respondedAt: new Date() } },
+function underOffer<T>(
+  n: Negotiation,
+  from: NegotiationStatus,
+  fn: (current: Negotiation) => Promise<T>,
+  opts: { booking?: boolean } = {},
+): Promise<T> {
+  return withLoad(
+    n.freightListingId,
+    async () => {
+      const current = await findNegotiation(String(n._id));
+      if (effectiveStatus(current) !== from) return refuse(current);
+      return fn(current);
+    },
+    opts.booking ? [{ kind: 'user', id: String(n.carrierId) }] : [],
+  );
+}
+
+/**
+ * Books the load to the offer's carrier at the rate of the version the acceptor saw (`version`): the offer accepted,
+ * the load booked, everything else on the load closed (status.ts bookLoad).
+ */
+function settle(n: Negotiation, from: NegotiationStatus, version: number, actorId: string) {
+  return underOffer(
+    n,
+    from,
+    async (current) => {
+      if ((current.version ?? 1) !== version) return changedMeanwhile(current);
+      const rateCents = from === 'counter_offered' ? current.counterRateCents : current.proposedRateCents;
+      if (rateCents == null) throw conflict('There is no counter offer to answer');
+      const load = await findLoad(String(current.freightListingId));
+      if (load.status !== 'available') throw conflict('This load is no longer available');
+      await assertCarrierCanTakeBooking(String(current.carrierId));
+      const { after } = await bookLoad({
+        loadId: load._id,
+        carrierId: String(current.carrierId),
+        actorId,
+        negotiationId: String(current._id),
+        rateCents,
+      });
+      return { accepted: await findNegotiation(String(current._id)), listing: toFreightDto(after) };
+    },
+    { booking: true },
+  );
+}
+
+/** Moves an open offer to `set` (a rejection, a counter), under its load's lease. */
+function answer(n: Negotiation, from: NegotiationStatus, set: Record<string, unknown>) {
+  return underOffer(n, from, async (current) => {
+    const updated = await NegotiationModel.findOneAndUpdate(
+      { _id: current._id, status: from },
+      { $set: set },
       { new: true },
     ).lean<Negotiation>();
-    if (!accepted) await refuse(n);
-  } catch (err) {
-    if (booked) await releaseLoad(load, carrierId);
-    await releaseTransition(lock);
-    throw err;
-  }
-  if (!booked || !accepted) throw conflict('This offer can no longer be accepted');
-  await afterBooking(booked, actorId, { negotiationId: String(n._id) });
-  return { accepted, listing: toFreightDto(booked) };
+    return updated ?? refuse(current);
+  });
 }
 
 /**
  * POST /api/negotiations/:id/accept and /reject (call 28); accept with a counterRate counters instead. Only while
- * pending: 409 afterwards, and 409 for an expired offer.
+ * pending: 409 afterwards, and 409 for an expired offer. Accept carries the version accepted (offerVersionSchema).
  */
 export async function respondToOffer(
   actor: Actor,
@@ -189,37 +241,27 @@ export async function respondToOffer(
   if (effectiveStatus(n) !== 'pending') return refuse(n);
 
   if (action === 'accept') {
-    const { accepted, listing } = await settle(n, 'pending', n.proposedRateCents, actor.id);
+    const { version } = parse(offerVersionSchema, input ?? {});
+    const { accepted, listing } = await settle(n, 'pending', version, actor.id);
     const negotiation = await view(accepted);
     announce(negotiation, listing);
-    await notify({
-      userId: negotiation.carrierId,
-      kind: 'negotiation',
-      title: 'Rate offer accepted',
-      body: `Your offer of $${negotiation.proposedRate.toFixed(2)} on ${negotiation.freightTitle} was accepted: the load is booked to you.`,
-      link: `/tracking/${negotiation.freightListingId}`,
-    });
     return { message: 'Negotiation accepted successfully', negotiation, listing };
   }
 
   const now = new Date();
-  const set =
+  const updated = await answer(
+    n,
+    'pending',
     action === 'reject'
       ? { status: 'rejected', respondedAt: now }
       : {
           status: 'counter_offered',
           respondedAt: now,
           counterRateCents: dollarsToCents(counterRate!),
+          version: (n.version ?? 1) + 1,
           expiresAt: new Date(offerExpiry(undefined, now)),
-        };
-  const updated = await runTransition(negotiationTransition(n._id, 'pending'), () =>
-    NegotiationModel.findOneAndUpdate(
-      { _id: n._id, status: 'pending', expiresAt: { $gt: now } },
-      { $set: set },
-      { new: true },
-    ).lean<Negotiation>(),
+        },
   );
-  if (!updated) return refuse(n);
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({
@@ -239,11 +281,49 @@ export async function respondToOffer(
   };
 }
 
-/** The carrier answers a counter offer: accepting books the load at the counter rate. */
+/** POST /api/negotiations/:id/revise: the carrier changes its pending offer (a new version; accepts of older fail). */
+export async function reviseOffer(
+  actor: Actor,
+  id: string,
+  input: unknown,
+): Promise<{ message: string; negotiation: NegotiationDto }> {
+  const n = await findNegotiation(id);
+  authorize(actor, 'negotiation:revise', n, { hide: true, message: 'Negotiation not found' });
+  const data = parse(reviseOfferSchema, input ?? {});
+  if (effectiveStatus(n) !== 'pending') return refuse(n);
+  const updated = await underOffer(n, 'pending', async (current) => {
+    const revised = await NegotiationModel.findOneAndUpdate(
+      { _id: current._id, status: 'pending' },
+      {
+        $set: {
+          proposedRateCents: dollarsToCents(data.proposedRate),
+          proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
+          ...(data.message !== undefined ? { message: data.message } : {}),
+          version: (current.version ?? 1) + 1,
+        },
+      },
+      { new: true },
+    ).lean<Negotiation>();
+    return revised ?? refuse(current);
+  });
+  const negotiation = await view(updated);
+  announce(negotiation, null);
+  await notify({
+    userId: negotiation.brokerId,
+    kind: 'negotiation',
+    title: 'Rate offer revised',
+    body: `${negotiation.carrierCompany || negotiation.carrierName || 'A carrier'} now offers $${negotiation.proposedRate.toFixed(2)} for ${negotiation.freightTitle}.`,
+    link: '/broker',
+  });
+  return { message: 'Rate offer revised successfully', negotiation };
+}
+
+/** The carrier answers a counter offer: accepting (with the version seen) books the load at the counter rate. */
 export async function answerCounter(
   actor: Actor,
   id: string,
   accept: boolean,
+  input?: unknown,
 ): Promise<{ message: string; negotiation: NegotiationDto; listing: FreightListingDto | null }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:acceptCounter', n, { hide: true, message: 'Negotiation not found' });
@@ -252,26 +332,13 @@ export async function answerCounter(
     throw conflict('There is no counter offer to answer');
   }
   if (accept) {
-    const { accepted, listing } = await settle(n, 'counter_offered', n.counterRateCents, actor.id);
+    const { version } = parse(offerVersionSchema, input ?? {});
+    const { accepted, listing } = await settle(n, 'counter_offered', version, actor.id);
     const negotiation = await view(accepted);
     announce(negotiation, listing);
-    await notify({
-      userId: negotiation.brokerId,
-      kind: 'negotiation',
-      title: 'Counter offer accepted',
-      body: `${negotiation.carrierCompany || negotiation.carrierName} accepted $${negotiation.counterRate?.toFixed(2)} for ${negotiation.freightTitle}: the load is booked.`,
-      link: '/broker',
-    });
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
-  const updated = await runTransition(negotiationTransition(n._id, 'counter_offered'), () =>
-    NegotiationModel.findOneAndUpdate(
-      { _id: n._id, status: 'counter_offered' },
-      { $set: { status: 'rejected', respondedAt: new Date() } },
-      { new: true },
-    ).lean<Negotiation>(),
-  );
-  if (!updated) return refuse(n);
+  const updated = await answer(n, 'counter_offered', { status: 'rejected', respondedAt: new Date() });
   const negotiation = await view(updated);
   announce(negotiation, null);
   await notify({
