@@ -2,6 +2,8 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import type { Config } from './config';
+import { repairVerification } from './features/documents/expiry';
+import { repairSmallShipments } from './features/smallShipments/service';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
 import { createLogger, type Logger } from './infra/logger';
@@ -33,12 +35,18 @@ export interface RuntimeOptions {
   log?: Logger;
 }
 
+const ignoreMissingCollection = (err: { codeName?: string; message?: string }) => {
+  if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;
+};
+
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
   const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
   await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
+  // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
+  await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
 
   // BullMQ needs maxRetriesPerRequest: null on connections that block.
@@ -47,6 +55,10 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initQueues(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
+  // Complete what a crash left half-done (each under its aggregate's lease, so every process may run it at once).
+  await Promise.all([repairSmallShipments(), repairVerification()]).catch((err) =>
+    logger.error('Repair at start failed', err),
+  );
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
