@@ -28,6 +28,7 @@ afterAll(async () => {
 });
 
 const pdf = Buffer.from('%PDF-1.4\nrace test\n%%EOF\n');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function upload(c: TestClient, documentType: string): Promise<string> {
@@ -74,9 +75,12 @@ describe('document races (issue 10)', () => {
         );
         const decision =
           round % 2 === 0 ? { status: 'approved' } : { status: 'rejected', rejectionReason: 'Unreadable' };
+        // The job runs in this process and would nearly always start first: a varying head start for the review
+        // (0 to 45 ms) spreads the rounds over both orders.
+        const headStart = (round % 4) * 15;
         const [review, report] = await Promise.all([
           admin1.post(`/api/admin/documents/${insurance}/review`, decision),
-          runDocumentExpiry(),
+          sleep(headStart).then(() => runDocumentExpiry()),
         ]);
         expect([200, 409]).toContain(review.status);
         const stored = (await DocumentModel.findById(insurance).lean())!;
