@@ -11,6 +11,7 @@ import { loadSecrets, type Secrets } from './infra/secrets';
 import { initFileStore, type FileStore } from './infra/storage';
 import { closeQueues, initQueues } from './queues';
 import { setPublisher } from './realtime/publish';
+import { repairAfterCrash } from './repairs';
 
 /** Everything a process role needs: connections made once at boot and closed once at shutdown. */
 export interface Runtime {
@@ -35,12 +36,18 @@ export interface RuntimeOptions {
   log?: Logger;
 }
 
+const ignoreMissingCollection = (err: { codeName?: string; message?: string }) => {
+  if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;
+};
+
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
   const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
   await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
+  // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
+  await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
   if (config.FERRETDB_POSTGRES_URL)
     await ensureFerretIndexes(
@@ -61,6 +68,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
   const emitter = new Emitter(redis, { key: socketIoKey });
   setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
+  await repairAfterCrash(logger);
 
   return {
     config,

@@ -11,7 +11,6 @@ import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { seedTestAccounts } from './features/auth/testAccounts';
-import { repairLoadsOnce } from './features/freight/status';
 import { loadUser } from './http/auth';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -114,9 +113,7 @@ export async function startWeb(
     await seedTestAccounts(); // tests seed their own data
   }
 
-  // Whatever a crash left half-done is finished before this process serves anyone (DESIGN §2.1a), and before the
-  // board's book is built from the stored loads.
-  await repairLoadsOnce((msg, err) => rt.log.error(msg, err));
+  // The runtime has already repaired what a crash left half-done, so the book is built from consistent loads.
   const book = await startOpenLoadBook(rt);
   rt.log.info(`Open-load book: ${book.book.size} loads in ${Math.round(book.buildMs)} ms`);
   const app = createApp(rt, sessionMiddleware);

@@ -416,6 +416,22 @@ export const shipmentOfferSchema = z.object({
 });
 export type ShipmentOfferInput = z.input<typeof shipmentOfferSchema>;
 
+/**
+ * Accepting an offer names the offer as the customer saw it: its version (each revision counts one up) or its price.
+ * A revision that landed first makes the accept fail (409, with the current offer), so the price agreed is the one
+ * shown.
+ */
+export const shipmentOfferAcceptSchema = z
+  .object({
+    version: z.number().int().positive().optional(),
+    price: z.number().positive().optional(),
+  })
+  .refine((v) => v.version !== undefined || v.price !== undefined, {
+    message: 'Send the offer version or price you are accepting',
+    path: ['version'],
+  });
+export type ShipmentOfferAcceptInput = z.input<typeof shipmentOfferAcceptSchema>;
+
 export interface ShipmentOfferDto {
   id: string;
   shipmentId: string;
@@ -425,6 +441,8 @@ export interface ShipmentOfferDto {
   driverName: string;
   driverCompany: string | null;
   price: number;
+  /** 1 when made; one more on each revision. An accept carries the version shown. */
+  version: number;
   message: string | null;
   status: ShipmentOfferStatus;
   respondedAt: string | null;

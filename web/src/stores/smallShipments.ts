@@ -6,7 +6,7 @@ import type {
   SmallShipmentDto,
   SmallShipmentInput,
 } from '@freight/shared';
-import { apiRequest } from '../lib/api';
+import { apiRequest, errorStatus } from '../lib/api';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useSessionStore } from './session';
 
@@ -22,7 +22,8 @@ interface SmallShipmentsState {
   load: (page?: number) => Promise<void>;
   /** Call 30; the list is refreshed on success. */
   create: (input: SmallShipmentInput) => Promise<SmallShipmentDto>;
-  accept: (offerId: string) => Promise<void>;
+  /** Accepts the offer as shown (its version and price); a 409 (revised or answered meanwhile) reloads the list. */
+  accept: (offer: ShipmentOfferDto) => Promise<void>;
   receiveOffer: (offer: ShipmentOfferDto) => void;
   receiveShipment: (shipment: SmallShipmentDto) => void;
 }
@@ -53,11 +54,17 @@ export const useSmallShipmentsStore = create<SmallShipmentsState>((set, get) => 
     return shipment;
   },
 
-  accept: async (offerId) => {
-    const result = await apiRequest<{ shipment: SmallShipmentDto; offer: ShipmentOfferDto }>(
-      'POST',
-      `/api/shipment-offers/${offerId}/accept`,
-    );
+  accept: async (offer) => {
+    let result: { shipment: SmallShipmentDto; offer: ShipmentOfferDto };
+    try {
+      result = await apiRequest('POST', `/api/shipment-offers/${offer.id}/accept`, {
+        version: offer.version,
+        price: offer.price,
+      });
+    } catch (err) {
+      if (errorStatus(err) === 409) void get().load();
+      throw err;
+    }
     get().receiveShipment(result.shipment);
     get().receiveOffer(result.offer);
   },

@@ -1,7 +1,10 @@
-import { registerSchema, setupSchema, type UserDto } from '@freight/shared';
+import { registerSchema, rooms, setupSchema, type UserDto } from '@freight/shared';
 import argon2 from 'argon2';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { withAggregate } from '../../infra/concurrency';
+import { publish } from '../../realtime/publish';
+import { computeVerification } from '../documents/verification';
 import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import type { LoginThrottle } from './throttle';
@@ -64,16 +67,44 @@ export async function authenticate(
   return user;
 }
 
+/**
+ * POST /api/users/setup. Under the user's lease: the type, and the verification that follows from the new type's
+ * documents, are written together in one update, so a document review or expiry in flight (which recomputes under
+ * the same lease) lands wholly before or after it, and the stored flag always matches the final type's documents.
+ */
 export async function setupAccount(user: UserDoc, input: unknown): Promise<UserDto> {
   if (user.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
   if ((input as { userType?: unknown } | null)?.userType === 'admin') {
     throw badRequest('userType: admin cannot be chosen');
   }
   const data = parse(setupSchema, input);
-  user.userType = data.userType;
-  user.companyName = data.companyName;
-  user.phoneNumber = data.phoneNumber || null;
-  await user.save();
-  await sendWelcome(user);
-  return toUserDto(user);
+  const { updated, verification } = await withAggregate('user', user._id, async () => {
+    const current = await UserModel.findById(user._id, { userType: 1, isVerified: 1 }).lean();
+    if (!current) throw unauthorized();
+    if (current.userType === 'admin') {
+      throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
+    }
+    const verification = await computeVerification({ ...current, userType: data.userType });
+    const updated = await UserModel.findOneAndUpdate(
+      { _id: user._id },
+      {
+        $set: {
+          userType: data.userType,
+          companyName: data.companyName,
+          phoneNumber: data.phoneNumber || null,
+          isVerified: verification.computedVerified,
+        },
+      },
+      { new: true },
+    );
+    if (!updated) throw unauthorized();
+    return { updated, verification };
+  });
+  publish('verification:changed', rooms.user(updated.id), {
+    ...verification.status,
+    isVerified: verification.computedVerified,
+    userId: updated.id,
+  });
+  await sendWelcome(updated);
+  return toUserDto(updated);
 }

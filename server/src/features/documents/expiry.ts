@@ -9,7 +9,7 @@ import { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
-import { runTransition, transitionKey } from '../../infra/transitions';
+import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { DocumentModel, toDocumentDto, type ComplianceDocument } from './model';
 import { pendingCount } from './service';
 import { computeVerification, recomputeVerification } from './verification';
@@ -71,33 +71,49 @@ async function sendReminders(now: Date): Promise<number> {
     });
     // This reminder and every earlier (longer) one are done.
     const passed = DOCUMENT_EXPIRY_REMINDER_DAYS.filter((d) => d >= due);
-    await DocumentModel.updateOne({ _id: doc._id }, { $addToSet: { remindersSent: { $each: passed } } });
+    // A rewrite of the document: under its lease, so it cannot revert a review landing at the same moment.
+    await withAggregate('document', doc._id, () =>
+      DocumentModel.updateOne({ _id: doc._id }, { $addToSet: { remindersSent: { $each: passed } } }),
+    );
     sent++;
   }
   return sent;
 }
 
-/** Marks documents past their date expired (each once: a conditional update), telling owner and admins. */
+/**
+ * Marks documents past their date expired, each under its own lease and its owner's (one call), with the owner's
+ * verification recomputed inside: an admin reviewing the same pending document at once either lands first (then the
+ * document is no longer live here, or an approval of a lapsed document expires now) or finds it expired (409).
+ */
 async function expireDocuments(now: Date): Promise<{ expired: number; userIds: Set<string> }> {
   const today = startOfUtcDay(now);
   const candidates = await DocumentModel.find(
     { status: { $in: LIVE }, expirationDate: { $lt: today } },
-    { _id: 1, status: 1 },
+    { _id: 1, userId: 1 },
   ).lean();
   const userIds = new Set<string>();
   let expired = 0;
-  for (const { _id, status } of candidates) {
-    // A pending document can be expiring while an admin reviews it: both contend for the same transition.
-    const doc = await runTransition(transitionKey('document', _id, status), () =>
-      DocumentModel.findOneAndUpdate(
-        { _id, status, expirationDate: { $lt: today } },
-        { $set: { status: 'expired', expiredAt: now } },
-        { new: false },
-      ).lean<ComplianceDocument>(),
+  for (const { _id, userId } of candidates) {
+    const ownerId = String(userId);
+    const doc = await withAggregates(
+      [
+        { kind: 'document', id: String(_id) },
+        { kind: 'user', id: ownerId },
+      ],
+      async () => {
+        const current = await DocumentModel.findById(_id).lean<ComplianceDocument>();
+        if (!current || !LIVE.includes(current.status) || !(current.expirationDate! < today)) return null;
+        const updated = await DocumentModel.findOneAndUpdate(
+          { _id, status: current.status },
+          { $set: { status: 'expired', expiredAt: now } },
+          { new: false },
+        ).lean<ComplianceDocument>();
+        if (updated) await recomputeVerification(ownerId, now);
+        return updated;
+      },
     );
     if (!doc) continue; // reviewed meanwhile, or another run got there first
     expired++;
-    const ownerId = String(doc.userId);
     userIds.add(ownerId);
     const document = toDocumentDto({ ...doc, status: 'expired', expiredAt: now } as ComplianceDocument);
     publish('document:expired', rooms.user(ownerId), { document });
@@ -123,17 +139,20 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
 }
 
 /**
- * Users whose documents expired in the last few days but whose stored flag still disagrees with their documents: a
- * run that marked documents and then died before recomputing is repaired by the next one.
+ * Users whose documents expired or were approved in the last few days but whose stored flag disagrees with their
+ * documents: a run or a review that changed documents and then died before recomputing is repaired by the next run
+ * (and at start, repairVerification).
  */
 async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
   const since = new Date(now.getTime() - RECHECK_DAYS * DAY_MS);
-  const ids = (await DocumentModel.distinct('userId', { status: 'expired', expiredAt: { $gte: since } }))
-    .map(String)
-    .filter((id) => !skip.has(id));
+  const owners = await Promise.all([
+    DocumentModel.distinct('userId', { status: 'expired', expiredAt: { $gte: since } }),
+    DocumentModel.distinct('userId', { status: 'approved', reviewedAt: { $gte: since } }),
+  ]);
+  const ids = [...new Set(owners.flat().map(String))].filter((id) => !skip.has(id));
   if (ids.length === 0) return [];
   const users = await UserModel.find(
-    { _id: { $in: ids.map((id) => new Types.ObjectId(id)) }, isVerified: true },
+    { _id: { $in: ids.map((id) => new Types.ObjectId(id)) } },
     { userType: 1, isVerified: 1 },
   ).lean();
   const stale: string[] = [];
@@ -144,15 +163,21 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
   return stale;
 }
 
+/** Recomputes (under each user's lease) every recently changed user whose flag disagrees with their documents. */
+export async function repairVerification(now = new Date(), skip = new Set<string>()): Promise<number> {
+  const stale = await staleUsers(now, skip);
+  for (const userId of stale) await recomputeVerification(userId, now);
+  return stale.length;
+}
+
 /**
  * The daily job (also `npm run jobs -- document-expiry`): reminders 30, 7 and 1 days before a document's
- * expiration date, each once however often it runs; documents past their date become expired; their owners'
- * verification is recomputed (and pushed), so an expired required document makes its owner unverified.
+ * expiration date, each once however often it runs; documents past their date become expired and their owners'
+ * verification is recomputed (and pushed) with them, so an expired required document makes its owner unverified.
  */
 export async function runDocumentExpiry(now = new Date()): Promise<DocumentExpiryReport> {
   const remindersSent = await sendReminders(now);
   const { expired, userIds } = await expireDocuments(now);
-  const toRecompute = [...userIds, ...(await staleUsers(now, userIds))];
-  for (const userId of toRecompute) await recomputeVerification(userId, now);
-  return { now: now.toISOString(), remindersSent, expired, usersRecomputed: toRecompute.length };
+  const repaired = await repairVerification(now, userIds);
+  return { now: now.toISOString(), remindersSent, expired, usersRecomputed: userIds.size + repaired };
 }

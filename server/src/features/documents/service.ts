@@ -21,7 +21,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
-import { runTransition, transitionKey } from '../../infra/transitions';
+import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 
 /** What the upload middleware hands over (multer's memory file). */
@@ -50,6 +50,16 @@ export function cleanFileName(raw: string, ext: string): string {
 
 export const pendingCount = () => DocumentModel.countDocuments({ status: 'pending' });
 
+function assertTypeAllowed(userType: string, documentType: string): void {
+  const allowed = documentTypesFor(userType as UserType);
+  if (allowed.includes(documentType)) return;
+  throw badRequest(
+    allowed.length
+      ? `documentType: must be one of ${allowed.join(', ')}`
+      : 'documentType: your account type has no documents to upload',
+  );
+}
+
 /**
  * Call 20. Everything is checked before anything is stored (type of account, fields, the file's real type by its
  * first bytes), so a refused upload leaves neither a file nor a record; a record that cannot be written takes its
@@ -61,16 +71,9 @@ export async function uploadDocument(
   body: unknown,
 ): Promise<DocumentDto> {
   if (!user.userType) throw badRequest('Please complete your account setup first.');
-  const allowed = documentTypesFor(user.userType as UserType);
   const fields = parse(documentUploadSchema, body ?? {});
   if (!file) throw badRequest('file: Please select a file and document type.');
-  if (!allowed.includes(fields.documentType)) {
-    throw badRequest(
-      allowed.length
-        ? `documentType: must be one of ${allowed.join(', ')}`
-        : 'documentType: your account type has no documents to upload',
-    );
-  }
+  assertTypeAllowed(user.userType, fields.documentType);
   if (file.size === 0) throw badRequest('file: the file is empty');
   const sniffed = sniffFileType(file.buffer.subarray(0, 16));
   if (!sniffed) {
@@ -81,18 +84,25 @@ export async function uploadDocument(
   const storageKey = await store.save(file.buffer);
   let doc: ComplianceDocument;
   try {
-    const created = await DocumentModel.create({
-      userId: user._id,
-      documentType: fields.documentType,
-      fileName: cleanFileName(file.originalname ?? '', sniffed.ext),
-      storageKey,
-      fileSize: file.size,
-      mimeType: sniffed.mime,
-      status: 'pending',
-      expirationDate: fields.expirationDate,
-      uploadedAt: new Date(),
+    // Under the owner's lease: the account type the document must fit is the stored one, not the one the request
+    // started with (a change of type in flight waits, or has landed and is checked here).
+    doc = await withAggregate('user', user._id, async () => {
+      const owner = await UserModel.findById(user._id, { userType: 1 }).lean();
+      if (!owner?.userType) throw badRequest('Please complete your account setup first.');
+      assertTypeAllowed(owner.userType, fields.documentType);
+      const created = await DocumentModel.create({
+        userId: user._id,
+        documentType: fields.documentType,
+        fileName: cleanFileName(file.originalname ?? '', sniffed.ext),
+        storageKey,
+        fileSize: file.size,
+        mimeType: sniffed.mime,
+        status: 'pending',
+        expirationDate: fields.expirationDate,
+        uploadedAt: new Date(),
+      });
+      return created.toObject() as ComplianceDocument;
     });
-    doc = created.toObject() as ComplianceDocument;
   } catch (err) {
     await store.remove(storageKey).catch(() => undefined);
     throw err;
@@ -213,9 +223,10 @@ export async function getReviewStats(actor: Actor, now = new Date()): Promise<Re
 }
 
 /**
- * Call 24. Only a pending document can be reviewed: the conditional update settles two admins reviewing the same
- * document at once (exactly one wins; the other gets 409). Then the owner's verification is recomputed, the owner's
- * screens and every admin queue are told, and a notification goes through the queue.
+ * Call 24. Only a pending document can be reviewed. The document and its owner are changed under both their leases
+ * (one call): of two admins reviewing at once, or a review against the expiry job, exactly one finds it pending (the
+ * other gets 409), and the owner's verification is recomputed before anyone else can change either. The document is
+ * written first: a crash before the recompute leaves a stale flag that the next expiry run repairs (repairVerification).
  */
 export async function reviewDocument(actor: Actor, id: string, input: unknown): Promise<DocumentDto> {
   authorize(actor, 'document:review', undefined, { message: 'Admin access required to view this page.' });
@@ -223,27 +234,36 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
   if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
   const alreadyReviewed = (status: string) =>
     conflict(`This document is already ${status}; only pending documents can be reviewed`);
-  const existing = await DocumentModel.findById(id, { status: 1 }).lean();
+  const existing = await DocumentModel.findById(id, { status: 1, userId: 1 }).lean();
   if (!existing) throw notFound('Document not found');
   if (existing.status !== 'pending') throw alreadyReviewed(existing.status);
-  // Exactly one of two admins reviewing at once gets the transition (infra/transitions.ts); the other gets 409.
-  const reviewed = await runTransition(transitionKey('document', id, 'pending'), () =>
-    DocumentModel.findOneAndUpdate(
-      { _id: id, status: 'pending' },
-      {
-        $set: {
-          status: decision.status,
-          reviewedAt: new Date(),
-          reviewedBy: new Types.ObjectId(actor.id),
-          rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+  const ownerId = String(existing.userId);
+  const reviewed = await withAggregates(
+    [
+      { kind: 'document', id },
+      { kind: 'user', id: ownerId },
+    ],
+    async () => {
+      const current = await DocumentModel.findById(id, { status: 1 }).lean();
+      if (current?.status !== 'pending') throw alreadyReviewed(current?.status ?? 'reviewed');
+      const updated = await DocumentModel.findOneAndUpdate(
+        { _id: id, status: 'pending' },
+        {
+          $set: {
+            status: decision.status,
+            reviewedAt: new Date(),
+            reviewedBy: new Types.ObjectId(actor.id),
+            rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+          },
         },
-      },
-      { new: true },
-    ).lean<ComplianceDocument>(),
+        { new: true },
+      ).lean<ComplianceDocument>();
+      if (!updated) throw alreadyReviewed('reviewed');
+      await recomputeVerification(ownerId);
+      return updated;
+    },
   );
-  if (!reviewed) throw alreadyReviewed('reviewed');
 
-  const ownerId = String(reviewed.userId);
   const document = toDocumentDto(reviewed);
   publish('document:reviewed', rooms.user(ownerId), { document });
   publish('admin:queue-changed', rooms.role('admin'), {
@@ -252,7 +272,6 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
     added: null,
     pendingCount: await pendingCount(),
   });
-  await recomputeVerification(ownerId);
 
   const label = documentTypeLabel(reviewed.documentType);
   await notify({

@@ -7,6 +7,7 @@ import {
   type VerificationStatusDto,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import { withAggregate } from '../../infra/concurrency';
 import { publish } from '../../realtime/publish';
 import { UserModel } from '../users/model';
 import { DocumentModel } from './model';
@@ -63,24 +64,27 @@ export async function computeVerification(
 }
 
 /**
- * Recomputes and stores the user's isVerified from their documents; pushes verification:changed.
- * Two reviews of one user's documents may recompute at once: each pass writes only if the stored flag is still the
- * one it read, and reads again after writing, so the last pass always sees every document change before it.
+ * Recomputes and stores the user's isVerified from their documents; pushes verification:changed. Runs under the
+ * user's lease (taken here, or already held by the caller with the document it changed), so the flag it writes is
+ * computed from the documents and type as they stand: a review, an expiry or a change of account type in flight
+ * waits for it, and it for them.
  */
 export async function recomputeVerification(userId: string, now = new Date()): Promise<boolean> {
   if (!Types.ObjectId.isValid(userId)) return false;
-  let result: Awaited<ReturnType<typeof computeVerification>> | null = null;
-  for (let pass = 0; pass < 3; pass++) {
+  const result = await withAggregate('user', userId, async () => {
     const user = await UserModel.findById(userId, { userType: 1, isVerified: 1 }).lean();
-    if (!user) return false;
-    result = await computeVerification(user, now);
-    if (result.computedVerified === Boolean(user.isVerified)) break;
-    await UserModel.updateOne(
-      { _id: user._id, isVerified: Boolean(user.isVerified) },
-      { $set: { isVerified: result.computedVerified } },
-    );
-  }
-  const { status, computedVerified } = result!;
+    if (!user) return null;
+    const computed = await computeVerification(user, now);
+    if (computed.computedVerified !== Boolean(user.isVerified)) {
+      await UserModel.updateOne(
+        { _id: user._id, isVerified: Boolean(user.isVerified) },
+        { $set: { isVerified: computed.computedVerified } },
+      );
+    }
+    return computed;
+  });
+  if (!result) return false;
+  const { status, computedVerified } = result;
   publish('verification:changed', rooms.user(userId), { ...status, isVerified: computedVerified, userId });
   return computedVerified;
 }

@@ -134,7 +134,7 @@ describe('route matching', () => {
       id: offer.id,
       price: 70,
     });
-    await cust.post(`/api/shipment-offers/${offer.id}/accept`);
+    expect((await cust.post(`/api/shipment-offers/${offer.id}/accept`, { price: 70 })).status).toBe(200);
     const after = (await d.get(`/api/driver-routes/${r.id}/matches`)).body.items;
     expect(after.map((s: { id: string }) => s.id)).toEqual([suburb.id]);
   });

@@ -7,6 +7,7 @@ import {
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
+import { withAggregate } from '../../infra/concurrency';
 import { parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { dollarsToCents } from '../freight/model';
@@ -57,28 +58,39 @@ async function findOwnRoute(actor: Actor, id: string): Promise<DriverRoute> {
   return route;
 }
 
-/** Edits an active route (a closed one is final: 409). */
+/**
+ * Edits an active route (a closed one is final: 409). Only its driver changes a route, so edits and closes run under
+ * the driver's lease: an edit can never rewrite a close that landed at the same moment.
+ */
 export async function updateRoute(actor: Actor, id: string, input: unknown): Promise<DriverRouteDto> {
-  const route = await findOwnRoute(actor, id);
+  await findOwnRoute(actor, id);
   const data = parse(driverRouteSchema, input);
-  const updated = await DriverRouteModel.findOneAndUpdate(
-    { _id: route._id, status: 'active' },
-    { $set: fieldsOf(data) },
-    { new: true },
-  ).lean<DriverRoute>();
-  if (!updated) throw conflict('This route is closed');
-  return toDriverRouteDto(updated);
+  return withAggregate('user', actor.id, async () => {
+    const route = await findOwnRoute(actor, id);
+    if (route.status !== 'active') throw conflict('This route is closed');
+    const updated = await DriverRouteModel.findOneAndUpdate(
+      { _id: route._id, status: 'active' },
+      { $set: fieldsOf(data) },
+      { new: true },
+    ).lean<DriverRoute>();
+    if (!updated) throw conflict('This route is closed');
+    return toDriverRouteDto(updated);
+  });
 }
 
 export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteDto> {
-  const route = await findOwnRoute(actor, id);
-  const updated = await DriverRouteModel.findOneAndUpdate(
-    { _id: route._id, status: 'active' },
-    { $set: { status: 'closed' } },
-    { new: true },
-  ).lean<DriverRoute>();
-  if (!updated) throw conflict('This route is already closed');
-  return toDriverRouteDto(updated);
+  await findOwnRoute(actor, id);
+  return withAggregate('user', actor.id, async () => {
+    const route = await findOwnRoute(actor, id);
+    if (route.status !== 'active') throw conflict('This route is already closed');
+    const updated = await DriverRouteModel.findOneAndUpdate(
+      { _id: route._id, status: 'active' },
+      { $set: { status: 'closed' } },
+      { new: true },
+    ).lean<DriverRoute>();
+    if (!updated) throw conflict('This route is already closed');
+    return toDriverRouteDto(updated);
+  });
 }
 
 /** The driver's routes: active ones first, then by departure date. */

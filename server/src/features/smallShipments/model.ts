@@ -62,6 +62,8 @@ const shipmentOfferSchema = new Schema(
     driverName: { type: String, default: '' },
     driverCompany: { type: String, default: null },
     priceCents: { type: Number, required: true },
+    /** 1 when made, one more on each revision: an accept names the version the customer saw. */
+    version: { type: Number, default: 1 },
     message: { type: String, default: null },
     status: { type: String, enum: SHIPMENT_OFFER_STATUSES, default: 'pending' },
     respondedAt: { type: Date, default: null },
@@ -123,6 +125,7 @@ export function toShipmentOfferDto(o: ShipmentOffer): ShipmentOfferDto {
     driverName: o.driverName,
     driverCompany: o.driverCompany ?? null,
     price: centsToDollars(o.priceCents) ?? 0,
+    version: o.version ?? 1,
     message: o.message ?? null,
     status: o.status as ShipmentOfferDto['status'],
     respondedAt: iso(o.respondedAt),

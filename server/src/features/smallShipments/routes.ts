@@ -24,7 +24,7 @@ export function createSmallShipmentsRouter(_rt: Runtime): Router {
   });
 
   router.post('/shipment-offers/:id/accept', async (req, res) => {
-    res.json(await acceptOffer(currentActor(req), req.params.id));
+    res.json(await acceptOffer(currentActor(req), req.params.id, req.body));
   });
 
   return router;

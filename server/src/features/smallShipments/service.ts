@@ -1,6 +1,7 @@
 import {
   rooms,
   routeMatchesShipment,
+  shipmentOfferAcceptSchema,
   shipmentOfferSchema,
   smallShipmentSchema,
   type MySmallShipmentDto,
@@ -9,7 +10,8 @@ import {
   type SmallShipmentDto,
 } from '@freight/shared';
 import { Types } from 'mongoose';
-import { conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { withAggregate } from '../../infra/concurrency';
 import { parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
@@ -25,7 +27,6 @@ import {
   type ShipmentOffer,
   type SmallShipment,
 } from './model';
-import { runTransition, transitionKey } from '../../infra/transitions';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -133,60 +134,70 @@ function publishOffer(
 
 /**
  * A driver offers a price on a posted shipment (optionally from one of their routes). One offer per driver and
- * shipment: sending again while it is pending revises it; once answered it cannot change (409).
+ * shipment: sending again while it is pending revises it (its version counts one up); once answered, or once the
+ * shipment is matched, it cannot change (409). Runs under the shipment's lease, so a revision and an accept of the
+ * same shipment never interleave.
  */
 export async function makeOffer(actor: Actor, shipmentId: string, input: unknown): Promise<ShipmentOfferDto> {
-  const shipment = await findShipment(shipmentId);
-  if (shipment.status !== 'posted') throw conflict('This shipment is no longer taking offers');
-  authorize(actor, 'shipmentOffer:create', shipment, {
-    message: 'Only drivers can make offers on shipments',
-  });
-  const data = parse(shipmentOfferSchema, input);
-  let routeId: Types.ObjectId | null = null;
-  if (data.routeId) {
-    const route = await DriverRouteModel.findOne(
-      { _id: data.routeId, driverId: actor.id },
-      { _id: 1 },
-    ).lean();
-    if (!route) throw notFound('Route not found');
-    routeId = route._id;
-  }
-  const driver = await UserModel.findById(actor.id, {
-    firstName: 1,
-    lastName: 1,
-    email: 1,
-    companyName: 1,
-  }).lean();
-  const fields = {
-    routeId,
-    priceCents: dollarsToCents(data.price),
-    message: data.message ?? null,
-    driverName: driver ? displayName(driver) : '',
-    driverCompany: driver?.companyName ?? null,
-  };
-  const driverId = new Types.ObjectId(actor.id);
-  let offer: ShipmentOffer | null = await ShipmentOfferModel.findOneAndUpdate(
-    { shipmentId: shipment._id, driverId, status: 'pending' },
-    { $set: fields },
-    { new: true },
-  ).lean<ShipmentOffer>();
-  const created = !offer;
-  if (!offer) {
+  if (!Types.ObjectId.isValid(shipmentId)) throw notFound('Shipment not found');
+  const { offer, created, shipment } = await withAggregate('shipment', shipmentId, async () => {
+    const shipment = await findShipment(shipmentId);
+    if (shipment.status !== 'posted') throw conflict('This shipment is no longer taking offers');
+    authorize(actor, 'shipmentOffer:create', shipment, {
+      message: 'Only drivers can make offers on shipments',
+    });
+    const data = parse(shipmentOfferSchema, input);
+    let routeId: Types.ObjectId | null = null;
+    if (data.routeId) {
+      const route = await DriverRouteModel.findOne(
+        { _id: data.routeId, driverId: actor.id },
+        { _id: 1 },
+      ).lean();
+      if (!route) throw notFound('Route not found');
+      routeId = route._id;
+    }
+    const driver = await UserModel.findById(actor.id, {
+      firstName: 1,
+      lastName: 1,
+      email: 1,
+      companyName: 1,
+    }).lean();
+    const fields = {
+      routeId,
+      priceCents: dollarsToCents(data.price),
+      message: data.message ?? null,
+      driverName: driver ? displayName(driver) : '',
+      driverCompany: driver?.companyName ?? null,
+    };
+    const driverId = new Types.ObjectId(actor.id);
+    const answered = () => conflict('Your offer on this shipment was already answered');
+    const existing = await ShipmentOfferModel.findOne({
+      shipmentId: shipment._id,
+      driverId,
+    }).lean<ShipmentOffer>();
+    if (existing) {
+      if (existing.status !== 'pending') throw answered();
+      const revised = await ShipmentOfferModel.findOneAndUpdate(
+        { _id: existing._id, status: 'pending' },
+        { $set: { ...fields, version: (existing.version ?? 1) + 1 } },
+        { new: true },
+      ).lean<ShipmentOffer>();
+      if (!revised) throw answered();
+      return { offer: revised, created: false, shipment };
+    }
     try {
-      offer = (
-        await ShipmentOfferModel.create({
-          shipmentId: shipment._id,
-          shipperId: shipment.shipperId,
-          driverId,
-          ...fields,
-        })
-      ).toObject() as ShipmentOffer;
+      const made = await ShipmentOfferModel.create({
+        shipmentId: shipment._id,
+        shipperId: shipment.shipperId,
+        driverId,
+        ...fields,
+      });
+      return { offer: made.toObject() as ShipmentOffer, created: true, shipment };
     } catch (err) {
-      if ((err as { code?: number }).code === 11000)
-        throw conflict('Your offer on this shipment was already answered');
+      if ((err as { code?: number }).code === 11000) throw answered();
       throw err;
     }
-  }
+  });
   const dto = toShipmentOfferDto(offer);
   publishOffer('shipmentOffer:created', dto);
   if (created) {
@@ -201,52 +212,94 @@ export async function makeOffer(actor: Actor, shipmentId: string, input: unknown
   return dto;
 }
 
+/** The accept's 409 when the offer is no longer the one the customer saw; `details` carries the current offer. */
+function offerChanged(offer: ShipmentOffer): AppError {
+  return new AppError('CONFLICT', 'This offer was revised; review the current price and accept again', [
+    { offer: toShipmentOfferDto(offer) },
+  ]);
+}
+
 /**
- * The customer accepts one offer: the shipment moves posted → matched under a transition lock (so of two accepts
- * at once exactly one wins; the other gets 409), then the offer is accepted and every other pending one declined.
+ * The writes that follow a shipment's move to matched, in an order a repeat can finish: the shipment (already
+ * matched to the offer) is the record of the decision; then the offer is accepted, then every other pending offer
+ * declined. Idempotent: run again after a crash (by a repeated accept or by the repair at start) it completes them.
+ * Runs under the shipment's lease.
+ */
+async function completeMatch(
+  shipment: SmallShipment,
+  at: Date,
+): Promise<{ accepted: ShipmentOffer | null; declinedIds: Types.ObjectId[] }> {
+  const offerId = shipment.matchedOfferId!;
+  const accepted = await ShipmentOfferModel.findOneAndUpdate(
+    { _id: offerId, status: 'pending' },
+    { $set: { status: 'accepted', respondedAt: at } },
+    { new: true },
+  ).lean<ShipmentOffer>();
+  const pending = await ShipmentOfferModel.find(
+    { shipmentId: shipment._id, status: 'pending' },
+    { _id: 1 },
+  ).lean();
+  const declinedIds = pending.map((d) => d._id).filter((id) => !id.equals(offerId));
+  for (const _id of declinedIds) {
+    await ShipmentOfferModel.updateOne(
+      { _id, status: 'pending' },
+      { $set: { status: 'declined', respondedAt: at } },
+    );
+  }
+  return {
+    accepted: accepted ?? (await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>()),
+    declinedIds,
+  };
+}
+
+/**
+ * The customer accepts one offer, as shown (its version or price). Under the shipment's lease: of two accepts at
+ * once exactly one wins (the other's offer is declined by then: 409); a revision that landed first fails the accept
+ * with 409 and the current offer; a repeat of the winning accept completes whatever a crash left undone.
  */
 export async function acceptOffer(
   actor: Actor,
   offerId: string,
+  input: unknown,
 ): Promise<{ shipment: SmallShipmentDto; offer: ShipmentOfferDto }> {
   if (!Types.ObjectId.isValid(offerId)) throw notFound('Offer not found');
-  const offer = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
-  if (!offer) throw notFound('Offer not found');
-  authorize(actor, 'shipmentOffer:accept', offer, { hide: true, message: 'Offer not found' });
-  if (offer.status !== 'pending') throw conflict('This offer was already answered');
+  const first = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
+  if (!first) throw notFound('Offer not found');
+  authorize(actor, 'shipmentOffer:accept', first, { hide: true, message: 'Offer not found' });
+  const seen = parse(shipmentOfferAcceptSchema, input ?? {});
   const at = new Date();
-  // Of two accepts at once exactly one wins the shipment's way out of 'posted' (infra/transitions.ts).
-  const alreadyMatched = () => conflict('This shipment already has an accepted offer');
-  const matched = await runTransition(transitionKey('small-shipment', offer.shipmentId, 'posted'), () =>
-    SmallShipmentModel.findOneAndUpdate(
-      { _id: offer.shipmentId, shipperId: offer.shipperId, status: 'posted' },
-      { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
-      { new: true },
-    ).lean<SmallShipment>(),
-  );
-  if (!matched) throw alreadyMatched();
-  const accepted = await ShipmentOfferModel.findOneAndUpdate(
-    { _id: offer._id },
-    { $set: { status: 'accepted', respondedAt: at } },
-    { new: true },
-  ).lean<ShipmentOffer>();
-  const declined = await ShipmentOfferModel.find(
-    { shipmentId: offer.shipmentId, status: 'pending', _id: { $ne: offer._id } },
-    { _id: 1 },
-  ).lean();
-  await ShipmentOfferModel.updateMany(
-    { _id: { $in: declined.map((d) => d._id) }, status: 'pending' },
-    { $set: { status: 'declined', respondedAt: at } },
-  );
+
+  const { matched, accepted, declinedIds } = await withAggregate('shipment', first.shipmentId, async () => {
+    const offer = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
+    const shipment = await SmallShipmentModel.findById(first.shipmentId).lean<SmallShipment>();
+    if (!offer || !shipment) throw notFound('Offer not found');
+    const asSeen =
+      (seen.version === undefined || seen.version === (offer.version ?? 1)) &&
+      (seen.price === undefined || dollarsToCents(seen.price) === offer.priceCents);
+    const won = shipment.status === 'matched' && String(shipment.matchedOfferId) === String(offer._id);
+    if (!won) {
+      if (offer.status !== 'pending') throw conflict('This offer was already answered');
+      if (shipment.status !== 'posted') throw conflict('This shipment already has an accepted offer');
+    }
+    if (!asSeen) throw offerChanged(offer);
+    const matched = won
+      ? shipment
+      : await SmallShipmentModel.findOneAndUpdate(
+          { _id: shipment._id, status: 'posted' },
+          { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
+          { new: true },
+        ).lean<SmallShipment>();
+    if (!matched) throw conflict('This shipment already has an accepted offer');
+    return { matched, ...(await completeMatch(matched, at)) };
+  });
+
   const shipment = toSmallShipmentDto(matched);
   const acceptedDto = toShipmentOfferDto(accepted!);
   publish('smallShipment:updated', [rooms.role('individual_driver'), rooms.user(shipment.shipperId)], {
     shipment,
   });
   publishOffer('shipmentOffer:updated', acceptedDto);
-  const declinedDocs = await ShipmentOfferModel.find({ _id: { $in: declined.map((d) => d._id) } }).lean<
-    ShipmentOffer[]
-  >();
+  const declinedDocs = await ShipmentOfferModel.find({ _id: { $in: declinedIds } }).lean<ShipmentOffer[]>();
   for (const d of declinedDocs) publishOffer('shipmentOffer:updated', toShipmentOfferDto(d));
   await notify({
     userId: acceptedDto.driverId,
@@ -254,6 +307,28 @@ export async function acceptOffer(
     title: 'Your offer was accepted',
     body: `${shipment.title}: $${acceptedDto.price.toFixed(2)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
     link: '/driver-routes',
+    dedupeKey: `shipment-accepted:${acceptedDto.id}`,
   });
   return { shipment, offer: acceptedDto };
+}
+
+/**
+ * At start: a crash between an accept's writes can leave a matched shipment whose offer is still pending, or other
+ * offers still pending. Each such shipment is completed under its lease (the decision, the match, stands).
+ */
+export async function repairSmallShipments(): Promise<number> {
+  const pendingOffers = await ShipmentOfferModel.find({ status: 'pending' }, { shipmentId: 1 }).lean();
+  const shipmentIds = [...new Set(pendingOffers.map((o) => String(o.shipmentId)))];
+  let repaired = 0;
+  for (const id of shipmentIds) {
+    const seen = await SmallShipmentModel.findById(id, { status: 1 }).lean();
+    if (seen?.status !== 'matched') continue;
+    await withAggregate('shipment', id, async () => {
+      const shipment = await SmallShipmentModel.findById(id).lean<SmallShipment>();
+      if (shipment?.status !== 'matched' || !shipment.matchedOfferId) return;
+      await completeMatch(shipment, new Date());
+      repaired++;
+    });
+  }
+  return repaired;
 }

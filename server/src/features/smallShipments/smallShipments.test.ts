@@ -135,20 +135,22 @@ describe('offers', () => {
 
     // A second offer from the same driver revises the pending one.
     const revised = await d1.post(`/api/small-shipments/${posted.id}/offers`, { price: 190 });
-    expect(revised.body).toMatchObject({ id: o1.body.id, price: 190 });
+    expect(revised.body).toMatchObject({ id: o1.body.id, price: 190, version: 2 });
 
     const mine = (await cust.get('/api/small-shipments')).body.items[0];
     expect(mine.offers.map((o: { price: number }) => o.price).sort()).toEqual([180, 190]);
 
     const declinedPush = nextEvent(d2Socket, 'shipmentOffer:updated', (p) => p.offer.id === o2.id);
-    const accept = await cust.post(`/api/shipment-offers/${o1.body.id}/accept`);
+    const accept = await cust.post(`/api/shipment-offers/${o1.body.id}/accept`, {
+      version: revised.body.version,
+    });
     expect(accept.status).toBe(200);
     expect(accept.body.shipment).toMatchObject({ status: 'matched', matchedOfferId: o1.body.id });
     expect(accept.body.offer).toMatchObject({ status: 'accepted' });
     expect((await declinedPush).offer.status).toBe('declined');
 
     // Nothing more on a matched shipment.
-    expect((await cust.post(`/api/shipment-offers/${o2.id}/accept`)).status).toBe(409);
+    expect((await cust.post(`/api/shipment-offers/${o2.id}/accept`, { version: 1 })).status).toBe(409);
     expect((await d2.post(`/api/small-shipments/${posted.id}/offers`, { price: 170 })).status).toBe(409);
     cust.closeSockets();
     d2.closeSockets();
@@ -162,7 +164,9 @@ describe('offers', () => {
       const d = await driver();
       offers.push((await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 150 + i })).body);
     }
-    const results = await Promise.all(offers.map((o) => cust.post(`/api/shipment-offers/${o.id}/accept`)));
+    const results = await Promise.all(
+      offers.map((o) => cust.post(`/api/shipment-offers/${o.id}/accept`, { price: o.price })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const stored = await ShipmentOfferModel.find({ shipmentId: posted.id }).lean();
     expect(stored.map((o) => o.status).sort()).toEqual(['accepted', 'declined']);
@@ -180,8 +184,10 @@ describe('offers', () => {
     const d = await driver();
     expect((await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 0 })).status).toBe(400);
     const offer = (await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 10 })).body;
-    expect((await d.post(`/api/shipment-offers/${offer.id}/accept`)).status).toBe(404);
-    expect((await nonDriver.post(`/api/shipment-offers/${offer.id}/accept`)).status).toBe(404);
+    expect((await d.post(`/api/shipment-offers/${offer.id}/accept`, { version: 1 })).status).toBe(404);
+    expect((await nonDriver.post(`/api/shipment-offers/${offer.id}/accept`, { version: 1 })).status).toBe(
+      404,
+    );
     expect((await d.post('/api/small-shipments/000000000000000000000000/offers', { price: 10 })).status).toBe(
       404,
     );

@@ -13,6 +13,7 @@ import {
 } from '@freight/shared';
 import { AppError, badRequest } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { withAggregate } from '../../infra/concurrency';
 import { can, toActor, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
@@ -40,47 +41,56 @@ function changedPayload(
 
 /**
  * Call 29: the plan must be the caller's type + '_basic' or '_pro'. The payment provider is asked first; when it
- * has taken payment the subscription is active for one month from now (an earlier plan is replaced).
+ * has taken payment the subscription is active for one month from now (an earlier plan is replaced). Under the
+ * user's lease: the type the plan must fit is the stored one, and an activation, a change of type, the expiry job
+ * and the plan-limit checks of posts and bookings never interleave.
  */
 export async function activateSubscription(
   user: UserDoc,
   input: unknown,
 ): Promise<ActivateSubscriptionResult> {
   const { plan: planId } = parse(activateSubscriptionSchema, input);
-  const actor = toActor(user);
-  const allowed = [`${user.userType}_basic`, `${user.userType}_pro`];
-  const plan = findPlan(planId);
-  if (!plan || !allowed.includes(planId)) {
-    throw badRequest(
-      can(actor, 'subscription:activate')
-        ? `plan: must be ${allowed.join(' or ')}`
-        : 'plan: subscriptions are available to carrier, shipper, broker and air cargo accounts',
-    );
-  }
-  const at = now();
-  const payment = await paymentProvider().charge({
-    user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId ?? null },
-    plan,
-    now: at,
-  });
-  if (payment.status === 'failed') throw new AppError('CONFLICT', payment.message);
-  if (payment.status === 'requires_action') {
-    return { status: 'requires_action', redirectUrl: payment.redirectUrl, user: toUserDto(user) };
-  }
-  const updated = await UserModel.findByIdAndUpdate(
-    user._id,
-    {
-      $set: {
-        subscriptionStatus: 'active',
-        subscriptionPlan: plan.id,
-        subscriptionExpiresAt: addOneMonth(at),
-        ...(payment.customerId ? { stripeCustomerId: payment.customerId } : {}),
-        ...(payment.subscriptionId ? { stripeSubscriptionId: payment.subscriptionId } : {}),
+  const outcome = await withAggregate('user', user._id, async () => {
+    const current = await UserModel.findById(user._id);
+    if (!current) throw new AppError('NOT_FOUND', 'User not found');
+    const actor = toActor(current);
+    const allowed = [`${current.userType}_basic`, `${current.userType}_pro`];
+    const plan = findPlan(planId);
+    if (!plan || !allowed.includes(planId)) {
+      throw badRequest(
+        can(actor, 'subscription:activate')
+          ? `plan: must be ${allowed.join(' or ')}`
+          : 'plan: subscriptions are available to carrier, shipper, broker and air cargo accounts',
+      );
+    }
+    const at = now();
+    const payment = await paymentProvider().charge({
+      user: { id: current.id, email: current.email, stripeCustomerId: current.stripeCustomerId ?? null },
+      plan,
+      now: at,
+    });
+    if (payment.status === 'failed') throw new AppError('CONFLICT', payment.message);
+    if (payment.status === 'requires_action') return { payment, user: current, plan };
+    const updated = await UserModel.findByIdAndUpdate(
+      current._id,
+      {
+        $set: {
+          subscriptionStatus: 'active',
+          subscriptionPlan: plan.id,
+          subscriptionExpiresAt: addOneMonth(at),
+          ...(payment.customerId ? { stripeCustomerId: payment.customerId } : {}),
+          ...(payment.subscriptionId ? { stripeSubscriptionId: payment.subscriptionId } : {}),
+        },
       },
-    },
-    { new: true },
-  );
-  if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+      { new: true },
+    );
+    if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+    return { payment, user: updated, plan };
+  });
+  const { payment, user: updated, plan } = outcome;
+  if (payment.status === 'requires_action') {
+    return { status: 'requires_action', redirectUrl: payment.redirectUrl, user: toUserDto(updated) };
+  }
   publish('subscription:changed', rooms.user(updated.id), changedPayload(updated, 'activated'));
   await notify({
     userId: updated.id,
@@ -125,11 +135,20 @@ export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
   ).lean();
   const expired: string[] = [];
   for (const { _id } of due) {
-    const updated = await UserModel.findOneAndUpdate(
-      { _id, subscriptionStatus: 'active', subscriptionExpiresAt: { $ne: null, $lte: at } },
-      { $set: { subscriptionStatus: 'inactive' } },
-      { new: true },
-    ).lean();
+    // Under the user's lease: a renewal in flight lands wholly before (then the date has moved on) or after.
+    const updated = await withAggregate('user', _id, async () => {
+      const current = await UserModel.findById(_id, {
+        subscriptionStatus: 1,
+        subscriptionExpiresAt: 1,
+      }).lean();
+      if (current?.subscriptionStatus !== 'active' || !current.subscriptionExpiresAt) return null;
+      if (current.subscriptionExpiresAt > at) return null;
+      return UserModel.findOneAndUpdate(
+        { _id, subscriptionStatus: 'active', subscriptionExpiresAt: current.subscriptionExpiresAt },
+        { $set: { subscriptionStatus: 'inactive' } },
+        { new: true },
+      ).lean();
+    });
     if (!updated) continue;
     const id = String(updated._id);
     expired.push(id);

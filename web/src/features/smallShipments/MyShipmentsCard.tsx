@@ -129,7 +129,7 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
 
 function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: boolean }) {
   const accept = useSmallShipmentsStore((s) => s.accept);
-  const { submit: onAccept, pending } = useSubmit(() => accept(offer.id), {
+  const { submit: onAccept, pending } = useSubmit(() => accept(offer), {
     successTitle: 'Offer accepted',
     success: `${offer.driverName} will carry your shipment.`,
     failure: { fallback: 'Failed to accept the offer' },

@@ -10,6 +10,7 @@ import {
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../../http/errors';
 import { pageQuerySchema, parse } from '../../../http/validate';
+import { withAggregate } from '../../../infra/concurrency';
 import { authorize, type Actor } from '../../../policies';
 import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
@@ -64,16 +65,19 @@ export async function createSavedSearch(actor: Actor, input: unknown): Promise<S
   const data = parse(savedSearchSchema, input);
   if (data.filters.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   const userId = new Types.ObjectId(actor.id);
-  if ((await SavedSearchModel.countDocuments({ userId })) >= MAX_SAVED_SEARCHES) {
-    throw conflict(`You can keep at most ${MAX_SAVED_SEARCHES} saved searches`);
-  }
   const filters = Object.fromEntries(Object.entries(data.filters).filter(([, v]) => v !== undefined));
-  const doc = await SavedSearchModel.create({
-    userId,
-    name: data.name,
-    filters,
-    equipmentType: data.filters.equipmentType ?? null,
-    alertsEnabled: data.alertsEnabled,
+  // The cap is counted and the insert made under the user's lease, so concurrent creates hold it exactly.
+  const doc = await withAggregate('user', actor.id, async () => {
+    if ((await SavedSearchModel.countDocuments({ userId })) >= MAX_SAVED_SEARCHES) {
+      throw conflict(`You can keep at most ${MAX_SAVED_SEARCHES} saved searches`);
+    }
+    return SavedSearchModel.create({
+      userId,
+      name: data.name,
+      filters,
+      equipmentType: data.filters.equipmentType ?? null,
+      alertsEnabled: data.alertsEnabled,
+    });
   });
   return toSavedSearchDto(doc.toObject() as SavedSearch);
 }
@@ -91,9 +95,9 @@ export async function updateSavedSearch(actor: Actor, id: string, input: unknown
 }
 
 export async function deleteSavedSearch(actor: Actor, id: string): Promise<void> {
-  const res = await SavedSearchModel.deleteOne({
-    _id: objectId(id, 'Saved search'),
-    userId: new Types.ObjectId(actor.id),
-  });
+  const _id = objectId(id, 'Saved search');
+  const res = await withAggregate('user', actor.id, () =>
+    SavedSearchModel.deleteOne({ _id, userId: new Types.ObjectId(actor.id) }),
+  );
   if (res.deletedCount === 0) throw notFound('Saved search not found');
 }

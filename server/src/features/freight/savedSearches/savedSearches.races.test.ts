@@ -1,0 +1,57 @@
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { SavedSearchModel } from './model';
+import { MAX_SAVED_SEARCHES } from './service';
+
+/** Issue 10: the saved-search cap holds exactly at the boundary under concurrent creates (ROUNDS rounds). */
+const ROUNDS = 20;
+const CONCURRENT = 6;
+/** Already stored before each round: CONCURRENT creates race for the last few places. */
+const FREE_PLACES = 3;
+
+let app: TestApp;
+let carrier: TestClient;
+let userId: Types.ObjectId;
+beforeAll(async () => {
+  app = await startTestApp();
+  carrier = app.client();
+  userId = new Types.ObjectId((await carrier.registerAndLogin({ userType: 'carrier' })).id);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('saved-search cap races (issue 10)', () => {
+  it(`${CONCURRENT} creates at once with ${FREE_PLACES} places left: ${ROUNDS} rounds, never above the cap`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await SavedSearchModel.deleteMany({ userId });
+      await SavedSearchModel.insertMany(
+        Array.from({ length: MAX_SAVED_SEARCHES - FREE_PLACES }, (_, i) => ({
+          userId,
+          name: `kept ${i}`,
+          filters: {},
+        })),
+      );
+      const results = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) =>
+          carrier.post('/api/saved-searches', { name: `round ${round} #${i}`, filters: {} }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([
+        ...Array(FREE_PLACES).fill(201),
+        ...Array(CONCURRENT - FREE_PLACES).fill(409),
+      ]);
+      expect(await SavedSearchModel.countDocuments({ userId })).toBe(MAX_SAVED_SEARCHES);
+      // At the cap a delete frees a place, and exactly one.
+      const [one] = results.filter((r) => r.status === 201);
+      expect((await carrier.delete(`/api/saved-searches/${one.body.id}`)).status).toBe(204);
+      const refill = await Promise.all([
+        carrier.post('/api/saved-searches', { name: 'refill a', filters: {} }),
+        carrier.post('/api/saved-searches', { name: 'refill b', filters: {} }),
+      ]);
+      expect(refill.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await SavedSearchModel.countDocuments({ userId })).toBe(MAX_SAVED_SEARCHES);
+    }
+  }, 900_000);
+});

@@ -1,0 +1,17 @@
+import { repairVerification } from './features/documents/expiry';
+import { repairLoadsOnce } from './features/freight/status';
+import { repairSmallShipments } from './features/smallShipments/service';
+import type { Logger } from './infra/logger';
+
+/**
+ * Completes or undoes what a crash left half-done (README "Crashes"), at the start of every process role and before
+ * it serves anyone. Each repair runs under its aggregate's lease, so processes starting together do not collide.
+ */
+export async function repairAfterCrash(log: Logger): Promise<void> {
+  const report = (msg: string, err?: unknown) => log.error(`Repair at start: ${msg}`, err);
+  await Promise.all([
+    repairLoadsOnce(report),
+    repairSmallShipments().catch((err: unknown) => report('small shipments', err)),
+    repairVerification().catch((err: unknown) => report('verification', err)),
+  ]);
+}
