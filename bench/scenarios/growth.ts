@@ -150,23 +150,26 @@ interface Measured {
   carrier: BenchClient;
   broker: BenchClient;
   admin: BenchClient;
+  driver: BenchClient;
   chatLoadId: string;
   routeId: string;
 }
 
 /** The measured users (signed up through the API) and their fixed data. */
 async function seedMeasured(baseUrl: string): Promise<Measured> {
-  const [shipper, carrier, broker, admin] = await Promise.all([
+  const [shipper, carrier, broker, admin, driver] = await Promise.all([
     new BenchClient(baseUrl).signUp('shipper', 'growth-shipper'),
     new BenchClient(baseUrl).signUp('carrier', 'growth-carrier'),
     new BenchClient(baseUrl).signUp('broker', 'growth-broker'),
     new BenchClient(baseUrl).signUp('carrier', 'growth-admin'),
+    new BenchClient(baseUrl).signUp('carrier', 'growth-driver'),
   ]);
   const now = Date.now();
   const S = new Types.ObjectId(shipper.userId);
   const C = new Types.ObjectId(carrier.userId);
   const B = new Types.ObjectId(broker.userId);
   await UserModel.updateOne({ _id: admin.userId }, { $set: { userType: 'admin' } });
+  await UserModel.updateOne({ _id: driver.userId }, { $set: { userType: 'individual_driver' } });
   await UserModel.updateMany({ _id: { $in: [C, B] } }, { $set: { isVerified: true } });
   await UserModel.updateOne(
     { _id: S },
@@ -283,7 +286,7 @@ async function seedMeasured(baseUrl: string): Promise<Measured> {
     })),
   );
   const route = await DriverRouteModel.create({
-    driverId: C,
+    driverId: new Types.ObjectId(driver.userId),
     title: 'Chicago to Dallas',
     originCity: 'Chicago',
     originState: 'IL',
@@ -292,7 +295,15 @@ async function seedMeasured(baseUrl: string): Promise<Measured> {
     departureDate: new Date(now + 3 * DAY),
     vehicleType: 'van',
   });
-  return { shipper, carrier, broker, admin, chatLoadId: String(chatLoad._id), routeId: String(route._id) };
+  return {
+    shipper,
+    carrier,
+    broker,
+    admin,
+    driver,
+    chatLoadId: String(chatLoad._id),
+    routeId: String(route._id),
+  };
 }
 
 type Path = {
@@ -333,7 +344,7 @@ const PATHS: Path[] = [
   { name: 'Broker Hub negotiations', client: (m) => m.broker, path: () => '/api/broker/negotiations' },
   { name: 'Broker Hub shippers', client: (m) => m.broker, path: () => '/api/broker/shippers' },
   { name: 'small shipments (mine)', client: (m) => m.shipper, path: () => '/api/small-shipments' },
-  { name: 'route matches', client: (m) => m.carrier, path: (m) => `/api/driver-routes/${m.routeId}/matches` },
+  { name: 'route matches', client: (m) => m.driver, path: (m) => `/api/driver-routes/${m.routeId}/matches` },
   {
     name: 'subscription usage (countUsage)',
     client: (m) => m.shipper,
@@ -377,7 +388,13 @@ export async function hotPathGrowth(
       await server.stop();
       server = await startServer(ctx, { services: 'web' });
       if (!measured) measured = await seedMeasured(server.url);
-      for (const c of [measured.shipper, measured.carrier, measured.broker, measured.admin]) {
+      for (const c of [
+        measured.shipper,
+        measured.carrier,
+        measured.broker,
+        measured.admin,
+        measured.driver,
+      ]) {
         (c as { baseUrl: string }).baseUrl = server.url;
       }
       for (const p of PATHS) {
@@ -409,7 +426,7 @@ export async function hotPathGrowth(
     parameters: { sizes, samplesPerPath: samples, otherUsers: OTHER_USERS },
     rows,
     notes: [
-      `Each hot collection (loads, chat rooms/messages/read markers, notifications, documents, booking requests, negotiations, broker shippers, small shipments, driver routes) holds ${small}, then ${large} documents of ${OTHER_USERS} other users; the measured shipper, carrier, broker and admin own the same fixed data at both sizes (26 loads, 40 chat messages, 25 notifications, 10 documents of which 4 pending, 8 booking requests, 5 negotiations, 3 shippers, 5 shipments, 1 route).`,
+      `Each hot collection (loads, chat rooms/messages/read markers, notifications, documents, booking requests, negotiations, broker shippers, small shipments, driver routes) holds ${small}, then ${large} documents of ${OTHER_USERS} other users; the measured shipper, carrier, broker and admin own the same fixed data at both sizes (26 loads, 40 chat messages, 25 notifications, 10 documents of which 4 pending, 8 booking requests, 5 negotiations, 3 shippers, 5 shipments, 1 route of a fifth user, a driver).`,
       "Sequential requests from one client after two warm-ups; the server process is restarted between sizes. The other users' documents are reviewed (the admin queue holds the same 4 pending at both sizes) and their shipments are on other lanes (the route has the same 5 matches): the answer stays the same size, only what surrounds it grows.",
     ],
     extra: {
