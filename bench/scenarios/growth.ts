@@ -399,6 +399,7 @@ export async function hotPathGrowth(
       }
       for (const p of PATHS) {
         const s = summarize(await timePath(measured, p, samples, `${size}`));
+        ctx.log(`    ${size}: ${p.name} p50 ${s.p50} ms`);
         byPath.set(p.name, [...(byPath.get(p.name) ?? []), s]);
       }
     }

@@ -25,7 +25,7 @@ export function scenarios(
     },
     {
       key: 'growth',
-      run: () => hotPathGrowth(ctx, q ? [300, 3000] : [1000, 100_000], q ? 8 : 30),
+      run: () => hotPathGrowth(ctx, q ? [200, 2000] : [1000, 100_000], q ? 5 : 30),
     },
     { key: 'push', run: () => pushVsPolling(ctx, q ? [1, 100] : [1, 100, 1000], q ? 50 : 300, q ? 20 : 200) },
     { key: 'twonodes', run: () => twoNodes(ctx, q ? 30 : 300, q ? 10 : 200) },
