@@ -75,11 +75,26 @@ function table(rows: ScenarioResult['rows']): string {
 }
 
 const date = new Date().toISOString();
+// Issue #11's figures, each a ratio (or rate) measured in this run, gathered from the scenarios in one table.
+type Goal = { figure: string; value: number | string; goal: string };
+const goals = results.flatMap((r) => ((r.extra?.goals as Goal[] | undefined) ?? []).map((g) => g));
+const goalMet = (g: Goal) => {
+  const m = /^≤ ([\d.]+)$/.exec(g.goal);
+  return m ? (Number(g.value) <= Number(m[1]) ? 'met' : 'NOT met') : '-';
+};
 const md = [
   `# Benchmark results (${quick ? 'quick' : 'full'} run, ${date.slice(0, 10)})`,
   '',
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. Database: ${machine.database}. Duration ${Math.round((Date.now() - started) / 1000)} s.`,
   '',
+  ...(goals.length
+    ? [
+        '## Goals (issue #11)',
+        '',
+        table(goals.map((g) => ({ figure: g.figure, value: g.value, goal: g.goal, status: goalMet(g) }))),
+        '',
+      ]
+    : []),
   ...results.flatMap((r) => [
     `## ${r.name}`,
     '',

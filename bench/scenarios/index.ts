@@ -1,4 +1,5 @@
 import type { BenchContext, ScenarioResult } from '../lib';
+import { hotPathGrowth } from './growth';
 import { documentExpiryJob, notificationJobs } from './jobs';
 import { loadBoardSearch } from './loadBoard';
 import { pushVsPolling, socketCapacity, twoNodes } from './push';
@@ -17,10 +18,14 @@ export function scenarios(
       // FerretDB reads every row per query: at 100k loads one request costs tens of seconds, so there the
       // filter sets run sequentially (16 clients would take minutes each); MongoDB runs can raise loadTestUpTo.
       run: () =>
-        loadBoardSearch(ctx, q ? [200] : [1000, 10_000, 100_000], {
+        loadBoardSearch(ctx, q ? [200, 2000] : [1000, 10_000, 100_000], {
           targetSeconds: q ? 0 : 8,
-          loadTestUpTo: Number(process.env.BENCH_LOAD_TEST_UP_TO ?? 10_000),
+          loadTestUpTo: Number(process.env.BENCH_LOAD_TEST_UP_TO ?? Infinity),
         }),
+    },
+    {
+      key: 'growth',
+      run: () => hotPathGrowth(ctx, q ? [200, 2000] : [1000, 100_000], q ? 5 : 30),
     },
     { key: 'push', run: () => pushVsPolling(ctx, q ? [1, 100] : [1, 100, 1000], q ? 50 : 300, q ? 20 : 200) },
     { key: 'twonodes', run: () => twoNodes(ctx, q ? 30 : 300, q ? 10 : 200) },
@@ -31,7 +36,12 @@ export function scenarios(
     },
     {
       key: 'jobs',
-      run: () => notificationJobs(ctx, Number(process.env.BENCH_NOTIFICATIONS ?? (q ? 200 : 5000))),
+      run: () =>
+        notificationJobs(
+          ctx,
+          Number(process.env.BENCH_NOTIFICATIONS ?? (q ? 200 : 5000)),
+          q ? 1000 : 100_000,
+        ),
     },
     { key: 'expiry', run: () => documentExpiryJob(ctx, q ? 1000 : 100_000, q ? 20 : 1000) },
   ];

@@ -22,12 +22,22 @@ const EQUIPMENT = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'tanker', 'box_t
 const STATUSES = ['available', 'available', 'available', 'booked', 'in_transit', 'delivered', 'cancelled'];
 const BASE_TIME = Date.UTC(2026, 0, 1);
 
-/** Inserts loads number `from` to `to - 1` (realistic listings: every field the posting form sets). */
-export async function seed(to: number, from = 0): Promise<void> {
-  const owner = new Types.ObjectId();
+/**
+ * Inserts loads number `from` to `to - 1` (realistic listings: every field the posting form sets), posted by
+ * `posterOf(n)` (one poster for all unless given); booked ones go to `carrierOf(n)` when given.
+ */
+export async function seed(
+  to: number,
+  from = 0,
+  posterOf?: (n: number) => Types.ObjectId,
+  carrierOf?: (n: number) => Types.ObjectId,
+): Promise<void> {
+  const onePoster = new Types.ObjectId();
   for (let i = from; i < to; i += 5000) {
     const docs = Array.from({ length: Math.min(5000, to - i) }, (_, k) => {
       const n = i + k;
+      const owner = posterOf?.(n) ?? onePoster;
+      const status = STATUSES[n % STATUSES.length];
       const [oc, os, olat, olng] = CITIES[n % CITIES.length];
       const [dc, ds, dlat, dlng] = CITIES[(n * 7 + 3) % CITIES.length];
       const distance = 150 + (n % 2000);
@@ -37,7 +47,7 @@ export async function seed(to: number, from = 0): Promise<void> {
       return {
         userId: owner,
         shipperId: owner,
-        carrierId: null,
+        carrierId: carrierOf && status !== 'available' && status !== 'cancelled' ? carrierOf(n) : null,
         brokerId: null,
         title: `${oc}, ${os} to ${dc}, ${ds}`,
         originCity: oc,
@@ -73,7 +83,7 @@ export async function seed(to: number, from = 0): Promise<void> {
         deliveryTimeEnd: null,
         description: 'Palletised freight, dock to dock. Driver assist not required.',
         specialInstructions: null,
-        status: STATUSES[n % STATUSES.length],
+        status,
         isUrgent: n % 11 === 0,
         isHazmat: false,
         requiresTarps: false,
@@ -185,6 +195,7 @@ export async function loadBoardSearch(
   const rows: ScenarioResult['rows'] = [];
   const explains: ScenarioResult['rows'] = [];
   const byName = new Map<string, number[]>();
+  const ratios: ScenarioResult['rows'] = [];
   let seeded = 0;
   await FreightModel.createIndexes();
   for (const size of sizes) {
@@ -225,6 +236,18 @@ export async function loadBoardSearch(
           errors: h.errors,
         });
         byName.set(set.name, [...(byName.get(set.name) ?? []), h.p95]);
+        if (set.name === 'no filter' && loadTest) {
+          // The same server, the same 16 clients and number of requests, on a JSON endpoint that does nothing.
+          const trivial = await hammer(`${server.url}/api/config`, connections, h.requests);
+          ratios.push({
+            loads: size,
+            clients: connections,
+            'board p95 ms (no filter)': h.p95,
+            'trivial JSON p95 ms (GET /api/config)': trivial.p95,
+            'board ÷ trivial': round(h.p95 / Math.max(trivial.p95, 0.1), 2),
+          });
+          ctx.log(`  ${size} loads: trivial JSON p95 ${trivial.p95} ms`);
+        }
         ctx.log(`  ${size} loads, ${set.name}: p50 ${h.p50} ms, p95 ${h.p95} ms, ${h.rps} req/s`);
         if (size === sizes[sizes.length - 1]) {
           explains.push({
@@ -267,6 +290,28 @@ export async function loadBoardSearch(
       name: 'Load board: p95 growth with the board size',
       parameters: { sizes },
       rows: growth,
+      extra: {
+        goals: [...byName.entries()].map(([filter, p95s]) => ({
+          figure: `growth: board p95 (${filter}), ${sizes[0]} → ${sizes[sizes.length - 1]} loads`,
+          value: round(p95s[p95s.length - 1] / Math.max(p95s[0], 0.1), 2),
+          goal: '≤ 1.5',
+        })),
+      },
+    },
+    {
+      name: 'Load board p95 against a trivial JSON endpoint on the same server (16 clients)',
+      parameters: { sizes, connections, trivial: 'GET /api/config' },
+      rows: ratios,
+      notes: [
+        'Both measured with autocannon, 16 connections and the same number of requests, one after the other on the same server process.',
+      ],
+      extra: {
+        goals: ratios.map((r) => ({
+          figure: `board p95 ÷ trivial JSON p95 at ${r.loads} loads`,
+          value: r['board ÷ trivial'],
+          goal: '≤ 2',
+        })),
+      },
     },
     {
       name: `Load board: query plans at ${sizes[sizes.length - 1]} loads`,

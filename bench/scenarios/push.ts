@@ -236,7 +236,22 @@ export async function pushVsPolling(
         'Echo floor: a bare Socket.IO server relaying to a room with the same number of receivers (no auth, no database, no Redis adapter).',
       ],
     },
-    echo,
+    { ...echo, extra: { ...echo.extra, goals: pushGoals(rows, echo, counts[counts.length - 1]) } },
+  ];
+}
+
+/** Chat push p99 with the most clients in the room ÷ the bare echo p99 with as many receivers, same run. */
+function pushGoals(rows: ScenarioResult['rows'], echo: ScenarioResult, clients: number) {
+  const app = rows.find((r) => r.clients === clients && (r.where === 'in room' || clients === 1));
+  const floor = echo.rows.find((r) => r.receivers === clients);
+  if (!app || !floor) return [];
+  const ratio = round(Number(app['chat p99 ms']) / Math.max(Number(floor['p99 ms']), 0.1), 2);
+  return [
+    {
+      figure: `chat push p99 ÷ bare Socket.IO echo p99, ${clients} clients (${app['chat p99 ms']} / ${floor['p99 ms']} ms)`,
+      value: ratio,
+      goal: '≤ 2',
+    },
   ];
 }
 

@@ -20,3 +20,14 @@ export async function nextInSequence(name: string, current: () => Promise<number
   if (!(await redis.exists(key))) await redis.set(key, String(await current()), 'NX');
   return redis.incr(key);
 }
+
+/**
+ * The last numbers handed out by sequences, without drawing one: null where Redis does not hold the counter. A
+ * reader can skip the database when nothing was numbered past what it has seen; where null, it must look.
+ */
+export async function peekSequences(names: string[]): Promise<Array<number | null>> {
+  if (!redis) throw new Error('counters are not initialised');
+  if (names.length === 0) return [];
+  const values = await redis.mget(names.map((n) => `${prefix}seq:${n}`));
+  return values.map((v) => (v === null ? null : Number(v)));
+}

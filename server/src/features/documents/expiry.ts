@@ -6,6 +6,7 @@ import {
   startOfUtcDay,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import { findByIds } from '../../http/paginate';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
@@ -16,7 +17,24 @@ import { computeVerification, recomputeVerification } from './verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Documents that can still lapse: in review or approved. Rejected and expired ones are done. */
-const LIVE = ['pending', 'approved'];
+const LIVE: readonly ComplianceDocument['status'][] = ['pending', 'approved'];
+
+/**
+ * The live documents matching `dates`, one status at a time: the status equality is what reaches the storage
+ * (DESIGN §2), so a run reads live documents once, in one streaming pass each, never the rejected and expired
+ * ones; the dates are checked among them. Unsorted: keyset pages (`_id > last`, sorted) would re-read every live
+ * document per page on FerretDB, where neither the range nor the sort reaches the storage.
+ */
+async function* liveDocuments(
+  dates: Record<string, unknown>,
+  projection?: Record<string, 1>,
+): AsyncGenerator<ComplianceDocument> {
+  for (const status of LIVE) {
+    yield* DocumentModel.find({ status, expirationDate: dates }, projection)
+      .lean<ComplianceDocument[]>()
+      .cursor({ batchSize: 1000 });
+  }
+}
 /** Users whose documents expired this recently are checked again on each run (a run that died half-way). */
 const RECHECK_DAYS = 3;
 
@@ -47,15 +65,8 @@ export function dueReminder(daysLeft: number): number | null {
 async function sendReminders(now: Date): Promise<number> {
   const today = startOfUtcDay(now);
   const horizon = new Date(today.getTime() + (Math.max(...DOCUMENT_EXPIRY_REMINDER_DAYS) + 1) * DAY_MS);
-  const cursor = DocumentModel.find({
-    status: { $in: LIVE },
-    expirationDate: { $gte: today, $lt: horizon },
-  })
-    .sort({ expirationDate: 1 })
-    .lean<ComplianceDocument[]>()
-    .cursor();
   let sent = 0;
-  for await (const doc of cursor) {
+  for await (const doc of liveDocuments({ $gte: today, $lt: horizon })) {
     const daysLeft = daysUntilExpiry(doc.expirationDate!, now);
     const due = dueReminder(daysLeft);
     if (due === null || doc.remindersSent.includes(due)) continue;
@@ -87,10 +98,9 @@ async function sendReminders(now: Date): Promise<number> {
  */
 async function expireDocuments(now: Date): Promise<{ expired: number; userIds: Set<string> }> {
   const today = startOfUtcDay(now);
-  const candidates = await DocumentModel.find(
-    { status: { $in: LIVE }, expirationDate: { $lt: today } },
-    { _id: 1, userId: 1 },
-  ).lean();
+  const candidates: Array<Pick<ComplianceDocument, '_id' | 'userId'>> = [];
+  for await (const { _id, userId } of liveDocuments({ $lt: today }, { _id: 1, userId: 1 }))
+    candidates.push({ _id, userId });
   const userIds = new Set<string>();
   let expired = 0;
   for (const { _id, userId } of candidates) {
@@ -151,12 +161,13 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
   ]);
   const ids = [...new Set(owners.flat().map(String))].filter((id) => !skip.has(id));
   if (ids.length === 0) return [];
-  const users = await UserModel.find(
-    { _id: { $in: ids.map((id) => new Types.ObjectId(id)) } },
+  const users = await findByIds<{ _id: Types.ObjectId; userType?: string | null; isVerified?: boolean }>(
+    UserModel,
+    ids,
     { userType: 1, isVerified: 1 },
-  ).lean();
+  );
   const stale: string[] = [];
-  for (const user of users) {
+  for (const user of users.filter((u) => u.isVerified)) {
     const { computedVerified } = await computeVerification(user, now);
     if (computedVerified !== Boolean(user.isVerified)) stale.push(String(user._id));
   }

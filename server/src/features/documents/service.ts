@@ -14,6 +14,7 @@ import {
 import { Types } from 'mongoose';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { findByIds, paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
 import { fileStore, sniffFileType } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
@@ -123,16 +124,13 @@ export async function listDocuments(
   page: number,
   pageSize: number,
 ): Promise<Page<DocumentDto>> {
-  const filter = { userId: new Types.ObjectId(userId) };
-  const [items, total] = await Promise.all([
-    DocumentModel.find(filter)
-      .sort({ uploadedAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<ComplianceDocument[]>(),
-    DocumentModel.countDocuments(filter),
-  ]);
-  return { items: items.map(toDocumentDto), page, pageSize, total };
+  const found = await paginate<ComplianceDocument>(
+    DocumentModel,
+    { userId: new Types.ObjectId(userId) },
+    { uploadedAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  return { ...found, items: found.items.map(toDocumentDto) };
 }
 
 async function findDocument(id: string): Promise<ComplianceDocument | null> {
@@ -178,18 +176,19 @@ export async function listPendingDocuments(
   pageSize: number,
 ): Promise<Page<PendingDocumentDto>> {
   authorize(actor, 'document:queue', undefined, { message: 'Admin access required to view this page.' });
-  const filter = { status: 'pending' };
-  const [docs, total] = await Promise.all([
-    DocumentModel.find(filter)
-      .sort({ uploadedAt: 1, _id: 1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<ComplianceDocument[]>(),
-    DocumentModel.countDocuments(filter),
-  ]);
+  // status: 'pending' is the equality that reaches the storage: the queue reads pending documents only.
+  const { items: docs, total } = await paginate<ComplianceDocument>(
+    DocumentModel,
+    { status: 'pending' },
+    { uploadedAt: 1, _id: 1 },
+    { page, pageSize },
+  );
   // No $lookup (DESIGN §2): a second query for the owners.
-  const ownerIds = [...new Set(docs.map((d) => String(d.userId)))];
-  const owners = await UserModel.find({ _id: { $in: ownerIds } }, { userType: 1, companyName: 1 }).lean();
+  const owners = await findByIds<QueueOwner>(
+    UserModel,
+    docs.map((d) => d.userId),
+    { userType: 1, companyName: 1 },
+  );
   const byId = new Map(owners.map((o) => [String(o._id), o]));
   return { items: docs.map((d) => toPendingDto(d, byId.get(String(d.userId)))), page, pageSize, total };
 }

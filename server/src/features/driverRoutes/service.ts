@@ -8,6 +8,7 @@ import {
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
+import { paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { dollarsToCents } from '../freight/model';
@@ -99,16 +100,13 @@ export async function listRoutes(
   page: number,
   pageSize: number,
 ): Promise<Page<DriverRouteDto>> {
-  const filter = { driverId: new Types.ObjectId(actor.id) };
-  const [items, total] = await Promise.all([
-    DriverRouteModel.find(filter)
-      .sort({ status: 1, departureDate: 1, _id: 1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<DriverRoute[]>(),
-    DriverRouteModel.countDocuments(filter),
-  ]);
-  return { items: items.map(toDriverRouteDto), page, pageSize, total };
+  const found = await paginate<DriverRoute>(
+    DriverRouteModel,
+    { driverId: new Types.ObjectId(actor.id) },
+    { status: 1, departureDate: 1, _id: 1 },
+    { page, pageSize },
+  );
+  return { ...found, items: found.items.map(toDriverRouteDto) };
 }
 
 /**
@@ -123,6 +121,7 @@ export async function routeMatches(
   pageSize: number,
 ): Promise<Page<RouteMatchDto>> {
   const route = await findOwnRoute(actor, id);
+  // Three equalities reach the storage (posted, both states): the cities and the owner are checked among those.
   const filter = {
     status: 'posted',
     originState: route.originState,
@@ -131,14 +130,12 @@ export async function routeMatches(
     destinationCity: { $regex: escapeRegex(route.destinationCity.trim()), $options: 'i' },
     shipperId: { $ne: new Types.ObjectId(actor.id) },
   };
-  const [items, total] = await Promise.all([
-    SmallShipmentModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<SmallShipment[]>(),
-    SmallShipmentModel.countDocuments(filter),
-  ]);
+  const { items, total } = await paginate<SmallShipment>(
+    SmallShipmentModel,
+    filter,
+    { createdAt: -1, _id: -1 },
+    { page, pageSize },
+  );
   const offers = items.length
     ? await ShipmentOfferModel.find({
         driverId: new Types.ObjectId(actor.id),

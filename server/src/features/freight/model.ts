@@ -77,6 +77,10 @@ freightSchema.index({ destinationCity: 1 });
 freightSchema.index({ userId: 1, createdAt: -1 });
 freightSchema.index({ brokerId: 1, createdAt: -1 });
 freightSchema.index({ carrierId: 1, status: 1 });
+// Tracked loads and chat unread counts: the user's loads by each role, most recently changed first (poster and broker
+// use the indexes above; their few loads are sorted in memory).
+freightSchema.index({ shipperId: 1, updatedAt: -1 });
+freightSchema.index({ carrierId: 1, updatedAt: -1 });
 
 export type FreightListing = InferSchemaType<typeof freightSchema> & {
   _id: Types.ObjectId;

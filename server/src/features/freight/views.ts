@@ -1,5 +1,6 @@
 import type { BookingRequestDto, NegotiationDto } from '@freight/shared';
 import type { Types } from 'mongoose';
+import { findByIds } from '../../http/paginate';
 import { UserModel } from '../users/model';
 import { toBookingRequestDto, type BookingRequest } from './bookingRequests/model';
 import { FreightModel, type FreightListing } from './model';
@@ -16,11 +17,11 @@ type UserView = {
   companyName?: string | null;
 };
 
-/** Loads and users by id with second queries (no $lookup, DESIGN §2). */
+/** Loads and users by id with second queries (no $lookup, DESIGN §2), an `_id` equality each. */
 async function lookups(freightIds: unknown[], userIds: unknown[]) {
   const [loads, users] = await Promise.all([
-    FreightModel.find({ _id: { $in: [...new Set(freightIds.map(String))] } }).lean<FreightListing[]>(),
-    UserModel.find({ _id: { $in: [...new Set(userIds.map(String))] } }, USER_VIEW).lean<UserView[]>(),
+    findByIds<FreightListing>(FreightModel, freightIds),
+    findByIds<UserView>(UserModel, userIds, USER_VIEW),
   ]);
   return {
     load: new Map(loads.map((l) => [String(l._id), l])),

@@ -9,6 +9,7 @@ import {
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
+import { paginate } from '../../http/paginate';
 import { enqueue } from '../../queues';
 import { publish } from '../../realtime/publish';
 import { NotificationModel, toNotificationDto, type Notification } from './model';
@@ -22,7 +23,8 @@ export async function notify(job: NotificationJob): Promise<void> {
 }
 
 export async function unreadCount(userId: string): Promise<number> {
-  return NotificationModel.countDocuments({ userId, readAt: null });
+  // The user's notifications (userId reaches the storage), the unread ones among them.
+  return NotificationModel.countDocuments({ userId: new Types.ObjectId(userId), readAt: null });
 }
 
 /**
@@ -95,17 +97,16 @@ export async function listNotifications(
   page: number,
   pageSize: number,
 ): Promise<Page<NotificationDto> & { unreadCount: number }> {
-  const filter = { userId: new Types.ObjectId(userId) };
-  const [items, total, unread] = await Promise.all([
-    NotificationModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<Notification[]>(),
-    NotificationModel.countDocuments(filter),
+  const [found, unread] = await Promise.all([
+    paginate<Notification>(
+      NotificationModel,
+      { userId: new Types.ObjectId(userId) },
+      { createdAt: -1, _id: -1 },
+      { page, pageSize },
+    ),
     unreadCount(userId),
   ]);
-  return { items: items.map(toNotificationDto), page, pageSize, total, unreadCount: unread };
+  return { ...found, items: found.items.map(toNotificationDto), unreadCount: unread };
 }
 
 export async function markRead(userId: string, id: string): Promise<NotificationDto> {

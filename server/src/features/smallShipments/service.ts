@@ -12,6 +12,7 @@ import {
 import { Types } from 'mongoose';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
+import { paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
@@ -87,11 +88,14 @@ async function notifyMatchingDrivers(shipment: SmallShipmentDto): Promise<void> 
 }
 
 async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDto[]> {
-  const offers = shipments.length
-    ? await ShipmentOfferModel.find({ shipmentId: { $in: shipments.map((s) => s._id) } })
-        .sort({ createdAt: 1 })
-        .lean<ShipmentOffer[]>()
-    : [];
+  // A `shipmentId` equality per shipment of the page (a `$in` would read every offer on FerretDB).
+  const offers = (
+    await Promise.all(
+      shipments.map((s) =>
+        ShipmentOfferModel.find({ shipmentId: s._id }).sort({ createdAt: 1 }).lean<ShipmentOffer[]>(),
+      ),
+    )
+  ).flat();
   const byShipment = new Map<string, ShipmentOfferDto[]>();
   for (const o of offers) {
     const key = String(o.shipmentId);
@@ -106,16 +110,13 @@ export async function listMyShipments(
   page: number,
   pageSize: number,
 ): Promise<Page<MySmallShipmentDto>> {
-  const filter = { shipperId: new Types.ObjectId(actor.id) };
-  const [items, total] = await Promise.all([
-    SmallShipmentModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<SmallShipment[]>(),
-    SmallShipmentModel.countDocuments(filter),
-  ]);
-  return { items: await withOffers(items), page, pageSize, total };
+  const found = await paginate<SmallShipment>(
+    SmallShipmentModel,
+    { shipperId: new Types.ObjectId(actor.id) },
+    { createdAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  return { ...found, items: await withOffers(found.items) };
 }
 
 async function findShipment(id: string): Promise<SmallShipment> {

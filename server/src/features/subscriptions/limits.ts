@@ -12,14 +12,30 @@
 // other rules (verification; the air gate), not by these caps. Two posts racing at the cap may both pass: the
 // counts are reads, not reservations.
 import { findPlan, isSubscriptionActive, type UsageMetric } from '@freight/shared';
-import { Types } from 'mongoose';
+import { Types, type FilterQuery } from 'mongoose';
 import { forbidden } from '../../http/errors';
 import type { Actor } from '../../policies';
-import { FreightModel } from '../freight/model';
+import { FreightModel, type FreightListing } from '../freight/model';
 import { UserModel } from '../users/model';
 import { monthBounds, now } from './clock';
 
 export const BOOKED_STATUSES = ['booked', 'in_transit', 'delivered'] as const;
+
+/**
+ * Loads whose poster or broker is the user, among those matching `rest`: one count per role, each led by its
+ * equality (the user's own loads; DESIGN §2), less the loads counted twice (posted and brokered by the user).
+ */
+async function countPosted(
+  roles: { userId: Types.ObjectId; brokerId: Types.ObjectId },
+  rest: FilterQuery<FreightListing>,
+): Promise<number> {
+  const [asPoster, asBroker, asBoth] = await Promise.all([
+    FreightModel.countDocuments({ userId: roles.userId, ...rest }),
+    FreightModel.countDocuments({ brokerId: roles.brokerId, ...rest }),
+    FreightModel.countDocuments({ brokerId: roles.brokerId, userId: roles.userId, ...rest }),
+  ]);
+  return asPoster + asBroker - asBoth;
+}
 
 /** How much of `metric` the user used in the calendar month that holds `at`. */
 export async function countUsage(userId: string, metric: UsageMetric, at: Date = now()): Promise<number> {
@@ -27,16 +43,12 @@ export async function countUsage(userId: string, metric: UsageMetric, at: Date =
   const id = new Types.ObjectId(userId);
   switch (metric) {
     case 'loads_posted':
-      return FreightModel.countDocuments({
-        $or: [{ userId: id }, { brokerId: id }],
-        createdAt: { $gte: start, $lt: end },
-      });
+      return countPosted({ userId: id, brokerId: id }, { createdAt: { $gte: start, $lt: end } });
     case 'air_shipments_posted':
-      return FreightModel.countDocuments({
-        $or: [{ userId: id }, { brokerId: id }],
-        equipmentType: 'air_cargo',
-        createdAt: { $gte: start, $lt: end },
-      });
+      return countPosted(
+        { userId: id, brokerId: id },
+        { equipmentType: 'air_cargo', createdAt: { $gte: start, $lt: end } },
+      );
     case 'bookings_approved':
       return FreightModel.countDocuments({
         carrierId: id,

@@ -86,6 +86,9 @@ const chatRoomSchema = new Schema(
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
+// The user's rooms (unread counts): one equality per role the room names, newest first.
+chatRoomSchema.index({ shipperId: 1, createdAt: -1 });
+chatRoomSchema.index({ carrierId: 1, createdAt: -1 });
 export type ChatRoom = WithId<InferSchemaType<typeof chatRoomSchema>>;
 export const ChatRoomModel = mongoose.model('ChatRoom', chatRoomSchema);
 

@@ -19,8 +19,9 @@ import {
   type UnreadCountDto,
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
-import { Types } from 'mongoose';
+import { Types, type FilterQuery } from 'mongoose';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { compareBy, findByIds, paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
 import { fileStore, isImage, sniffFileType } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
@@ -50,7 +51,7 @@ import {
   type LocationPoint,
   type UserSummarySource,
 } from './model';
-import { nextInSequence } from '../../infra/counters';
+import { nextInSequence, peekSequences } from '../../infra/counters';
 
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
 const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
@@ -68,12 +69,11 @@ export async function loadForParticipant(actor: Actor, freightId: string): Promi
 }
 
 async function userSummaries(ids: Array<Types.ObjectId | string>): Promise<Map<string, UserSummarySource>> {
-  const unique = [...new Set(ids.map(String))];
-  // One id (a sent message, an uploaded photo): an `_id` equality, which FerretDB pushes down (`$in` it does not).
-  const users = await UserModel.find(
-    { _id: unique.length === 1 ? unique[0] : { $in: unique } },
-    { firstName: 1, lastName: 1, profileImageUrl: 1 },
-  ).lean<UserSummarySource[]>();
+  const users = await findByIds<UserSummarySource>(UserModel, ids, {
+    firstName: 1,
+    lastName: 1,
+    profileImageUrl: 1,
+  });
   return new Map(users.map((u) => [String(u._id), u]));
 }
 
@@ -99,31 +99,49 @@ function positionRecord(loadId: Types.ObjectId): Promise<LoadPosition | null> {
   return LoadPositionModel.findById(loadId).lean<LoadPosition>();
 }
 
+/**
+ * Loads that have (had) a carrier, as equality-led filters (DESIGN §2): one per role the user can hold on a load,
+ * each reading only the user's own loads (the carrier condition is checked among them). An admin sees every load
+ * past 'available', one status at a time, and cancelled loads that had a carrier.
+ */
+function trackedLoadFilters(actor: Actor): Array<FilterQuery<FreightListing>> {
+  if (actor.userType === 'admin') {
+    return [
+      ...BOOKED_STATUSES.map((status) => ({ status })),
+      { status: 'cancelled', carrierId: { $ne: null } },
+    ];
+  }
+  const me = new Types.ObjectId(actor.id);
+  const withCarrier = { carrierId: { $ne: null } };
+  return [
+    { carrierId: me },
+    { userId: me, ...withCarrier },
+    { brokerId: me, ...withCarrier },
+    { shipperId: me, ...withCarrier },
+  ];
+}
+
+/** The chat rooms of these loads: a `freightListingId` equality each (unique index). */
+async function roomsOfLoads(loadIds: Types.ObjectId[]): Promise<ChatRoom[]> {
+  const found = await Promise.all(
+    loadIds.map((id) => ChatRoomModel.findOne({ freightListingId: id }).lean<ChatRoom>()),
+  );
+  return found.filter((r): r is ChatRoom => r !== null);
+}
+
 /** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
 export async function listTrackedLoads(
   actor: Actor,
   page: number,
   pageSize: number,
 ): Promise<Page<TrackedLoadDto>> {
-  const me = new Types.ObjectId(actor.id);
-  const filter =
-    actor.userType === 'admin'
-      ? { carrierId: { $ne: null } }
-      : {
-          carrierId: { $ne: null },
-          $or: [{ userId: me }, { carrierId: me }, { brokerId: me }, { shipperId: me }],
-        };
-  const [loads, total] = await Promise.all([
-    FreightModel.find(filter)
-      .sort({ updatedAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<FreightListing[]>(),
-    FreightModel.countDocuments(filter),
-  ]);
-  const roomList = await ChatRoomModel.find({ freightListingId: { $in: loads.map((l) => l._id) } }).lean<
-    ChatRoom[]
-  >();
+  const { items: loads, total } = await paginate<FreightListing>(
+    FreightModel,
+    trackedLoadFilters(actor),
+    { updatedAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  const roomList = await roomsOfLoads(loads.map((l) => l._id));
   const unread = await unreadByRoom(actor.id, roomList);
   const roomByLoad = new Map(roomList.map((r) => [String(r.freightListingId), r]));
   // One `_id` read per load of the page (FerretDB pushes `_id` equality down; `$in` it does not).
@@ -158,16 +176,13 @@ export async function locationHistory(
   pageSize: number,
 ): Promise<Page<LocationPointDto>> {
   const load = await loadForParticipant(actor, freightId);
-  const filter = { freightListingId: load._id };
-  const [points, total] = await Promise.all([
-    LocationPointModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<LocationPoint[]>(),
-    LocationPointModel.countDocuments(filter),
-  ]);
-  return { items: points.map(toLocationPointDto), page, pageSize, total };
+  const found = await paginate<LocationPoint>(
+    LocationPointModel,
+    { freightListingId: load._id },
+    { createdAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  return { ...found, items: found.items.map(toLocationPointDto) };
 }
 
 /**
@@ -298,22 +313,14 @@ export async function listPhotos(
   pageSize: number,
 ): Promise<Page<FreightPhotoDto>> {
   const load = await loadForParticipant(actor, freightId);
-  const filter = { freightListingId: load._id };
-  const [photos, total] = await Promise.all([
-    FreightPhotoModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * pageSize)
-      .limit(pageSize)
-      .lean<FreightPhoto[]>(),
-    FreightPhotoModel.countDocuments(filter),
-  ]);
-  const users = await userSummaries(photos.map((p) => p.userId));
-  return {
-    items: photos.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))),
-    page,
-    pageSize,
-    total,
-  };
+  const found = await paginate<FreightPhoto>(
+    FreightPhotoModel,
+    { freightListingId: load._id },
+    { createdAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  const users = await userSummaries(found.items.map((p) => p.userId));
+  return { ...found, items: found.items.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))) };
 }
 
 /** The decrypted bytes of a photo, to participants only. */
@@ -340,32 +347,43 @@ async function lastReadSeq(roomId: Types.ObjectId, userId: string): Promise<numb
   return marker?.lastReadSeq ?? 0;
 }
 
-async function unreadInRoom(roomId: Types.ObjectId, userId: string): Promise<number> {
-  return ChatMessageModel.countDocuments({
-    chatRoomId: roomId,
-    seq: { $gt: await lastReadSeq(roomId, userId) },
-    userId: { $ne: new Types.ObjectId(userId) },
-  });
+/**
+ * Unread messages (from others, after the user's read marker) in each of these rooms. A room whose last number
+ * (the Redis sequence chat sends draw from) is not past the marker has none, with no read; the others count among
+ * the room's own messages (a `chatRoomId` equality each).
+ */
+async function unreadIn(
+  roomIds: Types.ObjectId[],
+  userId: string,
+  readUpTo: (roomId: Types.ObjectId) => number | Promise<number>,
+): Promise<number[]> {
+  const me = new Types.ObjectId(userId);
+  const lastSeqs = await peekSequences(roomIds.map((id) => `chat:${String(id)}`));
+  return Promise.all(
+    roomIds.map(async (chatRoomId, i) => {
+      const after = await readUpTo(chatRoomId);
+      const last = lastSeqs[i];
+      if (last !== null && last <= after) return 0;
+      return ChatMessageModel.countDocuments({ chatRoomId, seq: { $gt: after }, userId: { $ne: me } });
+    }),
+  );
 }
 
-/** Unread messages (from others, after the user's read marker) per room id, in one aggregation. */
+async function unreadInRoom(roomId: Types.ObjectId, userId: string): Promise<number> {
+  return (await unreadIn([roomId], userId, (id) => lastReadSeq(id, userId)))[0];
+}
+
+/** Unread messages per room id; the user's read markers in one read (a `userId` equality). */
 async function unreadByRoom(userId: string, roomList: ChatRoom[]): Promise<Map<string, number>> {
   if (roomList.length === 0) return new Map();
-  const markers = await ChatReadMarkerModel.find({
-    userId,
-    chatRoomId: { $in: roomList.map((r) => r._id) },
-  }).lean();
+  const markers = await ChatReadMarkerModel.find({ userId: new Types.ObjectId(userId) }).lean();
   const readUpTo = new Map(markers.map((m) => [String(m.chatRoomId), m.lastReadSeq ?? 0]));
-  const counts = await ChatMessageModel.aggregate<{ _id: Types.ObjectId; n: number }>([
-    {
-      $match: {
-        userId: { $ne: new Types.ObjectId(userId) },
-        $or: roomList.map((r) => ({ chatRoomId: r._id, seq: { $gt: readUpTo.get(String(r._id)) ?? 0 } })),
-      },
-    },
-    { $group: { _id: '$chatRoomId', n: { $sum: 1 } } },
-  ]);
-  return new Map(counts.map((c) => [String(c._id), c.n]));
+  const counts = await unreadIn(
+    roomList.map((r) => r._id),
+    userId,
+    (id) => readUpTo.get(String(id)) ?? 0,
+  );
+  return new Map(roomList.map((r, i) => [String(r._id), counts[i]]));
 }
 
 async function messageDtos(messages: ChatMessage[]): Promise<ChatMessageDto[]> {
@@ -532,23 +550,28 @@ export async function markChatRead(
 /** GET /api/tracking/unread: the user's loads with unread chat messages (the navigation's counts). */
 export async function unreadCounts(actor: Actor): Promise<{ items: UnreadCountDto[]; total: number }> {
   const me = new Types.ObjectId(actor.id);
-  const roomList = await ChatRoomModel.find({ $or: [{ shipperId: me }, { carrierId: me }] })
-    .sort({ createdAt: -1 })
-    .limit(200)
-    .lean<ChatRoom[]>();
-  // Rooms name the shipper and carrier; a broker who posted the load takes part too.
-  const posted = await FreightModel.find(
-    { carrierId: { $ne: null }, $or: [{ userId: me }, { brokerId: me }, { shipperId: me }] },
-    { _id: 1 },
-  )
-    .sort({ updatedAt: -1 })
-    .limit(200)
-    .lean<Array<{ _id: Types.ObjectId }>>();
+  const newest = { createdAt: -1 as const, _id: -1 as const };
+  // The user's rooms by each role a room names (two equalities, merged), newest 200.
+  const byRole = await Promise.all(
+    [{ shipperId: me }, { carrierId: me }].map((f) =>
+      ChatRoomModel.find(f).sort(newest).limit(200).lean<ChatRoom[]>(),
+    ),
+  );
+  const roomList = byRole.flat().sort(compareBy(newest)).slice(0, 200);
+  // Rooms name the shipper and carrier; a poster or broker of the load takes part too.
+  const posted = await Promise.all(
+    [{ userId: me }, { brokerId: me }, { shipperId: me }].map((f) =>
+      FreightModel.find({ ...f, carrierId: { $ne: null } }, { _id: 1, updatedAt: 1 })
+        .sort({ updatedAt: -1 })
+        .limit(200)
+        .lean<Array<{ _id: Types.ObjectId; updatedAt: Date }>>(),
+    ),
+  );
   const known = new Set(roomList.map((r) => String(r.freightListingId)));
-  const missing = posted.filter((p) => !known.has(String(p._id))).map((p) => p._id);
-  if (missing.length) {
-    roomList.push(...(await ChatRoomModel.find({ freightListingId: { $in: missing } }).lean<ChatRoom[]>()));
-  }
+  const missing = [...new Map(posted.flat().map((p) => [String(p._id), p._id])).entries()]
+    .filter(([id]) => !known.has(id))
+    .map(([, id]) => id);
+  roomList.push(...(await roomsOfLoads(missing)));
   const unread = await unreadByRoom(actor.id, roomList);
   const items = roomList
     .map((r) => ({ freightId: String(r.freightListingId), unreadCount: unread.get(String(r._id)) ?? 0 }))

@@ -337,6 +337,33 @@ describe('photos (calls 16, 17)', () => {
 });
 
 describe('chat (calls 18, 19)', () => {
+  it('counts unread chat for every role on a load, a broker the room does not name included', async () => {
+    const b = app.client();
+    const brokerId = (await b.registerAndLogin({ userType: 'broker' })).id;
+    const c = app.client();
+    const carrierMe = (await c.registerAndLogin({ userType: 'carrier' })).id;
+    const id = await seedLoad({ posterId: shipperId, brokerId, carrierId: carrierMe });
+    const unreadOn = async (client: TestClient) => {
+      const body = (await client.get('/api/tracking/unread')).body as {
+        items: Array<{ freightId: string; unreadCount: number }>;
+      };
+      return body.items.find((i) => i.freightId === id)?.unreadCount ?? 0;
+    };
+    expect(await unreadOn(b)).toBe(0);
+    await shipper.post(`/api/freight/${id}/chat/message`, { message: 'from the shipper' });
+    expect(await unreadOn(c)).toBe(1);
+    expect(await unreadOn(b)).toBe(1);
+    expect(await unreadOn(shipper)).toBe(0); // their own message
+    await c.post(`/api/freight/${id}/chat/message`, { message: 'from the carrier' });
+    expect(await unreadOn(b)).toBe(2);
+    expect(await unreadOn(shipper)).toBe(1);
+    expect(await unreadOn(c)).toBe(0); // sending reads up to the own message
+    expect((await b.post(`/api/freight/${id}/chat/read`, {})).body).toMatchObject({ unreadCount: 0 });
+    expect(await unreadOn(b)).toBe(0);
+    await shipper.post(`/api/freight/${id}/chat/message`, { message: 'again' });
+    expect(await unreadOn(b)).toBe(1);
+  });
+
   it("refuses chat before booking with the spec's text", async () => {
     const id = await seedLoad({ posterId: shipperId });
     const read = await shipper.get(`/api/freight/${id}/chat`);

@@ -24,6 +24,9 @@ const userSchema = new Schema(
   { timestamps: true },
 );
 
+// The subscription-expiry job: active subscriptions (the equality), by date.
+userSchema.index({ subscriptionStatus: 1, subscriptionExpiresAt: 1 });
+
 export type User = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<User>;
 export const UserModel = mongoose.model('User', userSchema);

@@ -1,6 +1,7 @@
 import { addShipperSchema, type BrokerShipperDto, type Page } from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../../http/errors';
+import { findByIds, paginate } from '../../../http/paginate';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { UserModel } from '../../users/model';
@@ -9,28 +10,25 @@ import { BrokerShipperModel, toBrokerShipperDto, type BrokerShipper } from './mo
 
 const BROKERS_ONLY = 'This dashboard is only available to verified brokers.';
 const SHIPPER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1, phoneNumber: 1 } as const;
+type ShipperView = NonNullable<Parameters<typeof toBrokerShipperDto>[1]> & { _id: Types.ObjectId };
 
 /** GET /api/broker/shippers (call 27): the broker's active shipper relationships. */
 export async function listBrokerShippers(actor: Actor, input: unknown): Promise<Page<BrokerShipperDto>> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
   const q = parse(pageQuerySchema, input);
-  const filter = { brokerId: new Types.ObjectId(actor.id), isActive: true };
-  const [rows, total] = await Promise.all([
-    BrokerShipperModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<BrokerShipper[]>(),
-    BrokerShipperModel.countDocuments(filter),
-  ]);
-  const shippers = await UserModel.find({ _id: { $in: rows.map((r) => r.shipperId) } }, SHIPPER_VIEW).lean();
+  const found = await paginate<BrokerShipper>(
+    BrokerShipperModel,
+    { brokerId: new Types.ObjectId(actor.id), isActive: true },
+    { createdAt: -1, _id: -1 },
+    q,
+  );
+  const shippers = await findByIds<ShipperView>(
+    UserModel,
+    found.items.map((r) => r.shipperId),
+    SHIPPER_VIEW,
+  );
   const byId = new Map(shippers.map((s) => [String(s._id), s]));
-  return {
-    items: rows.map((r) => toBrokerShipperDto(r, byId.get(String(r.shipperId)))),
-    page: q.page,
-    pageSize: q.pageSize,
-    total,
-  };
+  return { ...found, items: found.items.map((r) => toBrokerShipperDto(r, byId.get(String(r.shipperId)))) };
 }
 
 /** POST /api/broker/shippers: 'Add Shipper Relationship' by the shipper's account email. */

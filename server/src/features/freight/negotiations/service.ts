@@ -15,6 +15,7 @@ import {
 import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../../http/errors';
+import { paginate } from '../../../http/paginate';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { publish } from '../../../realtime/publish';
@@ -119,15 +120,8 @@ async function listPage(filter: FilterQuery<Negotiation>, input: unknown): Promi
   const q = parse(listSchema, input);
   await expireDue(filter);
   if (q.status) filter.status = q.status;
-  const [rows, total] = await Promise.all([
-    NegotiationModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<Negotiation[]>(),
-    NegotiationModel.countDocuments(filter),
-  ]);
-  return { items: await negotiationViews(rows), page: q.page, pageSize: q.pageSize, total };
+  const found = await paginate<Negotiation>(NegotiationModel, filter, { createdAt: -1, _id: -1 }, q);
+  return { ...found, items: await negotiationViews(found.items) };
 }
 
 /** GET /api/broker/negotiations (call 26). */

@@ -9,6 +9,7 @@ import {
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../../http/errors';
+import { paginate } from '../../../http/paginate';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { withAggregate } from '../../../infra/concurrency';
 import { authorize, type Actor } from '../../../policies';
@@ -48,16 +49,13 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
 export async function listSavedSearches(actor: Actor, input: unknown): Promise<Page<SavedSearchDto>> {
   authorize(actor, 'savedSearch:manage');
   const q = parse(pageQuerySchema, input);
-  const filter = { userId: new Types.ObjectId(actor.id) };
-  const [rows, total] = await Promise.all([
-    SavedSearchModel.find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((q.page - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .lean<SavedSearch[]>(),
-    SavedSearchModel.countDocuments(filter),
-  ]);
-  return { items: rows.map(toSavedSearchDto), page: q.page, pageSize: q.pageSize, total };
+  const found = await paginate<SavedSearch>(
+    SavedSearchModel,
+    { userId: new Types.ObjectId(actor.id) },
+    { createdAt: -1, _id: -1 },
+    q,
+  );
+  return { ...found, items: found.items.map(toSavedSearchDto) };
 }
 
 export async function createSavedSearch(actor: Actor, input: unknown): Promise<SavedSearchDto> {
