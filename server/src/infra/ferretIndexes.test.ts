@@ -70,6 +70,29 @@ describe.skipIf(!postgresUrl)('ensureFerretIndexes (FerretDB on PostgreSQL)', ()
     expect(rows.flatMap((r) => r.setconfig)).toContain('plan_cache_mode=force_custom_plan');
   });
 
+  it('sets the database-wide plan setting once when processes of different Mongo databases boot together', async () => {
+    const others = Array.from({ length: 8 }, () => `t_idx_${randomBytes(4).toString('hex')}`);
+    const models = [Plain] as mongoose.Model<unknown>[];
+    try {
+      for (let round = 0; round < 20; round++) {
+        // A fresh PostgreSQL database has no setting; the embedded cluster also sets it in its configuration, so
+        // clearing the database's own copy here changes nothing for the queries of other tests.
+        const db = (await client.query<{ name: string }>('SELECT current_database() AS name')).rows[0].name;
+        await client.query(`ALTER DATABASE ${pg.escapeIdentifier(db)} RESET plan_cache_mode`);
+        await Promise.all(others.map((name) => ensureFerretIndexes(postgresUrl, name, models)));
+      }
+    } finally {
+      await Promise.all(
+        others.map((name) => client.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(name)} CASCADE`)),
+      );
+    }
+    const { rows } = await client.query<{ setconfig: string[] }>(
+      `SELECT s.setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
+        WHERE d.datname = current_database()`,
+    );
+    expect(rows.flatMap((r) => r.setconfig)).toContain('plan_cache_mode=force_custom_plan');
+  });
+
   it('the equality FerretDB sends to PostgreSQL can use the index, and queries still answer', async () => {
     await Shipment.insertMany(
       Array.from({ length: 200 }, (_, i) => ({ status: i % 50 === 0 ? 'open' : 'closed', ownerId: `u${i}` })),

@@ -34,7 +34,8 @@ export async function ensureFerretIndexes(
   const created: string[] = [];
   try {
     const schema = mongoDatabase;
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`ferret-indexes:${schema}`]);
+    // The setting is the PostgreSQL database's, shared by every Mongo database (schema) in it: its own lock.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['ferret-indexes:plan-cache-mode']);
     const setting = await client.query<{ set: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
          WHERE d.datname = current_database() AND s.setrole = 0
@@ -42,8 +43,15 @@ export async function ensureFerretIndexes(
     );
     if (!setting.rows[0].set) {
       const db = await client.query<{ name: string }>('SELECT current_database() AS name');
-      await client.query(`ALTER DATABASE ${ident(db.rows[0].name)} SET plan_cache_mode = force_custom_plan`);
+      await client
+        .query(`ALTER DATABASE ${ident(db.rows[0].name)} SET plan_cache_mode = force_custom_plan`)
+        .catch((err: { code?: string }) => {
+          // A process outside these locks (an older version) set it at the same moment: it is set.
+          if (err.code !== '23505') throw err;
+        });
     }
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['ferret-indexes:plan-cache-mode']);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`ferret-indexes:${schema}`]);
     // Sessions opened before the ALTER (FerretDB's pool) keep the old setting; the embedded cluster sets it globally.
 
     const metadata = await client
