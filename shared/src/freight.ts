@@ -22,7 +22,10 @@ import {
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
 
-/** A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. */
+/**
+ * A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. No live position:
+ * that reaches only the load's participants (TrackingFreightDto, the load's room).
+ */
 export interface FreightListingDto {
   id: string;
   userId: string;
@@ -42,8 +45,6 @@ export interface FreightListingDto {
   originLng: number | null;
   destinationLat: number | null;
   destinationLng: number | null;
-  currentLat: number | null;
-  currentLng: number | null;
   equipmentType: string;
   equipmentLength: number | null;
   weight: number | null;
@@ -69,7 +70,6 @@ export interface FreightListingDto {
   requiresTarps: boolean;
   requiresStraps: boolean;
   requiresLiftgate: boolean;
-  lastLocationUpdate: string | null;
   userCompanyName: string | null;
   createdAt: string;
   updatedAt: string;

@@ -7,10 +7,6 @@ type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperI
 const isAdmin = (actor: Actor) => actor.userType === 'admin';
 const isBookedCarrier = (actor: Actor, load: Load) =>
   load.carrierId != null && String(load.carrierId) === actor.id;
-/** The poster's side of a load: whoever posted it, and the shipper or broker named on it (never its carrier). */
-const isPosterSide = (actor: Actor, load: Load) =>
-  !isBookedCarrier(actor, load) &&
-  [load.userId, load.shipperId, load.brokerId].some((id) => id != null && String(id) === actor.id);
 
 /**
  * Tracking (SPEC §2 Freight tracking; issue #5): a load's participants are its poster (shipper or broker), its
@@ -23,6 +19,4 @@ export const trackingPolicies = {
   'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */
   'tracking:advance': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
-  /** available or booked → cancelled: the poster's side. */
-  'tracking:cancel': (actor: Actor, load: Load) => isPosterSide(actor, load),
 } satisfies Record<string, Rule>;

@@ -59,22 +59,13 @@ const freightSchema = new Schema(
   },
   { timestamps: true },
 );
-// The load board (GET /api/freight): every query has a status condition and a sort (newest first, or rate per mile
-// with newest as the tie-break); the equality filters lead where they narrow most. Ranges (rate, pickup date) and
-// the city substrings are checked on the documents these indexes bring. The origin radius uses the lat/lng box.
+// The open loads by status: the board's book is built from them (every board search then runs in memory, DESIGN §2),
+// and the repair pass walks booked loads.
 freightSchema.index({ status: 1, createdAt: -1, _id: -1 });
-freightSchema.index({ status: 1, ratePerMileCents: -1, createdAt: -1, _id: -1 });
-freightSchema.index({ status: 1, equipmentType: 1, createdAt: -1 });
-freightSchema.index({ originState: 1, status: 1, createdAt: -1 });
-freightSchema.index({ destinationState: 1, status: 1, createdAt: -1 });
-freightSchema.index({ status: 1, pickupDate: 1 });
-freightSchema.index({ status: 1, rateCents: 1 });
-freightSchema.index({ originLat: 1, originLng: 1 });
-// Unanchored case-insensitive regexes are checked on these keys, so only matching documents are fetched.
-freightSchema.index({ originCity: 1 });
-freightSchema.index({ destinationCity: 1 });
 // Foreign keys: my listings, broker freight, the carrier's booked loads.
 freightSchema.index({ userId: 1, createdAt: -1 });
+// The viewer's own loads in later states, shown on their board beside the open ones.
+freightSchema.index({ userId: 1, status: 1 });
 freightSchema.index({ brokerId: 1, createdAt: -1 });
 freightSchema.index({ carrierId: 1, status: 1 });
 // Tracked loads and chat unread counts: the user's loads by each role, most recently changed first (poster and broker
@@ -124,8 +115,6 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     originLng: f.originLng ?? null,
     destinationLat: f.destinationLat ?? null,
     destinationLng: f.destinationLng ?? null,
-    currentLat: f.currentLat ?? null,
-    currentLng: f.currentLng ?? null,
     equipmentType: f.equipmentType,
     equipmentLength: f.equipmentLength ?? null,
     weight: f.weight ?? null,
@@ -151,7 +140,6 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     requiresTarps: Boolean(f.requiresTarps),
     requiresStraps: Boolean(f.requiresStraps),
     requiresLiftgate: Boolean(f.requiresLiftgate),
-    lastLocationUpdate: iso(f.lastLocationUpdate),
     userCompanyName: f.userCompanyName ?? null,
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,

@@ -154,6 +154,11 @@ describe('location (calls 14, 15)', () => {
     expect(position?.at).toBeInstanceOf(Date);
     const detail = await shipper.get(`/api/freight/${id}/tracking`);
     expect(detail.body).toMatchObject({ currentLat: 41.8781135, currentLng: -87.629799 });
+    // The public listing carries no live position (only the participants' tracking calls do).
+    const listing = await app.client().get(`/api/freight/${id}`);
+    expect(listing.status).toBe(200);
+    for (const field of ['currentLat', 'currentLng', 'lastLocationUpdate'])
+      expect(listing.body).not.toHaveProperty(field);
 
     await carrier.post(`/api/freight/${id}/location`, { latitude: 40, longitude: -90 });
     await carrier.post(`/api/freight/${id}/location`, { latitude: 35.5, longitude: -95.25 });
