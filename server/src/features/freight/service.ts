@@ -5,7 +5,6 @@ import {
   type BrokerStatsDto,
   type FreightListingDto,
   type FreightPage,
-  type FreightStatus,
   type UpdateLoadData,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
