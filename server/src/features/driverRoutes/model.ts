@@ -27,8 +27,8 @@ const driverRouteSchema = new Schema(
   { timestamps: true },
 );
 driverRouteSchema.index({ driverId: 1, status: 1, departureDate: 1 });
-// New shipments look up the active routes on their states to notify drivers.
-driverRouteSchema.index({ status: 1, originState: 1, destinationState: 1 });
+// New shipments look up the active routes on their states to notify drivers (the state leads: see SmallShipment).
+driverRouteSchema.index({ originState: 1, destinationState: 1, status: 1 });
 
 export type DriverRoute = InferSchemaType<typeof driverRouteSchema> & {
   _id: Types.ObjectId;

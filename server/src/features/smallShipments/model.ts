@@ -42,8 +42,9 @@ const smallShipmentSchema = new Schema(
   { timestamps: true },
 );
 smallShipmentSchema.index({ shipperId: 1, createdAt: -1 });
-// Route matching: posted shipments by origin and destination state, newest first.
-smallShipmentSchema.index({ status: 1, originState: 1, destinationState: 1, createdAt: -1 });
+// Route matching: posted shipments by origin and destination state, newest first. The origin state leads: on
+// FerretDB/PostgreSQL the leading field gets the GIN index, and a state narrows far more than 'posted' does.
+smallShipmentSchema.index({ originState: 1, destinationState: 1, status: 1, createdAt: -1 });
 
 export type SmallShipment = InferSchemaType<typeof smallShipmentSchema> & {
   _id: Types.ObjectId;
