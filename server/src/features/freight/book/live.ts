@@ -13,6 +13,11 @@ import {
 } from './channel';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
+/**
+ * Every how many checks the open loads are counted in the database: on FerretDB a count reads every open load
+ * (100,000 loads: seconds of work), so the cheap sequence check runs every minute and the count every ten.
+ */
+const COUNT_EVERY_CHECKS = 10;
 const BATCH = 1000;
 const FETCH_CONCURRENCY = 16;
 
@@ -51,6 +56,7 @@ export class LiveBook {
   /** The number of the last change heard on the channel, and the announced number at the previous check. */
   private lastSeq = 0;
   private seqAtLastCheck = 0;
+  private checks = 0;
   private gapWhileBuilding = false;
 
   constructor(private readonly rt: Runtime) {}
@@ -125,13 +131,14 @@ export class LiveBook {
 
   /**
    * The periodic check: behind if a change announced before the previous check has still not been heard (the last
-   * messages before a silence leave no gap), or if the database counts another number of open loads.
+   * messages before a silence leave no gap), or (every tenth check) if the database counts another number of open
+   * loads.
    */
-  async check(): Promise<void> {
+  async check({ count = ++this.checks % COUNT_EVERY_CHECKS === 0 } = {}): Promise<void> {
     const behind = this.lastSeq < this.seqAtLastCheck;
     this.seqAtLastCheck = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
-    const count = await FreightModel.countDocuments(OPEN_LOADS_FILTER);
-    if (behind || count !== this.book.size) await this.reconcile();
+    const differs = count && (await FreightModel.countDocuments(OPEN_LOADS_FILTER)) !== this.book.size;
+    if (behind || differs) await this.reconcile();
     // A replay older than this is not expected any more: the removals need not be remembered longer.
     this.book.pruneGone(Date.now() - 10 * RECONCILE_INTERVAL_MS);
   }
