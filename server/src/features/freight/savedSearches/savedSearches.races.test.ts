@@ -54,4 +54,23 @@ describe('saved-search cap races (issue 10)', () => {
       expect(await SavedSearchModel.countDocuments({ userId })).toBe(MAX_SAVED_SEARCHES);
     }
   }, 900_000);
+
+  it(`a rename and an alerts switch of one search at once: ${ROUNDS} rounds, both kept`, async () => {
+    await SavedSearchModel.deleteMany({ userId });
+    const [search] = await SavedSearchModel.insertMany([
+      { userId, name: 'lane', filters: { originState: 'TX' }, alertsEnabled: true },
+    ]);
+    for (let round = 0; round < ROUNDS; round++) {
+      const alertsEnabled = round % 2 === 0 ? false : true;
+      const [renamed, switched] = await Promise.all([
+        carrier.patch(`/api/saved-searches/${String(search._id)}`, { name: `lane ${round}` }),
+        carrier.patch(`/api/saved-searches/${String(search._id)}`, { alertsEnabled }),
+      ]);
+      expect([renamed.status, switched.status]).toEqual([200, 200]);
+      expect(await SavedSearchModel.findById(search._id).lean()).toMatchObject({
+        name: `lane ${round}`,
+        alertsEnabled,
+      });
+    }
+  }, 600_000);
 });

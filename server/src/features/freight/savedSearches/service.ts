@@ -83,11 +83,15 @@ export async function createSavedSearch(actor: Actor, input: unknown): Promise<S
 export async function updateSavedSearch(actor: Actor, id: string, input: unknown): Promise<SavedSearchDto> {
   const data = parse(savedSearchUpdateSchema, input);
   const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-  const updated = await SavedSearchModel.findOneAndUpdate(
-    { _id: objectId(id, 'Saved search'), userId: new Types.ObjectId(actor.id) },
-    { $set: set },
-    { new: true },
-  ).lean<SavedSearch>();
+  // Under the user's lease like create and delete: FerretDB rewrites the whole document, so two edits of one search
+  // (a rename and an alerts switch from two tabs) would otherwise undo each other.
+  const updated = await withAggregate('user', actor.id, () =>
+    SavedSearchModel.findOneAndUpdate(
+      { _id: objectId(id, 'Saved search'), userId: new Types.ObjectId(actor.id) },
+      { $set: set },
+      { new: true },
+    ).lean<SavedSearch>(),
+  );
   if (!updated) throw notFound('Saved search not found');
   return toSavedSearchDto(updated);
 }
