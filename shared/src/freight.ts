@@ -108,7 +108,7 @@ const optionalTime = z
   .preprocess((v) => (isBlank(v) ? null : v), z.string().regex(TIME_RE, 'Expected a time (HH:MM)').nullable())
   .optional();
 
-const AIR_EQUIPMENT = 'air_cargo';
+export const AIR_EQUIPMENT = 'air_cargo';
 export const ALL_WEIGHT_CLASSES = [...WEIGHT_CLASSES, ...AIR_WEIGHT_CLASSES] as const;
 
 /** Every field the Post Load form (and the air shipment form) sends; all but the four places are optional. */

@@ -1,4 +1,13 @@
-import { boardComparators, FREIGHT_SORTS, type FreightListingDto, type FreightSort } from '@freight/shared';
+import {
+  AIR_EQUIPMENT,
+  boardComparators,
+  boundingBox,
+  compileBoardFilter,
+  FREIGHT_SORTS,
+  type BoardFilterFields,
+  type FreightListingDto,
+  type FreightSort,
+} from '@freight/shared';
 
 /** One list kept in a board order; the comparator is a total order (ties end on the id). */
 class SortedLoads {
@@ -40,6 +49,38 @@ export interface BookChange {
 
 const stamp = (l: FreightListingDto) => Date.parse(l.updatedAt);
 
+/** A filter field the book keeps loads grouped by: its value is the group's key. */
+const GROUPED = ['originState', 'destinationState', 'equipmentType'] as const;
+/** The fields that narrow a search beyond the default (road loads, any of them). */
+const FILTER_FIELDS = [
+  'originCity',
+  'originState',
+  'destinationCity',
+  'destinationState',
+  'originCountry',
+  'destinationCountry',
+  'equipmentType',
+  'weightClass',
+  'cargoType',
+  'minRate',
+  'maxRate',
+  'minRatePerMile',
+  'maxRatePerMile',
+  'pickupDateStart',
+  'pickupDateEnd',
+] as const;
+/** Below this share of the book, a group's matches are sorted on their own instead of scanning an ordered list. */
+const GROUP_SHARE = 0.25;
+
+/** The 1°×1° cell of an origin (about 69 × 50 miles in the US): radius searches read only the cells they touch. */
+const cellKey = (lat: number, lng: number) => `g:${Math.floor(lat)}:${Math.floor(lng)}`;
+
+function groupKeys(l: FreightListingDto): string[] {
+  const keys = GROUPED.map((field) => `${field}:${l[field]}`);
+  if (l.originLat != null && l.originLng != null) keys.push(cellKey(l.originLat, l.originLng));
+  return keys;
+}
+
 /**
  * The open loads (status 'available', road and air) in memory, in every board order (DESIGN §2 "The open-load
  * book"). Changes arrive in any order from any process: a change older than what the book holds for that load
@@ -52,6 +93,23 @@ export class OpenLoadBook {
   private readonly orders = new Map<FreightSort, SortedLoads>(
     FREIGHT_SORTS.map((s) => [s, new SortedLoads(boardComparators[s])]),
   );
+  /** The open loads by origin state, destination state, equipment and origin cell (see groupKeys). */
+  private readonly groups = new Map<string, Set<FreightListingDto>>();
+  private airLoads = 0;
+
+  private group(l: FreightListingDto, add: boolean) {
+    for (const key of groupKeys(l)) {
+      let members = this.groups.get(key);
+      if (add) {
+        if (!members) this.groups.set(key, (members = new Set()));
+        members.add(l);
+      } else if (members) {
+        members.delete(l);
+        if (members.size === 0) this.groups.delete(key);
+      }
+    }
+    if (l.equipmentType === AIR_EQUIPMENT) this.airLoads += add ? 1 : -1;
+  }
 
   get size(): number {
     return this.open.size;
@@ -70,9 +128,12 @@ export class OpenLoadBook {
   reset(loads: FreightListingDto[]) {
     this.open.clear();
     this.gone.clear();
+    this.groups.clear();
+    this.airLoads = 0;
     for (const l of loads) if (l.status === 'available') this.open.set(l.id, l);
     const all = [...this.open.values()];
     for (const order of this.orders.values()) order.reset(all);
+    for (const l of all) this.group(l, true);
   }
 
   /** A load's new state; returns what changed for the boards, or null when nothing did. */
@@ -87,11 +148,15 @@ export class OpenLoadBook {
       const goneAt = this.gone.get(after.id);
       if (goneAt !== undefined && at <= goneAt) return null;
     }
-    if (before) for (const order of this.orders.values()) order.remove(before);
+    if (before) {
+      for (const order of this.orders.values()) order.remove(before);
+      this.group(before, false);
+    }
     if (after.status === 'available') {
       this.open.set(after.id, after);
       this.gone.delete(after.id);
       for (const order of this.orders.values()) order.insert(after);
+      this.group(after, true);
     } else {
       this.open.delete(after.id);
       this.gone.set(after.id, at);
@@ -104,6 +169,7 @@ export class OpenLoadBook {
     const before = this.open.get(id) ?? null;
     if (!before) return null;
     for (const order of this.orders.values()) order.remove(before);
+    this.group(before, false);
     this.open.delete(id);
     this.gone.set(id, Date.now());
     return before;
@@ -115,21 +181,71 @@ export class OpenLoadBook {
   }
 
   /**
-   * The loads that pass `test`, in `sort` order: the total, and the first `limit` after `skip` (plus, when
-   * `keepFirst` is larger, the first `keepFirst` matches for merging with loads from elsewhere).
+   * The open loads a board with filters `f` shows, in `sort` order: the total, and the first `keepFirst` of them.
+   * Without filters the ordered list answers directly; a filter on a grouped field (or a radius) reads only its
+   * group when that group is small, and sorts the matches; otherwise one ordered list is scanned.
    */
   search(
-    test: (l: FreightListingDto) => boolean,
+    f: BoardFilterFields,
     sort: FreightSort,
     keepFirst: number,
   ): { total: number; first: FreightListingDto[] } {
+    const ordered = this.orders.get(sort)!.items;
+    const test = compileBoardFilter(f);
+    const circle = f.lat !== undefined && f.lng !== undefined && f.radius !== undefined;
+    if (!circle && FILTER_FIELDS.every((field) => f[field] === undefined || f[field] === '')) {
+      // The default board: every road load (air loads have their own marketplace).
+      const first: FreightListingDto[] = [];
+      for (let i = 0; i < ordered.length && first.length < keepFirst; i++) {
+        if (test(ordered[i])) first.push(ordered[i]);
+      }
+      return { total: f.status && f.status !== 'available' ? 0 : this.size - this.airLoads, first };
+    }
+    const candidates = this.smallestGroup(f, circle);
+    if (candidates && candidates.size < this.size * GROUP_SHARE) {
+      const matches: FreightListingDto[] = [];
+      for (const group of candidates.groups) for (const l of group) if (test(l)) matches.push(l);
+      matches.sort(boardComparators[sort]);
+      return { total: matches.length, first: matches.slice(0, keepFirst) };
+    }
     const first: FreightListingDto[] = [];
     let total = 0;
-    for (const l of this.orders.get(sort)!.items) {
+    for (const l of ordered) {
       if (!test(l)) continue;
       if (total < keepFirst) first.push(l);
       total++;
     }
     return { total, first };
+  }
+
+  /** The smallest set of groups that holds every load the filters can match (null when no filter is grouped). */
+  private smallestGroup(
+    f: BoardFilterFields,
+    circle: boolean,
+  ): { groups: Set<FreightListingDto>[]; size: number } | null {
+    let best: { groups: Set<FreightListingDto>[]; size: number } | null = null;
+    const consider = (groups: Set<FreightListingDto>[]) => {
+      const size = groups.reduce((n, g) => n + g.size, 0);
+      if (!best || size < best.size) best = { groups, size };
+    };
+    for (const field of GROUPED) {
+      const wanted = f[field];
+      if (wanted) consider([this.groups.get(`${field}:${wanted}`) ?? new Set()]);
+    }
+    if (circle) {
+      const box = boundingBox(f.lat!, f.lng!, f.radius!);
+      // A box across the antimeridian or a pole: no cell list, the other groups or the scan serve it.
+      if (box.minLng >= -180 && box.maxLng <= 180) {
+        const cells: Set<FreightListingDto>[] = [];
+        for (let lat = Math.floor(box.minLat); lat <= Math.floor(box.maxLat); lat++) {
+          for (let lng = Math.floor(box.minLng); lng <= Math.floor(box.maxLng); lng++) {
+            const cell = this.groups.get(cellKey(lat, lng));
+            if (cell) cells.push(cell);
+          }
+        }
+        consider(cells);
+      }
+    }
+    return best;
   }
 }

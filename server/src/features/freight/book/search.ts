@@ -71,7 +71,7 @@ export async function searchListings(actor: Actor | null, input: unknown): Promi
     currentBook(),
     q.status ? Promise.resolve([]) : ownLaterLoads(actor).then((l) => l.filter(showsOwn).sort(compare)),
   ]);
-  const { total, first } = book.search(compileBoardFilter(q), q.sort, skip + q.pageSize);
+  const { total, first } = book.search(q, q.sort, skip + q.pageSize);
   const merged = own.length ? [...first, ...own].sort(compare) : first;
   return {
     items: merged.slice(skip, skip + q.pageSize),
