@@ -90,7 +90,9 @@ export async function startServer(
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 120_000);
+    // Generous: at 100,000 documents per collection a start builds the book from tens of thousands of open loads
+    // and creates the storage indexes of collections seeded since the previous start (the growth scenario logs it).
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15 * 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       const m = /Server ready(?: at (http:\/\/\S+))?/.exec(String(d));
       if (m) {

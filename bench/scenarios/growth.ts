@@ -386,7 +386,11 @@ export async function hotPathGrowth(
       );
       // A fresh process per size: nothing cached from the smaller run.
       await server.stop();
+      const started = performance.now();
       server = await startServer(ctx, { services: 'web' });
+      ctx.log(
+        `  growth: server started at ${size} documents in ${round((performance.now() - started) / 1000, 1)} s`,
+      );
       if (!measured) measured = await seedMeasured(server.url);
       for (const c of [
         measured.shipper,
