@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectEvents,
@@ -12,7 +13,9 @@ import {
 import { filesRoot } from '../../infra/storage';
 import { NotificationModel } from '../notifications/model';
 import { UserModel } from '../users/model';
-import { DocumentModel } from './model';
+import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
+import { backfillDocumentDays, repairVerification } from './expiry';
+import { DocumentModel, utcDay } from './model';
 import { contentDisposition } from './routes';
 
 let app: TestApp;
@@ -512,6 +515,47 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     });
     const list = (await c.get('/api/documents')).body.items.map((d: { status: string }) => d.status);
     expect(list.filter((s: string) => s === 'expired')).toHaveLength(1);
+  });
+
+  it('repairs at start a flag a crash left stale, found by the day of the change (older records backfilled once)', async () => {
+    const { a } = await admin();
+    const { c, user } = await newCarrier();
+    const ids: string[] = [];
+    for (const t of ['dot_authority', 'insurance', 'equipment_cert']) {
+      const id = (await upload(c, { documentType: t, expirationDate: inDays(10) })).body.id;
+      const reviewed = await a.post(`/api/admin/documents/${id}/review`, { status: 'approved' });
+      expect(reviewed.status).toBe(200);
+      ids.push(id);
+    }
+    expect(await DocumentModel.findById(ids[0]).lean()).toMatchObject({ reviewedDay: utcDay(new Date()) });
+    expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
+    // The expiry job wrote the document and crashed before recomputing its owner: the flag is stale.
+    await DocumentModel.updateOne(
+      { _id: ids[1] },
+      { $set: { status: 'expired', expiredAt: new Date(), expiredDay: utcDay(new Date()) } },
+    );
+    expect(await repairVerification()).toBeGreaterThanOrEqual(1);
+    expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(false);
+
+    // A record from before the day fields: found once the one-time backfill has given it its day.
+    await a.post(
+      `/api/admin/documents/${(await upload(c, { documentType: 'insurance', expirationDate: inDays(300) })).body.id}/review`,
+      {
+        status: 'approved',
+      },
+    );
+    expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
+    await DocumentModel.updateOne({ _id: ids[2] }, { $set: { status: 'expired', expiredAt: new Date() } });
+    await DocumentModel.updateMany(
+      { userId: new Types.ObjectId(user.id) },
+      { $unset: { reviewedDay: 1, expiredDay: 1 } },
+    );
+    expect(await repairVerification()).toBe(0); // nothing names the day yet
+    await MaintenanceMarkModel.deleteOne({ _id: 'document-days-v1' });
+    await backfillDocumentDays();
+    expect(await DocumentModel.findById(ids[2]).lean()).toMatchObject({ expiredDay: utcDay(new Date()) });
+    expect(await repairVerification()).toBeGreaterThanOrEqual(1);
+    expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(false);
   });
 
   it('keeps the stored flag for user types that need no documents', async () => {

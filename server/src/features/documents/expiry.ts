@@ -9,9 +9,10 @@ import { Types } from 'mongoose';
 import { findByIds } from '../../http/paginate';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
+import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { UserModel } from '../users/model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
-import { DocumentModel, toDocumentDto, type ComplianceDocument } from './model';
+import { daysBack, DocumentModel, toDocumentDto, utcDay, type ComplianceDocument } from './model';
 import { pendingCount } from './service';
 import { computeVerification, recomputeVerification } from './verification';
 
@@ -115,7 +116,7 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
         if (!current || !LIVE.includes(current.status) || !(current.expirationDate! < today)) return null;
         const updated = await DocumentModel.findOneAndUpdate(
           { _id, status: current.status },
-          { $set: { status: 'expired', expiredAt: now } },
+          { $set: { status: 'expired', expiredAt: now, expiredDay: utcDay(now) } },
           { new: false },
         ).lean<ComplianceDocument>();
         if (updated) await recomputeVerification(ownerId, now);
@@ -154,10 +155,10 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
  * (and at start, repairVerification).
  */
 async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
-  const since = new Date(now.getTime() - RECHECK_DAYS * DAY_MS);
+  const days = daysBack(now, RECHECK_DAYS);
   const owners = await Promise.all([
-    DocumentModel.distinct('userId', { status: 'expired', expiredAt: { $gte: since } }),
-    DocumentModel.distinct('userId', { status: 'approved', reviewedAt: { $gte: since } }),
+    ...days.map((expiredDay) => DocumentModel.distinct('userId', { expiredDay, status: 'expired' })),
+    ...days.map((reviewedDay) => DocumentModel.distinct('userId', { reviewedDay, status: 'approved' })),
   ]);
   const ids = [...new Set(owners.flat().map(String))].filter((id) => !skip.has(id));
   if (ids.length === 0) return [];
@@ -172,6 +173,34 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
     if (computedVerified !== Boolean(user.isVerified)) stale.push(String(user._id));
   }
   return stale;
+}
+
+/**
+ * Documents reviewed or expired in the last 31 days before reviewedDay and expiredDay existed get them (what the
+ * day-keyed queries look back over), once per database, in the background of a start: one read of the reviewed
+ * documents, writes only for the recent ones, each under its document's lease.
+ */
+export function backfillDocumentDays(): Promise<void> {
+  return oncePerDatabase('document-days-v1', async () => {
+    const since = Date.now() - 31 * DAY_MS;
+    for (const status of ['approved', 'rejected', 'expired'] as const) {
+      const docs = await DocumentModel.find(
+        { status },
+        { reviewedAt: 1, expiredAt: 1, reviewedDay: 1, expiredDay: 1 },
+      ).lean<Pick<ComplianceDocument, '_id' | 'reviewedAt' | 'expiredAt' | 'reviewedDay' | 'expiredDay'>[]>();
+      for (const d of docs) {
+        const set: Record<string, string> = {};
+        if (d.reviewedAt && !d.reviewedDay && d.reviewedAt.getTime() >= since)
+          set.reviewedDay = utcDay(d.reviewedAt);
+        if (d.expiredAt && !d.expiredDay && d.expiredAt.getTime() >= since)
+          set.expiredDay = utcDay(d.expiredAt);
+        if (Object.keys(set).length === 0) continue;
+        await withAggregate('document', String(d._id), () =>
+          DocumentModel.updateOne({ _id: d._id }, { $set: set }),
+        );
+      }
+    }
+  });
 }
 
 /** Recomputes (under each user's lease) every recently changed user whose flag disagrees with their documents. */

@@ -23,6 +23,10 @@ const documentSchema = new Schema(
     rejectionReason: { type: String, default: null },
     remindersSent: { type: [Number], default: [] },
     expiredAt: { type: Date, default: null },
+    // The UTC days (YYYY-MM-DD) of reviewedAt and expiredAt: "reviewed in the last days" becomes a few equalities,
+    // which the storage answers from an index on FerretDB too (a range on the date would read every document).
+    reviewedDay: { type: String, default: null },
+    expiredDay: { type: String, default: null },
   },
   { timestamps: false },
 );
@@ -30,6 +34,18 @@ documentSchema.index({ userId: 1, uploadedAt: -1 });
 documentSchema.index({ status: 1, uploadedAt: 1 });
 documentSchema.index({ status: 1, expirationDate: 1 });
 documentSchema.index({ status: 1, expiredAt: 1 });
+documentSchema.index({ reviewedDay: 1 });
+documentSchema.index({ expiredDay: 1 });
+
+/** The UTC day of a moment, as stored in reviewedDay and expiredDay. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The UTC days from the day of `now - days` through today's. */
+export function daysBack(now: Date, days: number): string[] {
+  return Array.from({ length: days + 1 }, (_, i) =>
+    utcDay(new Date(now.getTime() - (days - i) * 86_400_000)),
+  );
+}
 
 export type ComplianceDocument = InferSchemaType<typeof documentSchema> & { _id: Types.ObjectId };
 export const DocumentModel = mongoose.model('Document', documentSchema);

@@ -21,7 +21,14 @@ import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
-import { DocumentModel, downloadUrl, toDocumentDto, type ComplianceDocument } from './model';
+import {
+  daysBack,
+  DocumentModel,
+  downloadUrl,
+  toDocumentDto,
+  utcDay,
+  type ComplianceDocument,
+} from './model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 
@@ -198,10 +205,16 @@ export async function getReviewStats(actor: Actor, now = new Date()): Promise<Re
   authorize(actor, 'document:queue', undefined, { message: 'Admin access required to view this page.' });
   const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-  const reviewed = await DocumentModel.find(
-    { reviewedAt: { $gte: since } },
-    { status: 1, uploadedAt: 1, reviewedAt: 1, rejectionReason: 1 },
-  ).lean<Pick<ComplianceDocument, 'status' | 'uploadedAt' | 'reviewedAt' | 'rejectionReason'>[]>();
+  type Reviewed = Pick<ComplianceDocument, 'status' | 'uploadedAt' | 'reviewedAt' | 'rejectionReason'>;
+  const byDay = await Promise.all(
+    daysBack(now, 30).map((reviewedDay) =>
+      DocumentModel.find(
+        { reviewedDay },
+        { status: 1, uploadedAt: 1, reviewedAt: 1, rejectionReason: 1 },
+      ).lean<Reviewed[]>(),
+    ),
+  );
+  const reviewed = byDay.flat().filter((d) => d.reviewedAt && d.reviewedAt >= since);
   let approvedToday = 0;
   let rejectedToday = 0;
   let totalMinutes = 0;
@@ -245,12 +258,14 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
     async () => {
       const current = await DocumentModel.findById(id, { status: 1 }).lean();
       if (current?.status !== 'pending') throw alreadyReviewed(current?.status ?? 'reviewed');
+      const now = new Date();
       const updated = await DocumentModel.findOneAndUpdate(
         { _id: id, status: 'pending' },
         {
           $set: {
             status: decision.status,
-            reviewedAt: new Date(),
+            reviewedAt: now,
+            reviewedDay: utcDay(now),
             reviewedBy: new Types.ObjectId(actor.id),
             rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
           },

@@ -7,7 +7,8 @@ import { BookingRequestModel } from './bookingRequests/model';
 import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
 import { openChatRoom } from '../tracking/chatRooms';
 import { FreightModel } from './model';
-import { MaintenanceMarkModel, OpenBookingModel, repairLoadsOnce, repairOpenBookings } from './status';
+import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
+import { OpenBookingModel, repairLoadsOnce, repairOpenBookings } from './status';
 import { verifiedClient } from './testUtils';
 
 let app: TestApp;

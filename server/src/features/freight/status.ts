@@ -8,6 +8,7 @@ import {
   withAggregates,
   type AggregateRef,
 } from '../../infra/concurrency';
+import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
@@ -425,60 +426,58 @@ export async function repairOpenBookings(log: (msg: string, err?: unknown) => vo
  * still available, rejected otherwise); a booked or moving load with requests or offers still open, or without its
  * chat room. A mark records that the database was swept.
  */
-const maintenanceMarkSchema = new Schema({ _id: String, at: { type: Date, default: Date.now } });
-export const MaintenanceMarkModel = mongoose.model('MaintenanceMark', maintenanceMarkSchema);
 const LEGACY_SWEEP = 'load-bookings-v1';
 
-async function sweepLegacyBookings(log: (msg: string, err?: unknown) => void): Promise<void> {
-  if (await MaintenanceMarkModel.exists({ _id: LEGACY_SWEEP })) return;
-  const guarded = async (what: string, run: () => Promise<unknown>) => {
-    try {
-      await run();
-    } catch (err) {
-      log(`repairing ${what} failed`, err);
-    }
-  };
-  const approved = await BookingRequestModel.find(
-    { status: 'approved' },
-    { freightListingId: 1, carrierId: 1, reviewedBy: 1, shipperId: 1 },
-  ).lean<BookingRequest[]>();
-  for (const r of approved) {
-    const load = await FreightModel.findById(r.freightListingId, { carrierId: 1 }).lean<FreightListing>();
-    if (load && String(load.carrierId) === String(r.carrierId)) continue;
-    await guarded('an approved request', () =>
-      withAggregates(
-        [
-          { kind: 'load', id: String(r.freightListingId) },
-          { kind: 'user', id: String(r.carrierId) },
-        ],
-        async () => {
-          await OpenBookingModel.create({
-            freightListingId: r.freightListingId,
-            carrierId: r.carrierId,
-            actorId: r.reviewedBy ?? r.shipperId,
-            requestId: r._id,
-          }).catch((err: { code?: number }) => {
-            if (err.code !== 11000) throw err; // one is open already: finishing it settles this load
-          });
-          await finishOpenBooking(r.freightListingId);
-        },
-      ),
-    );
-  }
-  for (const status of ['booked', 'in_transit'] as const) {
-    const loads = await FreightModel.find({ status }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
-    for (const { _id } of loads) {
-      await guarded('a booked load', () =>
-        withLoad(_id, async () => {
-          const load = await FreightModel.findById(_id).lean<FreightListing>();
-          if (!load?.carrierId || load.status !== status) return;
-          await rejectOpenInterest(load, 'system');
-          await openChatRoomOf(load);
-        }),
+function sweepLegacyBookings(log: (msg: string, err?: unknown) => void): Promise<void> {
+  return oncePerDatabase(LEGACY_SWEEP, async () => {
+    const guarded = async (what: string, run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (err) {
+        log(`repairing ${what} failed`, err);
+      }
+    };
+    const approved = await BookingRequestModel.find(
+      { status: 'approved' },
+      { freightListingId: 1, carrierId: 1, reviewedBy: 1, shipperId: 1 },
+    ).lean<BookingRequest[]>();
+    for (const r of approved) {
+      const load = await FreightModel.findById(r.freightListingId, { carrierId: 1 }).lean<FreightListing>();
+      if (load && String(load.carrierId) === String(r.carrierId)) continue;
+      await guarded('an approved request', () =>
+        withAggregates(
+          [
+            { kind: 'load', id: String(r.freightListingId) },
+            { kind: 'user', id: String(r.carrierId) },
+          ],
+          async () => {
+            await OpenBookingModel.create({
+              freightListingId: r.freightListingId,
+              carrierId: r.carrierId,
+              actorId: r.reviewedBy ?? r.shipperId,
+              requestId: r._id,
+            }).catch((err: { code?: number }) => {
+              if (err.code !== 11000) throw err; // one is open already: finishing it settles this load
+            });
+            await finishOpenBooking(r.freightListingId);
+          },
+        ),
       );
     }
-  }
-  await MaintenanceMarkModel.updateOne({ _id: LEGACY_SWEEP }, { $set: { at: new Date() } }, { upsert: true });
+    for (const status of ['booked', 'in_transit'] as const) {
+      const loads = await FreightModel.find({ status }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+      for (const { _id } of loads) {
+        await guarded('a booked load', () =>
+          withLoad(_id, async () => {
+            const load = await FreightModel.findById(_id).lean<FreightListing>();
+            if (!load?.carrierId || load.status !== status) return;
+            await rejectOpenInterest(load, 'system');
+            await openChatRoomOf(load);
+          }),
+        );
+      }
+    }
+  });
 }
 
 /**
