@@ -101,7 +101,10 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Whether `host` only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
@@ -109,7 +112,9 @@ export function isLoopbackHost(host: string): boolean {
  * The warning a web process prints at start when the test accounts (public password, one of them an admin) are on
  * and it listens beyond this machine; null otherwise.
  */
-export function testAccountsExposureWarning(config: Pick<Config, 'ENABLE_TEST_ACCOUNTS' | 'HOST'>): string | null {
+export function testAccountsExposureWarning(
+  config: Pick<Config, 'ENABLE_TEST_ACCOUNTS' | 'HOST'>,
+): string | null {
   if (!config.ENABLE_TEST_ACCOUNTS || isLoopbackHost(config.HOST)) return null;
   return (
     `Warning: test accounts are enabled and the server listens on ${config.HOST}: anyone who can reach it can ` +

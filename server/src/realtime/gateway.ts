@@ -57,7 +57,8 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     const user = await UserModel.findById(userId).lean();
     if (!user) return next(new Error('Unauthorized'));
     // While the test accounts are switched off, their old sessions open nothing (issue #12).
-    if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email)) return next(new Error('Unauthorized'));
+    if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
+      return next(new Error('Unauthorized'));
     socket.data.actor = toActor(user);
     socket.data.sessionId = req.sessionID;
     next();

@@ -43,9 +43,9 @@ describe('test accounts after the switch is turned off (issue #12 item 3)', () =
 
       // The session from the run with test accounts: signed out on the node with the switch off.
       expect((await request(off.url).get('/api/auth/user').set('Cookie', admin.cookie)).status).toBe(401);
-      expect((await request(off.url).get('/api/admin/documents/pending').set('Cookie', admin.cookie)).status).toBe(
-        401,
-      );
+      expect(
+        (await request(off.url).get('/api/admin/documents/pending').set('Cookie', admin.cookie)).status,
+      ).toBe(401);
       const socket = ioClient(off.url, {
         transports: ['websocket'],
         forceNew: true,
@@ -77,11 +77,15 @@ describe('test accounts after the switch is turned off (issue #12 item 3)', () =
 async function npmStart(env: Record<string, string | undefined>): Promise<string> {
   const childEnv: Record<string, string | undefined> = { ...process.env, ...app.env, PORT: '0', ...env };
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'scripts/start.ts'), '--no-build'], {
-    cwd: repo,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repo, 'scripts/start.ts'), '--no-build'],
+    {
+      cwd: repo,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
