@@ -18,6 +18,8 @@ type SessionRequest = { session?: Partial<import('express-session').SessionData>
 
 /** How often each web process checks that the sessions of its sockets still exist (expiry ends sockets). */
 const SESSION_SWEEP_MS = 30_000;
+/** Sessions read per MGET by the sweep. */
+const SWEEP_BATCH = 500;
 
 /**
  * Socket.IO on the web process's HTTP server. The handshake is authenticated by the same session cookie as
@@ -86,10 +88,13 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   // Sessions expire in the store without telling anyone: each process closes its own sockets whose session is gone.
   const sweep = setInterval(() => {
     const local = [...io.of('/').sockets.values()];
-    sessionsAlive(local).then(
-      (alive) => alive.forEach((ok, i) => ok || local[i].disconnect(true)),
-      (err: unknown) => rt.log.warn('socket session sweep failed', err),
-    );
+    for (let i = 0; i < local.length; i += SWEEP_BATCH) {
+      const batch = local.slice(i, i + SWEEP_BATCH);
+      sessionsAlive(batch).then(
+        (alive) => alive.forEach((ok, j) => ok || batch[j].disconnect(true)),
+        (err: unknown) => rt.log.warn('socket session sweep failed', err),
+      );
+    }
   }, SESSION_SWEEP_MS);
   sweep.unref();
   setSocketServer(io);
