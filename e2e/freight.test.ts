@@ -107,7 +107,7 @@ describe('freight marketplace journey', () => {
     await page.waitForURL(`${app.url}/`);
   });
 
-  it('Broker Hub: post a load, see stats, accept a carrier offer live, add a shipper relationship', async () => {
+  it('Broker Hub: post a load, see stats, accept a carrier offer live, invite a shipper who accepts', async () => {
     const broker = await signedInPage('broker@test.local');
     await broker.page.getByRole('link', { name: 'Broker Hub' }).click();
     await broker.page.getByText('Test Brokerage - DAT-Style Loadboard').waitFor();
@@ -144,9 +144,22 @@ describe('freight marketplace journey', () => {
     const dialog = broker.page.getByRole('dialog', { name: 'Add Shipper Relationship' });
     await dialog.getByLabel('Shipper Email').fill('shipper@test.local');
     await dialog.getByLabel('Credit Limit ($)').fill('50000');
-    await dialog.getByRole('button', { name: 'Add Shipper' }).click();
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    // An invitation (issue #12): pending, with only the email typed, until the shipper accepts it.
+    await broker.page.getByTestId('shipper-invitation').filter({ hasText: 'shipper@test.local' }).waitFor();
+    expect(await broker.page.getByTestId('shipper-relationship').count()).toBe(0);
+    expect(await broker.page.getByText('Test Shipper Inc').count()).toBe(0);
+
+    // The shipper sees it on the dashboard and accepts; the broker's hub shows the relationship live.
+    const shipper = await signedInPage('shipper@test.local');
+    const invitation = shipper.page.getByTestId('broker-invitation').filter({ hasText: 'Test Brokerage' });
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await shipper.page.getByText('Test Brokerage is now your broker.').waitFor();
+    await invitation.waitFor({ state: 'detached' });
     await broker.page.getByTestId('shipper-relationship').filter({ hasText: 'Test Shipper Inc' }).waitFor();
+    expect(await broker.page.getByTestId('shipper-invitation').count()).toBe(0);
     expect(await broker.page.getByTestId('stat-Active Shippers').textContent()).toBe('1');
     expect(broker.errors).toEqual([]);
+    expect(shipper.errors).toEqual([]);
   });
 });

@@ -50,6 +50,10 @@ describe('platform journey (Chromium)', () => {
     // Set up as a shipper with a company.
     await page.getByRole('button', { name: 'Change Account Type' }).click();
     await page.getByLabel('Account Type').selectOption('shipper');
+    // Before confirming, the form says the verification follows the new type's documents (issue #12).
+    const notice = await page.getByTestId('type-change-verification-notice').textContent();
+    expect(notice).toContain('Changing your account type resets your verification');
+    expect(notice).toContain('Business License, Insurance Certificate');
     await page.getByLabel('Company Name').fill('Blue Harbor Shipping');
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await page.getByTestId('nav-company').filter({ hasText: 'Blue Harbor Shipping' }).waitFor();

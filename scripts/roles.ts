@@ -2,7 +2,7 @@
 // `npm run dev` runs this under `tsx watch`; scripts/start.ts calls runRoles() after starting embedded services.
 import { pathToFileURL } from 'node:url';
 import type { Config } from '@freight/server/config';
-import { loadConfigOrExit } from '@freight/server/config';
+import { loadConfigOrExit, testAccountsExposureWarning } from '@freight/server/config';
 import { createRuntime, type Runtime } from '@freight/server/runtime';
 import { startWeb, type WebService } from '@freight/server/web';
 import { startWorkers, type WorkerService } from '@freight/workers';
@@ -38,6 +38,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const roles = await runRoles(config, config.MONGODB_URI, config.REDIS_URL);
   console.log(`Server ready${roles.web ? ` at ${roles.web.url}` : ''}`);
+  const exposed = roles.web ? testAccountsExposureWarning(config) : null;
+  if (exposed) console.warn(exposed);
   const stop = async () => {
     await roles.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 // `npm start`: embedded MongoDB/Redis when their URLs are not set, then the web and worker roles in this process.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadConfigOrExit } from '@freight/server/config';
+import { loadConfigOrExit, testAccountsExposureWarning } from '@freight/server/config';
 import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
 import { runRoles, type RunningRoles } from './roles';
 
@@ -45,6 +45,8 @@ try {
   console.log(`FreightConnect is running at ${roles.web?.url ?? '(no web role)'}  (Ctrl-C stops it)`);
   if (config.ENABLE_TEST_ACCOUNTS)
     console.log('Test accounts are enabled (password Test1234!): see /simple-login');
+  const exposed = testAccountsExposureWarning(config);
+  if (exposed) console.warn(exposed);
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   await stop(1);

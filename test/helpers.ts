@@ -242,21 +242,25 @@ export async function eventually<T>(
 }
 
 /**
- * Starts a second web process on the same database and Redis prefix; resolves with its URL once it listens. `crash()`
- * kills it with SIGKILL (no cleanup at all, as a crash would) and resolves when it is gone.
+ * Starts a second web process on the same database and Redis prefix (and the same settings, `env` changing some);
+ * resolves with its URL once it listens. `crash()` kills it with SIGKILL (no cleanup at all, as a crash would) and
+ * resolves when it is gone.
  */
 export async function startSecondNode(
   app: TestApp,
-): Promise<{ url: string; stop(): Promise<void>; crash(): Promise<void> }> {
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void>; crash(): Promise<void>; output(): string }> {
   const { spawn } = await import('node:child_process');
   const repo = path.resolve(import.meta.dirname, '..');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/webNode.ts')], {
     cwd: repo,
-    env: { ...process.env, ...app.env, ENABLE_TEST_ACCOUNTS: 'false' },
+    env: { ...process.env, ...app.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stdout += d));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`second node did not start: ${stderr}`)), 60_000);
     child.stdout.on('data', (d: Buffer) => {
@@ -274,5 +278,10 @@ export async function startSecondNode(
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  return { url: `http://127.0.0.1:${port}`, stop: () => end('SIGTERM'), crash: () => end('SIGKILL') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => end('SIGTERM'),
+    crash: () => end('SIGKILL'),
+    output: () => stdout + stderr,
+  };
 }

@@ -13,7 +13,8 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless set: `npm start` on a laptop is not reachable from the network (docker sets 0.0.0.0). */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   MONGODB_URI: z
     .string()
@@ -96,4 +97,27 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
     }
     throw err;
   }
+}
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The warning a web process prints at start when the test accounts (public password, one of them an admin) are on
+ * and it listens beyond this machine; null otherwise.
+ */
+export function testAccountsExposureWarning(
+  config: Pick<Config, 'ENABLE_TEST_ACCOUNTS' | 'HOST'>,
+): string | null {
+  if (!config.ENABLE_TEST_ACCOUNTS || isLoopbackHost(config.HOST)) return null;
+  return (
+    `Warning: test accounts are enabled and the server listens on ${config.HOST}: anyone who can reach it can ` +
+    'sign in as admin@test.local. Set ENABLE_TEST_ACCOUNTS=false, or HOST=127.0.0.1.'
+  );
 }

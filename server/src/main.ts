@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from './config';
+import { loadConfigOrExit, testAccountsExposureWarning } from './config';
 import { createRuntime } from './runtime';
 import { startWeb } from './web';
 
@@ -13,6 +13,8 @@ if (!config.MONGODB_URI || !config.REDIS_URL) {
 const rt = await createRuntime({ config, mongoUri: config.MONGODB_URI, redisUrl: config.REDIS_URL });
 const web = await startWeb(rt);
 rt.log.info(`FreightConnect listening on ${web.url}`);
+const exposed = testAccountsExposureWarning(config);
+if (exposed) rt.log.warn(exposed);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     await web.close();

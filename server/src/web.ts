@@ -10,7 +10,7 @@ import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
-import { seedTestAccounts } from './features/auth/testAccounts';
+import { disableTestAccounts, seedTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -61,7 +61,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', sessionMiddleware);
-  app.use('/api', loadUser);
+  app.use('/api', loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS }));
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 
@@ -111,6 +111,9 @@ export async function startWeb(
     for (const seed of seeders) await seed(rt);
   } else if (rt.config.ENABLE_TEST_ACCOUNTS) {
     await seedTestAccounts(); // tests seed their own data
+  } else {
+    const disabled = await disableTestAccounts();
+    if (disabled) rt.log.info(`Test accounts are off: ${disabled} test accounts can no longer sign in`);
   }
 
   // The runtime has already repaired what a crash left half-done, so the book is built from consistent loads.

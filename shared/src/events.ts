@@ -22,5 +22,7 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   role: (userType: string) => `role:${userType}`,
   freight: (id: string) => `freight:${id}`,
+  /** Every socket of one sign-in session (server side only: logout and expiry end them). */
+  session: (sessionId: string) => `session:${sessionId}`,
   loadboard: 'loadboard',
 } as const;

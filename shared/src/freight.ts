@@ -618,6 +618,29 @@ export interface BrokerShipperDto {
   shipperPhone: string | null;
 }
 
+/**
+ * A broker's invitation to a shipper (issue #12): the broker sees only the email they typed, and 'pending' until the
+ * shipper accepts (a decline looks the same to them), so it never tells whether the email has an account.
+ */
+export interface BrokerInvitationDto {
+  id: string;
+  email: string;
+  status: 'pending' | 'accepted';
+  creditLimit: number | null;
+  paymentTerms: string | null;
+  createdAt: string;
+}
+
+/** An invitation as the invited shipper sees it: who invites them and on what terms. */
+export interface ShipperInvitationDto {
+  id: string;
+  brokerName: string;
+  brokerCompany: string | null;
+  creditLimit: number | null;
+  paymentTerms: string | null;
+  createdAt: string;
+}
+
 export interface BrokerStatsDto {
   activeLoads: number;
   pendingNegotiations: number;

@@ -1,5 +1,6 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Types } from 'mongoose';
+import { isTestAccountEmail } from '../features/auth/testAccounts';
 import { UserModel, type UserDoc } from '../features/users/model';
 import { toActor, type Actor } from '../policies';
 import { unauthorized } from './errors';
@@ -16,15 +17,20 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Loads the signed-in user (fresh from the database, so a changed type or verification applies at once). */
-export async function loadUser(req: Request, _res: Response, next: NextFunction): Promise<void> {
-  const id = req.session?.userId;
-  if (id && Types.ObjectId.isValid(id)) {
-    const user = await UserModel.findById(id);
-    if (user) req.user = user;
-    else delete req.session.userId;
-  }
-  next();
+/**
+ * Loads the signed-in user (fresh from the database, so a changed type or verification applies at once). While the
+ * test accounts are switched off, a session of one (from a run with them on) is signed out.
+ */
+export function loadUser(opts: { testAccountsEnabled: boolean }): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    const id = req.session?.userId;
+    if (id && Types.ObjectId.isValid(id)) {
+      const user = await UserModel.findById(id);
+      if (user && (opts.testAccountsEnabled || !isTestAccountEmail(user.email))) req.user = user;
+      else delete req.session.userId;
+    }
+    next();
+  };
 }
 
 export function requireUser(req: Request, _res: Response, next: NextFunction): void {

@@ -18,7 +18,8 @@ import { AppError } from '../http/errors';
  */
 
 /** The kinds of aggregate that are changed under a lease. */
-export type AggregateKind = 'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance';
+export type AggregateKind =
+  'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance' | 'invitation';
 
 export interface AggregateRef {
   kind: AggregateKind;

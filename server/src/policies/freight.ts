@@ -49,6 +49,11 @@ export const freightPolicies = {
     same(request.shipperId, actor) || same(request.brokerId, actor),
   /** The Broker Hub's data (calls 25-27). */
   'broker:access': (actor: Actor) => actor.userType === 'broker',
+  /** See the broker invitations addressed to one's email: shippers. */
+  'brokerInvitation:list': (actor: Actor) => actor.userType === 'shipper',
+  /** Accept or decline an invitation: the shipper whose account email it was sent to. */
+  'brokerInvitation:answer': (actor: Actor, ref: { invitation: { email: string }; email: string }) =>
+    actor.userType === 'shipper' && ref.invitation.email === ref.email.toLowerCase(),
   /** Accept, reject or counter an offer (call 28): the load's broker (or the poster, when no broker). */
   'negotiation:respond': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.brokerId, actor),
   /** Revise a pending offer: the carrier who made it. */

@@ -13,8 +13,10 @@ const isBookedCarrier = (actor: Actor, load: Load) =>
  * booked carrier and admins. Everyone else is told the load does not exist (404), reads and writes alike.
  */
 export const trackingPolicies = {
-  /** Read the tracking detail, location, trail, photos and chat; join freight:<id>; upload photos; chat. */
+  /** Read the tracking detail, location, trail, photos and chat; join freight:<id>. */
   'tracking:view': (actor: Actor, load: Load) => isAdmin(actor) || participantIds(load).includes(actor.id),
+  /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
+  'tracking:write': (actor: Actor, load: Load) => participantIds(load).includes(actor.id),
   /** Report the load's location (REST or socket): only its booked carrier. */
   'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */

@@ -4,15 +4,22 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
 import { Server } from 'socket.io';
+import { isTestAccountEmail } from '../features/auth/testAccounts';
 import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
 import { socketHandlers } from './handlers';
 import { setPublisher } from './publish';
-import type { AppServer } from './types';
+import { setSocketServer } from './sessions';
+import type { AppServer, AppSocket } from './types';
 
-type SessionRequest = { session?: Partial<import('express-session').SessionData> };
+type SessionRequest = { session?: Partial<import('express-session').SessionData>; sessionID?: string };
+
+/** How often each web process checks that the sessions of its sockets still exist (expiry ends sockets). */
+const SESSION_SWEEP_MS = 30_000;
+/** Sessions read per MGET by the sweep. */
+const SWEEP_BATCH = 500;
 
 /**
  * Socket.IO on the web process's HTTP server. The handshake is authenticated by the same session cookie as
@@ -29,21 +36,68 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   });
   io.engine.use(sessionMiddleware);
 
+  /** The session's key in the store (connect-redis under `<prefix>sess:`, as web.ts sets it up). */
+  const sessionKey = (sid: string) => `${rt.redisPrefix}sess:${sid}`;
+  /** Whether the session a socket was opened with still exists and still belongs to the socket's user. */
+  const sessionsAlive = async (sockets: AppSocket[]): Promise<boolean[]> => {
+    if (sockets.length === 0) return [];
+    const stored = await rt.redis.mget(sockets.map((s) => sessionKey(s.data.sessionId)));
+    return stored.map((raw, i) => {
+      if (!raw) return false;
+      try {
+        return (JSON.parse(raw) as { userId?: string }).userId === sockets[i].data.actor.id;
+      } catch {
+        return false;
+      }
+    });
+  };
+
   io.use(async (socket, next) => {
-    const userId = (socket.request as unknown as SessionRequest).session?.userId;
-    if (!userId || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
+    const req = socket.request as unknown as SessionRequest;
+    const userId = req.session?.userId;
+    if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
     const user = await UserModel.findById(userId).lean();
     if (!user) return next(new Error('Unauthorized'));
+    // While the test accounts are switched off, their old sessions open nothing (issue #12).
+    if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
+      return next(new Error('Unauthorized'));
     socket.data.actor = toActor(user);
+    socket.data.sessionId = req.sessionID;
     next();
   });
 
   io.on('connection', (socket) => {
-    const { actor } = socket.data;
-    socket.join(rooms.user(actor.id));
+    const { actor, sessionId } = socket.data;
+    socket.join([rooms.user(actor.id), rooms.session(sessionId)]);
     if (actor.userType) socket.join(rooms.role(actor.userType));
+    // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
+    // is closed and the event does nothing (logout also closes the session's sockets at once).
+    socket.use(([event], next) => {
+      sessionsAlive([socket]).then(
+        ([alive]) => {
+          if (alive) return next();
+          rt.log.debug(`socket ${socket.id}: session ended, ${String(event)} dropped`);
+          socket.disconnect(true);
+        },
+        (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+      );
+    });
     for (const handler of socketHandlers) handler(socket, { io, rt });
   });
+
+  // Sessions expire in the store without telling anyone: each process closes its own sockets whose session is gone.
+  const sweep = setInterval(() => {
+    const local = [...io.of('/').sockets.values()];
+    for (let i = 0; i < local.length; i += SWEEP_BATCH) {
+      const batch = local.slice(i, i + SWEEP_BATCH);
+      sessionsAlive(batch).then(
+        (alive) => alive.forEach((ok, j) => ok || batch[j].disconnect(true)),
+        (err: unknown) => rt.log.warn('socket session sweep failed', err),
+      );
+    }
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+  setSocketServer(io);
 
   setPublisher((targets, event, payload) => {
     // Event names and payloads are checked by publish()'s signature; the broadcast itself is untyped.
@@ -53,6 +107,8 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   return {
     io,
     async close() {
+      clearInterval(sweep);
+      setSocketServer(null);
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all([pub.quit().catch(() => undefined), sub.quit().catch(() => undefined)]);

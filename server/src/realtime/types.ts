@@ -4,6 +4,8 @@ import type { Actor } from '../policies';
 
 export interface SocketData {
   actor: Actor;
+  /** The sign-in session the socket was opened with (logout and expiry end its sockets). */
+  sessionId: string;
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type InterServerEvents = {};

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type {
   AddShipperInput,
+  BrokerInvitationDto,
   BrokerShipperDto,
   BrokerStatsDto,
   FreightListingDto,
@@ -23,6 +24,8 @@ interface BrokerState {
   loadsTotal: number;
   negotiations: NegotiationDto[];
   shippers: BrokerShipperDto[];
+  /** Invitations the shippers have not accepted yet: only the email typed, and 'pending'. */
+  invitations: BrokerInvitationDto[];
   status: LoadStatus;
   loadAll: () => Promise<void>;
   postLoad: (input: PostLoadInput) => Promise<void>;
@@ -48,12 +51,13 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
   loadsTotal: 0,
   negotiations: [],
   shippers: [],
+  invitations: [],
   status: 'idle',
 
   loadAll: async () => {
     if (get().status === 'idle') set({ status: 'loading' });
     try {
-      const [stats, loads, negotiations, shippers] = await Promise.all([
+      const [stats, loads, negotiations, shippers, invitations] = await Promise.all([
         apiRequest<BrokerStatsDto>('GET', '/api/broker/stats'),
         apiRequest<FreightPage>('GET', `/api/broker/freight?pageSize=${PAGE_SIZE}`),
         apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`).catch(
@@ -64,6 +68,7 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
           },
         ),
         apiRequest<Page<BrokerShipperDto>>('GET', `/api/broker/shippers?pageSize=${PAGE_SIZE}`),
+        apiRequest<Page<BrokerInvitationDto>>('GET', `/api/broker/invitations?pageSize=${PAGE_SIZE}`),
       ]);
       set({
         stats,
@@ -71,6 +76,7 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
         loadsTotal: loads.total,
         negotiations: negotiations.items,
         shippers: shippers.items,
+        invitations: invitations.items,
         status: 'loaded',
       });
     } catch (err) {
@@ -106,7 +112,7 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
     }
   },
   addShipper: async (input) => {
-    await apiRequest<BrokerShipperDto>('POST', '/api/broker/shippers', input);
+    await apiRequest<BrokerInvitationDto>('POST', '/api/broker/shippers', input);
     await get().loadAll();
   },
 }));
@@ -117,4 +123,8 @@ const refresh = () => {
 onSocketEvent('negotiation:created', refresh);
 onSocketEvent('negotiation:updated', refresh);
 onSocketEvent('booking:reviewed', refresh);
+// A shipper accepting an invitation is told to the broker as a notification linking to the hub.
+onSocketEvent('notification:new', ({ notification }) => {
+  if (notification.link === '/broker') refresh();
+});
 onReconnect(refresh);

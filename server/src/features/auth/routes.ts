@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
+import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
 import { toUserDto } from '../users/model';
 import { authenticate, register, setupAccount } from './service';
@@ -15,8 +16,11 @@ function regenerate(req: Request): Promise<void> {
 function save(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
-function destroy(req: Request): Promise<void> {
-  return new Promise((resolve) => req.session.destroy(() => resolve()));
+/** Ends the session, and with it its sockets on every web process (issue #12). */
+async function destroy(req: Request): Promise<void> {
+  const sessionId = req.sessionID;
+  await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+  disconnectSessionSockets(sessionId);
 }
 
 export function createAuthRouter(rt: Runtime): Router {

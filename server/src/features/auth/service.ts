@@ -4,9 +4,11 @@ import { AppError, badRequest, conflict, unauthorized } from '../../http/errors'
 import { parse } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { publish } from '../../realtime/publish';
+import { disconnectUserSockets } from '../../realtime/sessions';
 import { computeVerification } from '../documents/verification';
 import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { isTestAccountEmail } from './testAccounts';
 import type { LoginThrottle } from './throttle';
 
 export async function hashPassword(password: string): Promise<string> {
@@ -27,6 +29,8 @@ async function sendWelcome(user: UserDoc): Promise<void> {
 
 export async function register(input: unknown): Promise<UserDto> {
   const data = parse(registerSchema, input);
+  // The test accounts' password is public: their emails are never registered by anyone (issue #12).
+  if (isTestAccountEmail(data.email)) throw conflict('An account with this email already exists');
   const existing = await UserModel.exists({ email: data.email });
   if (existing) throw conflict('An account with this email already exists');
   let user: UserDoc;
@@ -69,7 +73,7 @@ export async function authenticate(
 
 /**
  * POST /api/users/setup. Under the user's lease: the type, and the verification that follows from the new type's
- * documents, are written together in one update, so a document review or expiry in flight (which recomputes under
+ * documents (issue #12: never the old type's), are written together in one update, so a document review or expiry in flight (which recomputes under
  * the same lease) lands wholly before or after it, and the stored flag always matches the final type's documents.
  */
 export async function setupAccount(user: UserDoc, input: unknown): Promise<UserDto> {
@@ -78,13 +82,20 @@ export async function setupAccount(user: UserDoc, input: unknown): Promise<UserD
     throw badRequest('userType: admin cannot be chosen');
   }
   const data = parse(setupSchema, input);
-  const { updated, verification } = await withAggregate('user', user._id, async () => {
+  const { updated, verification, typeChanged } = await withAggregate('user', user._id, async () => {
     const current = await UserModel.findById(user._id, { userType: 1, isVerified: 1 }).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
       throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
     }
-    const verification = await computeVerification({ ...current, userType: data.userType });
+    // A verification judged under another type never carries over: a type that needs documents is judged by
+    // them; one that needs none (set by an admin or by seeding) starts unverified.
+    const typeChanged = current.userType !== data.userType;
+    const verification = await computeVerification({
+      ...current,
+      userType: data.userType,
+      isVerified: typeChanged ? false : current.isVerified,
+    });
     const updated = await UserModel.findOneAndUpdate(
       { _id: user._id },
       {
@@ -98,13 +109,15 @@ export async function setupAccount(user: UserDoc, input: unknown): Promise<UserD
       { new: true },
     );
     if (!updated) throw unauthorized();
-    return { updated, verification };
+    return { updated, verification, typeChanged };
   });
   publish('verification:changed', rooms.user(updated.id), {
     ...verification.status,
     isVerified: verification.computedVerified,
     userId: updated.id,
   });
+  // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
+  if (typeChanged) disconnectUserSockets(updated.id);
   await sendWelcome(updated);
   return toUserDto(updated);
 }

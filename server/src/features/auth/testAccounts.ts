@@ -71,16 +71,30 @@ export const TEST_ACCOUNTS: TestAccount[] = [
   },
 ];
 
-/** Creates the missing test accounts; existing ones are left as they are (their data survives restarts). */
+export const TEST_ACCOUNT_EMAILS: ReadonlySet<string> = new Set(TEST_ACCOUNTS.map((a) => a.email));
+
+/** Whether this email belongs to one of the test accounts (whose password is public). */
+export function isTestAccountEmail(email: string | null | undefined): boolean {
+  return email != null && TEST_ACCOUNT_EMAILS.has(email.trim().toLowerCase());
+}
+
+/**
+ * Creates the missing test accounts; existing ones are left as they are (their data survives restarts), except
+ * that one disabled by a run with the switch off (no password) gets the test password back.
+ */
 export async function seedTestAccounts(): Promise<void> {
-  const existing = new Set(
-    (await UserModel.find({ email: { $in: TEST_ACCOUNTS.map((a) => a.email) } }, { email: 1 }).lean()).map(
-      (u) => u.email,
-    ),
-  );
+  const found = await UserModel.find(
+    { email: { $in: [...TEST_ACCOUNT_EMAILS] } },
+    { email: 1, passwordHash: 1 },
+  ).lean();
+  const existing = new Set(found.map((u) => u.email));
+  const disabled = found.filter((u) => !u.passwordHash);
   const missing = TEST_ACCOUNTS.filter((a) => !existing.has(a.email));
-  if (missing.length === 0) return;
+  if (missing.length === 0 && disabled.length === 0) return;
   const passwordHash = await hashPassword(TEST_ACCOUNT_PASSWORD);
+  for (const u of disabled) {
+    await UserModel.updateOne({ _id: u._id, passwordHash: null }, { $set: { passwordHash } });
+  }
   for (const a of missing) {
     const [firstName, ...rest] = `Test ${a.label}`.split(' ');
     await UserModel.updateOne(
@@ -104,4 +118,17 @@ export async function seedTestAccounts(): Promise<void> {
       { upsert: true },
     );
   }
+}
+
+/**
+ * At start with ENABLE_TEST_ACCOUNTS off: the test accounts a previous run seeded lose their (public) password, so
+ * nobody can sign in with them; their data stays. Their open sessions are refused by `loadUser` and the socket
+ * gateway while the switch is off. A later start with the switch on gives them the test password back.
+ */
+export async function disableTestAccounts(): Promise<number> {
+  const res = await UserModel.updateMany(
+    { email: { $in: [...TEST_ACCOUNT_EMAILS] }, passwordHash: { $ne: null } },
+    { $set: { passwordHash: null } },
+  );
+  return res.modifiedCount;
 }

@@ -21,4 +21,18 @@ describe('with ENABLE_TEST_ACCOUNTS=false', () => {
     expect((await app.client().get('/simple-login')).status).toBe(404);
     expect((await app.client().get('/api/config')).body.testAccountsEnabled).toBe(false);
   });
+
+  it("refuses to register a test account's email (its password is public)", async () => {
+    const res = await app.client().post('/api/auth/register', {
+      email: 'Admin@test.local',
+      password: 'Password123!',
+      confirmPassword: 'Password123!',
+      firstName: 'Mallory',
+      lastName: 'X',
+      userType: 'carrier',
+      companyName: 'Co',
+    });
+    expect(res.status).toBe(409);
+    expect(await UserModel.countDocuments({ email: 'admin@test.local' })).toBe(0);
+  });
 });

@@ -16,7 +16,7 @@ import {
   ShipmentOfferModel,
   SmallShipmentModel,
   toShipmentOfferDto,
-  toSmallShipmentDto,
+  toDriverSmallShipmentDto,
   type ShipmentOffer,
   type SmallShipment,
 } from '../smallShipments/model';
@@ -144,7 +144,8 @@ export async function routeMatches(
     : [];
   const mine = new Map(offers.map((o) => [String(o.shipmentId), toShipmentOfferDto(o)]));
   return {
-    items: items.map((s) => ({ ...toSmallShipmentDto(s), myOffer: mine.get(String(s._id)) ?? null })),
+    // Posted shipments: no driver is matched yet, so no driver sees their addresses (issue #12).
+    items: items.map((s) => ({ ...toDriverSmallShipmentDto(s), myOffer: mine.get(String(s._id)) ?? null })),
     page,
     pageSize,
     total,

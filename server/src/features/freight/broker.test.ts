@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe('shipper relationships (call 27 and Add Shipper Relationship)', () => {
-  it('adds a shipper by email with credit limit and payment terms, lists it, refuses duplicates and non-shippers', async () => {
+  it('invites a shipper by email with credit limit and payment terms; the relationship follows their acceptance', async () => {
     const broker = await verifiedClient(app, 'broker');
     const res = await broker.post('/api/broker/shippers', {
       shipperEmail: 'SHIPPER@test.local',
@@ -20,27 +20,31 @@ describe('shipper relationships (call 27 and Add Shipper Relationship)', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
+      email: 'shipper@test.local',
+      status: 'pending',
+      creditLimit: 25000.5,
+      paymentTerms: 'Net 30',
+    });
+    const shipper = app.client();
+    await shipper.login('shipper@test.local');
+    expect((await shipper.post(`/api/shipper/invitations/${res.body.id}/accept`)).status).toBe(200);
+    const list = await broker.get('/api/broker/shippers');
+    expect(list.body.total).toBe(1);
+    expect(list.body.items[0]).toMatchObject({
       shipperEmail: 'shipper@test.local',
       shipperCompany: 'Test Shipper Inc',
       creditLimit: 25000.5,
       paymentTerms: 'Net 30',
       isActive: true,
     });
-    const list = await broker.get('/api/broker/shippers');
-    expect(list.body.total).toBe(1);
     expect((await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local' })).status).toBe(
       409,
-    );
-    expect((await broker.post('/api/broker/shippers', { shipperEmail: 'carrier@test.local' })).status).toBe(
-      404,
     );
     expect((await broker.post('/api/broker/shippers', { shipperEmail: 'nope' })).status).toBe(400);
     expect(
       (await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local', creditLimit: -1 }))
         .status,
     ).toBe(400);
-    const shipper = app.client();
-    await shipper.login('shipper@test.local');
     expect((await shipper.get('/api/broker/shippers')).status).toBe(403);
   });
 
@@ -51,7 +55,10 @@ describe('shipper relationships (call 27 and Add Shipper Relationship)', () => {
     const a = await postLoad(broker);
     await postLoad(broker);
     await carrier.post(`/api/freight/${a.id}/negotiate`, { proposedRate: 100 });
-    await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local' });
+    const invited = await broker.post('/api/broker/shippers', { shipperEmail: 'shipper@test.local' });
+    const shipper = app.client();
+    await shipper.login('shipper@test.local');
+    await shipper.post(`/api/shipper/invitations/${invited.body.id}/accept`);
     const stats = await broker.get('/api/broker/stats');
     expect(stats.body).toEqual({ activeLoads: 2, pendingNegotiations: 1, activeShippers: 1, inTransit: 0 });
   });

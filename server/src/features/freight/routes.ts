@@ -8,7 +8,13 @@ import {
   requestBooking,
   reviewBookingRequest,
 } from './bookingRequests/service';
-import { addBrokerShipper, listBrokerShippers } from './brokerShippers/service';
+import {
+  answerInvitation,
+  inviteShipper,
+  listBrokerInvitations,
+  listBrokerShippers,
+  listShipperInvitations,
+} from './brokerShippers/service';
 import {
   answerCounter,
   reviseOffer,
@@ -116,7 +122,19 @@ export function createFreightRouter(_rt: Runtime): Router {
     res.json(await listBrokerShippers(currentActor(req), req.query));
   });
   router.post('/broker/shippers', requireUser, async (req, res) => {
-    res.status(201).json(await addBrokerShipper(currentActor(req), req.body));
+    res.status(201).json(await inviteShipper(currentActor(req), req.body));
+  });
+  router.get('/broker/invitations', requireUser, async (req, res) => {
+    res.json(await listBrokerInvitations(currentActor(req), req.query));
+  });
+  router.get('/shipper/invitations', requireUser, async (req, res) => {
+    res.json(await listShipperInvitations(currentActor(req), req.query));
+  });
+  router.post('/shipper/invitations/:id/accept', requireUser, async (req, res) => {
+    res.json(await answerInvitation(currentActor(req), param(req, 'id'), 'accept'));
+  });
+  router.post('/shipper/invitations/:id/decline', requireUser, async (req, res) => {
+    res.json(await answerInvitation(currentActor(req), param(req, 'id'), 'decline'));
   });
 
   // Saved searches with alerts.

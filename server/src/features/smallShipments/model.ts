@@ -116,6 +116,14 @@ export function toSmallShipmentDto(s: SmallShipment): SmallShipmentDto {
   };
 }
 
+/**
+ * A shipment as drivers other than its matched one see it (issue #12): city and state only. The street addresses go
+ * to the customer who posted it and to the driver whose offer was accepted.
+ */
+export function toDriverSmallShipmentDto(s: SmallShipment): SmallShipmentDto {
+  return { ...toSmallShipmentDto(s), pickupAddress: null, deliveryAddress: null };
+}
+
 export function toShipmentOfferDto(o: ShipmentOffer): ShipmentOfferDto {
   return {
     id: String(o._id),

@@ -23,6 +23,7 @@ import { UserModel, displayName } from '../users/model';
 import {
   ShipmentOfferModel,
   SmallShipmentModel,
+  toDriverSmallShipmentDto,
   toShipmentOfferDto,
   toSmallShipmentDto,
   type ShipmentOffer,
@@ -59,8 +60,11 @@ export async function createSmallShipment(actor: Actor, input: unknown): Promise
     deliveryTime: data.deliveryTime ?? null,
     specialInstructions: data.specialInstructions ?? null,
   });
-  const shipment = toSmallShipmentDto(doc.toObject() as SmallShipment);
-  publish('smallShipment:posted', rooms.role('individual_driver'), { shipment });
+  const stored = doc.toObject() as SmallShipment;
+  const shipment = toSmallShipmentDto(stored);
+  publish('smallShipment:posted', rooms.role('individual_driver'), {
+    shipment: toDriverSmallShipmentDto(stored),
+  });
   await notifyMatchingDrivers(shipment);
   return shipment;
 }
@@ -296,7 +300,11 @@ export async function acceptOffer(
 
   const shipment = toSmallShipmentDto(matched);
   const acceptedDto = toShipmentOfferDto(accepted!);
-  publish('smallShipment:updated', [rooms.role('individual_driver'), rooms.user(shipment.shipperId)], {
+  // Drivers see the match without the addresses; then the customer and the matched driver get them.
+  publish('smallShipment:updated', rooms.role('individual_driver'), {
+    shipment: toDriverSmallShipmentDto(matched),
+  });
+  publish('smallShipment:updated', [rooms.user(shipment.shipperId), rooms.user(acceptedDto.driverId)], {
     shipment,
   });
   publishOffer('shipmentOffer:updated', acceptedDto);
@@ -306,7 +314,14 @@ export async function acceptOffer(
     userId: acceptedDto.driverId,
     kind: 'shipment_offer',
     title: 'Your offer was accepted',
-    body: `${shipment.title}: $${acceptedDto.price.toFixed(2)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
+    // The matched driver is the one driver who gets the addresses (kept in the notification for later).
+    body: [
+      `${shipment.title}: $${acceptedDto.price.toFixed(2)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
+      shipment.pickupAddress ? `Pickup: ${shipment.pickupAddress}` : '',
+      shipment.deliveryAddress ? `Delivery: ${shipment.deliveryAddress}` : '',
+    ]
+      .filter(Boolean)
+      .join('. '),
     link: '/driver-routes',
     dedupeKey: `shipment-accepted:${acceptedDto.id}`,
   });

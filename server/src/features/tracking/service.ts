@@ -53,6 +53,9 @@ import {
 } from './model';
 import { nextInSequence, peekSequences } from '../../infra/counters';
 
+/** An admin who is not a participant reads a load's chat and photos; only participants write (issue #12). */
+const READ_ONLY_MESSAGE = "Only the load's participants can post here; admins can read.";
+
 /** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
 const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
 
@@ -269,6 +272,7 @@ export async function uploadPhoto(
   fields: unknown,
 ): Promise<FreightPhotoDto> {
   const load = await loadForParticipant(actor, freightId);
+  authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
   const input = parse(photoUploadSchema, fields);
   if (!file || file.size === 0) throw badRequest('photo: Please select a photo');
   if ((input.latitude === undefined) !== (input.longitude === undefined)) {
@@ -447,6 +451,7 @@ export async function sendChatMessage(
   body: unknown,
 ): Promise<{ message: ChatMessageDto; created: boolean }> {
   const load = await loadForParticipant(actor, freightId);
+  authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
   const room = await chatRoomOf(load);
   if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
   const input = parse(chatMessageSchema, body);

@@ -73,8 +73,19 @@ export function BrokerDashboardPage() {
 }
 
 function BrokerHub({ companyName, userId }: { companyName: string | null; userId: string }) {
-  const { stats, loads, negotiations, shippers, status, loadAll, postLoad, editLoad, removeLoad, respond } =
-    useBrokerStore();
+  const {
+    stats,
+    loads,
+    negotiations,
+    shippers,
+    invitations,
+    status,
+    loadAll,
+    postLoad,
+    editLoad,
+    removeLoad,
+    respond,
+  } = useBrokerStore();
   const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState<FreightListingDto | null>(null);
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
@@ -294,6 +305,21 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                     Add Shipper Relationship
                   </Button>
                 </Box>
+                {invitations.map((i) => (
+                  <Card.Root key={i.id} size="sm" data-testid="shipper-invitation">
+                    <Card.Body>
+                      <HStack justify="space-between" wrap="wrap">
+                        <Stack gap="0">
+                          <Text fontWeight="semibold">{i.email}</Text>
+                          <Text fontSize="sm" color="gray.600">
+                            Invited {formatUsDate(i.createdAt)} · waiting for the shipper to accept
+                          </Text>
+                        </Stack>
+                        <Badge colorPalette="yellow">Pending</Badge>
+                      </HStack>
+                    </Card.Body>
+                  </Card.Root>
+                ))}
                 {shippers.length === 0 ? (
                   <Text color="gray.600">No shipper relationships yet.</Text>
                 ) : (

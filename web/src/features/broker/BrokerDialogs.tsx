@@ -70,8 +70,8 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
   const [paymentTerms, setTerms] = useState<string>('Net 30');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit, pending: saving } = useSubmit(addShipper, {
-    success: 'Shipper relationship added successfully!',
-    failure: { fallback: 'Failed to add shipper relationship' },
+    success: 'Invitation sent. The shipper appears here once they accept it.',
+    failure: { fallback: 'Failed to send the invitation' },
     onSuccess: () => {
       setEmail('');
       setCreditLimit('');
@@ -97,6 +97,10 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
     <FormDialog title="Add Shipper Relationship" open={open} onClose={onClose} placement="center">
       <Dialog.Body>
         <Stack gap="3">
+          <Text fontSize="sm" color="gray.600">
+            We send an invitation to the shipper account with this email. The relationship starts when they
+            accept it.
+          </Text>
           <InputField
             label="Shipper Email"
             error={errors.shipperEmail}
@@ -119,8 +123,8 @@ export function AddShipperDialog({ open, onClose }: { open: boolean; onClose: ()
       </Dialog.Body>
       <FormDialogFooter
         onCancel={onClose}
-        submitLabel="Add Shipper"
-        pendingLabel="Adding..."
+        submitLabel="Send Invitation"
+        pendingLabel="Sending..."
         pending={saving}
         onSubmit={() => void save()}
       />

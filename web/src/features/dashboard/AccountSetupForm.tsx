@@ -1,5 +1,13 @@
-import { Button, Card, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { SETUP_USER_TYPES, setupSchema, type SetupUserType, type UserDto } from '@freight/shared';
+import { Alert, Button, Card, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import {
+  SETUP_USER_TYPES,
+  USER_TYPE_LABELS,
+  documentTypeLabel,
+  documentTypesFor,
+  setupSchema,
+  type SetupUserType,
+  type UserDto,
+} from '@freight/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
@@ -18,6 +26,18 @@ function currentSetupType(user: UserDto): SetupUserType | '' {
   return user.userType && (SETUP_USER_TYPES as readonly string[]).includes(user.userType)
     ? (user.userType as SetupUserType)
     : '';
+}
+
+/**
+ * What a change of type does to the user's verification (issue #12): the server recomputes it from the new type's
+ * required documents, so the form says so before the user confirms.
+ */
+function verificationNotice(to: SetupUserType): string {
+  const required = documentTypesFor(to).map(documentTypeLabel);
+  const label = USER_TYPE_LABELS[to];
+  return required.length
+    ? `Changing your account type resets your verification. A ${label} account is verified once these documents are approved: ${required.join(', ')}. Approved documents you already have still count.`
+    : `Changing your account type resets your verification: your ${label} account shows as Pending until our team verifies it.`;
 }
 
 /** SPEC §4: forced when the user has no type; opened later as 'Change Account Type'. */
@@ -66,6 +86,12 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
                 placeholder="Select your account type"
               />
             </FormField>
+            {user.userType && userType && userType !== user.userType && (
+              <Alert.Root status="warning" data-testid="type-change-verification-notice">
+                <Alert.Indicator />
+                <Alert.Description>{verificationNotice(userType)}</Alert.Description>
+              </Alert.Root>
+            )}
             <FormField label="Company Name" required>
               <Input
                 autoComplete="organization"

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ShipperInvitationsCard } from '../broker/ShipperInvitationsCard';
 import { ComplianceStatusCard } from '../documents/ComplianceStatusCard';
 import { VerifiedAccountCard } from '../documents/VerifiedAccountCard';
 import { BookingRequestsCard } from '../freight/BookingRequestsCard';
@@ -19,6 +20,7 @@ export type DashboardSection = ComponentType<DashboardSectionProps>;
 export const dashboardSections: DashboardSection[] = [
   WelcomeSection,
   ComplianceStatusCard,
+  ShipperInvitationsCard,
   BookingRequestsCard,
   UsageCard,
   MyShipmentsCard,

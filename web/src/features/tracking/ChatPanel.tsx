@@ -41,7 +41,7 @@ function MessageBody({ message }: { message: ChatMessageDto }) {
 }
 
 /** SPEC §2/§5: a fixed-height chat, newest at the bottom, older on scrolling up; Enter or the button sends. */
-export function ChatPanel({ freightId }: { freightId: string }) {
+export function ChatPanel({ freightId, readOnly = false }: { freightId: string; readOnly?: boolean }) {
   const user = useCurrentUser();
   const messages = useTrackingStore((s) => s.messages);
   const chatStatus = useTrackingStore((s) => s.chatStatus);
@@ -213,48 +213,54 @@ export function ChatPanel({ freightId }: { freightId: string }) {
           </Stack>
         )}
       </Box>
-      <HStack gap="2">
-        <input
-          ref={imageInput}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(e) => void shareImage(e.currentTarget.files?.[0])}
-        />
-        <IconButton
-          aria-label="Send an image"
-          variant="outline"
-          disabled={sending}
-          onClick={() => imageInput.current?.click()}
-        >
-          <FiImage />
-        </IconButton>
-        <IconButton
-          aria-label="Share my location"
-          variant="outline"
-          disabled={sending}
-          onClick={() => void shareLocation()}
-        >
-          <FiMapPin />
-        </IconButton>
-        <Input
-          aria-label="Message"
-          placeholder="Type a message..."
-          value={draft}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-        />
-        <Button
-          colorPalette="blue"
-          onClick={() => void send()}
-          disabled={!draft.trim()}
-          loading={sending}
-          aria-label="Send"
-        >
-          <FiSend aria-hidden />
-        </Button>
-      </HStack>
+      {readOnly ? (
+        <Text fontSize="sm" color="gray.600" data-testid="chat-read-only">
+          You can read this chat; only the load&apos;s participants can post in it.
+        </Text>
+      ) : (
+        <HStack gap="2">
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(e) => void shareImage(e.currentTarget.files?.[0])}
+          />
+          <IconButton
+            aria-label="Send an image"
+            variant="outline"
+            disabled={sending}
+            onClick={() => imageInput.current?.click()}
+          >
+            <FiImage />
+          </IconButton>
+          <IconButton
+            aria-label="Share my location"
+            variant="outline"
+            disabled={sending}
+            onClick={() => void shareLocation()}
+          >
+            <FiMapPin />
+          </IconButton>
+          <Input
+            aria-label="Message"
+            placeholder="Type a message..."
+            value={draft}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Button
+            colorPalette="blue"
+            onClick={() => void send()}
+            disabled={!draft.trim()}
+            loading={sending}
+            aria-label="Send"
+          >
+            <FiSend aria-hidden />
+          </Button>
+        </HStack>
+      )}
     </Stack>
   );
 }

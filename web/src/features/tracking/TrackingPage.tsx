@@ -2,6 +2,7 @@ import { Badge, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@
 import { FREIGHT_NOT_FOUND_MESSAGE } from '@freight/shared';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { useCurrentUser } from '../../stores/session';
 import { useTrackingStore } from '../../stores/tracking';
 import { ChatPanel } from './ChatPanel';
 import { LocationCard } from './LocationCard';
@@ -20,6 +21,7 @@ export function TrackingPage() {
   const detailStatus = useTrackingStore((s) => (s.freightId === id ? s.detailStatus : 'loading'));
   const photoCount = useTrackingStore((s) => s.photos.length);
   const unread = useTrackingStore((s) => s.unread[id] ?? 0);
+  const user = useCurrentUser();
 
   useEffect(() => {
     void open(id);
@@ -51,6 +53,9 @@ export function TrackingPage() {
     );
   }
 
+  // An admin who takes no part in the load reads its chat and photos; only participants write (issue #12).
+  const readOnly = user?.userType === 'admin' && user.id !== detail.posterId && user.id !== detail.carrierId;
+
   return (
     <Container maxW="6xl" py="8">
       <Stack gap="6">
@@ -74,17 +79,19 @@ export function TrackingPage() {
                 </Badge>
               )}
             </Tabs.Trigger>
-            <Tabs.Trigger value="upload">Upload</Tabs.Trigger>
+            {!readOnly && <Tabs.Trigger value="upload">Upload</Tabs.Trigger>}
           </Tabs.List>
           <Tabs.Content value="photos">
             <PhotosTab />
           </Tabs.Content>
           <Tabs.Content value="chat">
-            <ChatPanel freightId={detail.id} />
+            <ChatPanel freightId={detail.id} readOnly={readOnly} />
           </Tabs.Content>
-          <Tabs.Content value="upload">
-            <UploadTab />
-          </Tabs.Content>
+          {!readOnly && (
+            <Tabs.Content value="upload">
+              <UploadTab />
+            </Tabs.Content>
+          )}
         </Tabs.Root>
       </Stack>
     </Container>

@@ -1,18 +1,37 @@
-import { addShipperSchema, type BrokerShipperDto, type Page } from '@freight/shared';
+import {
+  addShipperSchema,
+  type BrokerInvitationDto,
+  type BrokerShipperDto,
+  type Page,
+  type ShipperInvitationDto,
+} from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../../http/errors';
+import { withAggregate } from '../../../infra/concurrency';
 import { findByIds, paginate } from '../../../http/paginate';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
-import { UserModel } from '../../users/model';
+import { notify } from '../../notifications/service';
+import { UserModel, displayName } from '../../users/model';
 import { dollarsToCents } from '../model';
-import { BrokerShipperModel, toBrokerShipperDto, type BrokerShipper } from './model';
+import {
+  BrokerInvitationModel,
+  BrokerShipperModel,
+  toBrokerInvitationDto,
+  toBrokerShipperDto,
+  toShipperInvitationDto,
+  type BrokerInvitation,
+  type BrokerShipper,
+} from './model';
 
 const BROKERS_ONLY = 'This dashboard is only available to verified brokers.';
+const INVITATION_NOT_FOUND = 'Invitation not found';
 const SHIPPER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1, phoneNumber: 1 } as const;
+const BROKER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1 } as const;
 type ShipperView = NonNullable<Parameters<typeof toBrokerShipperDto>[1]> & { _id: Types.ObjectId };
+type BrokerView = NonNullable<Parameters<typeof toShipperInvitationDto>[1]> & { _id: Types.ObjectId };
 
-/** GET /api/broker/shippers (call 27): the broker's active shipper relationships. */
+/** GET /api/broker/shippers (call 27): the broker's active shipper relationships (shippers who accepted). */
 export async function listBrokerShippers(actor: Actor, input: unknown): Promise<Page<BrokerShipperDto>> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
   const q = parse(pageQuerySchema, input);
@@ -31,33 +50,164 @@ export async function listBrokerShippers(actor: Actor, input: unknown): Promise<
   return { ...found, items: found.items.map((r) => toBrokerShipperDto(r, byId.get(String(r.shipperId)))) };
 }
 
-/** POST /api/broker/shippers: 'Add Shipper Relationship' by the shipper's account email. */
-export async function addBrokerShipper(actor: Actor, input: unknown): Promise<BrokerShipperDto> {
+/**
+ * POST /api/broker/shippers: 'Add Shipper Relationship' invites the shipper with this email (issue #12). The answer
+ * is the invitation, pending, with only the email typed: the same whether the email has an account or not. A shipper
+ * account with this email is notified; it sees the invitation and accepts or declines. Inviting the same email again
+ * answers the same invitation (its terms updated while pending) and notifies nobody again.
+ */
+export async function inviteShipper(actor: Actor, input: unknown): Promise<BrokerInvitationDto> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
   const data = parse(addShipperSchema, input);
-  const shipper = await UserModel.findOne(
-    { email: data.shipperEmail, userType: 'shipper' },
-    SHIPPER_VIEW,
-  ).lean();
-  if (!shipper) throw notFound('No shipper account uses this email');
-  const key = { brokerId: new Types.ObjectId(actor.id), shipperId: shipper._id };
-  const fields = {
+  const brokerId = new Types.ObjectId(actor.id);
+  const terms = {
     creditLimitCents: dollarsToCents(data.creditLimit ?? null),
     paymentTerms: data.paymentTerms ?? null,
   };
-  // An inactive relationship comes back; an active one is a conflict (the unique index settles races).
-  const revived = await BrokerShipperModel.findOneAndUpdate(
-    { ...key, isActive: false },
-    { $set: { ...fields, isActive: true } },
-    { new: true },
-  ).lean<BrokerShipper>();
-  if (revived) return toBrokerShipperDto(revived, shipper);
+  let invitation: BrokerInvitation | null;
+  let created = false;
   try {
-    const doc = await BrokerShipperModel.create({ ...key, ...fields, isActive: true });
-    return toBrokerShipperDto(doc.toObject() as BrokerShipper, shipper);
+    invitation = (
+      await BrokerInvitationModel.create({ brokerId, email: data.shipperEmail, ...terms })
+    ).toObject() as BrokerInvitation;
+    created = true;
   } catch (err) {
-    if ((err as { code?: number }).code === 11000)
-      throw conflict('This shipper is already in your relationships');
-    throw err;
+    if ((err as { code?: number }).code !== 11000) throw err;
+    // Invited before: the same invitation. Its terms follow the new ones while it waits for an answer.
+    invitation = await BrokerInvitationModel.findOneAndUpdate(
+      { brokerId, email: data.shipperEmail, status: 'pending' },
+      { $set: terms },
+      { new: true },
+    ).lean<BrokerInvitation>();
+    invitation ??= await BrokerInvitationModel.findOne({
+      brokerId,
+      email: data.shipperEmail,
+    }).lean<BrokerInvitation>();
+    if (!invitation) throw err;
+    if (invitation.status === 'accepted') throw conflict('This shipper is already in your relationships');
   }
+  if (created) {
+    // The lookup is made for every new invitation; only a shipper account is told.
+    const shipper = await UserModel.findOne({ email: data.shipperEmail }, { userType: 1, email: 1 }).lean();
+    const broker = await UserModel.findById(actor.id, BROKER_VIEW).lean();
+    if (shipper && shipper.userType === 'shipper' && String(shipper._id) !== actor.id) {
+      await notify({
+        userId: String(shipper._id),
+        kind: 'general',
+        title: 'Broker invitation',
+        body: `${broker?.companyName || (broker ? displayName(broker) : 'A broker')} invites you to a shipper relationship. Accept or decline it on your dashboard.`,
+        link: '/',
+        dedupeKey: `broker-invitation:${String(invitation._id)}`,
+      });
+    }
+  }
+  return toBrokerInvitationDto(invitation);
+}
+
+/** GET /api/broker/invitations: the broker's invitations not accepted yet, newest first. */
+export async function listBrokerInvitations(
+  actor: Actor,
+  input: unknown,
+): Promise<Page<BrokerInvitationDto>> {
+  authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
+  const q = parse(pageQuerySchema, input);
+  const brokerId = new Types.ObjectId(actor.id);
+  // A declined invitation still looks pending to the broker (a decline would tell that the account exists).
+  const found = await paginate<BrokerInvitation>(
+    BrokerInvitationModel,
+    [
+      { brokerId, status: 'pending' },
+      { brokerId, status: 'declined' },
+    ],
+    { createdAt: -1, _id: -1 },
+    q,
+  );
+  return { ...found, items: found.items.map(toBrokerInvitationDto) };
+}
+
+/** GET /api/shipper/invitations: the pending invitations addressed to the signed-in shipper's email. */
+export async function listShipperInvitations(
+  actor: Actor,
+  input: unknown,
+): Promise<Page<ShipperInvitationDto>> {
+  authorize(actor, 'brokerInvitation:list');
+  const q = parse(pageQuerySchema, input);
+  const me = await UserModel.findById(actor.id, { email: 1 }).lean();
+  if (!me) throw notFound();
+  const found = await paginate<BrokerInvitation>(
+    BrokerInvitationModel,
+    { email: me.email, status: 'pending' },
+    { createdAt: -1, _id: -1 },
+    q,
+  );
+  const brokers = await findByIds<BrokerView>(
+    UserModel,
+    found.items.map((i) => i.brokerId),
+    BROKER_VIEW,
+  );
+  const byId = new Map(brokers.map((b) => [String(b._id), b]));
+  return {
+    ...found,
+    items: found.items.map((i) => toShipperInvitationDto(i, byId.get(String(i.brokerId)) ?? null)),
+  };
+}
+
+/**
+ * POST /api/shipper/invitations/:id/accept|decline. Only the shipper the invitation is addressed to (anyone else:
+ * 404); under the invitation's lease, so an accept and a decline never both land. Accepting makes (or revives) the
+ * broker-shipper relationship with the invitation's terms and tells the broker.
+ */
+export async function answerInvitation(
+  actor: Actor,
+  id: string,
+  answer: 'accept' | 'decline',
+): Promise<{ id: string; status: 'accepted' | 'declined' }> {
+  if (!Types.ObjectId.isValid(id)) throw notFound(INVITATION_NOT_FOUND);
+  const me = await UserModel.findById(actor.id, SHIPPER_VIEW).lean();
+  if (!me) throw notFound(INVITATION_NOT_FOUND);
+  const at = new Date();
+  const answered = await withAggregate('invitation', id, async () => {
+    const invitation = await BrokerInvitationModel.findById(id).lean<BrokerInvitation>();
+    if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+    authorize(
+      actor,
+      'brokerInvitation:answer',
+      { invitation, email: me.email },
+      { hide: true, message: INVITATION_NOT_FOUND },
+    );
+    if (invitation.status !== 'pending') throw conflict('This invitation was already answered');
+    const status = answer === 'accept' ? 'accepted' : 'declined';
+    if (status === 'accepted') {
+      const key = { brokerId: invitation.brokerId, shipperId: new Types.ObjectId(actor.id) };
+      const fields = {
+        creditLimitCents: invitation.creditLimitCents ?? null,
+        paymentTerms: invitation.paymentTerms ?? null,
+        isActive: true,
+      };
+      await BrokerShipperModel.updateOne(key, { $set: fields }, { upsert: true }).catch(
+        async (err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+          await BrokerShipperModel.updateOne(key, { $set: fields });
+        },
+      );
+    }
+    const updated = await BrokerInvitationModel.findOneAndUpdate(
+      { _id: invitation._id, status: 'pending' },
+      { $set: { status, shipperId: new Types.ObjectId(actor.id), respondedAt: at } },
+      { new: true },
+    ).lean<BrokerInvitation>();
+    if (!updated) throw conflict('This invitation was already answered');
+    return updated;
+  });
+  if (answered.status === 'accepted') {
+    await notify({
+      userId: String(answered.brokerId),
+      kind: 'general',
+      title: 'Shipper relationship accepted',
+      body: `${me.companyName || displayName(me)} (${answered.email}) accepted your invitation.`,
+      link: '/broker',
+      dedupeKey: `broker-invitation-accepted:${String(answered._id)}`,
+    });
+  }
+  return { id: String(answered._id), status: answered.status as 'accepted' | 'declined' };
 }
