@@ -6,6 +6,7 @@ import { Types } from 'mongoose';
 import { Server } from 'socket.io';
 import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
+import { REDIS_QUEUED_OPTIONS } from '../infra/availability';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
 import { socketHandlers } from './handlers';
@@ -19,8 +20,10 @@ type SessionRequest = { session?: Partial<import('express-session').SessionData>
  * the API; rooms span processes through the Redis adapter.
  */
 export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddleware: RequestHandler) {
-  const pub = rt.redis.duplicate();
-  const sub = rt.redis.duplicate();
+  // Queued connections: the adapter publishes without handling a rejection (infra/availability.ts).
+  const pub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
+  const sub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
+  for (const c of [pub, sub]) c.on('error', () => undefined); // the command connection reports Redis outages
   const io: AppServer = new Server(httpServer, {
     adapter: createAdapter(pub, sub, { key: rt.socketIoKey }),
     serveClient: false,
