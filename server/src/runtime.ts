@@ -10,6 +10,7 @@ import {
 } from './infra/availability';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
+import { initRateLimits } from './infra/rateLimit';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger, type Logger } from './infra/logger';
@@ -100,6 +101,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initQueues(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
+  initRateLimits(redis, config.REDIS_PREFIX);
   initListingsChannel(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 

@@ -1,12 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
-import { rooms } from '@freight/shared';
+import { rooms, TOO_MANY_SOCKETS_MESSAGE } from '@freight/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
 import { Server } from 'socket.io';
 import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
-import { REDIS_QUEUED_OPTIONS } from '../infra/availability';
+import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import { ConnectionSlots } from './connectionSlots';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
 import { socketHandlers } from './handlers';
@@ -32,17 +33,28 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   });
   io.engine.use(sessionMiddleware);
 
+  const slots = new ConnectionSlots(rt.redis, rt.redisPrefix);
   io.use(async (socket, next) => {
-    const userId = (socket.request as unknown as SessionRequest).session?.userId;
-    if (!userId || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
-    const user = await UserModel.findById(userId).lean();
-    if (!user) return next(new Error('Unauthorized'));
-    socket.data.actor = toActor(user);
-    next();
+    try {
+      const userId = (socket.request as unknown as SessionRequest).session?.userId;
+      if (!userId || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
+      const user = await UserModel.findById(userId).lean();
+      if (!user) return next(new Error('Unauthorized'));
+      socket.data.actor = toActor(user);
+      // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.
+      if (!(await slots.claim(String(user._id), socket.id))) return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
+      next();
+    } catch (err) {
+      if (!outageOf(err)) rt.log.error('socket handshake failed', err);
+      next(
+        new Error(outageOf(err) ? SERVICE_UNAVAILABLE_MESSAGE : 'Something went wrong. Please try again.'),
+      );
+    }
   });
 
   io.on('connection', (socket) => {
     const { actor } = socket.data;
+    socket.once('disconnect', () => void slots.release(socket.id));
     socket.join(rooms.user(actor.id));
     if (actor.userType) socket.join(rooms.role(actor.userType));
     for (const handler of socketHandlers) handler(socket, { io, rt });
@@ -56,6 +68,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   return {
     io,
     async close() {
+      slots.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all([pub.quit().catch(() => undefined), sub.quit().catch(() => undefined)]);
