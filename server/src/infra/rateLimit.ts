@@ -10,9 +10,14 @@ import { tooManyRequests, unauthorized } from '../http/errors';
  * socket handlers answer as a TOO_MANY_REQUESTS ack. Redis being down is an outage (503), not a pass.
  */
 let limiters: Map<RateLimitName, RateLimiterRedis> | null = null;
+let enabled = true;
 
-/** Set up at boot by createRuntime, under the runtime's Redis key prefix. */
-export function initRateLimits(redis: Redis, prefix: string): void {
+/**
+ * Set up at boot by createRuntime, under the runtime's Redis key prefix. `on: false` (RATE_LIMITS_ENABLED=false, for
+ * load tests and benchmarks only) lets everything through.
+ */
+export function initRateLimits(redis: Redis, prefix: string, on = true): void {
+  enabled = on;
   limiters = new Map(
     (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
       name,
@@ -34,6 +39,7 @@ function describeWait(seconds: number): string {
 
 /** Counts one action of `userId`; throws 429 when it is one too many. */
 export async function consumeRateLimit(name: RateLimitName, userId: string): Promise<void> {
+  if (!enabled) return;
   const limiter = limiters?.get(name);
   if (!limiter) throw new Error('rate limits are not initialised');
   try {
@@ -48,6 +54,9 @@ export async function consumeRateLimit(name: RateLimitName, userId: string): Pro
     );
   }
 }
+
+/** Whether rate limits and socket caps apply (see initRateLimits). */
+export const rateLimitsEnabled = () => enabled;
 
 /** The same limit as an Express step (before a body is read), for the signed-in user. */
 export function rateLimited(name: RateLimitName): RequestHandler {

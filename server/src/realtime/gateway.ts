@@ -7,6 +7,7 @@ import { Server } from 'socket.io';
 import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
 import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import { rateLimitsEnabled } from '../infra/rateLimit';
 import { ConnectionSlots } from './connectionSlots';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
@@ -42,7 +43,8 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
       if (!user) return next(new Error('Unauthorized'));
       socket.data.actor = toActor(user);
       // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.
-      if (!(await slots.claim(String(user._id), socket.id))) return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
+      if (rateLimitsEnabled() && !(await slots.claim(String(user._id), socket.id)))
+        return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
       next();
     } catch (err) {
       if (!outageOf(err)) rt.log.error('socket handshake failed', err);
