@@ -10,8 +10,10 @@ import { DocumentModel } from './model';
  * STORAGE_QUOTA_BYTES in the file store. Checked before an upload is read (already full) and, authoritatively,
  * under the user's lease right before the record is written (this file would go over).
  */
-const MB = 1024 * 1024;
-const inMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const KB = 1024;
+const MB = 1024 * KB;
+const inMb = (bytes: number) =>
+  bytes < MB ? `${Math.max(1, Math.ceil(bytes / KB))} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** Bytes stored for this user (documents and photos they uploaded). */
 export async function storageUsed(userId: string | Types.ObjectId): Promise<number> {

@@ -35,7 +35,10 @@ describe('saved-search cap races (issue 10)', () => {
       );
       const results = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, i) =>
-          carrier.post('/api/saved-searches', { name: `round ${round} #${i}`, filters: { originState: 'IL' } }),
+          carrier.post('/api/saved-searches', {
+            name: `round ${round} #${i}`,
+            filters: { originState: 'IL' },
+          }),
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([
