@@ -102,7 +102,8 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
   initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);
-  if (!config.RATE_LIMITS_ENABLED) logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
+  if (!config.RATE_LIMITS_ENABLED)
+    logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
   initListingsChannel(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 

@@ -652,7 +652,8 @@ export const SAVED_SEARCH_NEEDS_FILTER =
 /** Whether saved-search filters narrow anything down (the radius alone does not). */
 export function hasSavedSearchFilter(filters: Partial<Record<string, unknown>>): boolean {
   return Object.entries(filters).some(
-    ([key, value]) => key !== 'radius' && value !== undefined && value !== null && String(value).trim() !== '',
+    ([key, value]) =>
+      key !== 'radius' && value !== undefined && value !== null && String(value).trim() !== '',
   );
 }
 
