@@ -34,6 +34,8 @@ const ctx: BenchContext = {
     SESSION_SECRET: randomBytes(24).toString('hex'),
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'false',
+    // The scenarios hammer one user's chat and open many sockets per user: per-user limits would answer 429.
+    RATE_LIMITS_ENABLED: 'false',
     DATA_DIR: path.join(REPO, '.data', 'bench'),
     LOG_LEVEL: 'warn',
     MAP_TILE_URL: '',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '@freight/server/config';
 import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
+import { REDIS_QUEUED_OPTIONS } from '@freight/server/infra/availability';
 import { getQueue, queuePrefix } from '@freight/server/queues';
 import { createRuntime } from '@freight/server/runtime';
 import { startWorkers } from '@freight/workers';
@@ -54,7 +55,10 @@ const rt = await createRuntime({
   redisUrl: services.redisUrl,
 });
 const workers = await startWorkers(rt, { only: [def], schedules: false });
-const events = new QueueEvents(def.queue, { connection: rt.redis.duplicate(), prefix: queuePrefix() });
+const events = new QueueEvents(def.queue, {
+  connection: rt.redis.duplicate(REDIS_QUEUED_OPTIONS),
+  prefix: queuePrefix(),
+});
 let code = 0;
 try {
   await events.waitUntilReady();

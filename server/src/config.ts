@@ -54,6 +54,8 @@ const envSchema = z.object({
     ),
   PUBLIC_URL: z.string().url('must be a URL').optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Per-user rate limits and socket caps (issue 12); off only for load tests and benchmarks. */
+  RATE_LIMITS_ENABLED: booleanFlag.default(true),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Where the built web app is served from (default web/dist). */
   WEB_DIST_DIR: z.string().optional(),

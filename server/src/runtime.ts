@@ -2,8 +2,15 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import type { Config } from './config';
+import {
+  BOOT_WAIT_MS,
+  MONGO_OPTIONS,
+  REDIS_COMMAND_OPTIONS,
+  REDIS_QUEUED_OPTIONS,
+} from './infra/availability';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
+import { initRateLimits } from './infra/rateLimit';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger, type Logger } from './infra/logger';
@@ -40,12 +47,42 @@ const ignoreMissingCollection = (err: { codeName?: string; message?: string }) =
   if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;
 };
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Connects mongoose, waiting up to BOOT_WAIT_MS for a database that is still starting. */
+async function connectMongo(uri: string, dbName: string): Promise<void> {
+  const deadline = Date.now() + BOOT_WAIT_MS;
+  for (;;) {
+    try {
+      await mongoose.connect(uri, { dbName, ...MONGO_OPTIONS });
+      return;
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+      await mongoose.disconnect().catch(() => undefined);
+      await sleep(500);
+    }
+  }
+}
+
+/** Connects the command connection, waiting up to BOOT_WAIT_MS for a Redis that is still starting. */
+async function connectRedis(redis: Redis): Promise<void> {
+  const deadline = Date.now() + BOOT_WAIT_MS;
+  await redis.connect().catch(() => undefined); // it keeps retrying by itself
+  while (redis.status !== 'ready') {
+    if (Date.now() >= deadline) {
+      redis.disconnect();
+      throw new Error(`Redis did not answer within ${BOOT_WAIT_MS / 1000} s`);
+    }
+    await sleep(100);
+  }
+}
+
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
   const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
-  await mongoose.connect(mongoUri, { dbName: config.MONGODB_DB, serverSelectionTimeoutMS: 15_000 });
+  await connectMongo(mongoUri, config.MONGODB_DB);
   // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
   await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
@@ -56,17 +93,24 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
       Object.values(mongoose.models),
     );
 
-  // BullMQ needs maxRetriesPerRequest: null on connections that block.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
-  await redis.ping();
+  // Fails fast while Redis is away (infra/availability.ts); connections that may wait are duplicates of it with
+  // REDIS_QUEUED_OPTIONS (subscribers, Socket.IO, BullMQ workers).
+  const redis = new Redis(redisUrl, REDIS_COMMAND_OPTIONS);
+  redis.on('error', (err: Error) => logger.debug(`redis: ${err.message}`));
+  await connectRedis(redis);
   initQueues(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
+  initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);
+  if (!config.RATE_LIMITS_ENABLED)
+    logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
   initListingsChannel(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
-  const emitter = new Emitter(redis, { key: socketIoKey });
+  const emitterRedis = redis.duplicate(REDIS_QUEUED_OPTIONS);
+  emitterRedis.on('error', () => undefined); // the command connection reports Redis outages
+  const emitter = new Emitter(emitterRedis, { key: socketIoKey });
   setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
   await repairAfterCrash(logger);
 
@@ -85,6 +129,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
       initListingsChannel(null);
       await closeQueues();
       await redis.quit().catch(() => undefined);
+      await emitterRedis.quit().catch(() => undefined);
       await mongoose.disconnect();
     },
   };

@@ -12,6 +12,7 @@ import { featureRouters, seeders } from './features';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { disableTestAccounts, seedTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
+import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
 import { attachGateway } from './realtime/gateway';
@@ -93,8 +94,8 @@ export async function startWeb(
   rt: Runtime,
   opts: { port?: number; host?: string } = {},
 ): Promise<WebService> {
-  const sessionRedis = createClient({ url: rt.redisUrl });
-  sessionRedis.on('error', (err) => rt.log.warn('session store redis error', err));
+  const sessionRedis = createClient(sessionRedisOptions(rt.redisUrl));
+  sessionRedis.on('error', (err: Error) => rt.log.debug(`session store: ${err.message}`));
   await sessionRedis.connect();
   const sessionMiddleware = session({
     name: 'fm.sid',

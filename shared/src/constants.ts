@@ -15,3 +15,19 @@ export const MAX_PAGE_SIZE = 100;
 /** Login throttle: this many failures per email and IP within the window give 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Per-user rate limits (issue 12): at most `points` actions in `seconds`, counted in Redis across every process.
+ * Over the limit: 429 with Retry-After over HTTP, a TOO_MANY_REQUESTS ack over the socket.
+ */
+export const RATE_LIMITS = {
+  chat: { points: 30, seconds: 60, what: 'chat messages' },
+  location: { points: 30, seconds: 60, what: 'location updates' },
+  upload: { points: 20, seconds: 10 * 60, what: 'uploads' },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+/** Open sockets (tabs, devices) one user may hold at once; one more is refused with a connect_error. */
+export const MAX_SOCKETS_PER_USER = 20;
+export const TOO_MANY_SOCKETS_MESSAGE = `Too many open connections: close some of your other tabs or devices (${MAX_SOCKETS_PER_USER} at most).`;
+/** What one user's documents and photos may take together in the file store (413 past it). */
+export const STORAGE_QUOTA_BYTES = 500 * 1024 * 1024;

@@ -669,9 +669,20 @@ export const savedSearchFiltersSchema = z.object(boardFilterFields).pick({
 });
 export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
 
+export const SAVED_SEARCH_NEEDS_FILTER =
+  'Set at least one filter (a place, equipment, weight, rate or pickup date) before saving a search: a search without one would alert you about every load posted.';
+
+/** Whether saved-search filters narrow anything down (the radius alone does not). */
+export function hasSavedSearchFilter(filters: Partial<Record<string, unknown>>): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) =>
+      key !== 'radius' && value !== undefined && value !== null && String(value).trim() !== '',
+  );
+}
+
 export const savedSearchSchema = z.object({
   name: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
-  filters: savedSearchFiltersSchema,
+  filters: savedSearchFiltersSchema.refine(hasSavedSearchFilter, SAVED_SEARCH_NEEDS_FILTER),
   alertsEnabled: z.boolean().default(true),
 });
 export type SavedSearchInput = z.input<typeof savedSearchSchema>;

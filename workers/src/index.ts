@@ -1,4 +1,5 @@
 import { getQueue, queuePrefix } from '@freight/server/queues';
+import { REDIS_QUEUED_OPTIONS } from '@freight/server/infra/availability';
 import type { Runtime } from '@freight/server/runtime';
 import { Worker } from 'bullmq';
 import { processors } from './processors';
@@ -18,7 +19,8 @@ export async function startWorkers(
   const workers: Worker[] = [];
   for (const def of defs) {
     const worker = new Worker(def.queue, (job) => def.process(job, rt), {
-      connection: rt.redis.duplicate(),
+      // Blocking reads: BullMQ requires maxRetriesPerRequest: null (the runtime's own connection fails fast).
+      connection: rt.redis.duplicate(REDIS_QUEUED_OPTIONS),
       prefix: queuePrefix(),
       concurrency: def.concurrency ?? 1,
     });

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@freight/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { outageOf, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
 
 const STATUS_CODES: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -12,11 +13,14 @@ const STATUS_CODES: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** An error a service throws on purpose; the handler turns it into DESIGN §6's JSON shape. */
 export class AppError extends Error {
   readonly status: number;
+  /** Sent as Retry-After (429 and 503). */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -25,6 +29,28 @@ export class AppError extends Error {
     super(message);
     this.status = STATUS_CODES[code];
   }
+}
+
+/** 429: the caller did this too often; it may try again after `retryAfterSeconds`. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+  const err = new AppError('TOO_MANY_REQUESTS', message);
+  err.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return err;
+}
+
+/** 503: MongoDB or Redis does not answer (infra/availability.ts); the request may be retried shortly. */
+export function serviceUnavailable(): AppError {
+  const err = new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+  err.retryAfterSeconds = 5;
+  return err;
+}
+
+/** An AppError as it is, a validation error as 400, a service outage as 503; anything else null. */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return fromZodError(err);
+  if (outageOf(err)) return serviceUnavailable();
+  return null;
 }
 
 export const badRequest = (message: string, details?: unknown[]) =>
@@ -61,11 +87,13 @@ export function errorHandler(log: (msg: string, err: unknown) => void): ErrorReq
     else if (err?.code === 'LIMIT_FILE_COUNT' || err?.code === 'LIMIT_UNEXPECTED_FILE')
       appError = badRequest('Send exactly one file in the expected field');
     else if (err?.name === 'CastError') appError = notFound();
+    else if (outageOf(err)) appError = serviceUnavailable();
     else {
       log('Unhandled error', err);
       appError = new AppError('INTERNAL_ERROR', 'Something went wrong. Please try again.');
     }
     if (res.headersSent) return;
+    if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json({
       message: appError.message,
       code: appError.code,

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { rooms } from '@freight/shared';
+import { rooms, TOO_MANY_SOCKETS_MESSAGE } from '@freight/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
@@ -7,6 +7,9 @@ import { Server } from 'socket.io';
 import { isTestAccountEmail } from '../features/auth/testAccounts';
 import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
+import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import { rateLimitsEnabled } from '../infra/rateLimit';
+import { ConnectionSlots } from './connectionSlots';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
 import { socketHandlers } from './handlers';
@@ -26,8 +29,10 @@ const SWEEP_BATCH = 500;
  * the API; rooms span processes through the Redis adapter.
  */
 export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddleware: RequestHandler) {
-  const pub = rt.redis.duplicate();
-  const sub = rt.redis.duplicate();
+  // Queued connections: the adapter publishes without handling a rejection (infra/availability.ts).
+  const pub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
+  const sub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
+  for (const c of [pub, sub]) c.on('error', () => undefined); // the command connection reports Redis outages
   const io: AppServer = new Server(httpServer, {
     adapter: createAdapter(pub, sub, { key: rt.socketIoKey }),
     serveClient: false,
@@ -52,22 +57,34 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     });
   };
 
+  const slots = new ConnectionSlots(rt.redis, rt.redisPrefix);
   io.use(async (socket, next) => {
-    const req = socket.request as unknown as SessionRequest;
-    const userId = req.session?.userId;
-    if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
-    const user = await UserModel.findById(userId).lean();
-    if (!user) return next(new Error('Unauthorized'));
-    // While the test accounts are switched off, their old sessions open nothing (issue #12).
-    if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
-      return next(new Error('Unauthorized'));
-    socket.data.actor = toActor(user);
-    socket.data.sessionId = req.sessionID;
-    next();
+    try {
+      const req = socket.request as unknown as SessionRequest;
+      const userId = req.session?.userId;
+      if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
+      const user = await UserModel.findById(userId).lean();
+      if (!user) return next(new Error('Unauthorized'));
+      // While the test accounts are switched off, their old sessions open nothing (issue #12).
+      if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
+        return next(new Error('Unauthorized'));
+      socket.data.actor = toActor(user);
+      socket.data.sessionId = req.sessionID;
+      // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.
+      if (rateLimitsEnabled() && !(await slots.claim(String(user._id), socket.id)))
+        return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
+      next();
+    } catch (err) {
+      if (!outageOf(err)) rt.log.error('socket handshake failed', err);
+      next(
+        new Error(outageOf(err) ? SERVICE_UNAVAILABLE_MESSAGE : 'Something went wrong. Please try again.'),
+      );
+    }
   });
 
   io.on('connection', (socket) => {
     const { actor, sessionId } = socket.data;
+    socket.once('disconnect', () => void slots.release(socket.id));
     socket.join([rooms.user(actor.id), rooms.session(sessionId)]);
     if (actor.userType) socket.join(rooms.role(actor.userType));
     // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
@@ -109,6 +126,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     async close() {
       clearInterval(sweep);
       setSocketServer(null);
+      slots.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all([pub.quit().catch(() => undefined), sub.quit().catch(() => undefined)]);

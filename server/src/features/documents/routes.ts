@@ -2,6 +2,7 @@ import { Router, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { pageQuerySchema, parse } from '../../http/validate';
+import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtime';
 import {
@@ -13,6 +14,7 @@ import {
   reviewDocument,
   uploadDocument,
 } from './service';
+import { storageQuotaGuard } from './storageQuota';
 
 /** RFC 6266 / RFC 5987: an ASCII fallback name plus the exact name, UTF-8 percent-encoded. */
 export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {
@@ -45,9 +47,17 @@ export function createDocumentsRouter(_rt: Runtime): Router {
   });
 
   // Call 20: multipart file, documentType, optional expirationDate.
-  router.post('/documents/upload', requireUser, singleFileUpload('file'), async (req, res) => {
-    res.status(201).json(await uploadDocument(currentUser(req), req.file, req.body));
-  });
+  // Limits first (upload rate, storage already full), so a refused upload is not read at all.
+  router.post(
+    '/documents/upload',
+    requireUser,
+    rateLimited('upload'),
+    storageQuotaGuard,
+    singleFileUpload('file'),
+    async (req, res) => {
+      res.status(201).json(await uploadDocument(currentUser(req), req.file, req.body));
+    },
+  );
 
   // Call 21.
   router.get('/documents', requireUser, async (req, res) => {

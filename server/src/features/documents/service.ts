@@ -16,7 +16,13 @@ import type { Readable } from 'node:stream';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { findByIds, paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
-import { fileStore, sniffFileType } from '../../infra/storage';
+import {
+  fileStore,
+  sniffFile,
+  storedFileName,
+  type SniffedType,
+  type UploadedFile,
+} from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
@@ -31,30 +37,14 @@ import {
 } from './model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
-
-/** What the upload middleware hands over (multer's memory file). */
-export interface UploadedFile {
-  originalname: string;
-  buffer: Buffer;
-  size: number;
-}
-
-const FILE_NAME_MAX = 200;
+import { assertStorageLeft } from './storageQuota';
 
 /**
- * The name to keep and send back on download: the base name only, without control characters. Browsers send the
- * name's UTF-8 bytes, which the multipart parser reads as latin1: undo that when the bytes are valid UTF-8.
+ * The name to keep and send back on download (see storedFileName): the base name, ending in the detected type's
+ * extension.
  */
-export function cleanFileName(raw: string, ext: string): string {
-  let name = raw;
-  const asUtf8 = Buffer.from(raw, 'latin1').toString('utf8');
-  if (!asUtf8.includes('\uFFFD') && Buffer.from(asUtf8, 'utf8').equals(Buffer.from(raw, 'latin1')))
-    name = asUtf8;
-  // eslint-disable-next-line no-control-regex
-  name = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (name.length > FILE_NAME_MAX) name = name.slice(name.length - FILE_NAME_MAX);
-  return name || `document.${ext}`;
-}
+export const cleanFileName = (raw: string, type: SniffedType): string =>
+  storedFileName(raw, type, 'document');
 
 export const pendingCount = () => DocumentModel.countDocuments({ status: 'pending' });
 
@@ -83,13 +73,14 @@ export async function uploadDocument(
   if (!file) throw badRequest('file: Please select a file and document type.');
   assertTypeAllowed(user.userType, fields.documentType);
   if (file.size === 0) throw badRequest('file: the file is empty');
-  const sniffed = sniffFileType(file.buffer.subarray(0, 16));
+  const sniffed = await sniffFile(file.path);
   if (!sniffed) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG or PNG files are accepted');
   }
+  await assertStorageLeft(user._id, file.size); // early answer; checked again under the lease
 
   const store = fileStore();
-  const storageKey = await store.save(file.buffer);
+  const storageKey = await store.saveFile(file.path);
   let doc: ComplianceDocument;
   try {
     // Under the owner's lease: the account type the document must fit is the stored one, not the one the request
@@ -98,10 +89,11 @@ export async function uploadDocument(
       const owner = await UserModel.findById(user._id, { userType: 1 }).lean();
       if (!owner?.userType) throw badRequest('Please complete your account setup first.');
       assertTypeAllowed(owner.userType, fields.documentType);
+      await assertStorageLeft(user._id, file.size);
       const created = await DocumentModel.create({
         userId: user._id,
         documentType: fields.documentType,
-        fileName: cleanFileName(file.originalname ?? '', sniffed.ext),
+        fileName: cleanFileName(file.originalname ?? '', sniffed),
         storageKey,
         fileSize: file.size,
         mimeType: sniffed.mime,

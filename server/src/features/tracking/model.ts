@@ -74,6 +74,7 @@ const freightPhotoSchema = new Schema(
 );
 freightPhotoSchema.index({ freightListingId: 1, createdAt: -1 });
 freightPhotoSchema.index({ freightListingId: 1, photoType: 1 });
+freightPhotoSchema.index({ userId: 1 }); // a user's stored bytes (storage quota)
 export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;
 export const FreightPhotoModel = mongoose.model('FreightPhoto', freightPhotoSchema);
 

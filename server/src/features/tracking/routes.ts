@@ -2,7 +2,10 @@ import { chatReadSchema } from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, parse } from '../../http/validate';
+import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
+import { contentDisposition } from '../documents/routes';
+import { storageQuotaGuard } from '../documents/storageQuota';
 import type { Runtime } from '../../runtime';
 import {
   changeStatus,
@@ -64,11 +67,13 @@ export function createTrackingRouter(_rt: Runtime): Router {
   router.post(
     '/freight/:id/photos',
     requireUser,
-    // Refuse non-participants before reading up to 10 MB of their upload.
+    // Refuse non-participants, and anyone over the upload rate or storage quota, before reading their upload.
     async (req, _res, next) => {
       await loadForParticipant(currentActor(req), String(req.params.id));
       next();
     },
+    rateLimited('upload'),
+    storageQuotaGuard,
     singleFileUpload('photo'),
     async (req, res) => {
       res
@@ -81,7 +86,7 @@ export function createTrackingRouter(_rt: Runtime): Router {
     const photo = await openPhoto(currentActor(req), String(req.params.id), String(req.params.photoId));
     res.setHeader('Content-Type', photo.mimeType);
     res.setHeader('Content-Length', String(photo.size));
-    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Content-Disposition', contentDisposition(photo.fileName));
     res.setHeader('Cache-Control', 'private, max-age=3600');
     await new Promise<void>((resolve, reject) => {
       photo.stream.on('error', (err) => {

@@ -23,7 +23,16 @@ import { Types, type FilterQuery } from 'mongoose';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { compareBy, findByIds, paginate } from '../../http/paginate';
 import { parse } from '../../http/validate';
-import { fileStore, isImage, sniffFileType } from '../../infra/storage';
+import { withAggregate } from '../../infra/concurrency';
+import {
+  fileStore,
+  isImage,
+  sniffFile,
+  storedFileName,
+  type SniffedType,
+  type UploadedFile,
+} from '../../infra/storage';
+import { assertStorageLeft } from '../documents/storageQuota';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
@@ -52,6 +61,7 @@ import {
   type UserSummarySource,
 } from './model';
 import { nextInSequence, peekSequences } from '../../infra/counters';
+import { consumeRateLimit } from '../../infra/rateLimit';
 
 /** An admin who is not a participant reads a load's chat and photos; only participants write (issue #12). */
 const READ_ONLY_MESSAGE = "Only the load's participants can post here; admins can read.";
@@ -199,6 +209,7 @@ export async function updateLocation(actor: Actor, freightId: string, body: unkn
     message: 'Only the booked carrier can update the location',
   });
   const input = parse(locationUpdateSchema, body);
+  await consumeRateLimit('location', actor.id);
   if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) {
     throw conflict('The location can be updated only while the load is booked or in transit');
   }
@@ -268,7 +279,7 @@ export async function changeStatus(
 export async function uploadPhoto(
   actor: Actor,
   freightId: string,
-  file: { buffer: Buffer; size: number; originalname?: string } | undefined,
+  file: UploadedFile | undefined,
   fields: unknown,
 ): Promise<FreightPhotoDto> {
   const load = await loadForParticipant(actor, freightId);
@@ -278,24 +289,29 @@ export async function uploadPhoto(
   if ((input.latitude === undefined) !== (input.longitude === undefined)) {
     throw badRequest('latitude: Send both latitude and longitude, or neither');
   }
-  const type = sniffFileType(file.buffer);
+  const type = await sniffFile(file.path);
   if (!type || !isImage(type))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+  await assertStorageLeft(actor.id, file.size); // early answer; checked again under the lease
 
-  const storageKey = await fileStore().save(file.buffer);
+  const storageKey = await fileStore().saveFile(file.path);
   let photo: FreightPhoto;
   try {
-    const doc = await FreightPhotoModel.create({
-      freightListingId: load._id,
-      userId: actor.id,
-      photoType: input.photoType,
-      description: input.description,
-      latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
-      longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
-      storageKey,
-      mimeType: type.mime,
-      fileSize: file.size,
-      fileName: file.originalname?.slice(0, 255) ?? null,
+    // Under the uploader's lease: the storage quota holds against their other uploads in flight.
+    const doc = await withAggregate('user', actor.id, async () => {
+      await assertStorageLeft(actor.id, file.size);
+      return FreightPhotoModel.create({
+        freightListingId: load._id,
+        userId: actor.id,
+        photoType: input.photoType,
+        description: input.description,
+        latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
+        longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
+        storageKey,
+        mimeType: type.mime,
+        fileSize: file.size,
+        fileName: storedFileName(file.originalname ?? '', type, 'photo'),
+      });
     });
     photo = doc.toObject() as FreightPhoto;
   } catch (err) {
@@ -332,7 +348,7 @@ export async function openPhoto(
   actor: Actor,
   freightId: string,
   photoId: string,
-): Promise<{ stream: Readable; mimeType: string; size: number }> {
+): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
   const load = await loadForParticipant(actor, freightId);
   if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
   const photo = await FreightPhotoModel.findOne({
@@ -340,7 +356,19 @@ export async function openPhoto(
     freightListingId: load._id,
   }).lean<FreightPhoto>();
   if (!photo) throw notFound('Photo not found');
-  return { stream: await fileStore().open(photo.storageKey), mimeType: photo.mimeType, size: photo.fileSize };
+  // The served name ends in the detected type's extension, whatever name the upload came with.
+  const ext = photo.mimeType === 'image/png' ? 'png' : 'jpg';
+  const fileName = storedFileName(
+    photo.fileName ?? '',
+    { ext, mime: photo.mimeType } as SniffedType,
+    'photo',
+  );
+  return {
+    stream: await fileStore().open(photo.storageKey),
+    mimeType: photo.mimeType,
+    size: photo.fileSize,
+    fileName,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -455,6 +483,7 @@ export async function sendChatMessage(
   const room = await chatRoomOf(load);
   if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
   const input = parse(chatMessageSchema, body);
+  await consumeRateLimit('chat', actor.id);
   if (input.messageType === 'image') await assertOwnPhotoUrl(load, input.imageUrl!);
 
   const findRetried = async () =>

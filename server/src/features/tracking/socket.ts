@@ -1,6 +1,5 @@
 import { freightRoomSchema, rooms, type Ack } from '@freight/shared';
-import { ZodError } from 'zod';
-import { AppError, fromZodError } from '../../http/errors';
+import { toAppError } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { SocketHandler } from '../../realtime/handlers';
 import { loadForParticipant, sendChatMessage, updateLocation } from './service';
@@ -15,7 +14,7 @@ async function answer<T>(
   try {
     res = { ok: true, data: await run() };
   } catch (err) {
-    const appError = err instanceof AppError ? err : err instanceof ZodError ? fromZodError(err) : null;
+    const appError = toAppError(err);
     if (!appError) log('tracking socket event failed', err);
     res = appError
       ? { ok: false, error: { code: appError.code, message: appError.message } }

@@ -1,16 +1,18 @@
 import path from 'node:path';
 import { LocalDiskDriver } from './drivers';
 import { FileStore } from './fileStore';
+import { initUploadTemp } from './upload';
 
 export { FileStore } from './fileStore';
 export { LocalDiskDriver, type StorageDriver } from './drivers';
-export { sniffFileType, isImage, type SniffedType } from './fileType';
-export { singleFileUpload } from './upload';
+export { sniffFile, sniffFileType, storedFileName, isImage, type SniffedType } from './fileType';
+export { singleFileUpload, type UploadedFile } from './upload';
 
 let store: FileStore | null = null;
 
 export function initFileStore(dataDir: string, key: Buffer): FileStore {
   store = new FileStore(new LocalDiskDriver(path.resolve(dataDir, 'files')), key);
+  initUploadTemp(path.resolve(dataDir, 'uploads-tmp'));
   return store;
 }
 

@@ -1,5 +1,11 @@
 import { Badge, Button, Card, Dialog, HStack, Heading, Stack, Switch, Text } from '@chakra-ui/react';
-import { EMPTY_LOAD_BOARD_FILTERS, type LoadBoardFilters, type SavedSearchDto } from '@freight/shared';
+import {
+  EMPTY_LOAD_BOARD_FILTERS,
+  filtersToQuery,
+  savedSearchSchema,
+  type LoadBoardFilters,
+  type SavedSearchDto,
+} from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { InputField } from '../../components/InputField';
@@ -30,9 +36,12 @@ export function SaveSearchButton() {
   const [saving, setSaving] = useState(false);
   const save = useSavedSearchesStore((s) => s.save);
   const filters = useFreightStore((s) => s.filters);
+  // The server's own rule (shared schema): a search needs at least one filter.
+  const checked = savedSearchSchema.shape.filters.safeParse(filtersToQuery(filters));
+  const filterError = checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid filters');
 
   const submit = async () => {
-    if (!name.trim()) return;
+    if (!name.trim() || filterError) return;
     setSaving(true);
     try {
       await save(name.trim(), filters);
@@ -66,13 +75,18 @@ export function SaveSearchButton() {
           onChange={(e) => setName(e.target.value)}
           placeholder="e.g. Chicago reefers"
         />
+        {filterError && (
+          <Text mt="3" color="fg.error" textStyle="sm" role="alert">
+            {filterError}
+          </Text>
+        )}
       </Dialog.Body>
       <FormDialogFooter
         onCancel={() => setOpen(false)}
         submitLabel="Save"
         pendingLabel="Saving..."
         pending={saving}
-        disabled={!name.trim()}
+        disabled={!name.trim() || Boolean(filterError)}
         onSubmit={() => void submit()}
       />
     </FormDialog>

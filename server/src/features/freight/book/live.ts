@@ -1,5 +1,6 @@
 import type { FreightListingDto } from '@freight/shared';
 import type { Redis } from 'ioredis';
+import { REDIS_QUEUED_OPTIONS } from '../../../infra/availability';
 import type { Runtime } from '../../../runtime';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { OpenLoadBook } from './book';
@@ -88,8 +89,8 @@ export class LiveBook {
   async start(): Promise<void> {
     const { channel } = listingsKeys(this.rt.redisPrefix);
     const sub = this.rt.redis.duplicate({
+      ...REDIS_QUEUED_OPTIONS,
       connectionName: `${this.rt.redisPrefix}book:${process.pid}`,
-      maxRetriesPerRequest: null,
     });
     this.subscriber = sub;
     sub.on('error', (err: Error) => this.rt.log.warn(`open-load book subscriber: ${err.message}`));
@@ -104,13 +105,19 @@ export class LiveBook {
         return;
       }
       // A reconnect: whatever was announced meanwhile was missed. Listen again first, then read the database.
-      void sub
-        .subscribe(channel)
-        .then(async () => {
+      // The command connection may come back a moment after this one: try a few times.
+      const resync = async (attempt: number): Promise<void> => {
+        try {
+          await sub.subscribe(channel);
           this.lastSeq = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);
           await this.rebuild();
-        })
-        .catch((err: unknown) => this.rt.log.warn('open-load book rebuild failed', err));
+        } catch (err) {
+          if (attempt >= 30) return this.rt.log.warn('open-load book rebuild failed', err);
+          await new Promise((r) => setTimeout(r, 1_000));
+          return resync(attempt + 1);
+        }
+      };
+      void resync(1);
     });
     await sub.subscribe(channel);
     this.lastSeq = await lastAnnounced(this.rt.redis, this.rt.redisPrefix);

@@ -35,7 +35,10 @@ describe('saved-search cap races (issue 10)', () => {
       );
       const results = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, i) =>
-          carrier.post('/api/saved-searches', { name: `round ${round} #${i}`, filters: {} }),
+          carrier.post('/api/saved-searches', {
+            name: `round ${round} #${i}`,
+            filters: { originState: 'IL' },
+          }),
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([
@@ -47,8 +50,8 @@ describe('saved-search cap races (issue 10)', () => {
       const [one] = results.filter((r) => r.status === 201);
       expect((await carrier.delete(`/api/saved-searches/${one.body.id}`)).status).toBe(204);
       const refill = await Promise.all([
-        carrier.post('/api/saved-searches', { name: 'refill a', filters: {} }),
-        carrier.post('/api/saved-searches', { name: 'refill b', filters: {} }),
+        carrier.post('/api/saved-searches', { name: 'refill a', filters: { originState: 'IL' } }),
+        carrier.post('/api/saved-searches', { name: 'refill b', filters: { originState: 'IL' } }),
       ]);
       expect(refill.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(await SavedSearchModel.countDocuments({ userId })).toBe(MAX_SAVED_SEARCHES);

@@ -1,4 +1,5 @@
 import {
+  hasSavedSearchFilter,
   matchesBoardFilter,
   savedSearchSchema,
   savedSearchUpdateSchema,
@@ -20,7 +21,11 @@ import { SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 
 export const MAX_SAVED_SEARCHES = 25;
 
-/** A new load: every saved search with alerts on that matches it notifies its owner (once per search and load). */
+/**
+ * A new load: the saved searches with alerts on that match it notify their owners, once per owner and load however
+ * many of their searches match (issue 12: alerts must not multiply). A search without any filter (saved before
+ * filters were required) alerts no one: it would match every load.
+ */
 export async function alertSavedSearches(listing: FreightListingDto): Promise<void> {
   const cursor = SavedSearchModel.find({
     alertsEnabled: true,
@@ -28,10 +33,14 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
   })
     .lean<SavedSearch[]>()
     .cursor();
+  const alerted = new Set<string>();
   for await (const search of cursor) {
     const s = search as SavedSearch;
-    if (String(s.userId) === listing.userId) continue;
-    if (!matchesBoardFilter((s.filters ?? {}) as SavedSearchFilters, listing)) continue;
+    const owner = String(s.userId);
+    if (owner === listing.userId || alerted.has(owner)) continue;
+    const filters = (s.filters ?? {}) as SavedSearchFilters;
+    if (!hasSavedSearchFilter(filters) || !matchesBoardFilter(filters, listing)) continue;
+    alerted.add(owner);
     await notify({
       userId: String(s.userId),
       kind: 'saved_search_match',
@@ -41,7 +50,7 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
       }`,
       link: `/freight?load=${listing.id}`,
       // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).
-      dedupeKey: `saved-search:${String(s._id)}-${listing.id}`,
+      dedupeKey: `saved-search:${owner}-${listing.id}`,
     });
   }
 }

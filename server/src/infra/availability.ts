@@ -1,0 +1,108 @@
+import type { RedisOptions } from 'ioredis';
+import mongoose, { type ConnectOptions } from 'mongoose';
+import {
+  ClientClosedError,
+  ClientOfflineError,
+  ConnectionTimeoutError,
+  SocketClosedUnexpectedlyError,
+  TimeoutError,
+  type RedisClientOptions,
+} from 'redis';
+
+/**
+ * How the app behaves while MongoDB (FerretDB) or Redis is down (issue 12 item 7): every call fails within about a
+ * second instead of waiting for the service, the request answers 503 with a clear message, and the connections come
+ * back by themselves within a second or two of the service's return, with no work queued up meanwhile to replay.
+ */
+
+/** How long one call may wait for a service that does not answer before the request is told it is unavailable. */
+export const SERVICE_WAIT_MS = 1_000;
+/** The longest pause between two reconnection attempts. */
+const RECONNECT_CAP_MS = 1_000;
+/** At boot the services may still be starting: wait this long for them before giving up. */
+export const BOOT_WAIT_MS = 30_000;
+
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
+const reconnectDelay = (attempt: number) => Math.min(attempt * 100, RECONNECT_CAP_MS);
+
+/**
+ * mongoose: no buffering of model calls while disconnected (they would wait up to 10 s, then pile up), server
+ * selection gives up after a second, and the monitor checks a lost server every second so it is found again quickly.
+ */
+export const MONGO_OPTIONS: ConnectOptions = {
+  serverSelectionTimeoutMS: SERVICE_WAIT_MS,
+  heartbeatFrequencyMS: 1_000,
+  bufferCommands: false,
+};
+
+/**
+ * The runtime's command connection (leases, counters, throttles, rate limits, queues' producers, health): commands
+ * fail at once while Redis is away (no offline queue, no retries), any command gets a second at most, and the
+ * connection is retried at least every second.
+ */
+export const REDIS_COMMAND_OPTIONS: RedisOptions = {
+  lazyConnect: true,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: SERVICE_WAIT_MS,
+  connectTimeout: SERVICE_WAIT_MS * 2,
+  retryStrategy: reconnectDelay,
+};
+
+/**
+ * Connections whose commands may wait for Redis: subscribers, the Socket.IO adapter and emitter (their libraries
+ * publish without handling a rejection) and BullMQ workers' blocking reads (BullMQ requires
+ * maxRetriesPerRequest: null). Nothing a request waits on goes through them.
+ */
+export const REDIS_QUEUED_OPTIONS: RedisOptions = {
+  lazyConnect: false,
+  enableOfflineQueue: true,
+  maxRetriesPerRequest: null,
+  commandTimeout: undefined,
+  retryStrategy: reconnectDelay,
+};
+
+/** node-redis (the session store): the same rules as REDIS_COMMAND_OPTIONS. */
+export function sessionRedisOptions(url: string): RedisClientOptions {
+  return {
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: SERVICE_WAIT_MS },
+    socket: { connectTimeout: SERVICE_WAIT_MS * 2, reconnectStrategy: reconnectDelay },
+  };
+}
+
+const MONGO_OUTAGE_ERRORS = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+]);
+
+/** ioredis's own messages when it cannot send a command or get its answer. */
+const IOREDIS_OUTAGE =
+  /Stream isn't writeable|Connection is closed|Command timed out|MaxRetriesPerRequest|connect ECONNREFUSED|ETIMEDOUT|ECONNRESET/;
+
+/** Which service an error says is unreachable (null: not an outage, a real failure to report). */
+export function outageOf(err: unknown): 'mongodb' | 'redis' | null {
+  if (!(err instanceof Error)) return null;
+  if (MONGO_OUTAGE_ERRORS.has(err.name) || err instanceof mongoose.mongo.MongoNetworkError) return 'mongodb';
+  if (/buffering timed out/.test(err.message)) return 'mongodb';
+  if (
+    err instanceof ClientOfflineError ||
+    err instanceof ClientClosedError ||
+    err instanceof ConnectionTimeoutError ||
+    err instanceof SocketClosedUnexpectedlyError ||
+    err instanceof TimeoutError ||
+    err.name === 'MaxRetriesPerRequestError' ||
+    IOREDIS_OUTAGE.test(err.message)
+  ) {
+    return 'redis';
+  }
+  return null;
+}
