@@ -93,6 +93,9 @@ export async function startTestApp(
   };
 }
 
+/** The password registered test users choose: strong enough for the sign-up check (test accounts keep Test1234!). */
+export const TEST_USER_PASSWORD = 'Freight-Lane-42!';
+
 let counter = 0;
 export function uniqueEmail(tag = 'user'): string {
   return `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
@@ -154,8 +157,8 @@ export class TestClient {
     const email = (overrides.email as string) ?? uniqueEmail(String(overrides.userType ?? 'user'));
     const body = {
       email,
-      password: 'Password123!',
-      confirmPassword: 'Password123!',
+      password: TEST_USER_PASSWORD,
+      confirmPassword: TEST_USER_PASSWORD,
       firstName: 'Test',
       lastName: 'User',
       userType: 'carrier',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
+import { TEST_USER_PASSWORD, eventually, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
 import { UserModel } from '../users/model';
 
 let app: TestApp;
@@ -12,8 +12,8 @@ afterAll(async () => {
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail(),
-  password: 'Password123!',
-  confirmPassword: 'Password123!',
+  password: TEST_USER_PASSWORD,
+  confirmPassword: TEST_USER_PASSWORD,
   firstName: 'Dana',
   lastName: 'Hauler',
   companyName: 'Dana Trucking',

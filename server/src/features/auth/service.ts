@@ -7,6 +7,7 @@ import { publish } from '../../realtime/publish';
 import { computeVerification } from '../documents/verification';
 import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle } from './throttle';
 
 export async function hashPassword(password: string): Promise<string> {
@@ -27,6 +28,16 @@ async function sendWelcome(user: UserDoc): Promise<void> {
 
 export async function register(input: unknown): Promise<UserDto> {
   const data = parse(registerSchema, input);
+  // A new password the user chooses must be hard to guess (the shared schema checks only its length: the
+  // dictionaries are too big for the web bundle, so the form shows this message from the server).
+  const weakness = passwordWeakness(data.password, [
+    data.email,
+    data.firstName,
+    data.lastName,
+    data.companyName,
+    data.phoneNumber,
+  ]);
+  if (weakness) throw badRequest(`password: ${weakness}`, [{ path: 'password', message: weakness }]);
   const existing = await UserModel.exists({ email: data.email });
   if (existing) throw conflict('An account with this email already exists');
   let user: UserDoc;
