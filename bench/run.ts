@@ -34,6 +34,7 @@ const ctx: BenchContext = {
     SESSION_SECRET: randomBytes(24).toString('hex'),
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'false',
+    REGISTER_LIMIT_PER_HOUR: '1000000', // every bench user signs up from 127.0.0.1
     DATA_DIR: path.join(REPO, '.data', 'bench'),
     LOG_LEVEL: 'warn',
     MAP_TILE_URL: '',

@@ -64,6 +64,8 @@ export async function startTestApp(
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'true',
     MAP_TILE_URL: '',
+    // Every test user registers from 127.0.0.1; the sign-up throttle has its own test.
+    REGISTER_LIMIT_PER_HOUR: '100000',
     ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,
