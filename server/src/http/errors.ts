@@ -117,7 +117,11 @@ function clientErrorStatus(err: { status?: unknown; statusCode?: unknown }): num
 function fromInputError(err: unknown): { status: number; code: ErrorCode; message: string } | null {
   if (!err || typeof err !== 'object') return null;
   const e = err as { name?: string; code?: string; type?: string; message?: string; expose?: boolean };
-  if (e.name === 'MulterError') {
+  // By name, or by a multer limit code (an upload path that raises the same codes without multer's class).
+  if (
+    e.name === 'MulterError' ||
+    (typeof e.code === 'string' && /^(LIMIT_[A-Z_]+|MISSING_FIELD_NAME)$/.test(e.code))
+  ) {
     if (e.code === 'LIMIT_FILE_SIZE')
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File is too large (10 MB at most)' };
     return {
