@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TEST_ACCOUNT_PASSWORD, type ClientToServerEvents, type ServerToClientEvents } from '@freight/shared';
+import { type ClientToServerEvents, type ServerToClientEvents } from '@freight/shared';
 import { io as ioClient, type Socket } from 'socket.io-client';
+
+/** Strong enough for the sign-up password check. */
+const BENCH_USER_PASSWORD = 'Bench-Lane-Relay-42';
 
 export const REPO = path.resolve(import.meta.dirname, '..');
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -150,7 +153,7 @@ export class BenchClient {
   /** Registers a fresh user of the given type and signs in. */
   async signUp(userType: string, tag = userType): Promise<this> {
     const email = `${tag}.${randomBytes(5).toString('hex')}@bench.local`;
-    const password = TEST_ACCOUNT_PASSWORD;
+    const password = BENCH_USER_PASSWORD;
     await this.json('POST', '/api/auth/register', {
       email,
       password,

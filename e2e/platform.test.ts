@@ -1,7 +1,7 @@
 import { notify } from '@freight/server/features/notifications/service';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
+import { TEST_USER_PASSWORD, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
 import { launchBrowser, watchPageErrors, type E2EBrowser } from './browser';
 
 let app: TestApp;
@@ -34,8 +34,15 @@ describe('platform journey (Chromium)', () => {
     await register.getByLabel('First Name').fill('Erin');
     await register.getByLabel('Last Name').fill('Shipwright');
     await register.getByLabel('Email').fill(email);
-    await register.getByLabel('Password', { exact: true }).fill('Password123!');
-    await register.getByLabel('Confirm Password').fill('Password123!');
+    // A password that is easy to guess is refused, and the form says why under the field.
+    await register.getByLabel('Password', { exact: true }).fill('password');
+    await register.getByLabel('Confirm Password').fill('password');
+    await register.getByRole('button', { name: 'Create Account' }).click();
+    await register
+      .getByText(/This password is too easy to guess\. This is a heavily used password\./)
+      .waitFor();
+    await register.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
+    await register.getByLabel('Confirm Password').fill(TEST_USER_PASSWORD);
     await register.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully! Please sign in.').waitFor();
 
@@ -43,7 +50,7 @@ describe('platform journey (Chromium)', () => {
     const login = page.getByRole('dialog');
     await login.getByRole('heading', { name: 'Sign In' }).waitFor();
     await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password', { exact: true }).fill('Password123!');
+    await login.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
     await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByTestId('welcome-heading').waitFor();
 

@@ -2,7 +2,7 @@ import { QUEUES } from '@freight/shared';
 import { UserModel } from '@freight/server/features/users/model';
 import { getQueue } from '@freight/server/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@test/helpers';
+import { TEST_USER_PASSWORD, startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
 
 let app: TestApp;
@@ -24,7 +24,7 @@ describe('subscription journey (Chromium)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, app.url, carrier.email, 'Password123!');
+    await signIn(page, app.url, carrier.email, TEST_USER_PASSWORD);
 
     // Gated: no plan yet.
     await page.getByRole('link', { name: 'Air Freight' }).click();

@@ -64,6 +64,8 @@ export async function startTestApp(
     FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ENABLE_TEST_ACCOUNTS: 'true',
     MAP_TILE_URL: '',
+    // Every test user registers from 127.0.0.1; the sign-up throttle has its own test.
+    REGISTER_LIMIT_PER_HOUR: '100000',
     ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,
@@ -92,6 +94,9 @@ export async function startTestApp(
     },
   };
 }
+
+/** The password registered test users choose: strong enough for the sign-up check (test accounts keep Test1234!). */
+export const TEST_USER_PASSWORD = 'Freight-Lane-42!';
 
 let counter = 0;
 export function uniqueEmail(tag = 'user'): string {
@@ -154,8 +159,8 @@ export class TestClient {
     const email = (overrides.email as string) ?? uniqueEmail(String(overrides.userType ?? 'user'));
     const body = {
       email,
-      password: 'Password123!',
-      confirmPassword: 'Password123!',
+      password: TEST_USER_PASSWORD,
+      confirmPassword: TEST_USER_PASSWORD,
       firstName: 'Test',
       lastName: 'User',
       userType: 'carrier',

@@ -56,6 +56,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** Per-user rate limits and socket caps (issue 12); off only for load tests and benchmarks. */
   RATE_LIMITS_ENABLED: booleanFlag.default(true),
+  /** Sign-ups accepted from one IP address per hour (behind a proxy, set TRUST_PROXY so each client counts alone). */
+  REGISTER_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1)
+    .default(10),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Where the built web app is served from (default web/dist). */
   WEB_DIST_DIR: z.string().optional(),

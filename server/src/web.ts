@@ -59,7 +59,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
       },
     }),
   );
-  app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL));
+  app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', sessionMiddleware);
   app.use('/api', loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS }));

@@ -12,9 +12,15 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4_000;
 export const TEST_ACCOUNT_PASSWORD = 'Test1234!';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-/** Login throttle: this many failures per email and IP within the window give 429. */
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/**
+ * Sign-in throttle (growing delays, never a lockout): failures are counted per email and IP and per IP within the
+ * window; past the free failures each further one makes that key wait 1 s, 2 s, 4 s… up to the cap (429 with
+ * Retry-After). A success clears the email+IP count.
+ */
+export const LOGIN_FAILURE_WINDOW_SECONDS = 60 * 60;
+export const LOGIN_FREE_FAILURES_PER_ACCOUNT_IP = 5;
+export const LOGIN_FREE_FAILURES_PER_IP = 50;
+export const LOGIN_MAX_DELAY_SECONDS = 60;
 
 /**
  * Per-user rate limits (issue 12): at most `points` actions in `seconds`, counted in Redis across every process.

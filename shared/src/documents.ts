@@ -1,6 +1,7 @@
 // Compliance documents: upload and review schemas, DTOs, verification status and socket events.
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './constants';
+import { DATE_RANGE_MESSAGE, isDateInRange, parseCalendarDate } from './dates';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES_BY_USER_TYPE, type UserType } from './enums';
 
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -25,18 +26,8 @@ export function documentTypeLabel(type: string): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * An expiration date is a calendar date ('YYYY-MM-DD', or an ISO timestamp whose UTC date is taken). It is stored
- * as 00:00 UTC of that date; the document is valid through that whole day and expired from the next one.
- */
-export function parseCalendarDate(value: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-  if (!m) return null;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (date.getUTCFullYear() !== Number(m[1]) || date.getUTCMonth() !== Number(m[2]) - 1) return null;
-  if (date.getUTCDate() !== Number(m[3])) return null;
-  return date;
-}
+// An expiration date is a calendar date (`parseCalendarDate` in dates.ts). It is stored as 00:00 UTC of that date;
+// the document is valid through that whole day and expired from the next one.
 
 /** 00:00 UTC of `now`'s date. */
 export function startOfUtcDay(now: Date): Date {
@@ -73,6 +64,10 @@ export const documentUploadSchema = z.object({
       }
       if (daysUntilExpiry(date, new Date()) < -1) {
         ctx.addIssue({ code: 'custom', message: 'The expiration date has already passed' });
+        return z.NEVER;
+      }
+      if (!isDateInRange(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
         return z.NEVER;
       }
       return date;

@@ -2,6 +2,7 @@
 // (schemas, query types, events); the listing DTO below is the contract other features read.
 import { z } from 'zod';
 import type { Ack } from './api';
+import { dateInput, isDateInRange, DATE_RANGE_MESSAGE } from './dates';
 import {
   DEFAULT_OFFER_VALIDITY_HOURS,
   DEFAULT_SEARCH_RADIUS,
@@ -90,19 +91,8 @@ const optionalNumber = (schema: z.ZodNumber) =>
     .preprocess((v) => (isBlank(v) ? null : typeof v === 'string' ? Number(v) : v), schema.nullable())
     .optional();
 
-/** 'YYYY-MM-DD' or a full ISO date-time; '' and null become null. */
-const DATE_RE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
-const optionalDate = z
-  .preprocess(
-    (v) => (isBlank(v) ? null : v),
-    z
-      .string()
-      .trim()
-      .regex(DATE_RE, 'Expected a date (YYYY-MM-DD)')
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
-      .nullable(),
-  )
-  .optional();
+/** 'YYYY-MM-DD' or a full ISO date-time within the sane range (dates.ts); '' and null become null. */
+const optionalDate = z.preprocess((v) => (isBlank(v) ? null : v), dateInput().nullable()).optional();
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z
   .preprocess((v) => (isBlank(v) ? null : v), z.string().regex(TIME_RE, 'Expected a time (HH:MM)').nullable())
@@ -232,14 +222,7 @@ const queryText = (max = 100) =>
   z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(max).optional());
 const queryNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (isBlank(v) ? undefined : Number(v)), schema.optional());
-const queryDate = z.preprocess(
-  (v) => (isBlank(v) ? undefined : v),
-  z
-    .string()
-    .regex(DATE_RE, 'Expected a date (YYYY-MM-DD)')
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
-    .optional(),
-);
+const queryDate = z.preprocess((v) => (isBlank(v) ? undefined : v), dateInput().optional());
 
 /** The board's filters (SPEC §5 load board and air filters); every one is optional. */
 const boardFilterFields = {
@@ -531,7 +514,8 @@ export const rateOfferSchema = z.object({
       (v) => (isBlank(v) ? undefined : v),
       z.iso.datetime({ offset: true, message: 'Expected an ISO date-time' }).optional(),
     )
-    .refine((s) => s === undefined || Date.parse(s) > Date.now(), 'expiresAt must be in the future'),
+    .refine((s) => s === undefined || Date.parse(s) > Date.now(), 'expiresAt must be in the future')
+    .refine((s) => s === undefined || isDateInRange(Date.parse(s)), DATE_RANGE_MESSAGE),
 });
 export type RateOfferInput = z.input<typeof rateOfferSchema>;
 

@@ -5,6 +5,7 @@ export * from './auth';
 export * from './notifications';
 export * from './events';
 export * from './queues';
+export * from './dates';
 export * from './documents';
 export * from './geo';
 export * from './freight';

@@ -1,6 +1,7 @@
 // Subscriptions (plans, the gate, usage limits), small shipments, driver routes and their offers.
 import { z } from 'zod';
 import type { UserDto } from './auth';
+import { dateInput } from './dates';
 import {
   PICKUP_FLEXIBILITY,
   SMALL_SHIPMENT_ITEM_TYPES,
@@ -320,13 +321,7 @@ const requiredText = (max = 200) => z.string({ error: 'Required' }).trim().min(1
 const optionalText = (max = 2000) =>
   z.preprocess(emptyToUndefined, z.string({ error: 'Expected string' }).trim().max(max).optional());
 const usState = z.enum(US_STATES, { error: 'Required' });
-const optionalDate = z.preprocess(
-  emptyToUndefined,
-  z
-    .string({ error: 'Expected date' })
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date')
-    .optional(),
-);
+const optionalDate = z.preprocess(emptyToUndefined, dateInput('Expected date').optional());
 const optionalTime = z.preprocess(
   emptyToUndefined,
   z
@@ -493,10 +488,7 @@ export const driverRouteSchema = z.object({
   originState: usState,
   destinationCity: requiredText(100),
   destinationState: usState,
-  departureDate: z.preprocess(
-    emptyToUndefined,
-    z.string({ error: 'Required' }).refine((s) => !Number.isNaN(Date.parse(s)), 'Invalid date'),
-  ),
+  departureDate: z.preprocess(emptyToUndefined, dateInput()),
   departureTime: optionalTime,
   vehicleType: z.enum(DRIVER_VEHICLE_TYPES, { error: 'Required' }),
   availableSpace: optionalText(200),

@@ -74,18 +74,99 @@ export const notFoundApi: RequestHandler = (req, _res, next) => {
   next(notFound(`No API route ${req.method} ${req.path}`));
 };
 
+/** multer's limit errors (MulterError `code`), as the user should read them. */
+const MULTER_MESSAGES: Record<string, string> = {
+  LIMIT_FILE_COUNT: 'Send exactly one file in the expected field',
+  LIMIT_UNEXPECTED_FILE: 'Send exactly one file in the expected field',
+  LIMIT_PART_COUNT: 'The form has too many parts',
+  LIMIT_FIELD_COUNT: 'The form has too many fields',
+  LIMIT_FIELD_KEY: 'A form field name is too long',
+  LIMIT_FIELD_VALUE: 'A form field value is too long',
+  MISSING_FIELD_NAME: 'A form field has no name',
+  LIMIT_FIELD_NESTING: 'A form field name is nested too deep',
+  LIMIT_FIELD_ARRAY_INDEX: 'A form field name has an array index that is too large',
+  INVALID_FIELD_NAME: 'A form field name is not valid',
+};
+
+/** What busboy (under multer) throws for a body that is not a well-formed multipart form. */
+const MALFORMED_FORM = new Set([
+  'Unexpected end of form',
+  'Unexpected end of file',
+  'Malformed part header',
+  'Malformed urlencoded form',
+  'Malformed content type',
+  'Multipart: Boundary not found',
+  'Missing Content-Type',
+]);
+
+/** body-parser / raw-body / router errors (http-errors) by their `type`, where the library's text is too terse. */
+const HTTP_ERROR_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Request body is not valid JSON',
+  'entity.too.large': 'Request body is too large',
+  'charset.unsupported': 'Unsupported charset: send the body as UTF-8',
+  'encoding.unsupported':
+    'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br',
+  'request.aborted': 'The request was aborted before its body was complete',
+  'request.size.invalid': 'The request body does not match its Content-Length',
+  'parameters.too.many': 'The request has too many parameters',
+};
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+function clientErrorStatus(err: { status?: unknown; statusCode?: unknown }): number | null {
+  const status = Number(err.status ?? err.statusCode);
+  return Number.isInteger(status) && status >= 400 && status < 500 ? status : null;
+}
+
+/**
+ * The answer for an error a library raised on malformed input, or null when it is not one. Errors from
+ * body-parser, raw-body and the router (a `%ZZ` in a path parameter) are http-errors carrying a 4xx `status`;
+ * multer's carry a `code`; busboy's are plain errors named by their text.
+ */
+function fromInputError(err: unknown): { status: number; code: ErrorCode; message: string } | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { name?: string; code?: string; type?: string; message?: string; expose?: boolean };
+  // By name, or by a multer limit code (an upload path that raises the same codes without multer's class).
+  if (
+    e.name === 'MulterError' ||
+    (typeof e.code === 'string' && /^(LIMIT_[A-Z_]+|MISSING_FIELD_NAME)$/.test(e.code))
+  ) {
+    if (e.code === 'LIMIT_FILE_SIZE')
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File is too large (10 MB at most)' };
+    return {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: MULTER_MESSAGES[e.code ?? ''] ?? 'The form could not be read',
+    };
+  }
+  if (typeof e.message === 'string' && MALFORMED_FORM.has(e.message)) {
+    return { status: 400, code: 'VALIDATION_ERROR', message: 'The form data is malformed or incomplete' };
+  }
+  const status = clientErrorStatus(err as { status?: unknown; statusCode?: unknown });
+  if (status === null) return null;
+  if (err instanceof URIError) {
+    return { status, code: 'VALIDATION_ERROR', message: 'The URL has a malformed %-encoded part' };
+  }
+  const known = e.type ? HTTP_ERROR_MESSAGES[e.type] : undefined;
+  const message = known ?? (e.expose && e.message ? e.message : 'The request could not be understood');
+  return { status, code: CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message };
+}
+
 export function errorHandler(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
   return (err, _req, res, _next) => {
-    let appError: AppError;
+    let appError: AppError | { status: number; code: ErrorCode; message: string; details?: unknown[] };
+    const inputError = err instanceof AppError || err instanceof ZodError ? null : fromInputError(err);
     if (err instanceof AppError) appError = err;
     else if (err instanceof ZodError) appError = fromZodError(err);
-    else if (err?.type === 'entity.parse.failed') appError = badRequest('Request body is not valid JSON');
-    else if (err?.type === 'entity.too.large')
-      appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-    else if (err?.code === 'LIMIT_FILE_SIZE')
-      appError = new AppError('PAYLOAD_TOO_LARGE', 'File is too large (10 MB at most)');
-    else if (err?.code === 'LIMIT_FILE_COUNT' || err?.code === 'LIMIT_UNEXPECTED_FILE')
-      appError = badRequest('Send exactly one file in the expected field');
+    else if (inputError) appError = inputError;
     else if (err?.name === 'CastError') appError = notFound();
     else if (outageOf(err)) appError = serviceUnavailable();
     else {

@@ -37,7 +37,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     adapter: createAdapter(pub, sub, { key: rt.socketIoKey }),
     serveClient: false,
     // A page on another site must not open a socket with our user's cookie.
-    allowRequest: (req, cb) => cb(null, isSameOrigin(req, rt.config.PUBLIC_URL)),
+    allowRequest: (req, cb) => cb(null, isSameOrigin(req, rt.config.PUBLIC_URL, rt.config.TRUST_PROXY)),
   });
   io.engine.use(sessionMiddleware);
 

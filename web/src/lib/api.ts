@@ -82,3 +82,24 @@ export function errorMessage(err: unknown, fallback?: string): string {
   if (looksLikePlainText) return bodyText;
   return fallback ?? err.message;
 }
+
+/**
+ * The first message per top-level field of a 400 answer's `details` (DESIGN §6: `[{path, message}]`), for inline
+ * errors under each input when the server refuses what the form's own check let through (a weak password).
+ */
+export function errorFieldMessages(err: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!(err instanceof Error) || errorStatus(err) !== 400) return fields;
+  try {
+    const parsed: unknown = JSON.parse(err.message.replace(/^\d{3}: /, ''));
+    const details = (parsed as { details?: unknown }).details;
+    if (!Array.isArray(details)) return fields;
+    for (const d of details as Array<{ path?: unknown; message?: unknown }>) {
+      const field = typeof d.path === 'string' ? d.path.split('.')[0] : '';
+      if (field && typeof d.message === 'string' && !fields[field]) fields[field] = d.message;
+    }
+  } catch {
+    // not a JSON error body
+  }
+  return fields;
+}

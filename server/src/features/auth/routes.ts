@@ -8,7 +8,7 @@ import type { Runtime } from '../../runtime';
 import { toUserDto } from '../users/model';
 import { authenticate, register, setupAccount } from './service';
 import { TEST_ACCOUNTS } from './testAccounts';
-import { LoginThrottle } from './throttle';
+import { LoginThrottle, RegisterThrottle } from './throttle';
 
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
@@ -26,13 +26,14 @@ async function destroy(req: Request): Promise<void> {
 export function createAuthRouter(rt: Runtime): Router {
   const router = Router();
   const throttle = new LoginThrottle(rt.redis, rt.redisPrefix);
+  const registerThrottle = new RegisterThrottle(rt.redis, rt.redisPrefix, rt.config.REGISTER_LIMIT_PER_HOUR);
 
   router.get('/config', (_req, res) => {
     res.json({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS, mapTileUrl: rt.config.MAP_TILE_URL });
   });
 
   router.post('/auth/register', async (req, res) => {
-    res.status(201).json(await register(req.body));
+    res.status(201).json(await register(registerThrottle, req.body, req.ip ?? 'unknown'));
   });
 
   router.post('/auth/login', async (req, res) => {

@@ -1,4 +1,5 @@
 import { registerSchema, rooms, setupSchema, type UserDto } from '@freight/shared';
+import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -10,9 +11,23 @@ import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { isTestAccountEmail } from './testAccounts';
 import type { LoginThrottle } from './throttle';
+import { passwordWeakness } from './passwordStrength';
+import type { LoginThrottle, RegisterThrottle } from './throttle';
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A hash of a random password with the same parameters as real ones: a sign-in for an unknown email (or an account
+ * without a password) is verified against it, so it costs what a wrong password for a real account costs and the
+ * time of the answer does not tell whether the email exists.
+ */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('hex'));
+  return dummyHash;
 }
 
 /** Sent once per user (dedupe key) when the account first has a type: at registration or at setup. */
@@ -27,10 +42,22 @@ async function sendWelcome(user: UserDoc): Promise<void> {
   });
 }
 
-export async function register(input: unknown): Promise<UserDto> {
+export async function register(throttle: RegisterThrottle, input: unknown, ip: string): Promise<UserDto> {
   const data = parse(registerSchema, input);
   // The test accounts' password is public: their emails are never registered by anyone (issue #12).
   if (isTestAccountEmail(data.email)) throw conflict('An account with this email already exists');
+  // A new password the user chooses must be hard to guess (the shared schema checks only its length: the
+  // dictionaries are too big for the web bundle, so the form shows this message from the server).
+  const weakness = passwordWeakness(data.password, [
+    data.email,
+    data.firstName,
+    data.lastName,
+    data.companyName,
+    data.phoneNumber,
+  ]);
+  if (weakness) throw badRequest(`password: ${weakness}`, [{ path: 'password', message: weakness }]);
+  // Counted once the input is valid: a typo does not use up the allowance; creating or probing an email does.
+  await throttle.consume(ip);
   const existing = await UserModel.exists({ email: data.email });
   if (existing) throw conflict('An account with this email already exists');
   let user: UserDoc;
@@ -62,7 +89,9 @@ export async function authenticate(
 ): Promise<UserDoc> {
   await throttle.assertAllowed(email, ip);
   const user = await UserModel.findOne({ email: email.toLowerCase() });
-  const ok = user?.passwordHash ? await argon2.verify(user.passwordHash, password).catch(() => false) : false;
+  const hash = user?.passwordHash ?? (await dummyPasswordHash());
+  const verified = await argon2.verify(hash, password).catch(() => false);
+  const ok = Boolean(user?.passwordHash) && verified;
   if (!user || !ok) {
     await throttle.recordFailure(email, ip);
     throw unauthorized('Invalid email or password');

@@ -5,7 +5,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { UserTypeSelect } from '../../components/UserTypeSelect';
-import { errorMessage } from '../../lib/api';
+import { errorFieldMessages, errorMessage } from '../../lib/api';
 import { readPendingUserType } from '../../lib/pendingUserType';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
@@ -71,6 +71,8 @@ function RegisterForm() {
       });
       openLogin(parsed.data.email);
     } catch (err) {
+      // The server checks what the form cannot (a password that is easy to guess) and names the field.
+      setErrors(errorFieldMessages(err));
       notify({
         title: 'Registration Failed',
         description: errorMessage(err, 'Failed to create account'),
