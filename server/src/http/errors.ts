@@ -174,7 +174,9 @@ export function errorHandler(log: (msg: string, err: unknown) => void): ErrorReq
       appError = new AppError('INTERNAL_ERROR', 'Something went wrong. Please try again.');
     }
     if (res.headersSent) return;
-    if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    if (appError instanceof AppError && appError.retryAfterSeconds) {
+      res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    }
     res.status(appError.status).json({
       message: appError.message,
       code: appError.code,

@@ -62,7 +62,8 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     try {
       const req = socket.request as unknown as SessionRequest;
       const userId = req.session?.userId;
-      if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId)) return next(new Error('Unauthorized'));
+      if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId))
+        return next(new Error('Unauthorized'));
       const user = await UserModel.findById(userId).lean();
       if (!user) return next(new Error('Unauthorized'));
       // While the test accounts are switched off, their old sessions open nothing (issue #12).

@@ -10,7 +10,6 @@ import { computeVerification } from '../documents/verification';
 import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { isTestAccountEmail } from './testAccounts';
-import type { LoginThrottle } from './throttle';
 import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
 
