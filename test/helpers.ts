@@ -267,7 +267,7 @@ export async function startSecondNode(
   child.stderr.on('data', (d) => (stderr += d));
   child.stdout.on('data', (d) => (stdout += d));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`second node did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`second node did not start: ${stderr}`)), 180_000); // a readiness bound for a loaded machine, not a timing assertion
     child.stdout.on('data', (d: Buffer) => {
       const m = /LISTENING (\d+)/.exec(String(d));
       if (m) {
