@@ -17,9 +17,16 @@ import {
   ChatRoomModel,
 } from '@freight/server/features/tracking/model';
 import { UserModel } from '@freight/server/features/users/model';
-import type { Model } from 'mongoose';
-import { Types } from 'mongoose';
-import { BenchClient, round, startServer, summarize, type BenchContext, type ScenarioResult } from '../lib';
+import mongoose, { Types, type Model } from 'mongoose';
+import {
+  BenchClient,
+  round,
+  startServer,
+  summarize,
+  type BenchContext,
+  type ScenarioResult,
+  type ServerProcess,
+} from '../lib';
 import { seed as seedLoads } from './loadBoard';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -352,17 +359,24 @@ const PATHS: Path[] = [
   },
 ];
 
-async function timePath(m: Measured, p: Path, samples: number, tag: string): Promise<number[]> {
-  const client = p.client(m);
-  const times: number[] = [];
-  for (let i = -2; i < samples; i++) {
-    const body =
-      p.method === 'POST' ? { message: `Growth ${tag} ${i}`, clientMessageId: `g-${tag}-${i}` } : undefined;
-    const t = performance.now();
-    await client.json(p.method ?? 'GET', p.path(m), body);
-    if (i >= 0) times.push(performance.now() - t); // two warm-up requests first
-  }
-  return times;
+async function timeOnce(m: Measured, p: Path, tag: string): Promise<number> {
+  const body = p.method === 'POST' ? { message: `Growth ${tag}`, clientMessageId: `g-${tag}` } : undefined;
+  const t = performance.now();
+  await p.client(m).json(p.method ?? 'GET', p.path(m), body);
+  return performance.now() - t;
+}
+
+/** Points the bench's own connection (the models the seeding writes through) at another database. */
+async function useDatabase(ctx: BenchContext, dbName: string) {
+  await mongoose.disconnect();
+  await mongoose.connect(ctx.mongoUri, { dbName });
+}
+
+interface World {
+  size: number;
+  database: string;
+  server: ServerProcess;
+  measured: Measured;
 }
 
 export async function hotPathGrowth(
@@ -371,47 +385,54 @@ export async function hotPathGrowth(
   samples: number,
 ): Promise<ScenarioResult> {
   const others = Array.from({ length: OTHER_USERS }, () => new Types.ObjectId());
-  await Promise.all(MODELS.map((model) => model.createIndexes()));
   const byPath = new Map<string, Array<ReturnType<typeof summarize>>>();
-  let server = await startServer(ctx, { services: 'web' });
-  let measured: Measured | null = null;
-  let seeded = 0;
+  // One database and one server process per size, both running while the paths are timed.
+  const worlds: World[] = [];
+  const databases: string[] = [];
   try {
     for (const size of sizes) {
+      const database = `${ctx.database}_g${size}`;
+      databases.push(database);
+      await useDatabase(ctx, database);
+      await Promise.all(MODELS.map((model) => model.createIndexes()));
       const t = performance.now();
-      await seedMarketplace(others, seeded, size);
-      seeded = size;
+      await seedMarketplace(others, 0, size);
       ctx.log(
         `  growth: seeded ${size} documents per collection (${round((performance.now() - t) / 1000, 1)} s)`,
       );
-      // A fresh process per size: nothing cached from the smaller run.
-      await server.stop();
       const started = performance.now();
-      server = await startServer(ctx, { services: 'web' });
+      const server = await startServer(ctx, {
+        services: 'web',
+        env: { MONGODB_DB: database, REDIS_PREFIX: `${database}:` },
+      });
       ctx.log(
         `  growth: server started at ${size} documents in ${round((performance.now() - started) / 1000, 1)} s`,
       );
-      if (!measured) measured = await seedMeasured(server.url);
-      for (const c of [
-        measured.shipper,
-        measured.carrier,
-        measured.broker,
-        measured.admin,
-        measured.driver,
-      ]) {
-        (c as { baseUrl: string }).baseUrl = server.url;
+      worlds.push({ size, database, server, measured: await seedMeasured(server.url) });
+    }
+    // Interleaved: each sample goes to the small world and then to the large one, so both are timed under the same
+    // machine load (a ratio of two runs minutes apart measures the load as much as the data).
+    for (const p of PATHS) {
+      const times = worlds.map(() => [] as number[]);
+      for (let i = -2; i < samples; i++) {
+        for (const [w, world] of worlds.entries()) {
+          const ms = await timeOnce(world.measured, p, `${world.size}-${i}`);
+          if (i >= 0) times[w].push(ms); // two warm-up rounds first
+        }
       }
-      for (const p of PATHS) {
-        const s = summarize(await timePath(measured, p, samples, `${size}`));
-        ctx.log(`    ${size}: ${p.name} p50 ${s.p50} ms`);
-        byPath.set(p.name, [...(byPath.get(p.name) ?? []), s]);
-      }
+      const summaries = times.map((t) => summarize(t));
+      ctx.log(`    ${p.name}: p50 ${summaries.map((s, w) => `${s.p50} ms @ ${worlds[w].size}`).join(', ')}`);
+      byPath.set(p.name, summaries);
     }
   } finally {
-    await server.stop();
+    for (const world of worlds) await world.server.stop();
+    // Dropped whole: a deleteMany of 100,000 documents exceeds FerretDB's statement parameters.
+    for (const database of databases) {
+      await useDatabase(ctx, database);
+      await mongoose.connection.db?.dropDatabase().catch(() => undefined);
+    }
+    await useDatabase(ctx, ctx.database);
   }
-  // The measured users' data and the marketplace stay for no other scenario.
-  await Promise.all(MODELS.map((model) => model.deleteMany({})));
   const [small, large] = sizes;
   const rows = PATHS.map((p) => {
     const [a, b] = byPath.get(p.name)!;
@@ -432,7 +453,7 @@ export async function hotPathGrowth(
     rows,
     notes: [
       `Each hot collection (loads, chat rooms/messages/read markers, notifications, documents, booking requests, negotiations, broker shippers, small shipments, driver routes) holds ${small}, then ${large} documents of ${OTHER_USERS} other users; the measured shipper, carrier, broker and admin own the same fixed data at both sizes (26 loads, 40 chat messages, 25 notifications, 10 documents of which 4 pending, 8 booking requests, 5 negotiations, 3 shippers, 5 shipments, 1 route of a fifth user, a driver).`,
-      "Sequential requests from one client after two warm-ups; the server process is restarted between sizes. The other users' documents are reviewed (the admin queue holds the same 4 pending at both sizes) and their shipments are on other lanes (the route has the same 5 matches): the answer stays the same size, only what surrounds it grows.",
+      "Both sizes live at once, each in its own database with its own server process; every path is timed with sequential requests alternating between the two (after two warm-up rounds), so both sizes see the same machine load. The other users' documents are reviewed (the admin queue holds the same 4 pending at both sizes) and their shipments are on other lanes (the route has the same 5 matches): the answer stays the same size, only what surrounds it grows.",
     ],
     extra: {
       goals: rows.map((r) => ({
