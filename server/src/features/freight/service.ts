@@ -22,6 +22,7 @@ import {
   FreightModel,
   dollarsToCents,
   ratePerMileCentsOf,
+  participantIds,
   roundCoord,
   toFreightDto,
   type FreightListing,
@@ -175,7 +176,10 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
       await assertFeatureAccess(actor, 'air_freight');
     }
   }
-  return toFreightDto(load);
+  const listing = toFreightDto(load);
+  // Who carries a booked load is the business of its participants only (issue 12): strangers see the listing.
+  const participant = actor && (actor.userType === 'admin' || participantIds(load).includes(actor.id));
+  return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
 
 const myListingsSchema = pageQuerySchema.extend({
