@@ -4,6 +4,15 @@ import { documentExpiryJob, notificationJobs } from './jobs';
 import { loadBoardSearch } from './loadBoard';
 import { pushVsPolling, socketCapacity, twoNodes } from './push';
 
+/** BENCH_BOARD_SIZES=100000 (comma-separated) runs the board at chosen sizes only. */
+function boardSizes(): number[] {
+  const sizes = (process.env.BENCH_BOARD_SIZES ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  return sizes.length ? sizes : [1000, 10_000, 100_000];
+}
+
 /**
  * Every scenario of issue #7, in the order of the report. `--quick` (smoke run, under 2 minutes) shrinks each one;
  * `--only=board,push,…` runs a subset.
@@ -18,7 +27,7 @@ export function scenarios(
       // FerretDB reads every row per query: at 100k loads one request costs tens of seconds, so there the
       // filter sets run sequentially (16 clients would take minutes each); MongoDB runs can raise loadTestUpTo.
       run: () =>
-        loadBoardSearch(ctx, q ? [200, 2000] : [1000, 10_000, 100_000], {
+        loadBoardSearch(ctx, q ? [200, 2000] : boardSizes(), {
           targetSeconds: q ? 0 : 8,
           loadTestUpTo: Number(process.env.BENCH_LOAD_TEST_UP_TO ?? Infinity),
         }),
