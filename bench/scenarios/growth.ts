@@ -2,6 +2,9 @@
 // the same small, fixed amount of data at both sizes, while the marketplace around them grows (many other users'
 // loads, chat messages, notifications, documents, booking requests, offers, shipments, routes). A flat hot path reads
 // the user's own documents only, so the ratio stays near 1 (goal ≤ 1.5).
+import { DOCUMENT_DAYS_BACKFILL } from '@freight/server/features/documents/expiry';
+import { LEGACY_SWEEP } from '@freight/server/features/freight/status';
+import { MaintenanceMarkModel } from '@freight/server/infra/maintenanceMarks';
 import { openChatRoom } from '@freight/server/features/tracking/chatRooms';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { BookingRequestModel } from '@freight/server/features/freight/bookingRequests/model';
@@ -399,6 +402,13 @@ export async function hotPathGrowth(
       await seedMarketplace(others, 0, size);
       ctx.log(
         `  growth: seeded ${size} documents per collection (${round((performance.now() - t) / 1000, 1)} s)`,
+      );
+      // The seeded documents are this version's, not data from before the booking journal or the document days:
+      // the one-time upgrade passes have nothing to do (the booking sweep would "repair" every seeded request).
+      await Promise.all(
+        [LEGACY_SWEEP, DOCUMENT_DAYS_BACKFILL].map((mark) =>
+          MaintenanceMarkModel.updateOne({ _id: mark }, { $set: { at: new Date() } }, { upsert: true }),
+        ),
       );
       const started = performance.now();
       const server = await startServer(ctx, {

@@ -180,8 +180,9 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
  * day-keyed queries look back over), once per database, in the background of a start: one read of the reviewed
  * documents, writes only for the recent ones, each under its document's lease.
  */
+export const DOCUMENT_DAYS_BACKFILL = 'document-days-v1';
 export function backfillDocumentDays(): Promise<void> {
-  return oncePerDatabase('document-days-v1', async () => {
+  return oncePerDatabase(DOCUMENT_DAYS_BACKFILL, async () => {
     const since = Date.now() - 31 * DAY_MS;
     for (const status of ['approved', 'rejected', 'expired'] as const) {
       const docs = await DocumentModel.find(

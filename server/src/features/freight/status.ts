@@ -426,7 +426,7 @@ export async function repairOpenBookings(log: (msg: string, err?: unknown) => vo
  * still available, rejected otherwise); a booked or moving load with requests or offers still open, or without its
  * chat room. A mark records that the database was swept.
  */
-const LEGACY_SWEEP = 'load-bookings-v1';
+export const LEGACY_SWEEP = 'load-bookings-v1';
 
 function sweepLegacyBookings(log: (msg: string, err?: unknown) => void): Promise<void> {
   return oncePerDatabase(LEGACY_SWEEP, async () => {
