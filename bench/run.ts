@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
 import mongoose from 'mongoose';
 import { machineInfo, REPO, type BenchContext, type ScenarioResult } from './lib';
 import { scenarios as featureScenarios } from './scenarios/index';
@@ -27,8 +27,9 @@ const ctx: BenchContext = {
   log,
   serverEnv: {
     NODE_ENV: 'production',
-    MONGODB_URI: services.mongoUri,
-    REDIS_URL: services.redisUrl,
+    // MONGODB_URI, REDIS_URL and, on FerretDB/PostgreSQL, FERRETDB_POSTGRES_URL: without the last the servers
+    // never add the PostgreSQL side of the indexes and every equality is a sequential scan.
+    ...servicesEnv(services),
     MONGODB_DB: database,
     REDIS_PREFIX: `${database}:`,
     SESSION_SECRET: randomBytes(24).toString('hex'),
