@@ -17,6 +17,12 @@ import {
 
 /** How long one call may wait for a service that does not answer before the request is told it is unavailable. */
 export const SERVICE_WAIT_MS = 1_000;
+/**
+ * How long a command on a connected Redis may take. A stopped Redis fails commands at once (no offline queue), so
+ * this bounds only a Redis that hangs; it is longer than SERVICE_WAIT_MS because a busy process (an event loop held
+ * for a second by a large start-up or a CPU-starved machine) must not turn a slow reply into a 503.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 5_000;
 /** The longest pause between two reconnection attempts. */
 const RECONNECT_CAP_MS = 1_000;
 /** At boot the services may still be starting: wait this long for them before giving up. */
@@ -39,14 +45,14 @@ export const MONGO_OPTIONS: ConnectOptions = {
 
 /**
  * The runtime's command connection (leases, counters, throttles, rate limits, queues' producers, health): commands
- * fail at once while Redis is away (no offline queue, no retries), any command gets a second at most, and the
+ * fail at once while Redis is away (no offline queue, no retries), a hung command gets five seconds at most, and the
  * connection is retried at least every second.
  */
 export const REDIS_COMMAND_OPTIONS: RedisOptions = {
   lazyConnect: true,
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
-  commandTimeout: SERVICE_WAIT_MS,
+  commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
   connectTimeout: SERVICE_WAIT_MS * 2,
   retryStrategy: reconnectDelay,
 };
@@ -69,7 +75,7 @@ export function sessionRedisOptions(url: string): RedisClientOptions {
   return {
     url,
     disableOfflineQueue: true,
-    commandOptions: { timeout: SERVICE_WAIT_MS },
+    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
     socket: { connectTimeout: SERVICE_WAIT_MS * 2, reconnectStrategy: reconnectDelay },
   };
 }
