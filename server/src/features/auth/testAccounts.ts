@@ -1,4 +1,5 @@
 import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
+import { withAggregate } from '../../infra/concurrency';
 import { UserModel } from '../users/model';
 import { hashPassword } from './service';
 
@@ -93,7 +94,9 @@ export async function seedTestAccounts(): Promise<void> {
   if (missing.length === 0 && disabled.length === 0) return;
   const passwordHash = await hashPassword(TEST_ACCOUNT_PASSWORD);
   for (const u of disabled) {
-    await UserModel.updateOne({ _id: u._id, passwordHash: null }, { $set: { passwordHash } });
+    await withAggregate('user', String(u._id), () =>
+      UserModel.updateOne({ _id: u._id, passwordHash: null }, { $set: { passwordHash } }),
+    );
   }
   for (const a of missing) {
     const [firstName, ...rest] = `Test ${a.label}`.split(' ');
@@ -126,9 +129,16 @@ export async function seedTestAccounts(): Promise<void> {
  * gateway while the switch is off. A later start with the switch on gives them the test password back.
  */
 export async function disableTestAccounts(): Promise<number> {
-  const res = await UserModel.updateMany(
-    { email: { $in: [...TEST_ACCOUNT_EMAILS] }, passwordHash: { $ne: null } },
-    { $set: { passwordHash: null } },
-  );
-  return res.modifiedCount;
+  // One account at a time under its lease: FerretDB rewrites the whole user document, so an unleased write could
+  // undo a plan or type change another process makes at the same moment.
+  let disabled = 0;
+  for (const email of TEST_ACCOUNT_EMAILS) {
+    const user = await UserModel.findOne({ email }, { passwordHash: 1 }).lean();
+    if (!user?.passwordHash) continue;
+    const res = await withAggregate('user', String(user._id), () =>
+      UserModel.updateOne({ _id: user._id, passwordHash: { $ne: null } }, { $set: { passwordHash: null } }),
+    );
+    disabled += res.modifiedCount;
+  }
+  return disabled;
 }

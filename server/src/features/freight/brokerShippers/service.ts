@@ -73,16 +73,22 @@ export async function inviteShipper(actor: Actor, input: unknown): Promise<Broke
     created = true;
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
-    // Invited before: the same invitation. Its terms follow the new ones while it waits for an answer.
-    invitation = await BrokerInvitationModel.findOneAndUpdate(
-      { brokerId, email: data.shipperEmail, status: 'pending' },
-      { $set: terms },
-      { new: true },
-    ).lean<BrokerInvitation>();
-    invitation ??= await BrokerInvitationModel.findOne({
-      brokerId,
-      email: data.shipperEmail,
-    }).lean<BrokerInvitation>();
+    // Invited before: the same invitation. Its terms follow the new ones while it waits for an answer, changed under
+    // its lease like the shipper's answer (FerretDB rewrites the whole document: an unleased update could undo an
+    // acceptance landing at the same moment).
+    const existing = await BrokerInvitationModel.findOne(
+      { brokerId, email: data.shipperEmail },
+      { _id: 1 },
+    ).lean<{ _id: Types.ObjectId }>();
+    if (!existing) throw err;
+    invitation = await withAggregate('invitation', String(existing._id), async () => {
+      const updated = await BrokerInvitationModel.findOneAndUpdate(
+        { _id: existing._id, status: 'pending' },
+        { $set: terms },
+        { new: true },
+      ).lean<BrokerInvitation>();
+      return updated ?? BrokerInvitationModel.findById(existing._id).lean<BrokerInvitation>();
+    });
     if (!invitation) throw err;
     if (invitation.status === 'accepted') throw conflict('This shipper is already in your relationships');
   }
