@@ -1,4 +1,5 @@
 import { backfillDocumentDays, repairVerification } from './features/documents/expiry';
+import { backfillAlertLanes } from './features/freight/savedSearches/service';
 import { repairLoadsOnce } from './features/freight/status';
 import { repairSmallShipments } from './features/smallShipments/service';
 import type { Logger } from './infra/logger';
@@ -14,6 +15,7 @@ export async function repairAfterCrash(log: Logger): Promise<void> {
     repairSmallShipments().catch((err: unknown) => report('small shipments', err)),
     repairVerification().catch((err: unknown) => report('verification', err)),
   ]);
-  // Not awaited: a one-time pass over older documents that nothing at start depends on.
+  // Not awaited: one-time passes over older data that nothing at start depends on.
   void backfillDocumentDays().catch((err: unknown) => report('document days', err));
+  void backfillAlertLanes().catch((err: unknown) => report('saved-search lanes', err));
 }

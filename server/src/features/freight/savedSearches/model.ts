@@ -1,4 +1,4 @@
-import type { SavedSearchDto, SavedSearchFilters } from '@freight/shared';
+import type { FreightListingDto, SavedSearchDto, SavedSearchFilters } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 
 /** A user's saved load board filters; with alerts on, a newly posted matching load notifies the user. */
@@ -7,14 +7,38 @@ const savedSearchSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     name: { type: String, required: true },
     filters: { type: Schema.Types.Mixed, default: {} },
-    /** filters.equipmentType copied out (null for any), so a new load only looks at searches that can match it. */
-    equipmentType: { type: String, default: null },
+    /**
+     * The lane a new load must be on for this search to match it (see alertLaneOf): one top-level equality, so a
+     * new load reads only the searches of its own lanes, not every search with alerts on.
+     */
+    alertLane: { type: String, required: true },
     alertsEnabled: { type: Boolean, default: true },
   },
   { timestamps: true, minimize: false },
 );
 savedSearchSchema.index({ userId: 1, createdAt: -1 });
-savedSearchSchema.index({ alertsEnabled: 1, equipmentType: 1 });
+savedSearchSchema.index({ alertLane: 1, alertsEnabled: 1 });
+// Derived from the filters, which never change after the search is saved.
+savedSearchSchema.pre('validate', function () {
+  this.alertLane = alertLaneOf((this.filters ?? {}) as SavedSearchFilters);
+});
+
+const ANY = '*';
+
+/** A search's lane: its origin state and equipment, each '*' when the search leaves it open. */
+export function alertLaneOf(filters: Pick<SavedSearchFilters, 'originState' | 'equipmentType'>): string {
+  return `${filters.originState || ANY}|${filters.equipmentType || ANY}`;
+}
+
+/** The lanes of the searches that can match a load: its own, and those that leave state, equipment or both open. */
+export function alertLanesOfLoad(load: Pick<FreightListingDto, 'originState' | 'equipmentType'>): string[] {
+  return [
+    alertLaneOf(load),
+    alertLaneOf({ originState: load.originState }),
+    alertLaneOf({ equipmentType: load.equipmentType as SavedSearchFilters['equipmentType'] }),
+    alertLaneOf({}),
+  ];
+}
 
 export type SavedSearch = InferSchemaType<typeof savedSearchSchema> & {
   _id: Types.ObjectId;

@@ -13,11 +13,12 @@ import { conflict, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import { pageQuerySchema, parse } from '../../../http/validate';
 import { withAggregate } from '../../../infra/concurrency';
+import { oncePerDatabase } from '../../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../../policies';
 import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { objectId } from '../ids';
-import { SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
+import { alertLaneOf, alertLanesOfLoad, SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 
 export const MAX_SAVED_SEARCHES = 25;
 
@@ -27,15 +28,14 @@ export const MAX_SAVED_SEARCHES = 25;
  * filters were required) alerts no one: it would match every load.
  */
 export async function alertSavedSearches(listing: FreightListingDto): Promise<void> {
-  const cursor = SavedSearchModel.find({
-    alertsEnabled: true,
-    equipmentType: { $in: [null, listing.equipmentType] },
-  })
-    .lean<SavedSearch[]>()
-    .cursor();
+  // One equality query per lane ($in does not reach FerretDB's storage; four equalities do).
+  const lanes = await Promise.all(
+    alertLanesOfLoad(listing).map((alertLane) =>
+      SavedSearchModel.find({ alertLane, alertsEnabled: true }).lean<SavedSearch[]>(),
+    ),
+  );
   const alerted = new Set<string>();
-  for await (const search of cursor) {
-    const s = search as SavedSearch;
+  for (const s of lanes.flat()) {
     const owner = String(s.userId);
     if (owner === listing.userId || alerted.has(owner)) continue;
     const filters = (s.filters ?? {}) as SavedSearchFilters;
@@ -53,6 +53,26 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
       dedupeKey: `saved-search:${owner}-${listing.id}`,
     });
   }
+}
+
+/**
+ * Searches saved before they carried their lane get it, once per database, in the background of a start (until then
+ * such a search does not alert). Each write is under its owner's lease, like every other write of a saved search.
+ */
+export const SAVED_SEARCH_LANES_BACKFILL = 'saved-search-lanes-v1';
+export function backfillAlertLanes(): Promise<void> {
+  return oncePerDatabase(SAVED_SEARCH_LANES_BACKFILL, async () => {
+    const searches = await SavedSearchModel.find({}, { userId: 1, filters: 1, alertLane: 1 }).lean<
+      Pick<SavedSearch, '_id' | 'userId' | 'filters' | 'alertLane'>[]
+    >();
+    for (const s of searches) {
+      if (s.alertLane) continue;
+      const alertLane = alertLaneOf((s.filters ?? {}) as SavedSearchFilters);
+      await withAggregate('user', String(s.userId), () =>
+        SavedSearchModel.updateOne({ _id: s._id }, { $set: { alertLane } }),
+      );
+    }
+  });
 }
 
 export async function listSavedSearches(actor: Actor, input: unknown): Promise<Page<SavedSearchDto>> {
@@ -82,7 +102,6 @@ export async function createSavedSearch(actor: Actor, input: unknown): Promise<S
       userId,
       name: data.name,
       filters,
-      equipmentType: data.filters.equipmentType ?? null,
       alertsEnabled: data.alertsEnabled,
     });
   });
