@@ -19,7 +19,7 @@ import { AppError } from '../http/errors';
 
 /** The kinds of aggregate that are changed under a lease. */
 export type AggregateKind =
-  'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance' | 'invitation';
+  'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance' | 'invitation' | 'notifications';
 
 export interface AggregateRef {
   kind: AggregateKind;
@@ -53,9 +53,8 @@ export class AggregateBusyError extends AppError {
   }
 }
 
-async function acquire(key: string, token: string, waitMs: number): Promise<void> {
+async function acquire(key: string, token: string, deadline: number): Promise<void> {
   if (!redis) throw new Error('concurrency is not initialised');
-  const deadline = Date.now() + waitMs;
   let pause = 2;
   for (;;) {
     if ((await redis.set(key, token, 'PX', LEASE_MS, 'NX')) === 'OK') return;
@@ -66,13 +65,42 @@ async function acquire(key: string, token: string, waitMs: number): Promise<void
   }
 }
 
+/**
+ * Waiters in this process queue for a key in arrival order before they ask Redis, so a burst on one aggregate
+ * (notifications to one user, 8 worker jobs at once) hands over at once instead of polling the lease. Returns the
+ * function that lets the next one in; throws 409 when the queue ahead is not through by the deadline.
+ */
+const localTails = new Map<string, Promise<void>>();
+async function queueLocally(key: string, deadline: number): Promise<() => void> {
+  const ahead = localTails.get(key) ?? Promise.resolve();
+  let letNextIn!: () => void;
+  const turn = new Promise<void>((resolve) => (letNextIn = resolve));
+  const tail = ahead.then(() => turn);
+  localTails.set(key, tail);
+  const done = () => {
+    letNextIn();
+    if (localTails.get(key) === tail) localTails.delete(key);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    ahead.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), deadline - Date.now()))),
+  ]);
+  clearTimeout(timer);
+  if (timedOut) {
+    done();
+    throw new AggregateBusyError();
+  }
+  return done;
+}
+
 async function release(key: string, token: string): Promise<void> {
   await redis?.eval(RELEASE, 1, key, token).catch(() => undefined);
 }
 
 /**
  * Runs `fn` while holding the leases of every aggregate in `refs` (taken in sorted key order, waiting up to
- * `waitMs` for each; 409 when one stays busy). Leases are renewed while `fn` runs and released when it settles.
+ * `waitMs` in all; 409 when one stays busy). Leases are renewed while `fn` runs and released when it settles.
  */
 export async function withAggregates<T>(
   refs: AggregateRef[],
@@ -84,20 +112,24 @@ export async function withAggregates<T>(
   if (keys.length === 0) return fn();
 
   const token = randomBytes(12).toString('hex');
+  const deadline = Date.now() + (opts.waitMs ?? WAIT_MS);
   const taken: string[] = [];
+  const localTurns: Array<() => void> = [];
   const renew = setInterval(() => {
     for (const key of taken) void redis?.eval(RENEW, 1, key, token, String(LEASE_MS)).catch(() => undefined);
   }, RENEW_EVERY_MS);
   renew.unref();
   try {
     for (const key of keys) {
-      await acquire(key, token, opts.waitMs ?? WAIT_MS);
+      localTurns.push(await queueLocally(key, deadline));
+      await acquire(key, token, deadline);
       taken.push(key);
     }
     return await held.run(new Set([...mine, ...keys]), fn);
   } finally {
     clearInterval(renew);
     await Promise.all(taken.map((key) => release(key, token)));
+    for (const letNextIn of localTurns) letNextIn();
   }
 }
 

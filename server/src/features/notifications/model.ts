@@ -23,6 +23,16 @@ const notificationSchema = new Schema(
 notificationSchema.index({ userId: 1, createdAt: -1 });
 notificationSchema.index({ userId: 1, readAt: 1 });
 
+/**
+ * Each user's unread count, kept beside the notifications so a delivery or the bell does not count them: every change
+ * is made under the user's 'notifications' lease (FerretDB applies `$inc` as read-modify-write). `_id` is the user's.
+ */
+const unreadCounterSchema = new Schema({
+  _id: Schema.Types.ObjectId,
+  unread: { type: Number, required: true },
+});
+export const UnreadCounterModel = mongoose.model('NotificationUnreadCounter', unreadCounterSchema);
+
 export type Notification = InferSchemaType<typeof notificationSchema> & { _id: Types.ObjectId };
 export const NotificationModel = mongoose.model('Notification', notificationSchema);
 

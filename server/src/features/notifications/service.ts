@@ -10,9 +10,10 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
+import { withAggregate } from '../../infra/concurrency';
 import { enqueue } from '../../queues';
 import { publish } from '../../realtime/publish';
-import { NotificationModel, toNotificationDto, type Notification } from './model';
+import { NotificationModel, toNotificationDto, UnreadCounterModel, type Notification } from './model';
 
 /** What services call: the notification is stored and pushed by the notifications worker. */
 export async function notify(job: NotificationJob): Promise<void> {
@@ -22,64 +23,58 @@ export async function notify(job: NotificationJob): Promise<void> {
   await enqueue(QUEUES.notifications, data.kind, data, jobId ? { jobId } : undefined);
 }
 
-export async function unreadCount(userId: string): Promise<number> {
-  // The user's notifications (userId reaches the storage), the unread ones among them.
+/** The user's unread notifications, counted (their own notifications only: userId reaches the storage). */
+function countUnread(userId: string): Promise<number> {
   return NotificationModel.countDocuments({ userId: new Types.ObjectId(userId), readAt: null });
 }
 
+/** Sets the user's counter to a fresh count; the caller holds the user's 'notifications' lease. */
+async function recountUnread(userId: string): Promise<number> {
+  const unread = await countUnread(userId);
+  await UnreadCounterModel.updateOne({ _id: userId }, { $set: { unread } }, { upsert: true });
+  return unread;
+}
+
 /**
- * The unread count pushed with each new notification. Deliveries for the same user that land while a count is
- * running share the next count instead of each running their own (a count started after a notification was stored
- * includes it, so every push carries a count at least as new as its own notification). A burst of N notifications
- * for one user then costs one running count plus one waiting, not N counts: on FerretDB each count reads the whole
- * collection.
+ * Moves the user's counter by `delta` (the caller holds the lease); a user without one yet is counted, the change
+ * just made included.
  */
-interface CountSlot {
-  running: boolean;
-  waiting: Array<{ resolve: (n: number) => void; reject: (err: unknown) => void }>;
+async function moveUnread(userId: string, delta: number): Promise<number> {
+  const counter = await UnreadCounterModel.findOneAndUpdate(
+    { _id: userId },
+    { $inc: { unread: delta } },
+    { new: true },
+  ).lean<{ unread: number }>();
+  if (!counter || counter.unread < 0) return recountUnread(userId);
+  return counter.unread;
 }
-const countSlots = new Map<string, CountSlot>();
-function freshUnreadCount(userId: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let slot = countSlots.get(userId);
-    if (!slot) {
-      slot = { running: false, waiting: [] };
-      countSlots.set(userId, slot);
-    }
-    slot.waiting.push({ resolve, reject });
-    if (!slot.running) runCount(userId, slot);
-  });
-}
-function runCount(userId: string, slot: CountSlot): void {
-  const batch = slot.waiting;
-  slot.waiting = [];
-  slot.running = true;
-  unreadCount(userId)
-    .then(
-      (n) => batch.forEach((w) => w.resolve(n)),
-      (err: unknown) => batch.forEach((w) => w.reject(err)),
-    )
-    .finally(() => {
-      slot.running = false;
-      if (slot.waiting.length > 0) runCount(userId, slot);
-      else countSlots.delete(userId);
-    });
+
+const underUnreadLease = <T>(userId: string, fn: () => Promise<T>) =>
+  withAggregate('notifications', userId, fn);
+
+/** The bell's count: the user's counter (one read by `_id`), counted once for a user who has none yet. */
+export async function unreadCount(userId: string): Promise<number> {
+  const counter = await UnreadCounterModel.findById(userId).lean<{ unread: number }>();
+  return counter ? counter.unread : underUnreadLease(userId, () => recountUnread(userId));
 }
 
 /** The worker's side: store once (dedupeKey), then push `notification:new` to the user's room. */
 export async function deliverNotification(job: NotificationJob): Promise<NotificationDto | null> {
   const data = notificationJobSchema.parse(job);
   let stored: Notification;
+  let unread: number;
   try {
-    const doc = await NotificationModel.create({
-      userId: new Types.ObjectId(data.userId),
-      kind: data.kind,
-      title: data.title,
-      body: data.body,
-      link: data.link ?? null,
-      ...(data.dedupeKey ? { dedupeKey: data.dedupeKey } : {}),
+    [stored, unread] = await underUnreadLease(data.userId, async () => {
+      const doc = await NotificationModel.create({
+        userId: new Types.ObjectId(data.userId),
+        kind: data.kind,
+        title: data.title,
+        body: data.body,
+        link: data.link ?? null,
+        ...(data.dedupeKey ? { dedupeKey: data.dedupeKey } : {}),
+      });
+      return [doc.toObject() as Notification, await moveUnread(data.userId, +1)] as const;
     });
-    stored = doc.toObject() as Notification;
   } catch (err) {
     if ((err as { code?: number }).code === 11000) return null; // already delivered
     throw err;
@@ -87,11 +82,15 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
   const notification = toNotificationDto(stored);
   publish('notification:new', rooms.user(data.userId), {
     notification,
-    unreadCount: await freshUnreadCount(data.userId),
+    unreadCount: unread,
   });
   return notification;
 }
 
+/**
+ * A page of the user's notifications with their unread count. The first page counts afresh and resets the counter,
+ * so a counter left behind by a crash between a delivery's insert and its count is right again at the next visit.
+ */
 export async function listNotifications(
   userId: string,
   page: number,
@@ -104,23 +103,29 @@ export async function listNotifications(
       { createdAt: -1, _id: -1 },
       { page, pageSize },
     ),
-    unreadCount(userId),
+    page === 1 ? underUnreadLease(userId, () => recountUnread(userId)) : unreadCount(userId),
   ]);
   return { ...found, items: found.items.map(toNotificationDto), unreadCount: unread };
 }
 
 export async function markRead(userId: string, id: string): Promise<NotificationDto> {
   if (!Types.ObjectId.isValid(id)) throw notFound('Notification not found');
-  const doc =
-    (await NotificationModel.findOneAndUpdate(
+  const doc = await underUnreadLease(userId, async () => {
+    const marked = await NotificationModel.findOneAndUpdate(
       { _id: id, userId, readAt: null },
       { $set: { readAt: new Date() } },
       { new: true },
-    ).lean<Notification>()) ?? (await NotificationModel.findOne({ _id: id, userId }).lean<Notification>());
+    ).lean<Notification>();
+    if (marked) await moveUnread(userId, -1);
+    return marked ?? (await NotificationModel.findOne({ _id: id, userId }).lean<Notification>());
+  });
   if (!doc) throw notFound('Notification not found');
   return toNotificationDto(doc);
 }
 
 export async function markAllRead(userId: string): Promise<void> {
-  await NotificationModel.updateMany({ userId, readAt: null }, { $set: { readAt: new Date() } });
+  await underUnreadLease(userId, async () => {
+    await NotificationModel.updateMany({ userId, readAt: null }, { $set: { readAt: new Date() } });
+    await UnreadCounterModel.updateOne({ _id: userId }, { $set: { unread: 0 } }, { upsert: true });
+  });
 }
