@@ -3,6 +3,7 @@ import {
   boardComparators,
   boundingBox,
   compileBoardFilter,
+  escapeRegex,
   FREIGHT_SORTS,
   type BoardFilterFields,
   type FreightListingDto,
@@ -15,14 +16,7 @@ class SortedLoads {
   constructor(private readonly compare: (a: FreightListingDto, b: FreightListingDto) => number) {}
 
   private lowerBound(l: FreightListingDto): number {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(this.items[mid], l) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return partitionPoint(this.items, (item) => this.compare(item, l) < 0);
   }
   insert(l: FreightListingDto) {
     this.items.splice(this.lowerBound(l), 0, l);
@@ -69,8 +63,12 @@ const FILTER_FIELDS = [
   'pickupDateStart',
   'pickupDateEnd',
 ] as const;
-/** Below this share of the book, a group's matches are sorted on their own instead of scanning an ordered list. */
-const GROUP_SHARE = 0.25;
+/** Below this share of the book, a search tests only its candidates instead of every open load. */
+const GROUP_SHARE = 0.75;
+/** The city fields the book keeps name groups for: a substring search tests each distinct name once. */
+const CITY_FIELDS = ['originCity', 'destinationCity'] as const;
+const byRateThenId = (a: FreightListingDto, b: FreightListingDto) =>
+  a.rate! - b.rate! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The 1°×1° cell of an origin (about 69 × 50 miles in the US): radius searches read only the cells they touch. */
 const cellKey = (lat: number, lng: number) => `g:${Math.floor(lat)}:${Math.floor(lng)}`;
@@ -95,19 +93,26 @@ export class OpenLoadBook {
   );
   /** The open loads by origin state, destination state, equipment and origin cell (see groupKeys). */
   private readonly groups = new Map<string, Set<FreightListingDto>>();
+  /** The open loads by exact origin and destination city name. */
+  private readonly cities = {
+    originCity: new Map<string, Set<FreightListingDto>>(),
+    destinationCity: new Map<string, Set<FreightListingDto>>(),
+  };
+  /** The open loads with a rate, by rate: a rate range is one slice of it. */
+  private readonly byRate = new SortedLoads(byRateThenId);
   private airLoads = 0;
 
   private group(l: FreightListingDto, add: boolean) {
-    for (const key of groupKeys(l)) {
-      let members = this.groups.get(key);
-      if (add) {
-        if (!members) this.groups.set(key, (members = new Set()));
-        members.add(l);
-      } else if (members) {
-        members.delete(l);
-        if (members.size === 0) this.groups.delete(key);
-      }
+    this.groupByKeys(l, add);
+    if (l.rate != null) {
+      if (add) this.byRate.insert(l);
+      else this.byRate.remove(l);
     }
+  }
+  /** The groups by key and name (the rate order is kept apart: a build sorts it once). */
+  private groupByKeys(l: FreightListingDto, add: boolean) {
+    for (const key of groupKeys(l)) changeMember(this.groups, key, l, add);
+    for (const field of CITY_FIELDS) changeMember(this.cities[field], l[field], l, add);
     if (l.equipmentType === AIR_EQUIPMENT) this.airLoads += add ? 1 : -1;
   }
 
@@ -129,11 +134,13 @@ export class OpenLoadBook {
     this.open.clear();
     this.gone.clear();
     this.groups.clear();
+    for (const field of CITY_FIELDS) this.cities[field].clear();
     this.airLoads = 0;
     for (const l of loads) if (l.status === 'available') this.open.set(l.id, l);
     const all = [...this.open.values()];
     for (const order of this.orders.values()) order.reset(all);
-    for (const l of all) this.group(l, true);
+    this.byRate.reset(all.filter((l) => l.rate != null));
+    for (const l of all) this.groupByKeys(l, true);
   }
 
   /** A load's new state; returns what changed for the boards, or null when nothing did. */
@@ -205,8 +212,19 @@ export class OpenLoadBook {
     if (candidates && candidates.size < this.size * GROUP_SHARE) {
       const matches: FreightListingDto[] = [];
       for (const group of candidates.groups) for (const l of group) if (test(l)) matches.push(l);
-      matches.sort(boardComparators[sort]);
-      return { total: matches.length, first: matches.slice(0, keepFirst) };
+      // Sort the matches, or walk the ordered list until the page is full: whichever reads fewer loads (the walk
+      // meets a match every size/matches loads).
+      const walk = (keepFirst * this.size) / Math.max(matches.length, 1);
+      if (walk > matches.length * Math.log2(matches.length + 1)) {
+        matches.sort(boardComparators[sort]);
+        return { total: matches.length, first: matches.slice(0, keepFirst) };
+      }
+      const matching = new Set(matches);
+      const first: FreightListingDto[] = [];
+      for (let i = 0; i < ordered.length && first.length < keepFirst; i++) {
+        if (matching.has(ordered[i])) first.push(ordered[i]);
+      }
+      return { total: matches.length, first };
     }
     const first: FreightListingDto[] = [];
     let total = 0;
@@ -219,19 +237,24 @@ export class OpenLoadBook {
   }
 
   /** The smallest set of groups that holds every load the filters can match (null when no filter is grouped). */
-  private smallestGroup(
-    f: BoardFilterFields,
-    circle: boolean,
-  ): { groups: Set<FreightListingDto>[]; size: number } | null {
-    let best: { groups: Set<FreightListingDto>[]; size: number } | null = null;
-    const consider = (groups: Set<FreightListingDto>[]) => {
-      const size = groups.reduce((n, g) => n + g.size, 0);
+  private smallestGroup(f: BoardFilterFields, circle: boolean): { groups: Candidates; size: number } | null {
+    let best: { groups: Candidates; size: number } | null = null;
+    const consider = (groups: Candidates) => {
+      const size = groups.reduce((n, g) => n + ('size' in g ? g.size : g.length), 0);
       if (!best || size < best.size) best = { groups, size };
     };
     for (const field of GROUPED) {
       const wanted = f[field];
       if (wanted) consider([this.groups.get(`${field}:${wanted}`) ?? new Set()]);
     }
+    for (const field of CITY_FIELDS) {
+      const wanted = f[field];
+      if (!wanted) continue;
+      // The filter's own test: a case-insensitive substring, run once per distinct name instead of once per load.
+      const contains = new RegExp(escapeRegex(wanted), 'i');
+      consider([...this.cities[field]].filter(([name]) => contains.test(name)).map(([, loads]) => loads));
+    }
+    if (f.minRate !== undefined || f.maxRate !== undefined) consider([this.rateRange(f.minRate, f.maxRate)]);
     if (circle) {
       const box = boundingBox(f.lat!, f.lng!, f.radius!);
       // A box across the antimeridian or a pole: no cell list, the other groups or the scan serve it.
@@ -247,5 +270,45 @@ export class OpenLoadBook {
       }
     }
     return best;
+  }
+
+  /** The loads whose rate is within [min, max] dollars (either end open), from the rate-ordered list. */
+  private rateRange(min: number | undefined, max: number | undefined): FreightListingDto[] {
+    const items = this.byRate.items;
+    // Slightly wide (a cent each way): the filter's own test, in cents, decides at the edges.
+    const from = min === undefined ? 0 : partitionPoint(items, (l) => l.rate! < min - 0.01);
+    const to = max === undefined ? items.length : partitionPoint(items, (l) => l.rate! <= max + 0.01);
+    return items.slice(from, to);
+  }
+}
+
+/** Sets or slices of open loads that together hold every load a search can match. */
+type Candidates = Array<ReadonlyArray<FreightListingDto> | Set<FreightListingDto>>;
+
+/** The first index in `items` at which `before` is false (`before` holds for a prefix of `items`). */
+function partitionPoint<T>(items: readonly T[], before: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(items[mid])) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function changeMember(
+  groups: Map<string, Set<FreightListingDto>>,
+  key: string,
+  l: FreightListingDto,
+  add: boolean,
+): void {
+  let members = groups.get(key);
+  if (add) {
+    if (!members) groups.set(key, (members = new Set()));
+    members.add(l);
+  } else if (members) {
+    members.delete(l);
+    if (members.size === 0) groups.delete(key);
   }
 }

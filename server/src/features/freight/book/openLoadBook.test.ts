@@ -27,7 +27,7 @@ const CITIES = ['Springfield', 'Dallas', 'Chicago', 'Fresno', 'Austin', 'Atlanta
 
 function makeLoad(rnd: () => number, n: number, at: number): FreightListingDto {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const rate = rnd() < 0.1 ? null : Math.round(500 + rnd() * 5000);
+  const rate = rnd() < 0.1 ? null : Math.round((500 + rnd() * 5000) * 100) / 100;
   const distance = 100 + Math.round(rnd() * 1500);
   return {
     id: `load-${n}`,
@@ -88,7 +88,9 @@ function randomFilter(rnd: () => number): BoardFilterFields {
   if (maybe(0.3)) f.equipmentType = pick(EQUIPMENT_TYPES);
   if (maybe(0.2)) f.weightClass = pick(WEIGHT_CLASSES);
   if (maybe(0.2)) f.originCity = pick(CITIES).slice(1, 4).toLowerCase();
-  if (maybe(0.2)) f.minRate = Math.round(rnd() * 3000);
+  if (maybe(0.1)) f.destinationCity = pick(CITIES).slice(0, 3).toUpperCase();
+  if (maybe(0.2)) f.minRate = Math.round(rnd() * 6000 * 100) / 100;
+  if (maybe(0.15)) f.maxRate = Math.round(rnd() * 4000 * 100) / 100;
   if (maybe(0.1)) f.maxRatePerMile = Math.round(rnd() * 10);
   if (maybe(0.1)) f.pickupDateStart = '2026-12-10';
   if (maybe(0.35)) {
@@ -135,12 +137,13 @@ describe('OpenLoadBook.search', () => {
       const f = randomFilter(rnd);
       const sort = FREIGHT_SORTS[i % FREIGHT_SORTS.length];
       const expected = open.filter(compileBoardFilter(f)).sort(boardComparators[sort]);
-      const got = book.search(f, sort, 30);
+      const keepFirst = i % 3 === 0 ? 300 : 30; // a deep page too (sorting wins over the walk there)
+      const got = book.search(f, sort, keepFirst);
       expect(got.total, JSON.stringify(f)).toBe(expected.length);
       expect(
         got.first.map((l) => l.id),
         JSON.stringify({ f, sort }),
-      ).toEqual(expected.slice(0, 30).map((l) => l.id));
+      ).toEqual(expected.slice(0, keepFirst).map((l) => l.id));
       if (expected.length < open.length / 4) narrowed++;
     }
     expect(narrowed).toBeGreaterThan(100); // narrow searches (a group's own path), not only broad ones
@@ -150,5 +153,10 @@ describe('OpenLoadBook.search', () => {
     expect(all.total).toBe(road.length);
     expect(all.first.map((l) => l.id)).toEqual(road.slice(0, 25).map((l) => l.id));
     expect(book.search({ status: 'booked' }, 'newest', 25)).toEqual({ total: 0, first: [] });
+    // Both ends of a rate range are inclusive, to the cent.
+    const priced = open.find((l) => l.rate != null && l.equipmentType !== 'air_cargo')!;
+    const exact = book.search({ minRate: priced.rate!, maxRate: priced.rate! }, 'newest', 1000);
+    expect(exact.first.map((l) => l.id)).toContain(priced.id);
+    expect(exact.first.every((l) => l.rate === priced.rate)).toBe(true);
   });
 });
