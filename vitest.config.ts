@@ -24,6 +24,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['e2e/**/*.test.ts'], fileParallelism: false },
       },
+      // Unit tests of the web app's logic: plain node, no databases (so it does not extend the root globalSetup).
+      {
+        test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

@@ -13,7 +13,7 @@ import {
   type PostLoadInput,
   type RateOfferInput,
 } from '@freight/shared';
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { apiRequest, isSessionLost } from '../lib/api';
 import { emitWithAck, onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useSessionStore } from './session';
 
@@ -127,8 +127,7 @@ export const useFreightStore = create<FreightBoardState>((set, get) => ({
       });
     } catch (err) {
       set({ status: 'failed' });
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else console.error('Loading the load board failed', err);
+      if (!isSessionLost(err)) console.error('Loading the load board failed', err);
     }
   },
 

@@ -16,7 +16,7 @@ import {
   type TrackingStatusTarget,
   type UnreadCountDto,
 } from '@freight/shared';
-import { apiRequest, errorMessage, errorStatus, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { apiRequest, errorMessage, errorStatus, isSessionLost } from '../lib/api';
 import { emitWithAck, isSocketConnected, onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 
 /**
@@ -100,8 +100,7 @@ const openLoadState = {
 };
 
 function reportFailure(err: unknown, what: string): void {
-  if (isUnauthorizedError(err)) handleUnauthorized();
-  else console.error(`${what} failed`, err);
+  if (!isSessionLost(err)) console.error(`${what} failed`, err);
 }
 
 /** Merges by id and orders by seq: a message seen live and again in a catch-up page appears once. */

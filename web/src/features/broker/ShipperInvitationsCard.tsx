@@ -2,7 +2,7 @@ import { Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/reac
 import type { ShipperInvitationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { useShipperInvitationsStore } from '../../stores/shipperInvitations';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
@@ -11,7 +11,9 @@ import { formatMoney } from '../freight/format';
 /** Dashboard, shippers: brokers' invitations to a shipper relationship, with Accept and Decline (hidden when none). */
 export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
   const show = user.userType === 'shipper';
-  const { items, load, answer } = useShipperInvitationsStore();
+  const items = useShipperInvitationsStore((s) => s.items);
+  const load = useShipperInvitationsStore((s) => s.load);
+  const answer = useShipperInvitationsStore((s) => s.answer);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -33,8 +35,8 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
         type: 'success',
       });
     } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: 'Failed to answer the invitation', type: 'error' });
+      if (!isSessionLost(err))
+        notify({ title: 'Error', description: 'Failed to answer the invitation', type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -8,7 +8,10 @@ import { formatMoney } from './format';
 
 /** The carrier's open offers; a broker's counter can be accepted (books the load) or declined. */
 export function MyOffersPanel() {
-  const { items, status, load, answerCounter } = useOffersStore();
+  const items = useOffersStore((s) => s.items);
+  const status = useOffersStore((s) => s.status);
+  const load = useOffersStore((s) => s.load);
+  const answerCounter = useOffersStore((s) => s.answerCounter);
   useEffect(() => {
     if (status === 'idle') void load();
   }, [status, load]);

@@ -95,7 +95,11 @@ export function SaveSearchButton() {
 
 /** The carrier's saved searches: apply, alerts on or off, delete. */
 export function SavedSearchesPanel() {
-  const { items, status, load, setAlerts, remove } = useSavedSearchesStore();
+  const items = useSavedSearchesStore((s) => s.items);
+  const status = useSavedSearchesStore((s) => s.status);
+  const load = useSavedSearchesStore((s) => s.load);
+  const setAlerts = useSavedSearchesStore((s) => s.setAlerts);
+  const deleteSearch = useSavedSearchesStore((s) => s.deleteSearch);
   const applyFilters = useFreightStore((s) => s.applyFilters);
   useEffect(() => {
     if (status === 'idle') void load();
@@ -138,7 +142,7 @@ export function SavedSearchesPanel() {
                   <Switch.Control />
                   <Switch.Label>Alerts</Switch.Label>
                 </Switch.Root>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void remove(s.id)}>
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void deleteSearch(s.id)}>
                   Delete
                 </Button>
               </HStack>

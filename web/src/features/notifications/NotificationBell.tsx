@@ -11,15 +11,15 @@ import { NotificationList } from './NotificationList';
 export function NotificationBell() {
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
   const status = useNotificationsStore((s) => s.status);
-  const loadFirstPage = useNotificationsStore((s) => s.loadFirstPage);
+  const load = useNotificationsStore((s) => s.load);
   const markRead = useNotificationsStore((s) => s.markRead);
   const markAllRead = useNotificationsStore((s) => s.markAllRead);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (status === 'idle') void loadFirstPage();
-  }, [status, loadFirstPage]);
+    if (status === 'idle') void load();
+  }, [status, load]);
 
   const select = (notification: NotificationDto) => {
     if (!notification.readAt) void markRead(notification.id);
