@@ -28,7 +28,7 @@ describe('socketRoutes', () => {
     const request = { id: 'r1' } as BookingRequestDto;
     socketRoutes['booking:requested']?.({ request });
     expect(useBookingRequestsStore.getState()).toMatchObject({ items: [request], total: 1 });
-    socketRoutes['booking:reviewed']?.({ request });
+    socketRoutes['booking:reviewed']?.({ request, listing: null });
     expect(useBookingRequestsStore.getState()).toMatchObject({ items: [], total: 0 });
   });
 
