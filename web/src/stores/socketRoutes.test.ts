@@ -9,7 +9,8 @@ const { useNotificationsStore } = await import('./notifications');
 
 function stubFetch(body: unknown) {
   const fetch = vi.fn(
-    async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+    async (_path: string) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
   );
   vi.stubGlobal('fetch', fetch);
   return fetch;
