@@ -15,8 +15,6 @@ export interface ResourceState {
   markStale: () => void;
   /** Loads again what a screen asked for; does nothing while no screen has (status 'idle'). Run on reconnect. */
   refetch: () => Promise<void>;
-  /** Back to the empty, idle state (sign-out). */
-  reset: () => void;
 }
 
 interface Identified {
@@ -68,7 +66,6 @@ export interface DetailState<T extends Identified> {
   patch: (id: string, changes: Partial<T>) => void;
   remove: (id: string) => void;
   markStale: (id: string) => void;
-  reset: () => void;
 }
 
 /** zustand's setter and getter over a store's whole state, for the domain actions a store adds. */
@@ -76,8 +73,8 @@ export type SetState<S> = StoreApi<S>['setState'];
 export type GetState<S> = StoreApi<S>['getState'];
 
 /**
- * A store's own fields and actions (an unread count, `answerCounter`...), given the store's setter and getter.
- * The first argument a store adds must be a plain object literal so zustand can merge it.
+ * A store's own fields (with their initial values) and actions (an unread count, `answerCounter`...), given the
+ * store's setter and getter over the whole state. Sign-out reloads the page, so stores need no reset.
  */
 export type Extension<S, X> = (set: SetState<S & X>, get: GetState<S & X>) => X;
 
@@ -141,7 +138,6 @@ export function createListStore<T extends Identified, X extends object = object>
   type S = ListState<T> & X;
   return create<S>()((set, get) => {
     const own = options.extend?.(set, get);
-    const initial = { ...emptyResource, items: [] as T[], total: 0 };
     const load = async () => {
       if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
       try {
@@ -158,13 +154,14 @@ export function createListStore<T extends Identified, X extends object = object>
       }
     };
     return {
-      ...initial,
+      ...emptyResource,
+      items: [],
+      total: 0,
       load,
       refetch: async () => {
         if (get().status !== 'idle') await load();
       },
       markStale: () => set({ stale: true } as Partial<S>),
-      reset: () => set({ ...initial, ...own } as Partial<S>),
       ...itemHelpers<T>(set as SetState<ListState<T>>),
       ...(own as X),
     } as S;
@@ -180,7 +177,6 @@ export function createPagedListStore<
   type S = PagedListState<T> & X;
   return create<S>()((set, get) => {
     const own = options.extend?.(set, get);
-    const initial = { ...emptyResource, items: [] as T[], total: 0, page: 0, pageSize: options.pageSize };
 
     async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
       set({ status: 'loading' } as Partial<S>);
@@ -205,7 +201,11 @@ export function createPagedListStore<
     const goToPage = (page: number) => fetchInto(page, (_shown, fetched) => fetched);
 
     return {
-      ...initial,
+      ...emptyResource,
+      items: [],
+      total: 0,
+      page: 0,
+      pageSize: options.pageSize,
       load: () => goToPage(1),
       goToPage,
       loadMore: async () => {
@@ -224,7 +224,6 @@ export function createPagedListStore<
         await goToPage(grown ? 1 : Math.max(page, 1));
       },
       markStale: () => set({ stale: true } as Partial<S>),
-      reset: () => set({ ...initial, ...own } as Partial<S>),
       ...itemHelpers<T>(set as SetState<ListState<T>>),
       ...(own as X),
     } as S;
@@ -272,7 +271,6 @@ export function createDetailStore<T extends Identified, X extends object = objec
           return { byId: rest } as Partial<S>;
         }),
       markStale: (id: string) => setEntry(id, () => ({ stale: true })),
-      reset: () => set({ byId: {}, ...own } as Partial<S>),
       ...(own as X),
     } as S;
   });

@@ -19,8 +19,8 @@ function stubFetch(body: unknown) {
 describe('socketRoutes', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    useBookingRequestsStore.getState().reset();
-    useNotificationsStore.getState().reset();
+    useBookingRequestsStore.setState(useBookingRequestsStore.getInitialState());
+    useNotificationsStore.setState(useNotificationsStore.getInitialState());
   });
 
   it('routes booking events to the booking requests store', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems } from '../../lib/resourceStore';
 import { useShipperInvitationsStore } from '../../stores/shipperInvitations';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatMoney } from '../freight/format';
@@ -11,7 +12,7 @@ import { formatMoney } from '../freight/format';
 /** Dashboard, shippers: brokers' invitations to a shipper relationship, with Accept and Decline (hidden when none). */
 export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
   const show = user.userType === 'shipper';
-  const items = useShipperInvitationsStore((s) => s.items);
+  const items = useShipperInvitationsStore(selectItems);
   const load = useShipperInvitationsStore((s) => s.load);
   const answer = useShipperInvitationsStore((s) => s.answer);
   const [busy, setBusy] = useState<string | null>(null);

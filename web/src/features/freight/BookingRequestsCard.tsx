@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
 import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
@@ -12,9 +13,9 @@ import { formatMoney } from './format';
 /** Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), pending only, live. */
 export function BookingRequestsCard({ user }: DashboardSectionProps) {
   const show = user.userType === 'shipper' || user.userType === 'broker';
-  const items = useBookingRequestsStore((s) => s.items);
-  const total = useBookingRequestsStore((s) => s.total);
-  const status = useBookingRequestsStore((s) => s.status);
+  const items = useBookingRequestsStore(selectItems);
+  const total = useBookingRequestsStore(selectTotal);
+  const status = useBookingRequestsStore(selectStatus);
   const load = useBookingRequestsStore((s) => s.load);
   const review = useBookingRequestsStore((s) => s.review);
   const [busy, setBusy] = useState<string | null>(null);

@@ -3,13 +3,14 @@ import type { NegotiationDto } from '@freight/shared';
 import { useEffect } from 'react';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useOffersStore } from '../../stores/offers';
 import { formatMoney } from './format';
 
 /** The carrier's open offers; a broker's counter can be accepted (books the load) or declined. */
 export function MyOffersPanel() {
-  const items = useOffersStore((s) => s.items);
-  const status = useOffersStore((s) => s.status);
+  const items = useOffersStore(selectItems);
+  const status = useOffersStore(selectStatus);
   const load = useOffersStore((s) => s.load);
   const answerCounter = useOffersStore((s) => s.answerCounter);
   useEffect(() => {

@@ -11,6 +11,7 @@ import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { InputField } from '../../components/InputField';
 import { notify } from '../../components/ui/toaster';
 import { errorMessage } from '../../lib/api';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useFreightStore } from '../../stores/freight';
 import { useSavedSearchesStore } from '../../stores/savedSearches';
 
@@ -95,8 +96,8 @@ export function SaveSearchButton() {
 
 /** The carrier's saved searches: apply, alerts on or off, delete. */
 export function SavedSearchesPanel() {
-  const items = useSavedSearchesStore((s) => s.items);
-  const status = useSavedSearchesStore((s) => s.status);
+  const items = useSavedSearchesStore(selectItems);
+  const status = useSavedSearchesStore(selectStatus);
   const load = useSavedSearchesStore((s) => s.load);
   const setAlerts = useSavedSearchesStore((s) => s.setAlerts);
   const deleteSearch = useSavedSearchesStore((s) => s.deleteSearch);

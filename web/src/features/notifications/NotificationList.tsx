@@ -1,12 +1,12 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { NotificationDto } from '@freight/shared';
-import { selectHasMore } from '../../lib/resourceStore';
+import { selectHasMore, selectItems, selectStatus } from '../../lib/resourceStore';
 import { useNotificationsStore } from '../../stores/notifications';
 import { NotificationItem } from './NotificationItem';
 
 export function NotificationList({ onSelect }: { onSelect: (notification: NotificationDto) => void }) {
-  const items = useNotificationsStore((s) => s.items);
-  const status = useNotificationsStore((s) => s.status);
+  const items = useNotificationsStore(selectItems);
+  const status = useNotificationsStore(selectStatus);
   const hasMore = useNotificationsStore(selectHasMore);
   const loadMore = useNotificationsStore((s) => s.loadMore);
 
