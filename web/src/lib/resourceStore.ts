@@ -25,6 +25,7 @@ interface Identified {
 export interface ListState<T extends Identified> extends ResourceState {
   items: T[];
   total: number;
+  /** Fetches the list; a reload keeps status 'loaded' (the list stays on screen) until it answers. */
   load: () => Promise<void>;
   /**
    * Replaces the item with the same id in place, or puts a new one first (and counts it). Ignored while idle:
@@ -42,7 +43,7 @@ export interface PagedListState<T extends Identified> extends ListState<T> {
   /** The last page loaded (1-based); 0 before the first load. */
   page: number;
   pageSize: number;
-  /** Shows page `page` alone (numbered pagination). `load` is `goToPage(1)`. */
+  /** Shows page `page` alone (numbered pagination), with status 'loading' meanwhile. `load` is `goToPage(1)`. */
   goToPage: (page: number) => Promise<void>;
   /** Appends the next page to the items (a "load more" list); does nothing while loading or at the end. */
   loadMore: () => Promise<void>;
