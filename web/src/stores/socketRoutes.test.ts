@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingRequestDto, NotificationDto } from '@freight/shared';
+import type { BookingRequestDto, ChatMessageDto, NotificationDto } from '@freight/shared';
 
 vi.mock('../components/ui/toaster', () => ({ notify: vi.fn() }));
 
 const { refetchAfterReconnect, socketRoutes } = await import('./socketRoutes');
 const { useBookingRequestsStore } = await import('./bookingRequests');
 const { useNotificationsStore } = await import('./notifications');
+const { useLoadChatStore } = await import('./loadChat');
 
 function stubFetch(body: unknown) {
   const fetch = vi.fn(
@@ -21,6 +22,7 @@ describe('socketRoutes', () => {
     vi.unstubAllGlobals();
     useBookingRequestsStore.setState(useBookingRequestsStore.getInitialState());
     useNotificationsStore.setState(useNotificationsStore.getInitialState());
+    useLoadChatStore.setState(useLoadChatStore.getInitialState());
   });
 
   it('routes booking events to the booking requests store', async () => {
@@ -47,5 +49,16 @@ describe('socketRoutes', () => {
     expect(fetch.mock.calls.map(([path]) => path)).toEqual([
       '/api/booking-requests?status=pending&pageSize=50',
     ]);
+  });
+
+  it('catches the chat up from its cursor when a pushed message shows a gap', async () => {
+    const message = (seq: number) => ({ id: `m${seq}`, seq }) as ChatMessageDto;
+    const fetch = stubFetch({ messages: [message(1)], hasMore: false, unreadCount: 0 });
+    await useLoadChatStore.getState().load('f1');
+    fetch.mockClear();
+    socketRoutes['chat:message']?.({ freightId: 'f1', message: message(2) });
+    expect(fetch).not.toHaveBeenCalled();
+    socketRoutes['chat:message']?.({ freightId: 'f1', message: message(4) });
+    expect(fetch.mock.calls.map(([path]) => path)).toEqual(['/api/freight/f1/chat?pageSize=50&after=2']);
   });
 });

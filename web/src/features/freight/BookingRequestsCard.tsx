@@ -18,6 +18,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
   const status = useBookingRequestsStore(selectStatus);
   const load = useBookingRequestsStore((s) => s.load);
   const review = useBookingRequestsStore((s) => s.review);
+  const refetchBoard = useFreightStore((s) => s.refetch);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -30,8 +31,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
     try {
       const message = await review(request.id, decision);
       notify({ title: 'Success', description: message, type: 'success' });
-      const board = useFreightStore.getState();
-      if (board.status !== 'idle') void board.load(); // the reviewed load's status changed
+      void refetchBoard(); // the reviewed load's status changed
     } catch (err) {
       if (!isSessionLost(err))
         notify({ title: 'Error', description: 'Failed to review booking request', type: 'error' });
