@@ -7,7 +7,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@test': fileURLToPath(new URL('./test', import.meta.url)) } },
   test: {
-    globalSetup: ['./test/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -17,12 +16,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          globalSetup: ['./test/globalSetup.ts'],
           include: ['server/src/**/*.test.ts', 'workers/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['e2e/**/*.test.ts'], fileParallelism: false },
+        test: {
+          name: 'e2e',
+          globalSetup: ['./test/globalSetup.ts'],
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+        },
+      },
+      // Unit tests of the web app's logic: plain node, no databases (only the projects above start them).
+      {
+        test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' },
       },
     ],
   },

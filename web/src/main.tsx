@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerServiceWorker } from './features/mobile/pwa';
+import { installSocketRoutes } from './stores/socketRoutes';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
@@ -14,4 +15,5 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
+installSocketRoutes();
 registerServiceWorker();

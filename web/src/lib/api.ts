@@ -4,12 +4,39 @@ import { LOGIN_URL } from './redirects';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export interface ApiRequestOptions {
+  /**
+   * False where a 401 is an expected answer rather than a lost session (asking whether anyone is signed in):
+   * the error is thrown as usual and no session-loss redirect starts. True unless given.
+   */
+  expectsSession?: boolean;
+}
+
+/**
+ * An unauthorised answer to a request that needed the session (SPEC §8). `apiRequest` has already toasted and
+ * started the redirect to sign-in when this is thrown, so callers show no error of their own.
+ */
+export class SessionLostError extends Error {
+  override name = 'SessionLostError';
+}
+
+/** True when `apiRequest` already handled this failure as a lost session (see `SessionLostError`). */
+export function isSessionLost(err: unknown): err is SessionLostError {
+  return err instanceof SessionLostError;
+}
+
 /**
  * The one way the web talks to the API (SPEC §7): session cookies on every call, a JSON body and content type only
  * when a payload is given (FormData goes through untouched), and any non-OK answer becomes
- * `Error("<status>: <body text or status text>")`.
+ * `Error("<status>: <body text or status text>")`. An unauthorised answer (SPEC §8) starts the session-loss path
+ * here and is thrown as a `SessionLostError` with the same message.
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  { expectsSession = true }: ApiRequestOptions = {},
+): Promise<T> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body instanceof FormData) {
     init.body = body;
@@ -21,7 +48,12 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
   const res = await fetch(path, init);
   if (!res.ok) {
     const bodyText = await res.text().catch(() => '');
-    throw new Error(`${res.status}: ${bodyText || res.statusText}`);
+    const error = new Error(`${res.status}: ${bodyText || res.statusText}`);
+    if (expectsSession && isUnauthorizedError(error)) {
+      handleUnauthorized();
+      throw new SessionLostError(error.message);
+    }
+    throw error;
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -38,14 +70,14 @@ export function errorStatus(err: unknown): number | null {
 }
 
 /** SPEC §8: an unauthorised error is one whose message starts with 401 and contains 'Unauthorized'. */
-export function isUnauthorizedError(err: unknown): boolean {
-  return err instanceof Error && /^401: .*Unauthorized/s.test(err.message);
+function isUnauthorizedError(err: Error): boolean {
+  return /^401: .*Unauthorized/s.test(err.message);
 }
 
 let redirectingToLogin = false;
 
 /** SPEC §8: the session is gone; say so, then send the browser to sign in again. */
-export function handleUnauthorized(): void {
+function handleUnauthorized(): void {
   notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' });
   if (redirectingToLogin) return;
   redirectingToLogin = true;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notify } from '../components/ui/toaster';
-import { errorMessage, handleUnauthorized, isUnauthorizedError } from './api';
+import { errorMessage, isSessionLost } from './api';
 
 export interface SubmitOptions<R> {
   /** The success toast's title; 'Success' unless given. */
@@ -11,7 +11,7 @@ export interface SubmitOptions<R> {
   failure: string | { fallback: string };
   /** Runs after the success toast (close the dialog, clear fields, navigate...). */
   onSuccess?: (result: R) => void;
-  /** Runs before the session-loss redirect starts (e.g. to keep a draft). */
+  /** Runs when the session is lost, before the redirect `apiRequest` started fires (e.g. to keep a draft). */
   onUnauthorized?: () => void;
   /** Clear `pending` after a success too (for forms that stay on screen); by default it only clears on failure. */
   resetOnSuccess?: boolean;
@@ -19,7 +19,7 @@ export interface SubmitOptions<R> {
 
 /**
  * The shared submit routine (SPEC §8): mark pending, run the action, toast success then `onSuccess`; on failure clear
- * pending and either hand over to the session-loss redirect or toast the error.
+ * pending and toast the error, unless `apiRequest` already handled it as a lost session.
  */
 export function useSubmit<A extends unknown[], R>(
   action: (...args: A) => Promise<R>,
@@ -35,9 +35,8 @@ export function useSubmit<A extends unknown[], R>(
       result = await action(...args);
     } catch (err) {
       setPending(false);
-      if (isUnauthorizedError(err)) {
+      if (isSessionLost(err)) {
         onUnauthorized?.();
-        handleUnauthorized();
       } else {
         const description = typeof failure === 'string' ? failure : errorMessage(err, failure.fallback);
         notify({ title: 'Error', description, type: 'error' });

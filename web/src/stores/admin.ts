@@ -8,7 +8,7 @@ import {
   type ReviewStatsDto,
   type ServerEventPayload,
 } from '@freight/shared';
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { apiRequest, isSessionLost } from '../lib/api';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -36,8 +36,7 @@ interface AdminState {
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 function reportFailure(err: unknown): void {
-  if (isUnauthorizedError(err)) handleUnauthorized();
-  else console.error('Loading the verification queue failed', err);
+  if (!isSessionLost(err)) console.error('Loading the verification queue failed', err);
 }
 
 const initialState = {

@@ -11,7 +11,7 @@ import type {
   PostLoadInput,
   UpdateLoadInput,
 } from '@freight/shared';
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { apiRequest, isSessionLost } from '../lib/api';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -41,8 +41,7 @@ interface BrokerState {
 }
 
 function reportFailure(err: unknown, what: string) {
-  if (isUnauthorizedError(err)) handleUnauthorized();
-  else console.error(`${what} failed`, err);
+  if (!isSessionLost(err)) console.error(`${what} failed`, err);
 }
 
 export const useBrokerStore = create<BrokerState>((set, get) => ({
@@ -60,13 +59,13 @@ export const useBrokerStore = create<BrokerState>((set, get) => ({
       const [stats, loads, negotiations, shippers, invitations] = await Promise.all([
         apiRequest<BrokerStatsDto>('GET', '/api/broker/stats'),
         apiRequest<FreightPage>('GET', `/api/broker/freight?pageSize=${PAGE_SIZE}`),
-        apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`).catch(
-          (err) => {
-            // SPEC §8: a negotiations fetch that is unauthorised is only logged.
-            console.error('Loading negotiations failed', err);
-            return { items: [], total: 0, page: 1, pageSize: PAGE_SIZE } as Page<NegotiationDto>;
-          },
-        ),
+        apiRequest<Page<NegotiationDto>>('GET', `/api/broker/negotiations?pageSize=${PAGE_SIZE}`, undefined, {
+          expectsSession: false,
+        }).catch((err) => {
+          // SPEC §8: a negotiations fetch that is unauthorised is only logged.
+          console.error('Loading negotiations failed', err);
+          return { items: [], total: 0, page: 1, pageSize: PAGE_SIZE } as Page<NegotiationDto>;
+        }),
         apiRequest<Page<BrokerShipperDto>>('GET', `/api/broker/shippers?pageSize=${PAGE_SIZE}`),
         apiRequest<Page<BrokerInvitationDto>>('GET', `/api/broker/invitations?pageSize=${PAGE_SIZE}`),
       ]);

@@ -6,7 +6,7 @@ import {
   type ServerEventPayload,
   type VerificationStatusDto,
 } from '@freight/shared';
-import { apiRequest, handleUnauthorized, isUnauthorizedError } from '../lib/api';
+import { apiRequest, isSessionLost } from '../lib/api';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useSessionStore } from './session';
 
@@ -44,8 +44,7 @@ interface DocumentsState {
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 function reportFailure(what: string, err: unknown): void {
-  if (isUnauthorizedError(err)) handleUnauthorized();
-  else console.error(`${what} failed`, err);
+  if (!isSessionLost(err)) console.error(`${what} failed`, err);
 }
 
 /** The session user's isVerified follows the server's pushes, so every screen that reads it changes live. */

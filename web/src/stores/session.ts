@@ -28,7 +28,7 @@ export const useSessionStore = create<SessionState>((set) => ({
 
   load: async () => {
     try {
-      const user = await apiRequest<UserDto>('GET', '/api/auth/user');
+      const user = await apiRequest<UserDto>('GET', '/api/auth/user', undefined, { expectsSession: false });
       set({ user, status: 'signedIn', error: null });
       connectSocket();
     } catch (err) {
@@ -40,7 +40,7 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
 
   login: async (input) => {
-    await apiRequest<unknown>('POST', '/api/auth/login', input);
+    await apiRequest<unknown>('POST', '/api/auth/login', input, { expectsSession: false });
   },
 
   register: async (input) => {

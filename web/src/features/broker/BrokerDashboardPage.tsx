@@ -20,7 +20,7 @@ import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { useBrokerStore } from '../../stores/broker';
 import { useSessionStore } from '../../stores/session';
@@ -97,8 +97,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   }, [loadAll]);
 
   const failed = (err: unknown, text: string) => {
-    if (isUnauthorizedError(err)) handleUnauthorized();
-    else notify({ title: 'Error', description: text, type: 'error' });
+    if (!isSessionLost(err)) notify({ title: 'Error', description: text, type: 'error' });
   };
   const act = async (n: NegotiationDto, action: 'accept' | 'reject') => {
     try {

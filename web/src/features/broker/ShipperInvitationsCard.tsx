@@ -2,8 +2,9 @@ import { Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/reac
 import type { ShipperInvitationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems } from '../../lib/resourceStore';
 import { useShipperInvitationsStore } from '../../stores/shipperInvitations';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatMoney } from '../freight/format';
@@ -11,7 +12,9 @@ import { formatMoney } from '../freight/format';
 /** Dashboard, shippers: brokers' invitations to a shipper relationship, with Accept and Decline (hidden when none). */
 export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
   const show = user.userType === 'shipper';
-  const { items, load, answer } = useShipperInvitationsStore();
+  const items = useShipperInvitationsStore(selectItems);
+  const load = useShipperInvitationsStore((s) => s.load);
+  const answer = useShipperInvitationsStore((s) => s.answer);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -33,8 +36,8 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
         type: 'success',
       });
     } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: 'Failed to answer the invitation', type: 'error' });
+      if (!isSessionLost(err))
+        notify({ title: 'Error', description: 'Failed to answer the invitation', type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -23,7 +23,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FiCamera, FiUploadCloud } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { isSessionLost } from '../../lib/api';
 import { fieldErrors } from '../../lib/validation';
 import { useDocumentsStore } from '../../stores/documents';
 import { documentTypeLabel } from './format';
@@ -71,8 +71,7 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
       setDocumentType('');
       setExpirationDate('');
     } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else
+      if (!isSessionLost(err))
         notify({
           title: 'Error',
           description: 'Failed to upload document. Please try again.',

@@ -2,16 +2,23 @@ import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } fr
 import type { BookingRequestDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { notify } from '../../components/ui/toaster';
-import { handleUnauthorized, isUnauthorizedError } from '../../lib/api';
+import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
+import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatMoney } from './format';
 
 /** Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), pending only, live. */
 export function BookingRequestsCard({ user }: DashboardSectionProps) {
   const show = user.userType === 'shipper' || user.userType === 'broker';
-  const { items, total, status, load, review } = useBookingRequestsStore();
+  const items = useBookingRequestsStore(selectItems);
+  const total = useBookingRequestsStore(selectTotal);
+  const status = useBookingRequestsStore(selectStatus);
+  const load = useBookingRequestsStore((s) => s.load);
+  const review = useBookingRequestsStore((s) => s.review);
+  const refetchBoard = useFreightStore((s) => s.refetch);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -24,9 +31,10 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
     try {
       const message = await review(request.id, decision);
       notify({ title: 'Success', description: message, type: 'success' });
+      void refetchBoard(); // the reviewed load's status changed
     } catch (err) {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-      else notify({ title: 'Error', description: 'Failed to review booking request', type: 'error' });
+      if (!isSessionLost(err))
+        notify({ title: 'Error', description: 'Failed to review booking request', type: 'error' });
     } finally {
       setBusy(null);
     }

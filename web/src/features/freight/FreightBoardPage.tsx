@@ -19,8 +19,10 @@ import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
-import { BOARD_PAGE_SIZE, openLoadboard, useFreightStore } from '../../stores/freight';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
+import { openLoadBoard } from '../../stores/socketRooms';
 import { BookingDialog } from './BookingDialog';
 import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
@@ -33,8 +35,18 @@ import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 /** The Freight Load Board (SPEC §2): public, searched on the server, live through the loadboard room. */
 export function FreightBoardPage() {
   const user = useSessionStore((s) => s.user);
-  const { items, total, boardTotal, status, page, sort, focused, load, goToPage, setSort, focus, postLoad } =
-    useFreightStore();
+  const items = useFreightStore(selectItems);
+  const total = useFreightStore(selectTotal);
+  const status = useFreightStore(selectStatus);
+  const boardTotal = useFreightStore((s) => s.boardTotal);
+  const page = useFreightStore((s) => s.page);
+  const sort = useFreightStore((s) => s.sort);
+  const focused = useFreightStore((s) => s.focused);
+  const reload = useFreightStore((s) => s.reload);
+  const goToPage = useFreightStore((s) => s.goToPage);
+  const setSort = useFreightStore((s) => s.setSort);
+  const focus = useFreightStore((s) => s.focus);
+  const postLoad = useFreightStore((s) => s.postLoad);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const linkedId = params.get('load');
@@ -45,12 +57,12 @@ export function FreightBoardPage() {
   const [posting, setPosting] = useState(false);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void reload();
+  }, [reload]);
   useEffect(() => {
     void focus(linkedId);
   }, [focus, linkedId]);
-  useEffect(() => (user ? openLoadboard() : undefined), [user]);
+  useEffect(() => (user ? openLoadBoard() : undefined), [user]);
 
   const signInToBook = () => {
     notify({
@@ -153,7 +165,7 @@ export function FreightBoardPage() {
             <NativeSelect.Field
               aria-label="Sort loads"
               value={sort}
-              onChange={(e) => setSort(e.currentTarget.value as FreightSort)}
+              onChange={(e) => void setSort(e.currentTarget.value as FreightSort)}
             >
               <option value="newest">Newest first</option>
               <option value="ratePerMile">Highest rate per mile</option>
@@ -199,9 +211,9 @@ export function FreightBoardPage() {
           <PostLoadDialog
             open={posting}
             onClose={() => setPosting(false)}
-            brokerId={user?.id}
+            brokerId={user.id}
             onSubmit={async (input) => {
-              await postLoad(input);
+              await postLoad(input, user.id);
             }}
           />
         )}

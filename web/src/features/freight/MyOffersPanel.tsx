@@ -1,36 +1,31 @@
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
 import { useEffect } from 'react';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
+import { useSubmit } from '../../lib/useSubmit';
 import { useOffersStore } from '../../stores/offers';
 import { formatMoney } from './format';
 
 /** The carrier's open offers; a broker's counter can be accepted (books the load) or declined. */
 export function MyOffersPanel() {
-  const { items, status, load, answerCounter } = useOffersStore();
+  const items = useOffersStore(selectItems);
+  const status = useOffersStore(selectStatus);
+  const load = useOffersStore((s) => s.load);
+  const answerCounter = useOffersStore((s) => s.answerCounter);
   useEffect(() => {
     if (status === 'idle') void load();
   }, [status, load]);
+  // Accepting names the version on screen: a counter the broker changed meanwhile is refused, not taken unseen.
+  const { submit: answer } = useSubmit(
+    (n: NegotiationDto, accept: boolean) => answerCounter(n.id, accept, n.version),
+    {
+      success: (message) => message,
+      failure: { fallback: 'Failed to process negotiation. Please try again.' },
+      resetOnSuccess: true,
+    },
+  );
   const open = items.filter((n) => n.status === 'pending' || n.status === 'counter_offered');
   if (open.length === 0) return null;
-
-  // Accepting names the version on screen: a counter the broker changed meanwhile is refused, not taken unseen.
-  const answer = async (n: NegotiationDto, accept: boolean) => {
-    try {
-      notify({
-        title: 'Success',
-        description: await answerCounter(n.id, accept, n.version),
-        type: 'success',
-      });
-    } catch (err) {
-      notify({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to process negotiation. Please try again.'),
-        type: 'error',
-      });
-    }
-  };
 
   return (
     <Card.Root size="sm">

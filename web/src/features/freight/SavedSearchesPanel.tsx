@@ -9,8 +9,8 @@ import {
 import { useEffect, useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { InputField } from '../../components/InputField';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
+import { useSubmit } from '../../lib/useSubmit';
 import { useFreightStore } from '../../stores/freight';
 import { useSavedSearchesStore } from '../../stores/savedSearches';
 
@@ -33,30 +33,26 @@ function toBoardFilters(f: SavedSearchDto['filters']): LoadBoardFilters {
 export function SaveSearchButton() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
   const save = useSavedSearchesStore((s) => s.save);
   const filters = useFreightStore((s) => s.filters);
   // The server's own rule (shared schema): a search needs at least one filter.
   const checked = savedSearchSchema.shape.filters.safeParse(filtersToQuery(filters));
   const filterError = checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid filters');
 
-  const submit = async () => {
-    if (!name.trim() || filterError) return;
-    setSaving(true);
-    try {
-      await save(name.trim(), filters);
-      notify({
-        title: 'Search saved',
-        description: 'You will be notified when a matching load is posted.',
-        type: 'success',
-      });
+  const { submit: saveSearch, pending: saving } = useSubmit(save, {
+    successTitle: 'Search saved',
+    success: 'You will be notified when a matching load is posted.',
+    failure: { fallback: 'Failed to save search' },
+    onSuccess: () => {
       setOpen(false);
       setName('');
-    } catch (err) {
-      notify({ title: 'Error', description: errorMessage(err, 'Failed to save search'), type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    },
+    resetOnSuccess: true,
+  });
+
+  const submit = async () => {
+    if (!name.trim() || filterError) return;
+    await saveSearch(name.trim(), filters);
   };
 
   return (
@@ -95,7 +91,11 @@ export function SaveSearchButton() {
 
 /** The carrier's saved searches: apply, alerts on or off, delete. */
 export function SavedSearchesPanel() {
-  const { items, status, load, setAlerts, remove } = useSavedSearchesStore();
+  const items = useSavedSearchesStore(selectItems);
+  const status = useSavedSearchesStore(selectStatus);
+  const load = useSavedSearchesStore((s) => s.load);
+  const setAlerts = useSavedSearchesStore((s) => s.setAlerts);
+  const deleteSearch = useSavedSearchesStore((s) => s.deleteSearch);
   const applyFilters = useFreightStore((s) => s.applyFilters);
   useEffect(() => {
     if (status === 'idle') void load();
@@ -138,7 +138,7 @@ export function SavedSearchesPanel() {
                   <Switch.Control />
                   <Switch.Label>Alerts</Switch.Label>
                 </Switch.Root>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void remove(s.id)}>
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void deleteSearch(s.id)}>
                   Delete
                 </Button>
               </HStack>

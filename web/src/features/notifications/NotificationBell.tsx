@@ -4,22 +4,23 @@ import { useEffect, useState } from 'react';
 import { FiBell } from 'react-icons/fi';
 import { useNavigate } from 'react-router-dom';
 import { CountBadgeButton } from '../../components/CountBadgeButton';
+import { selectStatus } from '../../lib/resourceStore';
 import { useNotificationsStore } from '../../stores/notifications';
 import { NotificationList } from './NotificationList';
 
 /** The nav bar's bell: unread count (live from `notification:new`) and the recent notifications. */
 export function NotificationBell() {
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
-  const status = useNotificationsStore((s) => s.status);
-  const loadFirstPage = useNotificationsStore((s) => s.loadFirstPage);
+  const status = useNotificationsStore(selectStatus);
+  const load = useNotificationsStore((s) => s.load);
   const markRead = useNotificationsStore((s) => s.markRead);
   const markAllRead = useNotificationsStore((s) => s.markAllRead);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    if (status === 'idle') void loadFirstPage();
-  }, [status, loadFirstPage]);
+    if (status === 'idle') void load();
+  }, [status, load]);
 
   const select = (notification: NotificationDto) => {
     if (!notification.readAt) void markRead(notification.id);

@@ -1,13 +1,14 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { NotificationDto } from '@freight/shared';
+import { selectHasMore, selectItems, selectStatus } from '../../lib/resourceStore';
 import { useNotificationsStore } from '../../stores/notifications';
 import { NotificationItem } from './NotificationItem';
 
 export function NotificationList({ onSelect }: { onSelect: (notification: NotificationDto) => void }) {
-  const items = useNotificationsStore((s) => s.items);
-  const status = useNotificationsStore((s) => s.status);
-  const hasMore = useNotificationsStore((s) => s.items.length < s.total);
-  const loadNextPage = useNotificationsStore((s) => s.loadNextPage);
+  const items = useNotificationsStore(selectItems);
+  const status = useNotificationsStore(selectStatus);
+  const hasMore = useNotificationsStore(selectHasMore);
+  const loadMore = useNotificationsStore((s) => s.loadMore);
 
   if (status === 'loading' && items.length === 0) {
     return <Spinner size="sm" aria-label="Loading notifications" />;
@@ -25,7 +26,7 @@ export function NotificationList({ onSelect }: { onSelect: (notification: Notifi
         <NotificationItem key={notification.id} notification={notification} onSelect={onSelect} />
       ))}
       {hasMore && (
-        <Button size="xs" variant="ghost" loading={status === 'loading'} onClick={() => void loadNextPage()}>
+        <Button size="xs" variant="ghost" loading={status === 'loading'} onClick={() => void loadMore()}>
           Load more
         </Button>
       )}

@@ -3,12 +3,24 @@ import { CHAT_MESSAGE_MAX_LENGTH, GEOLOCATION_TIMEOUT_MS, type ChatMessageDto } 
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FiImage, FiMapPin, FiSend } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
+import { isSessionLost } from '../../lib/api';
 import { formatUsDateTime } from '../../lib/dates';
+import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
+import { useLoadChatStore } from '../../stores/loadChat';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useCurrentUser } from '../../stores/session';
-import { useTrackingStore } from '../../stores/tracking';
 import { currentPosition, externalMapUrl } from './format';
 
 const CHAT_HEIGHT = '420px';
+const NO_MESSAGES: ChatMessageDto[] = [];
+
+/** A failed send says why (the refusal's message unless `description` is given); a lost session is already told. */
+function notifySendFailure(
+  err: unknown,
+  description = err instanceof Error ? err.message : String(err),
+): void {
+  if (!isSessionLost(err)) notify({ title: 'Error', description, type: 'error' });
+}
 
 function MessageBody({ message }: { message: ChatMessageDto }) {
   if (message.messageType === 'image' && message.imageUrl) {
@@ -43,16 +55,16 @@ function MessageBody({ message }: { message: ChatMessageDto }) {
 /** SPEC §2/§5: a fixed-height chat, newest at the bottom, older on scrolling up; Enter or the button sends. */
 export function ChatPanel({ freightId, readOnly = false }: { freightId: string; readOnly?: boolean }) {
   const user = useCurrentUser();
-  const messages = useTrackingStore((s) => s.messages);
-  const chatStatus = useTrackingStore((s) => s.chatStatus);
-  const chatError = useTrackingStore((s) => s.chatError);
-  const hasOlder = useTrackingStore((s) => s.hasOlder);
-  const loadingOlder = useTrackingStore((s) => s.loadingOlder);
-  const unread = useTrackingStore((s) => s.unread[freightId] ?? 0);
-  const loadOlderMessages = useTrackingStore((s) => s.loadOlderMessages);
-  const sendMessage = useTrackingStore((s) => s.sendMessage);
-  const sendImage = useTrackingStore((s) => s.sendImage);
-  const markRead = useTrackingStore((s) => s.markRead);
+  const messages = useLoadChatStore((s) => s.byId[freightId]?.data?.messages) ?? NO_MESSAGES;
+  const chatStatus = useLoadChatStore((s) => s.byId[freightId]?.status ?? 'idle');
+  const chatError = useLoadChatStore((s) => s.byId[freightId]?.error ?? null);
+  const hasOlder = useLoadChatStore((s) => s.byId[freightId]?.data?.hasOlder ?? false);
+  const loadingOlder = useLoadChatStore((s) => s.loadingOlder);
+  const loadOlder = useLoadChatStore((s) => s.loadOlder);
+  const send = useLoadChatStore((s) => s.send);
+  const uploadPhoto = useLoadPhotosStore((s) => s.uploadPhoto);
+  const unread = useChatUnreadStore(selectUnreadFor(freightId));
+  const markRead = useChatUnreadStore((s) => s.markRead);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -74,10 +86,11 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
 
   // Open on screen: what arrives is read (the navigation's count for this load drops to 0).
   useEffect(() => {
-    if (chatStatus === 'loaded' && unread > 0) void markRead();
-  }, [chatStatus, unread, markRead]);
+    if (chatStatus === 'loaded' && unread > 0) void markRead(freightId);
+  }, [chatStatus, unread, markRead, freightId]);
 
-  if (chatStatus === 'unavailable' || (chatStatus === 'failed' && chatError)) {
+  // Unavailable until booking (409), or failed: the server's reason.
+  if (chatStatus === 'failed' && chatError) {
     return (
       <Text color="gray.600" py="4" data-testid="chat-unavailable">
         {chatError}
@@ -85,19 +98,17 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
     );
   }
 
-  const send = async () => {
+  const loadOlderMessages = () => loadOlder(freightId);
+
+  const sendText = async () => {
     const text = draft.trim();
     if (!text || sending) return;
     setSending(true);
     try {
-      await sendMessage({ message: text, messageType: 'text' });
+      await send(freightId, { message: text, messageType: 'text' });
       setDraft('');
     } catch (err) {
-      notify({
-        title: 'Error',
-        description: err instanceof Error ? err.message : String(err),
-        type: 'error',
-      });
+      notifySendFailure(err);
     } finally {
       setSending(false);
     }
@@ -106,7 +117,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void send();
+      void sendText();
     }
   };
 
@@ -114,9 +125,13 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
     if (!file) return;
     setSending(true);
     try {
-      await sendImage(file);
-    } catch {
-      notify({ title: 'Error', description: 'Failed to upload image', type: 'error' });
+      const form = new FormData();
+      form.append('photoType', 'in_transit');
+      form.append('photo', file);
+      const photo = await uploadPhoto(freightId, form);
+      await send(freightId, { message: 'Shared a photo', messageType: 'image', imageUrl: photo.photoUrl });
+    } catch (err) {
+      notifySendFailure(err, 'Failed to upload image');
     } finally {
       setSending(false);
       if (imageInput.current) imageInput.current.value = '';
@@ -131,18 +146,14 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
         notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
         return;
       }
-      await sendMessage({
+      await send(freightId, {
         message: 'Shared my location',
         messageType: 'location',
         latitude: position.coords.latitude,
         longitude: position.coords.longitude,
       });
     } catch (err) {
-      notify({
-        title: 'Error',
-        description: err instanceof Error ? err.message : String(err),
-        type: 'error',
-      });
+      notifySendFailure(err);
     } finally {
       setSending(false);
     }
@@ -252,7 +263,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
           />
           <Button
             colorPalette="blue"
-            onClick={() => void send()}
+            onClick={() => void sendText()}
             disabled={!draft.trim()}
             loading={sending}
             aria-label="Send"

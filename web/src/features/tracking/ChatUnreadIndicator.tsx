@@ -3,21 +3,22 @@ import { useEffect, useState } from 'react';
 import { FiMessageSquare } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { CountBadgeButton } from '../../components/CountBadgeButton';
-import { useTrackingStore } from '../../stores/tracking';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
+import { useChatUnreadStore } from '../../stores/chatUnread';
 
 /** The navigation's unread chat counts: a total on the icon, per load in the popover (live from chat:unread). */
 export function ChatUnreadIndicator() {
-  const unread = useTrackingStore((s) => s.unread);
-  const status = useTrackingStore((s) => s.unreadStatus);
-  const loadUnread = useTrackingStore((s) => s.loadUnread);
+  const unread = useChatUnreadStore(selectItems);
+  const status = useChatUnreadStore(selectStatus);
+  const loadUnread = useChatUnreadStore((s) => s.load);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (status === 'idle') void loadUnread();
   }, [status, loadUnread]);
 
-  const loads = Object.entries(unread).filter(([, n]) => n > 0);
-  const total = loads.reduce((sum, [, n]) => sum + n, 0);
+  const loads = unread.filter((u) => u.unreadCount > 0);
+  const total = loads.reduce((sum, u) => sum + u.unreadCount, 0);
 
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
@@ -41,7 +42,7 @@ export function ChatUnreadIndicator() {
                 </Text>
               ) : (
                 <Stack gap="1">
-                  {loads.map(([freightId, n]) => (
+                  {loads.map(({ id: freightId, unreadCount: n }) => (
                     <Link key={freightId} asChild fontSize="sm" onClick={() => setOpen(false)}>
                       <RouterLink to={`/tracking/${freightId}`}>
                         Load #{freightId.slice(-6)}: {n} unread

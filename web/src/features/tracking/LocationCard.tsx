@@ -1,46 +1,49 @@
 import { Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { GEOLOCATION_TIMEOUT_MS, type TrackingFreightDto } from '@freight/shared';
+import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
 import { useState } from 'react';
 import { FiExternalLink, FiNavigation } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
+import { isSocketConnected } from '../../lib/socket';
+import { useSubmit } from '../../lib/useSubmit';
+import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useCurrentUser } from '../../stores/session';
-import { useTrackingStore } from '../../stores/tracking';
 import { currentPosition, externalMapUrl } from './format';
 import { LiveMap } from './LiveMap';
+import { reloadTrackedLoad } from './trackedLoadSession';
 
 const LOCATION_UPDATABLE = ['booked', 'in_transit'];
+const NO_TRAIL: LocationPointDto[] = [];
 
 /** The Current Location card: live map and trail, the external map link, and the carrier's 'Update My Location'. */
 export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const user = useCurrentUser();
-  const location = useTrackingStore((s) => s.location);
-  const trail = useTrackingStore((s) => s.trail);
-  const updateLocation = useTrackingStore((s) => s.updateLocation);
+  const reported = useLoadPositionStore((s) => s.byId[freight.id]?.data?.location);
+  const trail = useLoadPositionStore((s) => s.byId[freight.id]?.data?.trail) ?? NO_TRAIL;
+  const updateLocation = useLoadPositionStore((s) => s.updateLocation);
   const [locating, setLocating] = useState(false);
-  const lat = location?.lat ?? null;
-  const lng = location?.lng ?? null;
+  // Until the position is loaded, the load's own last position.
+  const lat = reported ? reported.lat : freight.currentLat;
+  const lng = reported ? reported.lng : freight.currentLng;
   const isCarrier = user?.id != null && user.id === freight.carrierId;
+
+  const { submit: sendPosition } = useSubmit(
+    async (position: GeolocationPosition) => {
+      await updateLocation(freight.id, position.coords.latitude, position.coords.longitude);
+      // Without a socket no event comes back: re-read what the update changed.
+      if (!isSocketConnected()) await reloadTrackedLoad(freight.id);
+    },
+    { successTitle: 'Location updated', failure: 'Failed to update location' },
+  );
 
   const update = async () => {
     setLocating(true);
     try {
-      let position: GeolocationPosition;
-      try {
-        position = await currentPosition(GEOLOCATION_TIMEOUT_MS);
-      } catch (err) {
-        if (err instanceof Error && err.message === 'unsupported') {
-          notify({ title: 'Location Not Supported', description: 'Location not supported', type: 'error' });
-        } else {
-          notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
-        }
-        return;
-      }
-      try {
-        await updateLocation(position.coords.latitude, position.coords.longitude);
-        notify({ title: 'Location updated', type: 'success' });
-      } catch (err) {
-        console.error('Location update failed', err);
-        notify({ title: 'Error', description: 'Failed to update location', type: 'error' });
+      await sendPosition(await currentPosition(GEOLOCATION_TIMEOUT_MS));
+    } catch (err) {
+      if (err instanceof Error && err.message === 'unsupported') {
+        notify({ title: 'Location Not Supported', description: 'Location not supported', type: 'error' });
+      } else {
+        notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
       }
     } finally {
       setLocating(false);

@@ -1,11 +1,11 @@
 import { Badge, Box, Card, Image, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PHOTO_TYPE_LABELS } from '@freight/shared';
 import { formatUsDateTime } from '../../lib/dates';
-import { useTrackingStore } from '../../stores/tracking';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 
-export function PhotosTab() {
-  const photos = useTrackingStore((s) => s.photos);
-  if (photos.length === 0) {
+export function PhotosTab({ freightId }: { freightId: string }) {
+  const photos = useLoadPhotosStore((s) => s.byId[freightId]?.data?.photos);
+  if (!photos?.length) {
     return (
       <Text color="gray.600" py="4">
         No photos uploaded yet.

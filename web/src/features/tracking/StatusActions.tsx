@@ -3,9 +3,9 @@ import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, isSessionLost } from '../../lib/api';
 import { useCurrentUser } from '../../stores/session';
-import { useTrackingStore } from '../../stores/tracking';
+import { useTrackedLoadStore } from '../../stores/trackedLoad';
 
 const SUCCESS: Record<TrackingStatusTarget, string> = {
   in_transit: 'Trip started',
@@ -19,7 +19,7 @@ const SUCCESS: Record<TrackingStatusTarget, string> = {
  */
 export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const user = useCurrentUser();
-  const changeStatus = useTrackingStore((s) => s.changeStatus);
+  const changeStatus = useTrackedLoadStore((s) => s.changeStatus);
   const [pending, setPending] = useState<TrackingStatusTarget | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const isCarrier = user?.id != null && user.id === freight.carrierId;
@@ -28,10 +28,10 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const run = async (status: TrackingStatusTarget) => {
     setPending(status);
     try {
-      await changeStatus(status);
+      await changeStatus(freight.id, status);
       notify({ title: SUCCESS[status], type: 'success' });
     } catch (err) {
-      notify({ title: 'Error', description: errorMessage(err), type: 'error' });
+      if (!isSessionLost(err)) notify({ title: 'Error', description: errorMessage(err), type: 'error' });
     } finally {
       setPending(null);
       setConfirmCancel(false);

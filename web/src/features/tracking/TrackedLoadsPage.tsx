@@ -11,22 +11,25 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FiMapPin } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { formatUsDate } from '../../lib/dates';
-import { useTrackingStore } from '../../stores/tracking';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { useChatUnreadStore } from '../../stores/chatUnread';
+import { useTrackedLoadsStore } from '../../stores/trackedLoads';
 import { formatPrice, statusColor, statusLabel } from './format';
 
 /** /tracking (and, inside it, /driver-routes): the loads the user takes part in, each linking to its tracking screen. */
 export function TrackedLoadsPage() {
-  const loads = useTrackingStore((s) => s.loads);
-  const total = useTrackingStore((s) => s.loadsTotal);
-  const status = useTrackingStore((s) => s.loadsStatus);
-  const unread = useTrackingStore((s) => s.unread);
-  const loadFirstPage = useTrackingStore((s) => s.loadFirstLoadsPage);
-  const loadNextPage = useTrackingStore((s) => s.loadNextLoadsPage);
+  const loads = useTrackedLoadsStore(selectItems);
+  const total = useTrackedLoadsStore(selectTotal);
+  const status = useTrackedLoadsStore(selectStatus);
+  const loadFirstPage = useTrackedLoadsStore((s) => s.load);
+  const loadNextPage = useTrackedLoadsStore((s) => s.loadMore);
+  const unreadItems = useChatUnreadStore(selectItems);
+  const unread = useMemo(() => new Map(unreadItems.map((u) => [u.id, u.unreadCount])), [unreadItems]);
 
   useEffect(() => {
     void loadFirstPage();
@@ -57,7 +60,7 @@ export function TrackedLoadsPage() {
         ) : (
           <Stack gap="3" data-testid="tracked-loads">
             {loads.map((load) => {
-              const count = unread[load.id] ?? load.unreadCount;
+              const count = unread.get(load.id) ?? load.unreadCount;
               return (
                 <Card.Root key={load.id} size="sm">
                   <Card.Body>

@@ -1,35 +1,33 @@
 import { Badge, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FREIGHT_NOT_FOUND_MESSAGE } from '@freight/shared';
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useCurrentUser } from '../../stores/session';
-import { useTrackingStore } from '../../stores/tracking';
+import { useTrackedLoadStore } from '../../stores/trackedLoad';
 import { ChatPanel } from './ChatPanel';
 import { LocationCard } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { TrackingHeader } from './TrackingHeader';
+import { useTrackedLoadSession } from './trackedLoadSession';
 import { UploadTab } from './UploadTab';
 import { useTrackingFallback } from './useTrackingFallback';
 
 /** /tracking/:id (SPEC §2 Freight tracking): live for participants, 'Freight not found' for anyone else. */
 export function TrackingPage() {
   const { id = '' } = useParams();
-  const open = useTrackingStore((s) => s.open);
-  const close = useTrackingStore((s) => s.close);
-  const detail = useTrackingStore((s) => (s.freightId === id ? s.detail : null));
-  const detailStatus = useTrackingStore((s) => (s.freightId === id ? s.detailStatus : 'loading'));
-  const photoCount = useTrackingStore((s) => s.photos.length);
-  const unread = useTrackingStore((s) => s.unread[id] ?? 0);
+  const detail = useTrackedLoadStore((s) => s.byId[id]?.data ?? null);
+  const detailStatus = useTrackedLoadStore((s) => s.byId[id]?.status ?? 'loading');
+  const notFound = useTrackedLoadStore((s) => Boolean(s.notFound[id]));
+  const photoCount = useLoadPhotosStore((s) => s.byId[id]?.data?.photos.length ?? 0);
+  const unread = useChatUnreadStore(selectUnreadFor(id));
   const user = useCurrentUser();
 
-  useEffect(() => {
-    void open(id);
-    return () => close();
-  }, [id, open, close]);
-  useTrackingFallback(detailStatus === 'loaded');
+  useTrackedLoadSession(id);
+  useTrackingFallback(id, detailStatus === 'loaded');
 
-  if (detailStatus === 'notFound') {
+  if (notFound && detailStatus === 'failed') {
     return (
       <Container maxW="4xl" py="12">
         <Heading as="h1" size="xl" data-testid="tracking-not-found">
@@ -82,14 +80,14 @@ export function TrackingPage() {
             {!readOnly && <Tabs.Trigger value="upload">Upload</Tabs.Trigger>}
           </Tabs.List>
           <Tabs.Content value="photos">
-            <PhotosTab />
+            <PhotosTab freightId={detail.id} />
           </Tabs.Content>
           <Tabs.Content value="chat">
             <ChatPanel freightId={detail.id} readOnly={readOnly} />
           </Tabs.Content>
           {!readOnly && (
             <Tabs.Content value="upload">
-              <UploadTab />
+              <UploadTab freightId={detail.id} />
             </Tabs.Content>
           )}
         </Tabs.Root>

@@ -4,17 +4,26 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FiUpload } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
-import { errorMessage } from '../../lib/api';
-import { useTrackingStore } from '../../stores/tracking';
+import { useSubmit } from '../../lib/useSubmit';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 
 /** SPEC §5 Tracking: a photo type is chosen first; only images are accepted (the server judges the bytes). */
-export function UploadTab() {
-  const uploadPhoto = useTrackingStore((s) => s.uploadPhoto);
+export function UploadTab({ freightId }: { freightId: string }) {
+  const uploadPhoto = useLoadPhotosStore((s) => s.uploadPhoto);
   const [photoType, setPhotoType] = useState<PhotoType | ''>('');
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const { submit: upload, pending } = useSubmit((form: FormData) => uploadPhoto(freightId, form), {
+    successTitle: 'Photo uploaded successfully',
+    failure: { fallback: 'Failed to upload photo' },
+    onSuccess: () => {
+      setFile(null);
+      setDescription('');
+      if (fileInput.current) fileInput.current.value = '';
+    },
+    resetOnSuccess: true,
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,18 +36,7 @@ export function UploadTab() {
     form.append('photoType', photoType);
     if (description.trim()) form.append('description', description.trim());
     form.append('photo', file);
-    setPending(true);
-    try {
-      await uploadPhoto(form);
-      notify({ title: 'Photo uploaded successfully', type: 'success' });
-      setFile(null);
-      setDescription('');
-      if (fileInput.current) fileInput.current.value = '';
-    } catch (err) {
-      notify({ title: 'Error', description: errorMessage(err, 'Failed to upload photo'), type: 'error' });
-    } finally {
-      setPending(false);
-    }
+    await upload(form);
   };
 
   return (

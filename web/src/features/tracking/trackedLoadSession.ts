@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useChatUnreadStore } from '../../stores/chatUnread';
+import { useLoadChatStore } from '../../stores/loadChat';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
+import { useLoadPositionStore } from '../../stores/loadPosition';
+import { enterTrackingRoom, leaveTrackingRoom } from '../../stores/socketRooms';
+import { useTrackedLoadStore } from '../../stores/trackedLoad';
+
+/** The load's detail first (it says whether the viewer may see the load), then what `more` loads for it. */
+async function loadDetailThen(freightId: string, more: Array<(freightId: string) => Promise<void>>) {
+  await useTrackedLoadStore.getState().load(freightId);
+  if (useTrackedLoadStore.getState().byId[freightId]?.status !== 'loaded') return false;
+  await Promise.all(more.map((load) => load(freightId)));
+  return true;
+}
+
+async function loadChat(freightId: string): Promise<void> {
+  await useLoadChatStore.getState().load(freightId);
+  const thread = useLoadChatStore.getState().byId[freightId]?.data;
+  if (thread) useChatUnreadStore.getState().setCount(freightId, thread.unreadCount);
+}
+
+const loadPosition = (freightId: string) => useLoadPositionStore.getState().load(freightId);
+const loadPhotos = (freightId: string) => useLoadPhotosStore.getState().load(freightId);
+
+/** Re-reads the load, its position and photos (after a change made without a socket, which sends no event back). */
+export async function reloadTrackedLoad(freightId: string): Promise<void> {
+  await loadDetailThen(freightId, [loadPosition, loadPhotos]);
+}
+
+/**
+ * The tracking page's load while it is on screen: loaded, then live (its room joined, the chat caught up); on leaving,
+ * the room is left and its data dropped.
+ */
+export function useTrackedLoadSession(freightId: string): void {
+  useEffect(() => {
+    let left = false;
+    void (async () => {
+      const visible = await loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos]);
+      if (visible && !left) await enterTrackingRoom(freightId);
+    })();
+    return () => {
+      left = true;
+      leaveTrackingRoom(freightId);
+      for (const store of [useTrackedLoadStore, useLoadPositionStore, useLoadPhotosStore, useLoadChatStore]) {
+        store.getState().remove(freightId);
+      }
+    };
+  }, [freightId]);
+}

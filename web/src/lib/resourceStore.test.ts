@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createListStore, createPagedListStore, createDetailStore } from './resourceStore';
+
+interface Item {
+  id: string;
+  name: string;
+}
+const a: Item = { id: 'a', name: 'A' };
+const b: Item = { id: 'b', name: 'B' };
+
+describe('createListStore', () => {
+  it('loads, then reports a failure with its message', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce({ items: [a], total: 1 })
+      .mockRejectedValueOnce(new Error('500: boom'));
+    const store = createListStore<Item>({ name: 'items', fetch });
+    expect(store.getState().status).toBe('idle');
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ items: [a], total: 1, status: 'loaded', error: null });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'failed', error: 'boom' });
+  });
+
+  it('refetches only once a screen has loaded it', async () => {
+    const fetch = vi.fn().mockResolvedValue({ items: [a] });
+    const store = createListStore<Item>({ name: 'items', fetch });
+    await store.getState().refetch();
+    expect(fetch).not.toHaveBeenCalled();
+    await store.getState().load();
+    store.getState().markStale();
+    await store.getState().refetch();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(store.getState().stale).toBe(false);
+  });
+
+  it('patches, upserts and removes items for socket events', async () => {
+    const store = createListStore<Item>({ name: 'items', fetch: async () => ({ items: [a], total: 1 }) });
+    store.getState().upsert(b);
+    expect(store.getState().items).toEqual([]); // idle: nothing shown yet
+    await store.getState().load();
+    store.getState().upsert(b);
+    store.getState().upsert({ ...b, name: 'B2' });
+    store.getState().patch('a', { name: 'A2' });
+    expect(store.getState().items).toEqual([
+      { id: 'b', name: 'B2' },
+      { id: 'a', name: 'A2' },
+    ]);
+    expect(store.getState().total).toBe(2);
+    store.getState().remove('a');
+    store.getState().remove('unknown');
+    expect(store.getState()).toMatchObject({ items: [{ id: 'b', name: 'B2' }], total: 1 });
+  });
+
+  it('adds the store’s own fields and actions', async () => {
+    const store = createListStore<Item, { count: number; bump: () => void }>({
+      name: 'items',
+      fetch: async () => ({ items: [] }),
+      extend: (set) => ({ count: 0, bump: () => set((s) => ({ count: s.count + 1 })) }),
+    });
+    store.getState().bump();
+    expect(store.getState().count).toBe(1);
+  });
+});
+
+describe('createPagedListStore', () => {
+  const pages = [[a], [b]];
+  const fetchPage = vi.fn(async (page: number, pageSize: number) => ({
+    items: pages[page - 1],
+    page,
+    pageSize,
+    total: 2,
+    extra: page * 10,
+  }));
+
+  it('goes to a page, grows with loadMore and stops at the end', async () => {
+    const store = createPagedListStore<Item, Awaited<ReturnType<typeof fetchPage>>, { extra: number }>({
+      name: 'items',
+      pageSize: 1,
+      fetchPage,
+      fromPage: (answer) => ({ extra: answer.extra }),
+      extend: () => ({ extra: 0 }),
+    });
+    await store.getState().goToPage(2);
+    expect(store.getState()).toMatchObject({ items: [b], page: 2, total: 2, extra: 20 });
+    await store.getState().load();
+    await store.getState().loadMore();
+    expect(store.getState()).toMatchObject({ items: [a, b], page: 2, status: 'loaded' });
+    fetchPage.mockClear();
+    await store.getState().loadMore();
+    expect(fetchPage).not.toHaveBeenCalled();
+    await store.getState().refetch(); // a grown list starts again at page 1
+    expect(store.getState()).toMatchObject({ items: [a], page: 1 });
+  });
+});
+
+describe('createDetailStore', () => {
+  it('loads by id and refetches the ids it holds', async () => {
+    const fetch = vi.fn(async (id: string) => ({ id, name: id.toUpperCase() }));
+    const store = createDetailStore<Item>({ name: 'item', fetch });
+    await store.getState().load('a');
+    expect(store.getState().byId.a).toMatchObject({ data: a, status: 'loaded' });
+    store.getState().patch('a', { name: 'A2' });
+    expect(store.getState().byId.a.data?.name).toBe('A2');
+    await store.getState().refetch();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    store.getState().remove('a');
+    expect(store.getState().byId.a).toBeUndefined();
+  });
+});

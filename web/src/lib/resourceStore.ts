@@ -1,0 +1,292 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { Page } from '@freight/shared';
+import { errorMessage, isSessionLost } from './api';
+
+/** Where a store's server data stands; the one status type of every store built here. */
+export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** What every resource store has, whatever its shape. */
+export interface ResourceState {
+  status: ResourceStatus;
+  /** The last load's failure, fit to show; null after a success. */
+  error: string | null;
+  /** The server's copy changed in a way a socket patch cannot follow; the next load clears it. */
+  stale: boolean;
+  markStale: () => void;
+  /** Loads again what a screen asked for; does nothing while no screen has (status 'idle'). Run on reconnect. */
+  refetch: () => Promise<void>;
+}
+
+interface Identified {
+  id: string;
+}
+
+/** A list of items with helpers for socket events; `total` is the server's count (it can exceed `items.length`). */
+export interface ListState<T extends Identified> extends ResourceState {
+  items: T[];
+  total: number;
+  /** Fetches the list; a reload keeps status 'loaded' (the list stays on screen) until it answers. */
+  load: () => Promise<void>;
+  /**
+   * Replaces the item with the same id in place, or puts a new one first (and counts it). Ignored while idle:
+   * nothing is on screen, and the first load brings it.
+   */
+  upsert: (item: T) => void;
+  /** Changes the fields of a known item; unknown ids are ignored. */
+  patch: (id: string, changes: Partial<T>) => void;
+  /** Drops a known item (and uncounts it). */
+  remove: (id: string) => void;
+}
+
+/** A list the server answers page by page. */
+export interface PagedListState<T extends Identified> extends ListState<T> {
+  /** The last page loaded (1-based); 0 before the first load. */
+  page: number;
+  pageSize: number;
+  /** Shows page `page` alone (numbered pagination), with status 'loading' meanwhile. `load` is `goToPage(1)`. */
+  goToPage: (page: number) => Promise<void>;
+  /** Appends the next page to the items (a "load more" list); does nothing while loading or at the end. */
+  loadMore: () => Promise<void>;
+}
+
+/** One entry of a detail store. */
+export interface DetailEntry<T> {
+  data: T | null;
+  status: ResourceStatus;
+  error: string | null;
+  stale: boolean;
+}
+
+/** Single items fetched by id (a load's page, a document); each id has its own status. */
+export interface DetailState<T extends Identified> {
+  byId: Record<string, DetailEntry<T>>;
+  load: (id: string) => Promise<void>;
+  /** Loads again every id a screen asked for. Run on reconnect. */
+  refetch: () => Promise<void>;
+  upsert: (item: T) => void;
+  patch: (id: string, changes: Partial<T>) => void;
+  remove: (id: string) => void;
+  markStale: (id: string) => void;
+}
+
+/** zustand's setter and getter over a store's whole state, for the domain actions a store adds. */
+export type SetState<S> = StoreApi<S>['setState'];
+export type GetState<S> = StoreApi<S>['getState'];
+
+/**
+ * A store's own fields (with their initial values) and actions (an unread count, `answerCounter`...), given the
+ * store's setter and getter over the whole state. Sign-out reloads the page, so stores need no reset.
+ */
+export type Extension<S, X> = (set: SetState<S & X>, get: GetState<S & X>) => X;
+
+export type ResourceStore<S> = UseBoundStore<StoreApi<S>>;
+
+interface ListOptions<T extends Identified, X> {
+  /** Names the list in console messages ('Loading <name> failed'). */
+  name: string;
+  /** The items (a `Page` answer fits; `total` defaults to the number of items). */
+  fetch: () => Promise<{ items: T[]; total?: number }>;
+  extend?: Extension<ListState<T>, X>;
+}
+
+interface PagedListOptions<T extends Identified, A extends Page<T>, X> {
+  name: string;
+  pageSize: number;
+  fetchPage: (page: number, pageSize: number) => Promise<A>;
+  /** The store's own fields that come with each page (an unread count). */
+  fromPage?: (answer: A) => Partial<X>;
+  extend?: Extension<PagedListState<T>, X>;
+}
+
+interface DetailOptions<T extends Identified, X> {
+  name: string;
+  fetch: (id: string) => Promise<T>;
+  extend?: Extension<DetailState<T>, X>;
+}
+
+function reportLoadFailure(name: string, err: unknown): string {
+  if (!isSessionLost(err)) console.error(`Loading ${name} failed`, err);
+  return errorMessage(err);
+}
+
+function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
+  return {
+    upsert: (item: T) =>
+      set((s) => {
+        if (s.status === 'idle') return s;
+        const known = s.items.some((i) => i.id === item.id);
+        return known
+          ? { items: s.items.map((i) => (i.id === item.id ? item : i)) }
+          : { items: [item, ...s.items], total: s.total + 1 };
+      }),
+    patch: (id: string, changes: Partial<T>) =>
+      set((s) => ({ items: s.items.map((i) => (i.id === id ? { ...i, ...changes } : i)) })),
+    remove: (id: string) =>
+      set((s) =>
+        s.items.some((i) => i.id === id)
+          ? { items: s.items.filter((i) => i.id !== id), total: Math.max(0, s.total - 1) }
+          : s,
+      ),
+  };
+}
+
+const emptyResource = { status: 'idle' as ResourceStatus, error: null, stale: false };
+
+/** A list loaded in one request (the first page of a fixed size, or a plain array). */
+export function createListStore<T extends Identified, X extends object = object>(
+  options: ListOptions<T, X>,
+): ResourceStore<ListState<T> & X> {
+  type S = ListState<T> & X;
+  return create<S>()((set, get) => {
+    const own = options.extend?.(set, get);
+    const load = async () => {
+      if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
+      try {
+        const answer = await options.fetch();
+        set({
+          items: answer.items,
+          total: answer.total ?? answer.items.length,
+          status: 'loaded',
+          error: null,
+          stale: false,
+        } as Partial<S>);
+      } catch (err) {
+        set({ status: 'failed', error: reportLoadFailure(options.name, err) } as Partial<S>);
+      }
+    };
+    return {
+      ...emptyResource,
+      items: [],
+      total: 0,
+      load,
+      refetch: async () => {
+        if (get().status !== 'idle') await load();
+      },
+      markStale: () => set({ stale: true } as Partial<S>),
+      ...itemHelpers<T>(set as SetState<ListState<T>>),
+      ...(own as X),
+    } as S;
+  });
+}
+
+/** A list shown a page at a time (`goToPage`) or grown page by page (`loadMore`). */
+export function createPagedListStore<
+  T extends Identified,
+  A extends Page<T> = Page<T>,
+  X extends object = object,
+>(options: PagedListOptions<T, A, X>): ResourceStore<PagedListState<T> & X> {
+  type S = PagedListState<T> & X;
+  return create<S>()((set, get) => {
+    const own = options.extend?.(set, get);
+
+    async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
+      set({ status: 'loading' } as Partial<S>);
+      try {
+        const answer = await options.fetchPage(page, options.pageSize);
+        set(
+          (s) =>
+            ({
+              ...options.fromPage?.(answer),
+              items: merge(s.items, answer.items),
+              total: answer.total,
+              page,
+              status: 'loaded',
+              error: null,
+              stale: false,
+            }) as Partial<S>,
+        );
+      } catch (err) {
+        set({ status: 'failed', error: reportLoadFailure(options.name, err) } as Partial<S>);
+      }
+    }
+    const goToPage = (page: number) => fetchInto(page, (_shown, fetched) => fetched);
+
+    return {
+      ...emptyResource,
+      items: [],
+      total: 0,
+      page: 0,
+      pageSize: options.pageSize,
+      load: () => goToPage(1),
+      goToPage,
+      loadMore: async () => {
+        const { status, items, total, page } = get();
+        if (status === 'loading' || items.length >= total) return;
+        await fetchInto(page + 1, (shown, fetched) => {
+          const seen = new Set(shown.map((i) => i.id));
+          return [...shown, ...fetched.filter((i) => !seen.has(i.id))];
+        });
+      },
+      refetch: async () => {
+        const { status, items, pageSize, page } = get();
+        if (status === 'idle') return;
+        // A list grown by `loadMore` starts again from its first page; a numbered one reloads the page it shows.
+        const grown = items.length > pageSize;
+        await goToPage(grown ? 1 : Math.max(page, 1));
+      },
+      markStale: () => set({ stale: true } as Partial<S>),
+      ...itemHelpers<T>(set as SetState<ListState<T>>),
+      ...(own as X),
+    } as S;
+  });
+}
+
+/** Items fetched one by one by id, each with its own status. */
+export function createDetailStore<T extends Identified, X extends object = object>(
+  options: DetailOptions<T, X>,
+): ResourceStore<DetailState<T> & X> {
+  type S = DetailState<T> & X;
+  return create<S>()((set, get) => {
+    const own = options.extend?.(set, get);
+    const setEntry = (id: string, change: (entry: DetailEntry<T>) => Partial<DetailEntry<T>>) =>
+      set(
+        (s) =>
+          ({
+            byId: {
+              ...s.byId,
+              [id]: { ...emptyDetail<T>(), ...s.byId[id], ...change(s.byId[id] ?? emptyDetail<T>()) },
+            },
+          }) as Partial<S>,
+      );
+    const load = async (id: string) => {
+      setEntry(id, (e) => (e.status === 'loaded' ? {} : { status: 'loading' }));
+      try {
+        const data = await options.fetch(id);
+        setEntry(id, () => ({ data, status: 'loaded', error: null, stale: false }));
+      } catch (err) {
+        setEntry(id, () => ({ status: 'failed', error: reportLoadFailure(options.name, err) }));
+      }
+    };
+    return {
+      byId: {},
+      load,
+      refetch: async () => {
+        await Promise.all(Object.keys(get().byId).map(load));
+      },
+      upsert: (item: T) => setEntry(item.id, () => ({ data: item, status: 'loaded', error: null })),
+      patch: (id: string, changes: Partial<T>) =>
+        setEntry(id, (e) => (e.data ? { data: { ...e.data, ...changes } } : {})),
+      remove: (id: string) =>
+        set((s) => {
+          const { [id]: _removed, ...rest } = s.byId;
+          return { byId: rest } as Partial<S>;
+        }),
+      markStale: (id: string) => setEntry(id, () => ({ stale: true })),
+      ...(own as X),
+    } as S;
+  });
+}
+
+function emptyDetail<T>(): DetailEntry<T> {
+  return { data: null, status: 'idle', error: null, stale: false };
+}
+
+/** Typed selectors: `useOffersStore(selectItems)` re-renders only when what it reads changes. */
+export const selectItems = <T extends Identified>(s: ListState<T>): T[] => s.items;
+export const selectStatus = (s: ResourceState): ResourceStatus => s.status;
+export const selectTotal = <T extends Identified>(s: ListState<T>): number => s.total;
+export const selectHasMore = <T extends Identified>(s: ListState<T>): boolean => s.items.length < s.total;
+export const selectDetail =
+  (id: string) =>
+  <T extends Identified>(s: DetailState<T>): DetailEntry<T> | undefined =>
+    s.byId[id];

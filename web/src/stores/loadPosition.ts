@@ -1,0 +1,68 @@
+import type { LocationDto, LocationPointDto, Page, ServerEventPayload } from '@freight/shared';
+import { apiRequest, isSessionLost } from '../lib/api';
+import { createDetailStore } from '../lib/resourceStore';
+import { emitWithAck } from '../lib/socket';
+import { socketOrRest } from '../lib/socketOrRest';
+
+const TRAIL_PAGE_SIZE = 100;
+
+/** A load's last reported position and its trail. */
+export interface LoadPosition {
+  /** The load's id. */
+  id: string;
+  location: LocationDto;
+  /** Oldest → newest. */
+  trail: LocationPointDto[];
+}
+
+interface LoadPositionActions {
+  /** The carrier's 'Update My Location' (socket when connected, else REST). */
+  updateLocation: (freightId: string, latitude: number, longitude: number) => Promise<LocationDto>;
+  /** The polling fallback: re-reads the position, and the trail when it moved. */
+  pollLocation: (freightId: string) => Promise<void>;
+  /** The `freight:location` socket event. */
+  receive: (payload: ServerEventPayload<'freight:location'>) => void;
+}
+
+const base = (freightId: string) => `/api/freight/${freightId}/location`;
+
+/** The open load's position and trail (the tracking map), live from socketRoutes. */
+export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPositionActions>({
+  name: 'the location',
+  fetch: async (freightId) => {
+    const [location, history] = await Promise.all([
+      apiRequest<LocationDto>('GET', base(freightId)),
+      apiRequest<Page<LocationPointDto>>('GET', `${base(freightId)}/history?pageSize=${TRAIL_PAGE_SIZE}`),
+    ]);
+    return { id: freightId, location, trail: [...history.items].reverse() };
+  },
+  extend: (_set, get) => ({
+    updateLocation: async (freightId, latitude, longitude) => {
+      const location = await socketOrRest(
+        () => emitWithAck('location:update', { freightId, latitude, longitude }),
+        () => apiRequest<LocationDto>('POST', base(freightId), { latitude, longitude }),
+      );
+      get().patch(freightId, { location });
+      return location;
+    },
+
+    pollLocation: async (freightId) => {
+      try {
+        const location = await apiRequest<LocationDto>('GET', base(freightId));
+        const known = get().byId[freightId]?.data?.location;
+        if (known?.lastLocationUpdate !== location.lastLocationUpdate) await get().load(freightId);
+      } catch (err) {
+        if (!isSessionLost(err)) console.error('Loading the location failed', err);
+      }
+    },
+
+    receive: ({ freightId, lat, lng, lastLocationUpdate, point }) => {
+      const position = get().byId[freightId]?.data;
+      if (!position) return;
+      get().patch(freightId, {
+        location: { lat, lng, lastLocationUpdate },
+        trail: position.trail.some((p) => p.id === point.id) ? position.trail : [...position.trail, point],
+      });
+    },
+  }),
+});

@@ -1,0 +1,34 @@
+import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
+import { apiRequest, errorStatus } from '../lib/api';
+import { createDetailStore } from '../lib/resourceStore';
+
+interface TrackedLoadActions {
+  /** Loads the server hides from this user (404, or 403 for one they take no part in): 'Freight not found'. */
+  notFound: Record<string, true>;
+  changeStatus: (freightId: string, status: TrackingStatusTarget) => Promise<void>;
+}
+
+/** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */
+export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, TrackedLoadActions>({
+  name: 'the load',
+  fetch: async (freightId): Promise<TrackingFreightDto> => {
+    try {
+      return await apiRequest<TrackingFreightDto>('GET', `/api/freight/${freightId}/tracking`);
+    } catch (err) {
+      const status = errorStatus(err);
+      if (status === 404 || status === 403) {
+        useTrackedLoadStore.setState((s) => ({ notFound: { ...s.notFound, [freightId]: true } }));
+      }
+      throw err;
+    }
+  },
+  extend: (_set, get) => ({
+    notFound: {},
+    changeStatus: async (freightId, status) => {
+      const detail = await apiRequest<TrackingFreightDto>('POST', `/api/freight/${freightId}/status`, {
+        status,
+      });
+      if (get().byId[freightId]) get().upsert(detail);
+    },
+  }),
+});
