@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@freight/shared';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { fromZodError } from './errors';
 
@@ -20,8 +20,9 @@ export interface RequestSchemas {
 /** What a route reads after validation: each part it named, parsed by its schema. */
 export type ValidInput<S extends RequestSchemas> = { [K in keyof S]: z.output<NonNullable<S[K]>> };
 
-/** The middleware, and how the route's handler reads what it parsed. */
-export interface Validator<S extends RequestSchemas> extends RequestHandler {
+/** The middleware (on a route with any path parameters), and how the route's handler reads what it parsed. */
+export interface Validator<S extends RequestSchemas> {
+  <P>(req: Request<P>, res: Response, next: NextFunction): void;
   input(res: Response): ValidInput<S>;
 }
 
@@ -32,8 +33,8 @@ export interface Validator<S extends RequestSchemas> extends RequestHandler {
  */
 export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
   const parsed = new WeakMap<Response, ValidInput<S>>();
-  const parts = (req: Request) => ({ body: req.body ?? {}, query: req.query, params: req.params });
-  const middleware = (req: Request, res: Response, next: NextFunction): void => {
+  const parts = <P>(req: Request<P>) => ({ body: req.body ?? {}, query: req.query, params: req.params });
+  const middleware = <P>(req: Request<P>, res: Response, next: NextFunction): void => {
     const data = parts(req);
     const input: Partial<Record<keyof RequestSchemas, unknown>> = {};
     for (const key of ['body', 'query', 'params'] as const) {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
+import type { PageQuery } from '../../http/validate';
 import { enqueue } from '../../queues';
 import { publish } from '../../realtime/publish';
 import { NotificationModel, toNotificationDto, type Notification } from './model';
@@ -94,8 +95,7 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
 
 export async function listNotifications(
   userId: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<NotificationDto> & { unreadCount: number }> {
   const [found, unread] = await Promise.all([
     paginate<Notification>(
