@@ -33,9 +33,8 @@ export interface Validator<S extends RequestSchemas> {
  */
 export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
   const parsed = new WeakMap<Response, ValidInput<S>>();
-  const parts = <P>(req: Request<P>) => ({ body: req.body ?? {}, query: req.query, params: req.params });
   const middleware = <P>(req: Request<P>, res: Response, next: NextFunction): void => {
-    const data = parts(req);
+    const data = { body: req.body ?? {}, query: req.query, params: req.params };
     const input: Partial<Record<keyof RequestSchemas, unknown>> = {};
     for (const key of ['body', 'query', 'params'] as const) {
       const schema = schemas[key];
