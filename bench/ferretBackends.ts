@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freightSearchSchema } from '@freight/shared';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { boardQuery, searchListings } from '@freight/server/features/freight/service';
 import mongoose from 'mongoose';
@@ -66,10 +67,10 @@ try {
       let total = 0;
       for (let i = 0; i < samples; i++) {
         const t0 = performance.now();
-        total = (await searchListings(null, set.query)).total;
+        total = (await searchListings(null, freightSearchSchema.parse(set.query))).total;
         times.push(performance.now() - t0);
       }
-      const { filter, sort } = boardQuery(set.query);
+      const { filter, sort } = boardQuery();
       const e = (await FreightModel.find(filter).sort(sort).limit(20).explain()) as unknown as Record<
         string,
         unknown

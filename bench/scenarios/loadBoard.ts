@@ -121,8 +121,8 @@ const MONGO_PLAN: Record<string, string> = Object.fromEntries(
 
 type Explain = Record<string, unknown> & { queryPlanner?: unknown };
 
-async function explainOf(query: Record<string, string>): Promise<string> {
-  const { filter, sort } = boardQuery(query);
+async function explainOf(): Promise<string> {
+  const { filter, sort } = boardQuery();
   const e = (await FreightModel.find(filter).sort(sort).limit(20).explain('queryPlanner')) as unknown as
     Explain | Explain[];
   const one = Array.isArray(e) ? e[0] : e;
@@ -259,7 +259,7 @@ export async function loadBoardSearch(
         if (size === sizes[sizes.length - 1]) {
           explains.push({
             filter: set.name,
-            [`${ctx.mongoKind} explain`]: await explainOf(set.query),
+            [`${ctx.mongoKind} explain`]: await explainOf(),
             'MongoDB 7 plan (from the indexes)': MONGO_PLAN[set.name],
           });
         }

@@ -1,12 +1,12 @@
-import { TEST_ACCOUNT_PASSWORD, loginSchema } from '@freight/shared';
+import { TEST_ACCOUNT_PASSWORD, loginSchema, registerSchema } from '@freight/shared';
 import { Router, type Request } from 'express';
-import { currentUser, requireUser } from '../../http/auth';
+import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import { parse } from '../../http/validate';
+import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
 import { toUserDto } from '../users/model';
-import { authenticate, register, setupAccount } from './service';
+import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { TEST_ACCOUNTS } from './testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
@@ -32,12 +32,14 @@ export function createAuthRouter(rt: Runtime): Router {
     res.json({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS, mapTileUrl: rt.config.MAP_TILE_URL });
   });
 
-  router.post('/auth/register', async (req, res) => {
-    res.status(201).json(await register(registerThrottle, req.body, req.ip ?? 'unknown'));
+  const registration = validate({ body: registerSchema });
+  router.post('/auth/register', registration, async (req, res) => {
+    res.status(201).json(await register(registerThrottle, registration.input(res).body, req.ip ?? 'unknown'));
   });
 
-  router.post('/auth/login', async (req, res) => {
-    const { email, password } = parse(loginSchema, req.body);
+  const login = validate({ body: loginSchema });
+  router.post('/auth/login', login, async (req, res) => {
+    const { email, password } = login.input(res).body;
     const user = await authenticate(throttle, email, password, req.ip ?? 'unknown');
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
@@ -63,8 +65,9 @@ export function createAuthRouter(rt: Runtime): Router {
     res.redirect('/');
   });
 
-  router.post('/users/setup', requireUser, async (req, res) => {
-    res.json(await setupAccount(currentUser(req), req.body));
+  const setup = validate({ body: accountSetupSchema });
+  router.post('/users/setup', requireUser, setup, async (req, res) => {
+    res.json(await setupAccount(currentActor(req), setup.input(res).body));
   });
 
   router.get('/test-accounts', (_req, res) => {

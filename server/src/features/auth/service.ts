@@ -1,9 +1,10 @@
-import { registerSchema, rooms, setupSchema, type UserDto } from '@freight/shared';
+import { rooms, setupSchema, type registerSchema, type UserDto } from '@freight/shared';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { z } from 'zod';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
-import { parse } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
+import type { Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { computeVerification } from '../documents/verification';
@@ -41,8 +42,11 @@ async function sendWelcome(user: UserDoc): Promise<void> {
   });
 }
 
-export async function register(throttle: RegisterThrottle, input: unknown, ip: string): Promise<UserDto> {
-  const data = parse(registerSchema, input);
+export async function register(
+  throttle: RegisterThrottle,
+  data: z.output<typeof registerSchema>,
+  ip: string,
+): Promise<UserDto> {
   // The test accounts' password is public: their emails are never registered by anyone (issue #12).
   if (isTestAccountEmail(data.email)) throw conflict('An account with this email already exists');
   // A new password the user chooses must be hard to guess (the shared schema checks only its length: the
@@ -99,19 +103,24 @@ export async function authenticate(
   return user;
 }
 
+/** The body of POST /api/users/setup: the setup form's fields; the admin type is never chosen, only given. */
+export const accountSetupSchema = z
+  .looseObject({ userType: z.unknown().optional() })
+  .refine((body) => body.userType !== 'admin', { path: ['userType'], message: 'admin cannot be chosen' })
+  .pipe(setupSchema);
+
 /**
  * POST /api/users/setup. Under the user's lease: the type, and the verification that follows from the new type's
  * documents (issue #12: never the old type's), are written together in one update, so a document review or expiry in flight (which recomputes under
  * the same lease) lands wholly before or after it, and the stored flag always matches the final type's documents.
  */
-export async function setupAccount(user: UserDoc, input: unknown): Promise<UserDto> {
-  if (user.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
-  if ((input as { userType?: unknown } | null)?.userType === 'admin') {
-    throw badRequest('userType: admin cannot be chosen');
-  }
-  const data = parse(setupSchema, input);
-  const { updated, verification, typeChanged } = await withAggregate('user', user._id, async () => {
-    const current = await UserModel.findById(user._id, { userType: 1, isVerified: 1 }).lean();
+export async function setupAccount(
+  actor: Actor,
+  data: z.output<typeof accountSetupSchema>,
+): Promise<UserDto> {
+  if (actor.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
+  const { updated, verification, typeChanged } = await withAggregate('user', actor.id, async () => {
+    const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1 }).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
       throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
@@ -125,7 +134,7 @@ export async function setupAccount(user: UserDoc, input: unknown): Promise<UserD
       isVerified: typeChanged ? false : current.isVerified,
     });
     const updated = await UserModel.findOneAndUpdate(
-      { _id: user._id },
+      { _id: actor.id },
       {
         $set: {
           userType: data.userType,

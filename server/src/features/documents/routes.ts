@@ -1,7 +1,8 @@
+import { documentReviewSchema, documentUploadSchema } from '@freight/shared';
 import { Router, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
-import { pageQuerySchema, parse } from '../../http/validate';
+import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtime';
@@ -40,29 +41,31 @@ function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: st
 
 export function createDocumentsRouter(_rt: Runtime): Router {
   const router = Router();
+  const paged = validate({ query: pageQuerySchema });
 
   // Call 4.
   router.get('/users/verification-status', requireUser, async (req, res) => {
-    res.json(await getVerificationStatus(currentUser(req)));
+    res.json(await getVerificationStatus(currentActor(req)));
   });
 
   // Call 20: multipart file, documentType, optional expirationDate.
   // Limits first (upload rate, storage already full), so a refused upload is not read at all.
+  const upload = validate({ body: documentUploadSchema });
   router.post(
     '/documents/upload',
     requireUser,
     rateLimited('upload'),
     storageQuotaGuard,
     singleFileUpload('file'),
+    upload,
     async (req, res) => {
-      res.status(201).json(await uploadDocument(currentUser(req), req.file, req.body));
+      res.status(201).json(await uploadDocument(currentActor(req), req.file, upload.input(res).body));
     },
   );
 
   // Call 21.
-  router.get('/documents', requireUser, async (req, res) => {
-    const { page, pageSize } = parse(pageQuerySchema, req.query);
-    res.json(await listDocuments(currentUser(req).id, page, pageSize));
+  router.get('/documents', requireUser, paged, async (req, res) => {
+    res.json(await listDocuments(currentUser(req).id, paged.input(res).query));
   });
 
   // Call 22: streamed and decrypted, with the original name and type.
@@ -78,9 +81,8 @@ export function createDocumentsRouter(_rt: Runtime): Router {
   });
 
   // Call 23.
-  router.get('/admin/documents/pending', requireUser, async (req, res) => {
-    const { page, pageSize } = parse(pageQuerySchema, req.query);
-    res.json(await listPendingDocuments(currentActor(req), page, pageSize));
+  router.get('/admin/documents/pending', requireUser, paged, async (req, res) => {
+    res.json(await listPendingDocuments(currentActor(req), paged.input(res).query));
   });
 
   router.get('/admin/documents/stats', requireUser, async (req, res) => {
@@ -88,8 +90,9 @@ export function createDocumentsRouter(_rt: Runtime): Router {
   });
 
   // Call 24.
-  router.post('/admin/documents/:id/review', requireUser, async (req, res) => {
-    res.json(await reviewDocument(currentActor(req), String(req.params.id), req.body));
+  const review = validate({ body: documentReviewSchema });
+  router.post('/admin/documents/:id/review', requireUser, review, async (req, res) => {
+    res.json(await reviewDocument(currentActor(req), String(req.params.id), review.input(res).body));
   });
 
   return router;

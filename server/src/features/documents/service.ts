@@ -1,10 +1,10 @@
 import {
-  documentReviewSchema,
   documentTypeLabel,
   documentTypesFor,
-  documentUploadSchema,
   rooms,
   type DocumentDto,
+  type documentReviewSchema,
+  type documentUploadSchema,
   type Page,
   type PendingDocumentDto,
   type ReviewStatsDto,
@@ -12,10 +12,11 @@ import {
   type VerificationStatusDto,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import type { z } from 'zod';
 import type { Readable } from 'node:stream';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { findByIds, paginate } from '../../http/paginate';
-import { parse } from '../../http/validate';
+import type { PageQuery } from '../../http/validate';
 import {
   fileStore,
   sniffFile,
@@ -26,7 +27,7 @@ import {
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
-import { UserModel, type UserDoc } from '../users/model';
+import { UserModel } from '../users/model';
 import {
   daysBack,
   DocumentModel,
@@ -64,12 +65,12 @@ function assertTypeAllowed(userType: string, documentType: string): void {
  * file with it.
  */
 export async function uploadDocument(
-  user: UserDoc,
+  actor: Actor,
   file: UploadedFile | undefined,
-  body: unknown,
+  fields: z.output<typeof documentUploadSchema>,
 ): Promise<DocumentDto> {
-  if (!user.userType) throw badRequest('Please complete your account setup first.');
-  const fields = parse(documentUploadSchema, body ?? {});
+  const user = await UserModel.findById(actor.id, { userType: 1, companyName: 1 }).lean();
+  if (!user?.userType) throw badRequest('Please complete your account setup first.');
   if (!file) throw badRequest('file: Please select a file and document type.');
   assertTypeAllowed(user.userType, fields.documentType);
   if (file.size === 0) throw badRequest('file: the file is empty');
@@ -120,8 +121,7 @@ export async function uploadDocument(
 /** Call 21: the caller's documents, newest first. */
 export async function listDocuments(
   userId: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<DocumentDto>> {
   const found = await paginate<ComplianceDocument>(
     DocumentModel,
@@ -171,8 +171,7 @@ function toPendingDto(doc: ComplianceDocument, owner: QueueOwner | undefined): P
 /** Call 23: the verification queue, oldest first (first in, first reviewed), with each owner's type and company. */
 export async function listPendingDocuments(
   actor: Actor,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<PendingDocumentDto>> {
   authorize(actor, 'document:queue', undefined, { message: 'Admin access required to view this page.' });
   // status: 'pending' is the equality that reaches the storage: the queue reads pending documents only.
@@ -232,9 +231,12 @@ export async function getReviewStats(actor: Actor, now = new Date()): Promise<Re
  * other gets 409), and the owner's verification is recomputed before anyone else can change either. The document is
  * written first: a crash before the recompute leaves a stale flag that the next expiry run repairs (repairVerification).
  */
-export async function reviewDocument(actor: Actor, id: string, input: unknown): Promise<DocumentDto> {
+export async function reviewDocument(
+  actor: Actor,
+  id: string,
+  decision: z.output<typeof documentReviewSchema>,
+): Promise<DocumentDto> {
   authorize(actor, 'document:review', undefined, { message: 'Admin access required to view this page.' });
-  const decision = parse(documentReviewSchema, input ?? {});
   if (!Types.ObjectId.isValid(id)) throw notFound('Document not found');
   const alreadyReviewed = (status: string) =>
     conflict(`This document is already ${status}; only pending documents can be reviewed`);
@@ -295,6 +297,8 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
 }
 
 /** Call 4: the lists are computed from the documents; isVerified is the stored flag every feature reads. */
-export async function getVerificationStatus(user: UserDoc): Promise<VerificationStatusDto> {
-  return (await computeVerification(user)).status;
+export async function getVerificationStatus(actor: Actor): Promise<VerificationStatusDto> {
+  return (
+    await computeVerification({ _id: actor.id, userType: actor.userType, isVerified: actor.isVerified })
+  ).status;
 }

@@ -1,15 +1,9 @@
-import {
-  driverRouteSchema,
-  type DriverRouteData,
-  type DriverRouteDto,
-  type Page,
-  type RouteMatchDto,
-} from '@freight/shared';
+import { type DriverRouteData, type DriverRouteDto, type Page, type RouteMatchDto } from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
-import { parse } from '../../http/validate';
+import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { dollarsToCents } from '../freight/model';
 import {
@@ -44,9 +38,8 @@ function fieldsOf(data: DriverRouteData) {
   };
 }
 
-export async function createRoute(actor: Actor, input: unknown): Promise<DriverRouteDto> {
+export async function createRoute(actor: Actor, data: DriverRouteData): Promise<DriverRouteDto> {
   authorize(actor, 'driverRoute:create', undefined, { message: 'Only drivers can create routes' });
-  const data = parse(driverRouteSchema, input);
   const doc = await DriverRouteModel.create({ driverId: new Types.ObjectId(actor.id), ...fieldsOf(data) });
   return toDriverRouteDto(doc.toObject() as DriverRoute);
 }
@@ -63,9 +56,8 @@ async function findOwnRoute(actor: Actor, id: string): Promise<DriverRoute> {
  * Edits an active route (a closed one is final: 409). Only its driver changes a route, so edits and closes run under
  * the driver's lease: an edit can never rewrite a close that landed at the same moment.
  */
-export async function updateRoute(actor: Actor, id: string, input: unknown): Promise<DriverRouteDto> {
+export async function updateRoute(actor: Actor, id: string, data: DriverRouteData): Promise<DriverRouteDto> {
   await findOwnRoute(actor, id);
-  const data = parse(driverRouteSchema, input);
   return withAggregate('user', actor.id, async () => {
     const route = await findOwnRoute(actor, id);
     if (route.status !== 'active') throw conflict('This route is closed');
@@ -95,11 +87,7 @@ export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteD
 }
 
 /** The driver's routes: active ones first, then by departure date. */
-export async function listRoutes(
-  actor: Actor,
-  page: number,
-  pageSize: number,
-): Promise<Page<DriverRouteDto>> {
+export async function listRoutes(actor: Actor, { page, pageSize }: PageQuery): Promise<Page<DriverRouteDto>> {
   const found = await paginate<DriverRoute>(
     DriverRouteModel,
     { driverId: new Types.ObjectId(actor.id) },
@@ -117,8 +105,7 @@ export async function listRoutes(
 export async function routeMatches(
   actor: Actor,
   id: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<RouteMatchDto>> {
   const route = await findOwnRoute(actor, id);
   // Three equalities reach the storage (posted, both states): the cities and the owner are checked among those.

@@ -1,8 +1,24 @@
+import {
+  addShipperSchema,
+  bookingRequestSchema,
+  bookingReviewSchema,
+  counterOfferSchema,
+  freightSearchSchema,
+  offerVersionSchema,
+  postLoadSchema,
+  rateOfferSchema,
+  reviseOfferSchema,
+  savedSearchSchema,
+  savedSearchUpdateSchema,
+  updateLoadSchema,
+} from '@freight/shared';
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
+import { pageQuerySchema, validate } from '../../http/validate';
 import { toActor } from '../../policies';
 import type { Runtime } from '../../runtime';
 import {
+  bookingRequestListSchema,
   listBookingRequests,
   myBookingRequests,
   requestBooking,
@@ -16,7 +32,9 @@ import {
   listShipperInvitations,
 } from './brokerShippers/service';
 import {
+  acceptOfferSchema,
   answerCounter,
+  negotiationListSchema,
   reviseOffer,
   brokerNegotiations,
   makeOffer,
@@ -32,11 +50,13 @@ import {
 } from './savedSearches/service';
 import {
   brokerFreight,
+  brokerFreightSchema,
   brokerStats,
   cancelListing,
   createListing,
   getListing,
   myListings,
+  myListingsSchema,
   searchListings,
   updateListing,
 } from './service';
@@ -50,85 +70,107 @@ export function createFreightRouter(_rt: Runtime): Router {
   const router = Router();
 
   // Listings (calls 8, 9, 12, 13) and the Broker Hub's Edit / Remove.
-  router.get('/freight', async (req, res) => {
-    res.json(await searchListings(optionalActor(req), req.query));
+  const search = validate({ query: freightSearchSchema });
+  router.get('/freight', search, async (req, res) => {
+    res.json(await searchListings(optionalActor(req), search.input(res).query));
   });
-  router.post('/freight', requireUser, async (req, res) => {
-    res.status(201).json(await createListing(currentActor(req), currentUser(req), req.body));
+  const post = validate({ body: postLoadSchema });
+  router.post('/freight', requireUser, post, async (req, res) => {
+    res.status(201).json(await createListing(currentActor(req), currentUser(req), post.input(res).body));
   });
-  router.get('/freight/my-listings', requireUser, async (req, res) => {
-    res.json(await myListings(currentActor(req), req.query));
+  const mine = validate({ query: myListingsSchema });
+  router.get('/freight/my-listings', requireUser, mine, async (req, res) => {
+    res.json(await myListings(currentActor(req), mine.input(res).query));
   });
   router.get('/freight/:id', async (req, res) => {
     res.json(await getListing(optionalActor(req), param(req, 'id')));
   });
-  router.patch('/freight/:id', requireUser, async (req, res) => {
-    res.json(await updateListing(currentActor(req), param(req, 'id'), req.body));
+  const edit = validate({ body: updateLoadSchema });
+  router.patch('/freight/:id', requireUser, edit, async (req, res) => {
+    res.json(await updateListing(currentActor(req), param(req, 'id'), edit.input(res).body));
   });
   router.post('/freight/:id/cancel', requireUser, async (req, res) => {
     res.json(await cancelListing(currentActor(req), param(req, 'id')));
   });
 
   // Booking requests (calls 6, 7, 10).
-  router.post('/freight/:id/book', requireUser, async (req, res) => {
-    res.status(201).json(await requestBooking(currentActor(req), param(req, 'id'), req.body));
+  const book = validate({ body: bookingRequestSchema });
+  router.post('/freight/:id/book', requireUser, book, async (req, res) => {
+    res.status(201).json(await requestBooking(currentActor(req), param(req, 'id'), book.input(res).body));
   });
-  router.get('/booking-requests', requireUser, async (req, res) => {
-    res.json(await listBookingRequests(currentActor(req), req.query));
+  const bookingRequests = validate({ query: bookingRequestListSchema });
+  router.get('/booking-requests', requireUser, bookingRequests, async (req, res) => {
+    res.json(await listBookingRequests(currentActor(req), bookingRequests.input(res).query));
   });
-  router.get('/booking-requests/mine', requireUser, async (req, res) => {
-    res.json(await myBookingRequests(currentActor(req), req.query));
+  router.get('/booking-requests/mine', requireUser, bookingRequests, async (req, res) => {
+    res.json(await myBookingRequests(currentActor(req), bookingRequests.input(res).query));
   });
-  router.post('/booking-requests/:id/review', requireUser, async (req, res) => {
-    res.json(await reviewBookingRequest(currentActor(req), param(req, 'id'), req.body));
+  const review = validate({ body: bookingReviewSchema });
+  router.post('/booking-requests/:id/review', requireUser, review, async (req, res) => {
+    res.json(await reviewBookingRequest(currentActor(req), param(req, 'id'), review.input(res).body));
   });
 
   // Rate offers and negotiations (calls 11, 26, 28).
-  router.post('/freight/:id/negotiate', requireUser, async (req, res) => {
-    res.status(201).json(await makeOffer(currentActor(req), param(req, 'id'), req.body));
+  const offer = validate({ body: rateOfferSchema });
+  router.post('/freight/:id/negotiate', requireUser, offer, async (req, res) => {
+    res.status(201).json(await makeOffer(currentActor(req), param(req, 'id'), offer.input(res).body));
   });
-  router.get('/negotiations/mine', requireUser, async (req, res) => {
-    res.json(await myNegotiations(currentActor(req), req.query));
+  const negotiations = validate({ query: negotiationListSchema });
+  router.get('/negotiations/mine', requireUser, negotiations, async (req, res) => {
+    res.json(await myNegotiations(currentActor(req), negotiations.input(res).query));
   });
-  router.get('/negotiations/received', requireUser, async (req, res) => {
-    res.json(await receivedNegotiations(currentActor(req), req.query));
+  router.get('/negotiations/received', requireUser, negotiations, async (req, res) => {
+    res.json(await receivedNegotiations(currentActor(req), negotiations.input(res).query));
   });
-  for (const action of ['accept', 'reject', 'counter'] as const) {
-    router.post(`/negotiations/:id/${action}`, requireUser, async (req, res) => {
-      res.json(await respondToOffer(currentActor(req), param(req, 'id'), action, req.body));
-    });
-  }
-  router.post('/negotiations/:id/revise', requireUser, async (req, res) => {
-    res.json(await reviseOffer(currentActor(req), param(req, 'id'), req.body));
+  const accept = validate({ body: acceptOfferSchema });
+  router.post('/negotiations/:id/accept', requireUser, accept, async (req, res) => {
+    res.json(await respondToOffer(currentActor(req), param(req, 'id'), accept.input(res).body));
   });
-  router.post('/negotiations/:id/accept-counter', requireUser, async (req, res) => {
-    res.json(await answerCounter(currentActor(req), param(req, 'id'), true, req.body));
+  router.post('/negotiations/:id/reject', requireUser, async (req, res) => {
+    res.json(await respondToOffer(currentActor(req), param(req, 'id'), { action: 'reject' }));
+  });
+  const counter = validate({ body: counterOfferSchema });
+  router.post('/negotiations/:id/counter', requireUser, counter, async (req, res) => {
+    const { counterRate } = counter.input(res).body;
+    res.json(await respondToOffer(currentActor(req), param(req, 'id'), { action: 'counter', counterRate }));
+  });
+  const revise = validate({ body: reviseOfferSchema });
+  router.post('/negotiations/:id/revise', requireUser, revise, async (req, res) => {
+    res.json(await reviseOffer(currentActor(req), param(req, 'id'), revise.input(res).body));
+  });
+  const acceptCounter = validate({ body: offerVersionSchema });
+  router.post('/negotiations/:id/accept-counter', requireUser, acceptCounter, async (req, res) => {
+    const { version } = acceptCounter.input(res).body;
+    res.json(await answerCounter(currentActor(req), param(req, 'id'), { accept: true, version }));
   });
   router.post('/negotiations/:id/decline-counter', requireUser, async (req, res) => {
-    res.json(await answerCounter(currentActor(req), param(req, 'id'), false));
+    res.json(await answerCounter(currentActor(req), param(req, 'id'), { accept: false }));
   });
 
   // Broker Hub (calls 25-27 and Add Shipper Relationship).
-  router.get('/broker/freight', requireUser, async (req, res) => {
-    res.json(await brokerFreight(currentActor(req), req.query));
+  const brokerLoads = validate({ query: brokerFreightSchema });
+  router.get('/broker/freight', requireUser, brokerLoads, async (req, res) => {
+    res.json(await brokerFreight(currentActor(req), brokerLoads.input(res).query));
   });
   router.get('/broker/stats', requireUser, async (req, res) => {
     res.json(await brokerStats(currentActor(req)));
   });
-  router.get('/broker/negotiations', requireUser, async (req, res) => {
-    res.json(await brokerNegotiations(currentActor(req), req.query));
+  router.get('/broker/negotiations', requireUser, negotiations, async (req, res) => {
+    res.json(await brokerNegotiations(currentActor(req), negotiations.input(res).query));
   });
-  router.get('/broker/shippers', requireUser, async (req, res) => {
-    res.json(await listBrokerShippers(currentActor(req), req.query));
+  const page = validate({ query: pageQuerySchema });
+  router.get('/broker/shippers', requireUser, page, async (req, res) => {
+    res.json(await listBrokerShippers(currentActor(req), page.input(res).query));
   });
-  router.post('/broker/shippers', requireUser, async (req, res) => {
-    res.status(201).json(await inviteShipper(currentActor(req), req.body));
+  const invite = validate({ body: addShipperSchema });
+  router.post('/broker/shippers', requireUser, invite, async (req, res) => {
+    res.status(201).json(await inviteShipper(currentActor(req), invite.input(res).body));
   });
-  router.get('/broker/invitations', requireUser, async (req, res) => {
-    res.json(await listBrokerInvitations(currentActor(req), req.query));
+  router.get('/broker/invitations', requireUser, page, async (req, res) => {
+    res.json(await listBrokerInvitations(currentActor(req), page.input(res).query));
   });
-  router.get('/shipper/invitations', requireUser, async (req, res) => {
-    res.json(await listShipperInvitations(currentActor(req), req.query));
+  router.get('/shipper/invitations', requireUser, page, async (req, res) => {
+    res.json(await listShipperInvitations(currentActor(req), page.input(res).query));
   });
   router.post('/shipper/invitations/:id/accept', requireUser, async (req, res) => {
     res.json(await answerInvitation(currentActor(req), param(req, 'id'), 'accept'));
@@ -138,14 +180,16 @@ export function createFreightRouter(_rt: Runtime): Router {
   });
 
   // Saved searches with alerts.
-  router.get('/saved-searches', requireUser, async (req, res) => {
-    res.json(await listSavedSearches(currentActor(req), req.query));
+  router.get('/saved-searches', requireUser, page, async (req, res) => {
+    res.json(await listSavedSearches(currentActor(req), page.input(res).query));
   });
-  router.post('/saved-searches', requireUser, async (req, res) => {
-    res.status(201).json(await createSavedSearch(currentActor(req), req.body));
+  const saveSearch = validate({ body: savedSearchSchema });
+  router.post('/saved-searches', requireUser, saveSearch, async (req, res) => {
+    res.status(201).json(await createSavedSearch(currentActor(req), saveSearch.input(res).body));
   });
-  router.patch('/saved-searches/:id', requireUser, async (req, res) => {
-    res.json(await updateSavedSearch(currentActor(req), param(req, 'id'), req.body));
+  const editSearch = validate({ body: savedSearchUpdateSchema });
+  router.patch('/saved-searches/:id', requireUser, editSearch, async (req, res) => {
+    res.json(await updateSavedSearch(currentActor(req), param(req, 'id'), editSearch.input(res).body));
   });
   router.delete('/saved-searches/:id', requireUser, async (req, res) => {
     await deleteSavedSearch(currentActor(req), param(req, 'id'));

@@ -1,4 +1,4 @@
-import type { PostLoadInput } from '@freight/shared';
+import { postLoadSchema, type PostLoadInput } from '@freight/shared';
 import { toActor } from '../../policies';
 import type { Runtime } from '../../runtime';
 import { UserModel } from '../users/model';
@@ -142,7 +142,7 @@ export async function seedDemoFreight(rt: Runtime): Promise<void> {
     const user = await UserModel.findOne({ email: poster });
     if (!user) continue;
     try {
-      await createListing(toActor(user), user, load);
+      await createListing(toActor(user), user, postLoadSchema.parse(load));
     } catch (err) {
       rt.log.warn(`Demo load not seeded: ${(err as Error).message}`);
       return;

@@ -1,17 +1,16 @@
 import {
   loadFieldIssues,
-  postLoadSchema,
-  updateLoadSchema,
   type BrokerStatsDto,
   type FreightListingDto,
   type FreightPage,
+  type PostLoadData,
   type UpdateLoadData,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { paginate } from '../../http/paginate';
-import { pageQuerySchema, parse } from '../../http/validate';
+import { pageQuerySchema } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { managesLoad } from '../../policies/freight';
 import { assertFeatureAccess } from '../subscriptions/gate';
@@ -92,9 +91,8 @@ function placeFields(v: {
 export async function createListing(
   actor: Actor,
   poster: { companyName?: string | null },
-  input: unknown,
+  data: PostLoadData,
 ): Promise<FreightListingDto> {
-  const data = parse(postLoadSchema, input);
   const air = data.equipmentType === AIR;
   if (!actor.isVerified) throw forbidden(UNVERIFIED_POST_TEXT);
   authorize(actor, 'freight:post', data.equipmentType, {
@@ -182,13 +180,12 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
   return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
 
-const myListingsSchema = pageQuerySchema.extend({
+export const myListingsSchema = pageQuerySchema.extend({
   equipmentType: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(40).optional()),
 });
 
 /** The user's loads: posted by them, or (carriers) booked to them. */
-export async function myListings(actor: Actor, input: unknown): Promise<FreightPage> {
-  const q = parse(myListingsSchema, input);
+export async function myListings(actor: Actor, q: z.output<typeof myListingsSchema>): Promise<FreightPage> {
   const me = new Types.ObjectId(actor.id);
   const equipment = q.equipmentType ? { equipmentType: q.equipmentType } : {};
   // Two equalities merged (posted by me, booked to me), not one `$or` that reads every load.
@@ -204,18 +201,20 @@ export async function myListings(actor: Actor, input: unknown): Promise<FreightP
   return { ...found, items: found.items.map(toFreightDto) };
 }
 
-const brokerFreightSchema = pageQuerySchema.extend({
+export const brokerFreightSchema = pageQuerySchema.extend({
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(['available', 'booked', 'in_transit', 'delivered', 'cancelled']).optional(),
   ),
 });
 
-export async function brokerFreight(actor: Actor, input: unknown): Promise<FreightPage> {
+export async function brokerFreight(
+  actor: Actor,
+  q: z.output<typeof brokerFreightSchema>,
+): Promise<FreightPage> {
   authorize(actor, 'broker:access', undefined, {
     message: 'This dashboard is only available to verified brokers.',
   });
-  const q = parse(brokerFreightSchema, input);
   const filter: FilterQuery<FreightListing> = { brokerId: new Types.ObjectId(actor.id) };
   if (q.status) filter.status = q.status;
   const found = await paginate<FreightListing>(FreightModel, filter, { createdAt: -1, _id: -1 }, q);
@@ -265,8 +264,11 @@ const SETTABLE = [
   'requiresLiftgate',
 ] as const;
 
-export async function updateListing(actor: Actor, id: string, input: unknown): Promise<FreightListingDto> {
-  const data = parse(updateLoadSchema, input);
+export async function updateListing(
+  actor: Actor,
+  id: string,
+  data: UpdateLoadData,
+): Promise<FreightListingDto> {
   authorize(actor, 'freight:manage', await findLoad(id), { hide: true, message: 'Load not found' });
   const updated = await withLoad(objectId(id), async () => {
     const load = await findLoad(id);

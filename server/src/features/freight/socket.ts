@@ -3,52 +3,52 @@ import {
   loadboardFiltersPayloadSchema,
   loadboardLeavePayloadSchema,
   rooms,
-  type Ack,
-  type BoardName,
 } from '@freight/shared';
 import { z } from 'zod';
+import { clientEvents, expecting } from '../../realtime/clientEvents';
 import type { SocketHandler } from '../../realtime/handlers';
 import { closeBoard, openBoard } from './book/boards';
 
-const joinPayloadSchema = z.union([z.object({}), z.undefined(), z.null()]);
-
-const invalid = (message: string) => ({
-  ok: false as const,
-  error: { code: 'VALIDATION_ERROR' as const, message },
+const joinPayloadSchema = expecting(
+  z.union([z.object({}), z.undefined(), z.null()]),
+  'Expected an empty payload',
+);
+const leavePayloadSchema = expecting(loadboardLeavePayloadSchema, 'Expected an empty payload or { board }');
+/** A malformed envelope is refused as a whole; a filter that does not parse is named. */
+const filtersPayloadSchema = expecting(
+  loadboardFiltersPayloadSchema,
+  'Expected { board, filters }',
+).transform(({ board, filters }, ctx) => {
+  const parsed = boardFilterSchema.safeParse(filters);
+  if (parsed.success) return { board, filters: parsed.data };
+  const issue = parsed.error.issues[0];
+  ctx.addIssue({
+    code: 'custom',
+    path: issue.path.length ? issue.path : ['filters'],
+    message: issue.message,
+  });
+  return z.NEVER;
 });
-const replyOf = <T>(ack: unknown): ((res: Ack<T>) => void) =>
-  typeof ack === 'function' ? (ack as (res: Ack<T>) => void) : () => undefined;
 
 /**
  * The boards open on a socket, with their filters: the open-load book pushes each socket only the postings and
  * changes its boards show, and removals of loads they showed (loadboard:filters / loadboard:join / loadboard:leave).
  */
-export const freightSocketHandler: SocketHandler = (socket) => {
-  socket.on('loadboard:join', (payload: unknown, ack: unknown) => {
-    const reply = replyOf<{ room: string }>(ack);
-    if (!joinPayloadSchema.safeParse(payload).success) return reply(invalid('Expected an empty payload'));
+export const freightSocketHandler: SocketHandler = (socket, { rt }) => {
+  const on = clientEvents(socket, rt.log);
+
+  on('loadboard:join', joinPayloadSchema, () => {
     openBoard(socket, 'road', {});
-    reply({ ok: true, data: { room: rooms.loadboard } });
+    return { room: rooms.loadboard };
   });
 
-  socket.on('loadboard:filters', (payload: unknown, ack: unknown) => {
-    const reply = replyOf<{ board: BoardName }>(ack);
-    const envelope = loadboardFiltersPayloadSchema.safeParse(payload);
-    if (!envelope.success) return reply(invalid('Expected { board, filters }'));
-    const filters = boardFilterSchema.safeParse(envelope.data.filters);
-    if (!filters.success) {
-      const issue = filters.error.issues[0];
-      return reply(invalid(`${issue.path.join('.') || 'filters'}: ${issue.message}`));
-    }
-    openBoard(socket, envelope.data.board, filters.data);
-    reply({ ok: true, data: { board: envelope.data.board } });
+  on('loadboard:filters', filtersPayloadSchema, ({ board, filters }) => {
+    openBoard(socket, board, filters);
+    return { board };
   });
 
-  socket.on('loadboard:leave', (payload: unknown, ack: unknown) => {
-    const reply = replyOf<{ room: string }>(ack);
-    const parsed = loadboardLeavePayloadSchema.safeParse(payload);
-    if (!parsed.success) return reply(invalid('Expected an empty payload or { board }'));
-    closeBoard(socket, parsed.data?.board);
-    reply({ ok: true, data: { room: rooms.loadboard } });
+  on('loadboard:leave', leavePayloadSchema, (payload) => {
+    closeBoard(socket, payload?.board);
+    return { room: rooms.loadboard };
   });
 };

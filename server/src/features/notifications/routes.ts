@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
-import { pageQuerySchema, parse } from '../../http/validate';
+import { pageQuerySchema, validate } from '../../http/validate';
 import { listNotifications, markAllRead, markRead } from './service';
 
 export const notificationsRouter = Router();
 notificationsRouter.use('/notifications', requireUser);
 
-notificationsRouter.get('/notifications', async (req, res) => {
-  const { page, pageSize } = parse(pageQuerySchema, req.query);
-  res.json(await listNotifications(currentUser(req).id, page, pageSize));
+const paged = validate({ query: pageQuerySchema });
+notificationsRouter.get('/notifications', paged, async (req, res) => {
+  res.json(await listNotifications(currentUser(req).id, paged.input(res).query));
 });
 
 notificationsRouter.post('/notifications/read-all', async (req, res) => {

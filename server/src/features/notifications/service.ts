@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
+import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { enqueue } from '../../queues';
 import { publish } from '../../realtime/publish';
@@ -93,8 +94,7 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
  */
 export async function listNotifications(
   userId: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<NotificationDto> & { unreadCount: number }> {
   const [found, unread] = await Promise.all([
     paginate<Notification>(

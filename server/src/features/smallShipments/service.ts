@@ -1,19 +1,20 @@
 import {
   rooms,
   routeMatchesShipment,
-  shipmentOfferAcceptSchema,
-  shipmentOfferSchema,
-  smallShipmentSchema,
   type MySmallShipmentDto,
   type Page,
   type ShipmentOfferDto,
+  type shipmentOfferAcceptSchema,
+  type shipmentOfferSchema,
+  type SmallShipmentData,
   type SmallShipmentDto,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
-import { parse } from '../../http/validate';
+import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
@@ -33,9 +34,8 @@ import {
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
 /** Call 30. Drivers with the My Routes page open get `smallShipment:posted`; drivers whose route matches, a notification. */
-export async function createSmallShipment(actor: Actor, input: unknown): Promise<SmallShipmentDto> {
+export async function createSmallShipment(actor: Actor, data: SmallShipmentData): Promise<SmallShipmentDto> {
   authorize(actor, 'smallShipment:create', undefined, { message: 'Complete your account setup first' });
-  const data = parse(smallShipmentSchema, input);
   const doc = await SmallShipmentModel.create({
     shipperId: new Types.ObjectId(actor.id),
     title: data.title,
@@ -111,8 +111,7 @@ async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDt
 /** GET /api/small-shipments: the caller's shipments, newest first, with their offers. */
 export async function listMyShipments(
   actor: Actor,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<MySmallShipmentDto>> {
   const found = await paginate<SmallShipment>(
     SmallShipmentModel,
@@ -143,7 +142,11 @@ function publishOffer(
  * shipment is matched, it cannot change (409). Runs under the shipment's lease, so a revision and an accept of the
  * same shipment never interleave.
  */
-export async function makeOffer(actor: Actor, shipmentId: string, input: unknown): Promise<ShipmentOfferDto> {
+export async function makeOffer(
+  actor: Actor,
+  shipmentId: string,
+  data: z.output<typeof shipmentOfferSchema>,
+): Promise<ShipmentOfferDto> {
   if (!Types.ObjectId.isValid(shipmentId)) throw notFound('Shipment not found');
   const { offer, created, shipment } = await withAggregate('shipment', shipmentId, async () => {
     const shipment = await findShipment(shipmentId);
@@ -151,7 +154,6 @@ export async function makeOffer(actor: Actor, shipmentId: string, input: unknown
     authorize(actor, 'shipmentOffer:create', shipment, {
       message: 'Only drivers can make offers on shipments',
     });
-    const data = parse(shipmentOfferSchema, input);
     let routeId: Types.ObjectId | null = null;
     if (data.routeId) {
       const route = await DriverRouteModel.findOne(
@@ -265,13 +267,12 @@ async function completeMatch(
 export async function acceptOffer(
   actor: Actor,
   offerId: string,
-  input: unknown,
+  seen: z.output<typeof shipmentOfferAcceptSchema>,
 ): Promise<{ shipment: SmallShipmentDto; offer: ShipmentOfferDto }> {
   if (!Types.ObjectId.isValid(offerId)) throw notFound('Offer not found');
   const first = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
   if (!first) throw notFound('Offer not found');
   authorize(actor, 'shipmentOffer:accept', first, { hide: true, message: 'Offer not found' });
-  const seen = parse(shipmentOfferAcceptSchema, input ?? {});
   const at = new Date();
 
   const { matched, accepted, declinedIds } = await withAggregate('shipment', first.shipmentId, async () => {

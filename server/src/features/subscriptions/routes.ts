@@ -1,5 +1,7 @@
+import { activateSubscriptionSchema } from '@freight/shared';
 import { Router } from 'express';
-import { currentActor, currentUser, requireUser } from '../../http/auth';
+import { currentActor, requireUser } from '../../http/auth';
+import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtime';
 import { activateSubscription, listPlans, usageFor } from './service';
 
@@ -13,8 +15,9 @@ export function createSubscriptionsRouter(_rt: Runtime): Router {
   });
 
   /** Call 29. */
-  router.post('/subscriptions/activate', async (req, res) => {
-    res.json(await activateSubscription(currentUser(req), req.body));
+  const activation = validate({ body: activateSubscriptionSchema });
+  router.post('/subscriptions/activate', activation, async (req, res) => {
+    res.json(await activateSubscription(currentActor(req), activation.input(res).body));
   });
 
   router.get('/subscriptions/usage', async (req, res) => {

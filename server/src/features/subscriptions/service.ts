@@ -1,23 +1,22 @@
 import {
-  activateSubscriptionSchema,
   findPlan,
   isSubscriptionActive,
   planDisplayName,
   plansForUserType,
   rooms,
   USAGE_METRIC_LABELS,
+  type ActivateSubscriptionInput,
   type ActivateSubscriptionResult,
   type SubscriptionChangedPayload,
   type SubscriptionPlan,
   type UsageDto,
 } from '@freight/shared';
 import { AppError, badRequest } from '../../http/errors';
-import { parse } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { can, toActor, type Actor } from '../../policies';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
-import { UserModel, toUserDto, type User, type UserDoc } from '../users/model';
+import { UserModel, toUserDto, type User } from '../users/model';
 import { addOneMonth, monthBounds, now } from './clock';
 import { countUsage } from './limits';
 import { paymentProvider } from './payments';
@@ -46,19 +45,18 @@ function changedPayload(
  * and the plan-limit checks of posts and bookings never interleave.
  */
 export async function activateSubscription(
-  user: UserDoc,
-  input: unknown,
+  actor: Actor,
+  { plan: planId }: ActivateSubscriptionInput,
 ): Promise<ActivateSubscriptionResult> {
-  const { plan: planId } = parse(activateSubscriptionSchema, input);
-  const outcome = await withAggregate('user', user._id, async () => {
-    const current = await UserModel.findById(user._id);
+  const outcome = await withAggregate('user', actor.id, async () => {
+    const current = await UserModel.findById(actor.id);
     if (!current) throw new AppError('NOT_FOUND', 'User not found');
-    const actor = toActor(current);
+    const stored = toActor(current);
     const allowed = [`${current.userType}_basic`, `${current.userType}_pro`];
     const plan = findPlan(planId);
     if (!plan || !allowed.includes(planId)) {
       throw badRequest(
-        can(actor, 'subscription:activate')
+        can(stored, 'subscription:activate')
           ? `plan: must be ${allowed.join(' or ')}`
           : 'plan: subscriptions are available to carrier, shipper, broker and air cargo accounts',
       );

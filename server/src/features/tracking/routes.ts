@@ -1,7 +1,14 @@
-import { chatReadSchema } from '@freight/shared';
+import {
+  chatMessageSchema,
+  chatQuerySchema,
+  chatReadSchema,
+  locationUpdateSchema,
+  photoUploadSchema,
+  statusChangeSchema,
+} from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
-import { pageQuerySchema, parse } from '../../http/validate';
+import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import { contentDisposition } from '../documents/routes';
@@ -28,10 +35,10 @@ import {
 export function createTrackingRouter(_rt: Runtime): Router {
   const router = Router();
   router.use('/tracking', requireUser);
+  const paged = validate({ query: pageQuerySchema });
 
-  router.get('/tracking/loads', async (req, res) => {
-    const { page, pageSize } = parse(pageQuerySchema, req.query);
-    res.json(await listTrackedLoads(currentActor(req), page, pageSize));
+  router.get('/tracking/loads', paged, async (req, res) => {
+    res.json(await listTrackedLoads(currentActor(req), paged.input(res).query));
   });
 
   router.get('/tracking/unread', async (req, res) => {
@@ -42,28 +49,29 @@ export function createTrackingRouter(_rt: Runtime): Router {
     res.json(await getTrackingDetail(currentActor(req), String(req.params.id)));
   });
 
-  router.post('/freight/:id/status', requireUser, async (req, res) => {
-    res.json(await changeStatus(currentActor(req), String(req.params.id), req.body));
+  const statusChange = validate({ body: statusChangeSchema });
+  router.post('/freight/:id/status', requireUser, statusChange, async (req, res) => {
+    res.json(await changeStatus(currentActor(req), String(req.params.id), statusChange.input(res).body));
   });
 
   router.get('/freight/:id/location', requireUser, async (req, res) => {
     res.json(await getLocation(currentActor(req), String(req.params.id)));
   });
 
-  router.post('/freight/:id/location', requireUser, async (req, res) => {
-    res.json(await updateLocation(currentActor(req), String(req.params.id), req.body));
+  const location = validate({ body: locationUpdateSchema });
+  router.post('/freight/:id/location', requireUser, location, async (req, res) => {
+    res.json(await updateLocation(currentActor(req), String(req.params.id), location.input(res).body));
   });
 
-  router.get('/freight/:id/location/history', requireUser, async (req, res) => {
-    const { page, pageSize } = parse(pageQuerySchema, req.query);
-    res.json(await locationHistory(currentActor(req), String(req.params.id), page, pageSize));
+  router.get('/freight/:id/location/history', requireUser, paged, async (req, res) => {
+    res.json(await locationHistory(currentActor(req), String(req.params.id), paged.input(res).query));
   });
 
-  router.get('/freight/:id/photos', requireUser, async (req, res) => {
-    const { page, pageSize } = parse(pageQuerySchema, req.query);
-    res.json(await listPhotos(currentActor(req), String(req.params.id), page, pageSize));
+  router.get('/freight/:id/photos', requireUser, paged, async (req, res) => {
+    res.json(await listPhotos(currentActor(req), String(req.params.id), paged.input(res).query));
   });
 
+  const photo = validate({ body: photoUploadSchema });
   router.post(
     '/freight/:id/photos',
     requireUser,
@@ -75,10 +83,11 @@ export function createTrackingRouter(_rt: Runtime): Router {
     rateLimited('upload'),
     storageQuotaGuard,
     singleFileUpload('photo'),
+    photo,
     async (req, res) => {
       res
         .status(201)
-        .json(await uploadPhoto(currentActor(req), String(req.params.id), req.file, req.body ?? {}));
+        .json(await uploadPhoto(currentActor(req), String(req.params.id), req.file, photo.input(res).body));
     },
   );
 
@@ -99,17 +108,24 @@ export function createTrackingRouter(_rt: Runtime): Router {
     });
   });
 
-  router.get('/freight/:id/chat', requireUser, async (req, res) => {
-    res.json(await getChat(currentActor(req), String(req.params.id), req.query));
+  const chatPage = validate({ query: chatQuerySchema });
+  router.get('/freight/:id/chat', requireUser, chatPage, async (req, res) => {
+    res.json(await getChat(currentActor(req), String(req.params.id), chatPage.input(res).query));
   });
 
-  router.post('/freight/:id/chat/message', requireUser, async (req, res) => {
-    const { message, created } = await sendChatMessage(currentActor(req), String(req.params.id), req.body);
+  const chatMessage = validate({ body: chatMessageSchema });
+  router.post('/freight/:id/chat/message', requireUser, chatMessage, async (req, res) => {
+    const { message, created } = await sendChatMessage(
+      currentActor(req),
+      String(req.params.id),
+      chatMessage.input(res).body,
+    );
     res.status(created ? 201 : 200).json(message);
   });
 
-  router.post('/freight/:id/chat/read', requireUser, async (req, res) => {
-    const { seq } = parse(chatReadSchema, req.body ?? {});
+  const chatRead = validate({ body: chatReadSchema });
+  router.post('/freight/:id/chat/read', requireUser, chatRead, async (req, res) => {
+    const { seq } = chatRead.input(res).body;
     res.json(await markChatRead(currentActor(req), String(req.params.id), seq));
   });
 

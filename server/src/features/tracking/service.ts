@@ -1,13 +1,13 @@
 import {
   CHAT_NOT_AVAILABLE_MESSAGE,
   FREIGHT_NOT_FOUND_MESSAGE,
-  chatMessageSchema,
-  chatQuerySchema,
-  locationUpdateSchema,
-  photoUploadSchema,
   rooms,
-  statusChangeSchema,
   type ChatMessageDto,
+  type chatMessageSchema,
+  type chatQuerySchema,
+  type LocationUpdateInput,
+  type photoUploadSchema,
+  type StatusChangeInput,
   type ChatPageDto,
   type FreightPhotoDto,
   type FreightStatus,
@@ -19,10 +19,11 @@ import {
   type UnreadCountDto,
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
+import type { z } from 'zod';
 import { Types, type FilterQuery } from 'mongoose';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { compareBy, findByIds, paginate } from '../../http/paginate';
-import { parse } from '../../http/validate';
+import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import {
   fileStore,
@@ -145,8 +146,7 @@ async function roomsOfLoads(loadIds: Types.ObjectId[]): Promise<ChatRoom[]> {
 /** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
 export async function listTrackedLoads(
   actor: Actor,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<TrackedLoadDto>> {
   const { items: loads, total } = await paginate<FreightListing>(
     FreightModel,
@@ -185,8 +185,7 @@ export async function getLocation(actor: Actor, freightId: string): Promise<Loca
 export async function locationHistory(
   actor: Actor,
   freightId: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<LocationPointDto>> {
   const load = await loadForParticipant(actor, freightId);
   const found = await paginate<LocationPoint>(
@@ -203,12 +202,15 @@ export async function locationHistory(
  * load is booked or in transit. A ping writes the trail and the load's position record, never the load itself; the
  * first one of a booked load starts the trip through the status machine (booked → in_transit, under the load's lease).
  */
-export async function updateLocation(actor: Actor, freightId: string, body: unknown): Promise<LocationDto> {
+export async function updateLocation(
+  actor: Actor,
+  freightId: string,
+  input: LocationUpdateInput,
+): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:updateLocation', load, {
     message: 'Only the booked carrier can update the location',
   });
-  const input = parse(locationUpdateSchema, body);
   await consumeRateLimit('location', actor.id);
   if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) {
     throw conflict('The location can be updated only while the load is booked or in transit');
@@ -264,10 +266,9 @@ const ignoreConflict = (err: unknown) => {
 export async function changeStatus(
   actor: Actor,
   freightId: string,
-  body: unknown,
+  { status: to }: StatusChangeInput,
 ): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  const { status: to } = parse(statusChangeSchema, body);
   const { after } = await moveLoad(actor, load._id, { to });
   return toTrackingFreightDto(after, (await chatRoomOf(after)) !== null, await positionRecord(after._id));
 }
@@ -280,11 +281,10 @@ export async function uploadPhoto(
   actor: Actor,
   freightId: string,
   file: UploadedFile | undefined,
-  fields: unknown,
+  input: z.output<typeof photoUploadSchema>,
 ): Promise<FreightPhotoDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
-  const input = parse(photoUploadSchema, fields);
   if (!file || file.size === 0) throw badRequest('photo: Please select a photo');
   if ((input.latitude === undefined) !== (input.longitude === undefined)) {
     throw badRequest('latitude: Send both latitude and longitude, or neither');
@@ -329,8 +329,7 @@ export async function uploadPhoto(
 export async function listPhotos(
   actor: Actor,
   freightId: string,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<Page<FreightPhotoDto>> {
   const load = await loadForParticipant(actor, freightId);
   const found = await paginate<FreightPhoto>(
@@ -427,11 +426,14 @@ async function messageDtos(messages: ChatMessage[]): Promise<ChatMessageDto[]> {
  * GET /api/freight/:id/chat. Without a cursor: the newest page. `before=<seq>`: the page older than that (scrolling
  * up). `after=<seq>`: what came after that, oldest first (catching up after an outage). Messages are oldest → newest.
  */
-export async function getChat(actor: Actor, freightId: string, query: unknown): Promise<ChatPageDto> {
+export async function getChat(
+  actor: Actor,
+  freightId: string,
+  q: z.output<typeof chatQuerySchema>,
+): Promise<ChatPageDto> {
   const load = await loadForParticipant(actor, freightId);
   const room = await chatRoomOf(load);
   if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
-  const q = parse(chatQuerySchema, query);
   let messages: ChatMessage[];
   let hasMore: boolean;
   if (q.after !== undefined) {
@@ -476,13 +478,12 @@ async function assertOwnPhotoUrl(load: FreightListing, imageUrl: string): Promis
 export async function sendChatMessage(
   actor: Actor,
   freightId: string,
-  body: unknown,
+  input: z.output<typeof chatMessageSchema>,
 ): Promise<{ message: ChatMessageDto; created: boolean }> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
   const room = await chatRoomOf(load);
   if (!room) throw conflict(CHAT_NOT_AVAILABLE_MESSAGE);
-  const input = parse(chatMessageSchema, body);
   await consumeRateLimit('chat', actor.id);
   if (input.messageType === 'image') await assertOwnPhotoUrl(load, input.imageUrl!);
 

@@ -1,14 +1,13 @@
 import {
   boardComparators,
   compileBoardFilter,
-  freightSearchSchema,
   type FreightListingDto,
   type FreightPage,
+  type FreightSearchQuery,
   type FreightStatus,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { badRequest, unauthorized } from '../../../http/errors';
-import { parse } from '../../../http/validate';
 import type { Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
@@ -18,12 +17,11 @@ import { OPEN_LOADS_FILTER, liveBook, readOpenLoads } from './live';
 /** A viewer's own loads stay on their board after they leave 'available' (SPEC §2's Track link), unless cancelled. */
 const LATER_STATUSES: FreightStatus[] = ['booked', 'in_transit', 'delivered'];
 
-/** The database query behind the board (the book's source); every filter and sort runs on the book. */
-export function boardQuery(input: unknown): {
+/** The database query behind the board (the book's source), the same for every search: filters and sorts run on the book. */
+export function boardQuery(): {
   filter: FilterQuery<FreightListing>;
   sort: Record<string, 1 | -1>;
 } {
-  parse(freightSearchSchema, input);
   return { filter: { ...OPEN_LOADS_FILTER }, sort: {} };
 }
 
@@ -55,8 +53,7 @@ async function currentBook(): Promise<OpenLoadBook> {
  * The load board (call 8): the open loads from the book, filtered, sorted and paged in memory, plus the
  * signed-in viewer's own loads in later states. Reads nothing else from the database.
  */
-export async function searchListings(actor: Actor | null, input: unknown): Promise<FreightPage> {
-  const q = parse(freightSearchSchema, input);
+export async function searchListings(actor: Actor | null, q: FreightSearchQuery): Promise<FreightPage> {
   if (q.equipmentType === 'air_cargo') {
     if (!actor) throw unauthorized();
     await assertFeatureAccess(actor, 'air_freight');

@@ -1,8 +1,8 @@
 import {
   BOOKING_REQUEST_STATUSES,
-  bookingRequestSchema,
-  bookingReviewSchema,
   rooms,
+  type bookingRequestSchema,
+  type bookingReviewSchema,
   type BookingRequestDto,
   type FreightListingDto,
   type Page,
@@ -11,7 +11,7 @@ import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
-import { pageQuerySchema, parse } from '../../../http/validate';
+import { pageQuerySchema } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
@@ -37,9 +37,8 @@ async function view(request: BookingRequest): Promise<BookingRequestDto> {
 export async function requestBooking(
   actor: Actor,
   freightId: string,
-  input: unknown,
+  data: z.output<typeof bookingRequestSchema>,
 ): Promise<{ message: string; request: BookingRequestDto }> {
-  const data = parse(bookingRequestSchema, input ?? {});
   const load = await findLoad(freightId);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
   authorize(actor, 'freight:haul', load, {
@@ -86,19 +85,20 @@ export async function requestBooking(
   return { message: 'Booking request sent successfully', request };
 }
 
-const listSchema = pageQuerySchema.extend({
+export const bookingRequestListSchema = pageQuerySchema.extend({
   status: z.preprocess(
     (v) => (v === '' || v === undefined ? 'pending' : v),
     z.enum([...BOOKING_REQUEST_STATUSES, 'all']),
   ),
 });
 
+type BookingRequestListQuery = z.output<typeof bookingRequestListSchema>;
+
 /** One page of the requests of any of `owners` (an equality each, merged: no `$or` reading every request). */
 async function listPage(
   owners: Array<FilterQuery<BookingRequest>>,
-  input: unknown,
+  q: BookingRequestListQuery,
 ): Promise<Page<BookingRequestDto>> {
-  const q = parse(listSchema, input);
   const status = q.status === 'all' ? {} : { status: q.status };
   const found = await paginate<BookingRequest>(
     BookingRequestModel,
@@ -110,17 +110,23 @@ async function listPage(
 }
 
 /** GET /api/booking-requests (call 6): requests on the shipper's or broker's loads, pending unless asked. */
-export async function listBookingRequests(actor: Actor, input: unknown): Promise<Page<BookingRequestDto>> {
+export async function listBookingRequests(
+  actor: Actor,
+  q: BookingRequestListQuery,
+): Promise<Page<BookingRequestDto>> {
   authorize(actor, 'booking:list', undefined, {
     message: 'Only shippers and brokers review booking requests',
   });
   const me = new Types.ObjectId(actor.id);
-  return listPage([{ shipperId: me }, { brokerId: me }], input);
+  return listPage([{ shipperId: me }, { brokerId: me }], q);
 }
 
 /** GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for). */
-export async function myBookingRequests(actor: Actor, input: unknown): Promise<Page<BookingRequestDto>> {
-  return listPage([{ carrierId: new Types.ObjectId(actor.id) }], input);
+export async function myBookingRequests(
+  actor: Actor,
+  q: BookingRequestListQuery,
+): Promise<Page<BookingRequestDto>> {
+  return listPage([{ carrierId: new Types.ObjectId(actor.id) }], q);
 }
 
 /**
@@ -131,9 +137,8 @@ export async function myBookingRequests(actor: Actor, input: unknown): Promise<P
 export async function reviewBookingRequest(
   actor: Actor,
   id: string,
-  input: unknown,
+  { status }: z.output<typeof bookingReviewSchema>,
 ): Promise<{ message: string; request: BookingRequestDto; listing: FreightListingDto | null }> {
-  const { status } = parse(bookingReviewSchema, input);
   const found = await BookingRequestModel.findById(objectId(id, 'Booking request')).lean<BookingRequest>();
   if (!found) throw notFound('Booking request not found');
   authorize(actor, 'booking:review', found, { hide: true, message: 'Booking request not found' });

@@ -1,15 +1,16 @@
 import {
-  addShipperSchema,
+  type addShipperSchema,
   type BrokerInvitationDto,
   type BrokerShipperDto,
   type Page,
   type ShipperInvitationDto,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import type { z } from 'zod';
 import { conflict, notFound } from '../../../http/errors';
 import { withAggregate } from '../../../infra/concurrency';
 import { findByIds, paginate } from '../../../http/paginate';
-import { pageQuerySchema, parse } from '../../../http/validate';
+import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { notify } from '../../notifications/service';
 import { UserModel, displayName } from '../../users/model';
@@ -32,9 +33,8 @@ type ShipperView = NonNullable<Parameters<typeof toBrokerShipperDto>[1]> & { _id
 type BrokerView = NonNullable<Parameters<typeof toShipperInvitationDto>[1]> & { _id: Types.ObjectId };
 
 /** GET /api/broker/shippers (call 27): the broker's active shipper relationships (shippers who accepted). */
-export async function listBrokerShippers(actor: Actor, input: unknown): Promise<Page<BrokerShipperDto>> {
+export async function listBrokerShippers(actor: Actor, q: PageQuery): Promise<Page<BrokerShipperDto>> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
-  const q = parse(pageQuerySchema, input);
   const found = await paginate<BrokerShipper>(
     BrokerShipperModel,
     { brokerId: new Types.ObjectId(actor.id), isActive: true },
@@ -56,9 +56,11 @@ export async function listBrokerShippers(actor: Actor, input: unknown): Promise<
  * account with this email is notified; it sees the invitation and accepts or declines. Inviting the same email again
  * answers the same invitation (its terms updated while pending) and notifies nobody again.
  */
-export async function inviteShipper(actor: Actor, input: unknown): Promise<BrokerInvitationDto> {
+export async function inviteShipper(
+  actor: Actor,
+  data: z.output<typeof addShipperSchema>,
+): Promise<BrokerInvitationDto> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
-  const data = parse(addShipperSchema, input);
   const brokerId = new Types.ObjectId(actor.id);
   const terms = {
     creditLimitCents: dollarsToCents(data.creditLimit ?? null),
@@ -111,12 +113,8 @@ export async function inviteShipper(actor: Actor, input: unknown): Promise<Broke
 }
 
 /** GET /api/broker/invitations: the broker's invitations not accepted yet, newest first. */
-export async function listBrokerInvitations(
-  actor: Actor,
-  input: unknown,
-): Promise<Page<BrokerInvitationDto>> {
+export async function listBrokerInvitations(actor: Actor, q: PageQuery): Promise<Page<BrokerInvitationDto>> {
   authorize(actor, 'broker:access', undefined, { message: BROKERS_ONLY });
-  const q = parse(pageQuerySchema, input);
   const brokerId = new Types.ObjectId(actor.id);
   // A declined invitation still looks pending to the broker (a decline would tell that the account exists).
   const found = await paginate<BrokerInvitation>(
@@ -134,10 +132,9 @@ export async function listBrokerInvitations(
 /** GET /api/shipper/invitations: the pending invitations addressed to the signed-in shipper's email. */
 export async function listShipperInvitations(
   actor: Actor,
-  input: unknown,
+  q: PageQuery,
 ): Promise<Page<ShipperInvitationDto>> {
   authorize(actor, 'brokerInvitation:list');
-  const q = parse(pageQuerySchema, input);
   const me = await UserModel.findById(actor.id, { email: 1 }).lean();
   if (!me) throw notFound();
   const found = await paginate<BrokerInvitation>(

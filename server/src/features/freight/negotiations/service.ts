@@ -1,12 +1,11 @@
 import {
   NEGOTIATION_STATUSES,
-  counterOfferSchema,
   negotiationActionSchema,
   offerExpiry,
   offerVersionSchema,
-  rateOfferSchema,
-  reviseOfferSchema,
   rooms,
+  type rateOfferSchema,
+  type reviseOfferSchema,
   type FreightListingDto,
   type NegotiationDto,
   type NegotiationStatus,
@@ -16,7 +15,7 @@ import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
-import { pageQuerySchema, parse } from '../../../http/validate';
+import { pageQuerySchema } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
@@ -75,9 +74,8 @@ async function refuse(n: Negotiation): Promise<never> {
 export async function makeOffer(
   actor: Actor,
   freightId: string,
-  input: unknown,
+  data: z.output<typeof rateOfferSchema>,
 ): Promise<{ message: string; negotiation: NegotiationDto }> {
-  const data = parse(rateOfferSchema, input ?? {});
   const load = await findLoad(freightId);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   authorize(actor, 'freight:offer', load, {
@@ -112,12 +110,15 @@ export async function makeOffer(
   return { message: 'Rate offer submitted successfully', negotiation };
 }
 
-const listSchema = pageQuerySchema.extend({
+export const negotiationListSchema = pageQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(NEGOTIATION_STATUSES).optional()),
 });
+type NegotiationListQuery = z.output<typeof negotiationListSchema>;
 
-async function listPage(filter: FilterQuery<Negotiation>, input: unknown): Promise<Page<NegotiationDto>> {
-  const q = parse(listSchema, input);
+async function listPage(
+  filter: FilterQuery<Negotiation>,
+  q: NegotiationListQuery,
+): Promise<Page<NegotiationDto>> {
   await expireDue(filter);
   if (q.status) filter.status = q.status;
   const found = await paginate<Negotiation>(NegotiationModel, filter, { createdAt: -1, _id: -1 }, q);
@@ -125,21 +126,27 @@ async function listPage(filter: FilterQuery<Negotiation>, input: unknown): Promi
 }
 
 /** GET /api/broker/negotiations (call 26). */
-export async function brokerNegotiations(actor: Actor, input: unknown): Promise<Page<NegotiationDto>> {
+export async function brokerNegotiations(
+  actor: Actor,
+  q: NegotiationListQuery,
+): Promise<Page<NegotiationDto>> {
   authorize(actor, 'broker:access', undefined, {
     message: 'This dashboard is only available to verified brokers.',
   });
-  return listPage({ brokerId: new Types.ObjectId(actor.id) }, input);
+  return listPage({ brokerId: new Types.ObjectId(actor.id) }, q);
 }
 
 /** GET /api/negotiations/mine: the carrier's offers, with counters to answer. */
-export async function myNegotiations(actor: Actor, input: unknown): Promise<Page<NegotiationDto>> {
-  return listPage({ carrierId: new Types.ObjectId(actor.id) }, input);
+export async function myNegotiations(actor: Actor, q: NegotiationListQuery): Promise<Page<NegotiationDto>> {
+  return listPage({ carrierId: new Types.ObjectId(actor.id) }, q);
 }
 
 /** GET /api/negotiations/received: offers on the user's loads (shippers answer offers on loads with no broker). */
-export async function receivedNegotiations(actor: Actor, input: unknown): Promise<Page<NegotiationDto>> {
-  return listPage({ brokerId: new Types.ObjectId(actor.id) }, input);
+export async function receivedNegotiations(
+  actor: Actor,
+  q: NegotiationListQuery,
+): Promise<Page<NegotiationDto>> {
+  return listPage({ brokerId: new Types.ObjectId(actor.id) }, q);
 }
 
 async function findNegotiation(id: string): Promise<Negotiation> {
@@ -216,27 +223,40 @@ function answer(n: Negotiation, from: NegotiationStatus, set: Record<string, unk
   });
 }
 
+/** How the broker answers an offer: accept the version it saw, reject, or counter with a rate. */
+export type OfferReply =
+  { action: 'accept'; version: number } | { action: 'reject' } | { action: 'counter'; counterRate: number };
+
 /**
- * POST /api/negotiations/:id/accept and /reject (call 28); accept with a counterRate counters instead. Only while
- * pending: 409 afterwards, and 409 for an expired offer. Accept carries the version accepted (offerVersionSchema).
+ * The body of POST /api/negotiations/:id/accept: the version accepted (offerVersionSchema), or a counterRate, which
+ * counters instead.
+ */
+export const acceptOfferSchema = negotiationActionSchema
+  .extend({ version: z.unknown().optional() })
+  .transform((body, ctx): OfferReply => {
+    if (body.counterRate != null) return { action: 'counter', counterRate: body.counterRate };
+    const seen = offerVersionSchema.safeParse(body);
+    if (seen.success) return { action: 'accept', version: seen.data.version };
+    for (const issue of seen.error.issues) ctx.addIssue({ ...issue });
+    return z.NEVER;
+  });
+
+/**
+ * POST /api/negotiations/:id/accept, /reject and /counter (call 28). Only while pending: 409 afterwards, and 409 for
+ * an expired offer.
  */
 export async function respondToOffer(
   actor: Actor,
   id: string,
-  action: 'accept' | 'reject' | 'counter',
-  input: unknown,
+  reply: OfferReply,
 ): Promise<{ message: string; negotiation: NegotiationDto; listing: FreightListingDto | null }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:respond', n, { hide: true, message: 'Negotiation not found' });
-  let counterRate: number | null | undefined;
-  if (action === 'counter') counterRate = parse(counterOfferSchema, input ?? {}).counterRate;
-  else if (action === 'accept') counterRate = parse(negotiationActionSchema, input ?? {}).counterRate;
-  if (counterRate != null) action = 'counter';
+  const { action } = reply;
   if (effectiveStatus(n) !== 'pending') return refuse(n);
 
-  if (action === 'accept') {
-    const { version } = parse(offerVersionSchema, input ?? {});
-    const { accepted, listing } = await settle(n, 'pending', version, actor.id);
+  if (reply.action === 'accept') {
+    const { accepted, listing } = await settle(n, 'pending', reply.version, actor.id);
     const negotiation = await view(accepted);
     announce(negotiation, listing);
     return { message: 'Negotiation accepted successfully', negotiation, listing };
@@ -246,12 +266,12 @@ export async function respondToOffer(
   const updated = await answer(
     n,
     'pending',
-    action === 'reject'
+    reply.action === 'reject'
       ? { status: 'rejected', respondedAt: now }
       : {
           status: 'counter_offered',
           respondedAt: now,
-          counterRateCents: dollarsToCents(counterRate!),
+          counterRateCents: dollarsToCents(reply.counterRate),
           version: (n.version ?? 1) + 1,
           expiresAt: new Date(offerExpiry(undefined, now)),
         },
@@ -279,11 +299,10 @@ export async function respondToOffer(
 export async function reviseOffer(
   actor: Actor,
   id: string,
-  input: unknown,
+  data: z.output<typeof reviseOfferSchema>,
 ): Promise<{ message: string; negotiation: NegotiationDto }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:revise', n, { hide: true, message: 'Negotiation not found' });
-  const data = parse(reviseOfferSchema, input ?? {});
   if (effectiveStatus(n) !== 'pending') return refuse(n);
   const updated = await underOffer(n, 'pending', async (current) => {
     const revised = await NegotiationModel.findOneAndUpdate(
@@ -316,8 +335,7 @@ export async function reviseOffer(
 export async function answerCounter(
   actor: Actor,
   id: string,
-  accept: boolean,
-  input?: unknown,
+  reply: { accept: true; version: number } | { accept: false },
 ): Promise<{ message: string; negotiation: NegotiationDto; listing: FreightListingDto | null }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:acceptCounter', n, { hide: true, message: 'Negotiation not found' });
@@ -325,9 +343,8 @@ export async function answerCounter(
     if (effectiveStatus(n) === 'expired') return refuse(n);
     throw conflict('There is no counter offer to answer');
   }
-  if (accept) {
-    const { version } = parse(offerVersionSchema, input ?? {});
-    const { accepted, listing } = await settle(n, 'counter_offered', version, actor.id);
+  if (reply.accept) {
+    const { accepted, listing } = await settle(n, 'counter_offered', reply.version, actor.id);
     const negotiation = await view(accepted);
     announce(negotiation, listing);
     return { message: 'Counter offer accepted successfully', negotiation, listing };

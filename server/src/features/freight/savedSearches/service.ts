@@ -1,17 +1,18 @@
 import {
   hasSavedSearchFilter,
   matchesBoardFilter,
-  savedSearchSchema,
-  savedSearchUpdateSchema,
   type FreightListingDto,
   type Page,
   type SavedSearchDto,
   type SavedSearchFilters,
+  type savedSearchSchema,
+  type savedSearchUpdateSchema,
 } from '@freight/shared';
 import { Types } from 'mongoose';
+import type { z } from 'zod';
 import { conflict, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
-import { pageQuerySchema, parse } from '../../../http/validate';
+import type { PageQuery } from '../../../http/validate';
 import { withAggregate } from '../../../infra/concurrency';
 import { oncePerDatabase } from '../../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../../policies';
@@ -75,9 +76,8 @@ export function backfillAlertLanes(): Promise<void> {
   });
 }
 
-export async function listSavedSearches(actor: Actor, input: unknown): Promise<Page<SavedSearchDto>> {
+export async function listSavedSearches(actor: Actor, q: PageQuery): Promise<Page<SavedSearchDto>> {
   authorize(actor, 'savedSearch:manage');
-  const q = parse(pageQuerySchema, input);
   const found = await paginate<SavedSearch>(
     SavedSearchModel,
     { userId: new Types.ObjectId(actor.id) },
@@ -87,9 +87,11 @@ export async function listSavedSearches(actor: Actor, input: unknown): Promise<P
   return { ...found, items: found.items.map(toSavedSearchDto) };
 }
 
-export async function createSavedSearch(actor: Actor, input: unknown): Promise<SavedSearchDto> {
+export async function createSavedSearch(
+  actor: Actor,
+  data: z.output<typeof savedSearchSchema>,
+): Promise<SavedSearchDto> {
   authorize(actor, 'savedSearch:manage', undefined, { message: 'Complete your account setup first' });
-  const data = parse(savedSearchSchema, input);
   if (data.filters.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   const userId = new Types.ObjectId(actor.id);
   const filters = Object.fromEntries(Object.entries(data.filters).filter(([, v]) => v !== undefined));
@@ -108,8 +110,11 @@ export async function createSavedSearch(actor: Actor, input: unknown): Promise<S
   return toSavedSearchDto(doc.toObject() as SavedSearch);
 }
 
-export async function updateSavedSearch(actor: Actor, id: string, input: unknown): Promise<SavedSearchDto> {
-  const data = parse(savedSearchUpdateSchema, input);
+export async function updateSavedSearch(
+  actor: Actor,
+  id: string,
+  data: z.output<typeof savedSearchUpdateSchema>,
+): Promise<SavedSearchDto> {
   const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
   // Under the user's lease like create and delete: FerretDB rewrites the whole document, so two edits of one search
   // (a rename and an alerts switch from two tabs) would otherwise undo each other.
