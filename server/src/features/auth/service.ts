@@ -1,14 +1,13 @@
-import { registerSchema, rooms, setupSchema, type UserDto } from '@freight/shared';
+import { registerSchema, setupSchema, type UserDto } from '@freight/shared';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { parse } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
-import { publish } from '../../realtime/publish';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { computeVerification } from '../documents/verification';
-import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { announceAccountCreated, announceAccountSetUp } from './announce';
 import { isTestAccountEmail } from './testAccounts';
 import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
@@ -27,18 +26,6 @@ let dummyHash: Promise<string> | null = null;
 function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(32).toString('hex'));
   return dummyHash;
-}
-
-/** Sent once per user (dedupe key) when the account first has a type: at registration or at setup. */
-async function sendWelcome(user: UserDoc): Promise<void> {
-  await notify({
-    userId: user.id,
-    kind: 'welcome',
-    title: 'Welcome to FreightConnect',
-    body: `Your ${user.companyName ? `${user.companyName} ` : ''}account is set up. Upload your compliance documents to get verified.`,
-    link: '/documents',
-    dedupeKey: `welcome:${user.id}`,
-  });
 }
 
 export async function register(throttle: RegisterThrottle, input: unknown, ip: string): Promise<UserDto> {
@@ -76,7 +63,7 @@ export async function register(throttle: RegisterThrottle, input: unknown, ip: s
       throw conflict('An account with this email already exists');
     throw err;
   }
-  await sendWelcome(user);
+  await announceAccountCreated(user);
   return toUserDto(user);
 }
 
@@ -139,13 +126,8 @@ export async function setupAccount(user: UserDoc, input: unknown): Promise<UserD
     if (!updated) throw unauthorized();
     return { updated, verification, typeChanged };
   });
-  publish('verification:changed', rooms.user(updated.id), {
-    ...verification.status,
-    isVerified: verification.computedVerified,
-    userId: updated.id,
-  });
+  await announceAccountSetUp(updated, verification);
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
   if (typeChanged) disconnectUserSockets(updated.id);
-  await sendWelcome(updated);
   return toUserDto(updated);
 }

@@ -1,9 +1,7 @@
 import {
   documentReviewSchema,
-  documentTypeLabel,
   documentTypesFor,
   documentUploadSchema,
-  rooms,
   type DocumentDto,
   type Page,
   type PendingDocumentDto,
@@ -24,8 +22,6 @@ import {
   type UploadedFile,
 } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { UserModel, type UserDoc } from '../users/model';
 import {
   daysBack,
@@ -38,6 +34,7 @@ import {
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 import { assertStorageLeft } from './storageQuota';
+import { announceDocumentReviewed, announceDocumentUploaded } from './announce';
 
 /**
  * The name to keep and send back on download (see storedFileName): the base name, ending in the detected type's
@@ -45,8 +42,6 @@ import { assertStorageLeft } from './storageQuota';
  */
 export const cleanFileName = (raw: string, type: SniffedType): string =>
   storedFileName(raw, type, 'document');
-
-export const pendingCount = () => DocumentModel.countDocuments({ status: 'pending' });
 
 function assertTypeAllowed(userType: string, documentType: string): void {
   const allowed = documentTypesFor(userType as UserType);
@@ -108,12 +103,7 @@ export async function uploadDocument(
     throw err;
   }
 
-  publish('admin:queue-changed', rooms.role('admin'), {
-    reason: 'uploaded',
-    documentId: String(doc._id),
-    added: toPendingDto(doc, user),
-    pendingCount: await pendingCount(),
-  });
+  await announceDocumentUploaded(toPendingDto(doc, user));
   return toDocumentDto(doc);
 }
 
@@ -271,26 +261,7 @@ export async function reviewDocument(actor: Actor, id: string, input: unknown): 
   );
 
   const document = toDocumentDto(reviewed);
-  publish('document:reviewed', rooms.user(ownerId), { document });
-  publish('admin:queue-changed', rooms.role('admin'), {
-    reason: 'reviewed',
-    documentId: document.id,
-    added: null,
-    pendingCount: await pendingCount(),
-  });
-
-  const label = documentTypeLabel(reviewed.documentType);
-  await notify({
-    userId: ownerId,
-    kind: 'document_reviewed',
-    title: decision.status === 'approved' ? `${label} approved` : `${label} rejected`,
-    body:
-      decision.status === 'approved'
-        ? `Your ${label} (${reviewed.fileName}) was approved.`
-        : `Your ${label} (${reviewed.fileName}) was rejected: ${decision.rejectionReason}`,
-    link: '/documents',
-    dedupeKey: `doc-review:${document.id}`,
-  });
+  await announceDocumentReviewed(document, reviewed);
   return document;
 }
 

@@ -1,7 +1,6 @@
 import {
   QUEUES,
   notificationJobSchema,
-  rooms,
   type NotificationDto,
   type NotificationJob,
   type Page,
@@ -11,7 +10,7 @@ import { Types } from 'mongoose';
 import { notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import { enqueue } from '../../queues';
-import { publish } from '../../realtime/publish';
+import { announceNotificationDelivered } from './announce';
 import { NotificationModel, toNotificationDto, type Notification } from './model';
 
 /** What services call: the notification is stored and pushed by the notifications worker. */
@@ -85,10 +84,7 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
     throw err;
   }
   const notification = toNotificationDto(stored);
-  publish('notification:new', rooms.user(data.userId), {
-    notification,
-    unreadCount: await freshUnreadCount(data.userId),
-  });
+  announceNotificationDelivered(data.userId, notification, await freshUnreadCount(data.userId));
   return notification;
 }
 

@@ -1,0 +1,25 @@
+import { announceVerificationChanged } from '../documents/announce';
+import type { computeVerification } from '../documents/verification';
+import { notify } from '../notifications/service';
+import type { UserDoc } from '../users/model';
+
+/** Sent once per user (dedupe key) when the account first has a type: at registration or at setup. */
+export async function announceAccountCreated(user: UserDoc): Promise<void> {
+  await notify({
+    userId: user.id,
+    kind: 'welcome',
+    title: 'Welcome to FreightConnect',
+    body: `Your ${user.companyName ? `${user.companyName} ` : ''}account is set up. Upload your compliance documents to get verified.`,
+    link: '/documents',
+    dedupeKey: `welcome:${user.id}`,
+  });
+}
+
+/** The account's type was set: its verification as judged under that type, and the welcome (once). */
+export async function announceAccountSetUp(
+  user: UserDoc,
+  verification: Awaited<ReturnType<typeof computeVerification>>,
+): Promise<void> {
+  announceVerificationChanged(user.id, verification.status, verification.computedVerified);
+  await announceAccountCreated(user);
+}
