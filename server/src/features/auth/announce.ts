@@ -1,5 +1,3 @@
-import { announceVerificationChanged } from '../documents/announce';
-import type { computeVerification } from '../documents/verification';
 import { notify } from '../notifications/service';
 import type { UserDoc } from '../users/model';
 
@@ -13,13 +11,4 @@ export async function announceAccountCreated(user: UserDoc): Promise<void> {
     link: '/documents',
     dedupeKey: `welcome:${user.id}`,
   });
-}
-
-/** The account's type was set: its verification as judged under that type, and the welcome (once). */
-export async function announceAccountSetUp(
-  user: UserDoc,
-  verification: Awaited<ReturnType<typeof computeVerification>>,
-): Promise<void> {
-  announceVerificationChanged(user.id, verification.status, verification.computedVerified);
-  await announceAccountCreated(user);
 }

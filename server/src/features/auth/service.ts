@@ -5,9 +5,10 @@ import { AppError, badRequest, conflict, unauthorized } from '../../http/errors'
 import { parse } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { disconnectUserSockets } from '../../realtime/sessions';
+import { announceVerificationChanged } from '../documents/announce';
 import { computeVerification } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
-import { announceAccountCreated, announceAccountSetUp } from './announce';
+import { announceAccountCreated } from './announce';
 import { isTestAccountEmail } from './testAccounts';
 import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
@@ -126,8 +127,11 @@ export async function setupAccount(user: UserDoc, input: unknown): Promise<UserD
     if (!updated) throw unauthorized();
     return { updated, verification, typeChanged };
   });
-  await announceAccountSetUp(updated, verification);
+  announceVerificationChanged(updated.id, verification.status, verification.computedVerified);
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
+  // Before the welcome is awaited: with the disconnect after it, a socket the client opened right after the setup
+  // missed its first pushes (driverRoutes.test.ts).
   if (typeChanged) disconnectUserSockets(updated.id);
+  await announceAccountCreated(updated);
   return toUserDto(updated);
 }
