@@ -10,7 +10,7 @@ import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { DocumentModel, type ComplianceDocument } from './model';
 
-/** What the documents feature tells people: live pushes and notifications, one function per event. */
+// What the documents feature tells people: live pushes and notifications, one function per event.
 
 const formatDate = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC' });
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
