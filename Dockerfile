@@ -9,6 +9,7 @@ COPY shared/package.json shared/
 COPY server/package.json server/
 COPY workers/package.json workers/
 COPY web/package.json web/
+COPY dev-services/package.json dev-services/
 # devDependencies stay: the processes run TypeScript through tsx, and the web build needs Vite.
 RUN npm ci --no-audit --no-fund
 

@@ -17,7 +17,12 @@ export default defineConfig({
         test: {
           name: 'api',
           globalSetup: ['./test/globalSetup.ts'],
-          include: ['server/src/**/*.test.ts', 'workers/src/**/*.test.ts', 'shared/src/**/*.test.ts'],
+          include: [
+            'server/src/**/*.test.ts',
+            'workers/src/**/*.test.ts',
+            'shared/src/**/*.test.ts',
+            'dev-services/src/**/*.test.ts',
+          ],
         },
       },
       {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import mongoose from 'mongoose';
-import { ensureMongo } from '@freight/server/infra/embedded';
+import { ensureMongo } from '@freight/dev-services';
 import { OpenLoadBook } from '@freight/server/features/freight/book/book';
 import { readOpenLoads } from '@freight/server/features/freight/book/live';
 import { FreightModel } from '@freight/server/features/freight/model';

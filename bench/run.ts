@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
 import mongoose from 'mongoose';
 import { machineInfo, REPO, type BenchContext, type ScenarioResult } from './lib';
 import { scenarios as featureScenarios } from './scenarios/index';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { loadConfigOrExit } from '@freight/server/config';
 import { hashPassword } from '@freight/server/features/auth/service';
 import { UserModel } from '@freight/server/features/users/model';
-import { startEmbeddedServices } from '@freight/server/infra/embedded';
+import { startEmbeddedServices } from '@freight/dev-services';
 import mongoose from 'mongoose';
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit } from '@freight/server/config';
-import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
 
 const config = loadConfigOrExit();
 const services = await startEmbeddedServices({

@@ -2,7 +2,7 @@
 // found without a one-minute build during the test run. Does nothing when MONGODB_URI is set or `mongod` or
 // `ferretdb` is on PATH; otherwise builds FerretDB into <dataDir>/bin/ferretdb unless it is already there.
 import path from 'node:path';
-import { ensureFerretBinary, ferretVersion, findExecutable } from '../server/src/infra/embedded/index';
+import { ensureFerretBinary, ferretVersion, findExecutable } from '@freight/dev-services';
 
 async function main(): Promise<void> {
   const dataDir = path.resolve(process.argv[2] ?? '.data');

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '@freight/server/config';
-import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
 import { REDIS_QUEUED_OPTIONS } from '@freight/server/infra/availability';
 import { getQueue, queuePrefix } from '@freight/server/queues';
 import { createRuntime } from '@freight/server/runtime';

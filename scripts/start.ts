@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit, testAccountsExposureWarning } from '@freight/server/config';
-import { servicesEnv, startEmbeddedServices } from '@freight/server/infra/embedded';
+import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
 import { runRoles, type RunningRoles } from './roles';
 
 const config = loadConfigOrExit();

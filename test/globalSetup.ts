@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureMongo, ensureRedis } from '../server/src/infra/embedded';
+import { ensureMongo, ensureRedis } from '@freight/dev-services';
 
 import './providedContext';
 

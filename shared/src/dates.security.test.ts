@@ -8,7 +8,8 @@ import {
   savedSearchFiltersSchema,
   updateLoadSchema,
 } from './freight';
-import { driverRouteSchema, smallShipmentSchema } from './subscriptions';
+import { driverRouteSchema } from './driverRoutes';
+import { smallShipmentSchema } from './smallShipments';
 
 /**
  * Issue #12 item 11: every date a user sends is a real date between 2000-01-01 and 2100-12-31. JavaScript's

@@ -1,6 +1,7 @@
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { NotificationEvents } from './notifications';
+import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
 
@@ -9,7 +10,13 @@ import type { TrackingClientEvents, TrackingEvents } from './tracking';
  * shared module; this is the one map the gateway, the emitter and the web socket module are typed by.
  */
 export interface ServerToClientEvents
-  extends NotificationEvents, DocumentEvents, FreightEvents, TrackingEvents, SubscriptionEvents {}
+  extends
+    NotificationEvents,
+    DocumentEvents,
+    FreightEvents,
+    TrackingEvents,
+    SubscriptionEvents,
+    SmallShipmentEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

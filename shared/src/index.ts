@@ -11,3 +11,5 @@ export * from './geo';
 export * from './freight';
 export * from './tracking';
 export * from './subscriptions';
+export * from './smallShipments';
+export * from './driverRoutes';

@@ -1,7 +1,9 @@
 import { forbidden, notFound } from '../http/errors';
 import type { Actor, Rule } from './types';
 import { documentsPolicies } from './documents';
+import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
+import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
 import { trackingPolicies } from './tracking';
 import { userPolicies } from './users';
@@ -18,6 +20,8 @@ export const policies = {
   ...freightPolicies,
   ...trackingPolicies,
   ...subscriptionsPolicies,
+  ...smallShipmentsPolicies,
+  ...driverRoutesPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

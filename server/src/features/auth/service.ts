@@ -1,15 +1,15 @@
-import { rooms, setupSchema, type registerSchema, type UserDto } from '@freight/shared';
+import { setupSchema, type registerSchema, type UserDto } from '@freight/shared';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import type { Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
 import { disconnectUserSockets } from '../../realtime/sessions';
+import { announceVerificationChanged } from '../documents/announce';
 import { computeVerification } from '../documents/verification';
-import { notify } from '../notifications/service';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { announceAccountCreated } from './announce';
 import { isTestAccountEmail } from './testAccounts';
 import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
@@ -28,18 +28,6 @@ let dummyHash: Promise<string> | null = null;
 function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(32).toString('hex'));
   return dummyHash;
-}
-
-/** Sent once per user (dedupe key) when the account first has a type: at registration or at setup. */
-async function sendWelcome(user: UserDoc): Promise<void> {
-  await notify({
-    userId: user.id,
-    kind: 'welcome',
-    title: 'Welcome to FreightConnect',
-    body: `Your ${user.companyName ? `${user.companyName} ` : ''}account is set up. Upload your compliance documents to get verified.`,
-    link: '/documents',
-    dedupeKey: `welcome:${user.id}`,
-  });
 }
 
 export async function register(
@@ -80,7 +68,7 @@ export async function register(
       throw conflict('An account with this email already exists');
     throw err;
   }
-  await sendWelcome(user);
+  await announceAccountCreated(user);
   return toUserDto(user);
 }
 
@@ -148,13 +136,11 @@ export async function setupAccount(
     if (!updated) throw unauthorized();
     return { updated, verification, typeChanged };
   });
-  publish('verification:changed', rooms.user(updated.id), {
-    ...verification.status,
-    isVerified: verification.computedVerified,
-    userId: updated.id,
-  });
+  announceVerificationChanged(updated.id, verification.status, verification.computedVerified);
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
+  // Before the welcome is awaited: with the disconnect after it, a socket the client opened right after the setup
+  // missed its first pushes (driverRoutes.test.ts).
   if (typeChanged) disconnectUserSockets(updated.id);
-  await sendWelcome(updated);
+  await announceAccountCreated(updated);
   return toUserDto(updated);
 }

@@ -1,19 +1,11 @@
-import {
-  DOCUMENT_EXPIRY_REMINDER_DAYS,
-  daysUntilExpiry,
-  documentTypeLabel,
-  rooms,
-  startOfUtcDay,
-} from '@freight/shared';
+import { DOCUMENT_EXPIRY_REMINDER_DAYS, daysUntilExpiry, startOfUtcDay } from '@freight/shared';
 import { Types } from 'mongoose';
 import { findByIds } from '../../http/paginate';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { UserModel } from '../users/model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { daysBack, DocumentModel, toDocumentDto, utcDay, type ComplianceDocument } from './model';
-import { pendingCount } from './service';
+import { announceDocumentExpired, announceDocumentExpiring } from './announce';
 import { computeVerification, recomputeVerification } from './verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,9 +38,6 @@ export interface DocumentExpiryReport {
   usersRecomputed: number;
 }
 
-const formatDate = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'UTC' });
-const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
-
 /**
  * The reminder a document is due at `now`: the most urgent of 30, 7 and 1 days that it is within. A document first
  * seen with 5 days left gets the 7-day reminder only; the 30-day one is then counted as passed.
@@ -71,16 +60,7 @@ async function sendReminders(now: Date): Promise<number> {
     const daysLeft = daysUntilExpiry(doc.expirationDate!, now);
     const due = dueReminder(daysLeft);
     if (due === null || doc.remindersSent.includes(due)) continue;
-    const label = documentTypeLabel(doc.documentType);
-    await notify({
-      userId: String(doc.userId),
-      kind: 'document_expiring',
-      title: `${label} expires ${inDays(daysLeft)}`,
-      body: `Your ${label} (${doc.fileName}) expires on ${formatDate(doc.expirationDate!)}. Upload a renewed document to stay verified.`,
-      link: '/documents',
-      // One ':' only: notify() makes the key a BullMQ job id `n:<key>`, and BullMQ refuses ids with more parts.
-      dedupeKey: `doc-expiry:${String(doc._id)}-${due}d`,
-    });
+    await announceDocumentExpiring(doc, daysLeft, due);
     // This reminder and every earlier (longer) one are done.
     const passed = DOCUMENT_EXPIRY_REMINDER_DAYS.filter((d) => d >= due);
     // A rewrite of the document: under its lease, so it cannot revert a review landing at the same moment.
@@ -127,24 +107,7 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
     expired++;
     userIds.add(ownerId);
     const document = toDocumentDto({ ...doc, status: 'expired', expiredAt: now } as ComplianceDocument);
-    publish('document:expired', rooms.user(ownerId), { document });
-    if (doc.status === 'pending') {
-      publish('admin:queue-changed', rooms.role('admin'), {
-        reason: 'expired',
-        documentId: document.id,
-        added: null,
-        pendingCount: await pendingCount(),
-      });
-    }
-    const label = documentTypeLabel(doc.documentType);
-    await notify({
-      userId: ownerId,
-      kind: 'document_expired',
-      title: `${label} expired`,
-      body: `Your ${label} (${doc.fileName}) expired on ${formatDate(doc.expirationDate!)}. Upload a renewed document to stay verified.`,
-      link: '/documents',
-      dedupeKey: `doc-expired:${document.id}`,
-    });
+    await announceDocumentExpired(document, doc);
   }
   return { expired, userIds };
 }

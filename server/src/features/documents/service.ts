@@ -1,7 +1,5 @@
 import {
-  documentTypeLabel,
   documentTypesFor,
-  rooms,
   type DocumentDto,
   type documentReviewSchema,
   type documentUploadSchema,
@@ -25,8 +23,6 @@ import {
   type UploadedFile,
 } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { UserModel } from '../users/model';
 import {
   daysBack,
@@ -39,6 +35,7 @@ import {
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 import { assertStorageLeft } from './storageQuota';
+import { announceDocumentReviewed, announceDocumentUploaded } from './announce';
 
 /**
  * The name to keep and send back on download (see storedFileName): the base name, ending in the detected type's
@@ -46,8 +43,6 @@ import { assertStorageLeft } from './storageQuota';
  */
 export const cleanFileName = (raw: string, type: SniffedType): string =>
   storedFileName(raw, type, 'document');
-
-export const pendingCount = () => DocumentModel.countDocuments({ status: 'pending' });
 
 function assertTypeAllowed(userType: string, documentType: string): void {
   const allowed = documentTypesFor(userType as UserType);
@@ -109,12 +104,7 @@ export async function uploadDocument(
     throw err;
   }
 
-  publish('admin:queue-changed', rooms.role('admin'), {
-    reason: 'uploaded',
-    documentId: String(doc._id),
-    added: toPendingDto(doc, user),
-    pendingCount: await pendingCount(),
-  });
+  await announceDocumentUploaded(toPendingDto(doc, user));
   return toDocumentDto(doc);
 }
 
@@ -273,26 +263,7 @@ export async function reviewDocument(
   );
 
   const document = toDocumentDto(reviewed);
-  publish('document:reviewed', rooms.user(ownerId), { document });
-  publish('admin:queue-changed', rooms.role('admin'), {
-    reason: 'reviewed',
-    documentId: document.id,
-    added: null,
-    pendingCount: await pendingCount(),
-  });
-
-  const label = documentTypeLabel(reviewed.documentType);
-  await notify({
-    userId: ownerId,
-    kind: 'document_reviewed',
-    title: decision.status === 'approved' ? `${label} approved` : `${label} rejected`,
-    body:
-      decision.status === 'approved'
-        ? `Your ${label} (${reviewed.fileName}) was approved.`
-        : `Your ${label} (${reviewed.fileName}) was rejected: ${decision.rejectionReason}`,
-    link: '/documents',
-    dedupeKey: `doc-review:${document.id}`,
-  });
+  await announceDocumentReviewed(document, reviewed);
   return document;
 }
 

@@ -1,15 +1,9 @@
 // Contract: the documents feature implements verification; others read `user.isVerified`.
-import {
-  documentTypesFor,
-  isExpiredOn,
-  rooms,
-  type UserType,
-  type VerificationStatusDto,
-} from '@freight/shared';
+import { documentTypesFor, isExpiredOn, type UserType, type VerificationStatusDto } from '@freight/shared';
 import { Types } from 'mongoose';
 import { withAggregate } from '../../infra/concurrency';
-import { publish } from '../../realtime/publish';
 import { UserModel } from '../users/model';
+import { announceVerificationChanged } from './announce';
 import { DocumentModel } from './model';
 
 interface VerifiableUser {
@@ -85,6 +79,6 @@ export async function recomputeVerification(userId: string, now = new Date()): P
   });
   if (!result) return false;
   const { status, computedVerified } = result;
-  publish('verification:changed', rooms.user(userId), { ...status, isVerified: computedVerified, userId });
+  announceVerificationChanged(userId, status, computedVerified);
   return computedVerified;
 }

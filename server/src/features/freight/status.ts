@@ -1,4 +1,4 @@
-import { rooms, type FreightStatus } from '@freight/shared';
+import type { FreightStatus } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { AppError, conflict, notFound } from '../../http/errors';
 import {
@@ -10,13 +10,13 @@ import {
 } from '../../infra/concurrency';
 import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
 import { openChatRoom } from '../tracking/chatRooms';
 import { FreightPhotoModel } from '../tracking/model';
-import { announceListingChange } from './announce';
+import { announceLoadBooked, announceLoadMoved } from './announce';
+import { announceBookingRequestClosed } from './bookingRequests/announce';
 import { BookingRequestModel, type BookingRequest } from './bookingRequests/model';
-import { FreightModel, participantIds, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
+import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
+import { announceOfferClosed } from './negotiations/announce';
 import { NegotiationModel, type Negotiation } from './negotiations/model';
 import { bookingRequestViews, negotiationViews } from './views';
 
@@ -57,12 +57,6 @@ const WHO_MAY = {
   delivered: { action: 'tracking:advance', message: 'Only the booked carrier can change this status' },
   cancelled: { action: 'freight:manage', message: 'Only the poster can cancel this load' },
 } as const;
-
-const STATUS_TEXT: Partial<Record<FreightStatus, string>> = {
-  in_transit: 'is in transit',
-  delivered: 'has been delivered',
-  cancelled: 'has been cancelled',
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The load's lease
@@ -137,37 +131,9 @@ export async function moveLoad(
 /** What follows a move (each step idempotent, so a repeat after a crash completes it), then the announcements. */
 async function afterMove(by: Mover, before: FreightListing, after: FreightListing): Promise<void> {
   const to = after.status as FreightStatus;
-  const freightId = String(after._id);
   if (to === 'booked' || to === 'cancelled') await rejectOpenInterest(after, by);
   if (to === 'booked') await openChatRoomOf(after);
-
-  const listing = toFreightDto(after);
-  announceListingChange('updated', listing);
-  publish('freight:status', rooms.freight(freightId), {
-    freightId,
-    status: to,
-    previousStatus: before.status as FreightStatus,
-    changedBy: moverId(by) ?? String(after.userId),
-    changedAt: (after.updatedAt ?? new Date()).toISOString(),
-  });
-  if (to === 'cancelled' && before.carrierId) {
-    publish('freight:updated', rooms.user(String(before.carrierId)), { listing });
-  }
-  if (to === 'booked') return; // the booking flow tells its own people (bookLoad)
-  const others = [...new Set(participantIds(after))].filter((id) => id !== moverId(by));
-  await Promise.all(
-    others.map((userId) =>
-      notify({
-        userId,
-        kind: 'freight_status',
-        title: `Load ${STATUS_TEXT[to] ?? `is ${to}`}`,
-        body: `${after.title} (${after.originCity}, ${after.originState} → ${after.destinationCity}, ${after.destinationState}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
-        link: to === 'cancelled' ? '/freight' : `/tracking/${freightId}`,
-        // One colon at most: the key becomes a BullMQ job id (`n:<key>`), which allows exactly two.
-        dedupeKey: `freight-status:${freightId}-${to}-${userId}`,
-      }),
-    ),
-  );
+  await announceLoadMoved(moverId(by), before, after);
 }
 
 async function openChatRoomOf(load: FreightListing): Promise<void> {
@@ -206,18 +172,7 @@ async function rejectOpenInterest(load: FreightListing, by: Mover): Promise<void
     if (updated) rejectedRequests.push(updated);
   }
   for (const request of await bookingRequestViews(rejectedRequests)) {
-    publish('booking:reviewed', [rooms.user(request.carrierId), rooms.user(request.shipperId)], {
-      request,
-      listing,
-    });
-    await notify({
-      userId: request.carrierId,
-      kind: 'booking_reviewed',
-      title: 'Booking request rejected',
-      body: `Your request to book ${request.freightTitle ?? 'a load'} was not accepted: the load is no longer available.`,
-      link: '/freight',
-      dedupeKey: `booking-reviewed:${request.id}`,
-    });
+    await announceBookingRequestClosed(request, listing);
   }
 
   const rejectedOffers: Negotiation[] = [];
@@ -233,18 +188,7 @@ async function rejectOpenInterest(load: FreightListing, by: Mover): Promise<void
     }
   }
   for (const negotiation of await negotiationViews(rejectedOffers)) {
-    publish('negotiation:updated', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], {
-      negotiation,
-      listing,
-    });
-    await notify({
-      userId: negotiation.carrierId,
-      kind: 'negotiation',
-      title: 'Rate offer rejected',
-      body: `Your offer on ${negotiation.freightTitle ?? 'a load'} was not accepted: the load is no longer available.`,
-      link: '/freight',
-      dedupeKey: `negotiation-closed:${negotiation.id}`,
-    });
+    await announceOfferClosed(negotiation, listing);
   }
 }
 
@@ -359,40 +303,9 @@ async function finishBooking(op: OpenBooking): Promise<FreightListing | null> {
     await rejectOpenInterest(load, 'system');
     await openChatRoomOf(load);
   }
-  if (goesThrough && load) await tellBooked(op, load);
+  if (goesThrough && load) await announceLoadBooked(op, load);
   await OpenBookingModel.deleteOne({ _id: op._id });
   return goesThrough ? load : null;
-}
-
-/**
- * The other side hears of the booking (once, whatever repeats): the carrier of its approved request or accepted
- * offer; the broker of its counter offer the carrier accepted.
- */
-async function tellBooked(op: OpenBooking, load: FreightListing): Promise<void> {
-  const carrierId = String(op.carrierId);
-  const dedupeKey = `booked:${String(load._id)}-${carrierId}`;
-  const rate = `$${((op.rateCents ?? 0) / 100).toFixed(2)}`;
-  if (op.negotiationId && String(op.actorId) === carrierId) {
-    await notify({
-      userId: String(load.brokerId ?? load.userId),
-      kind: 'negotiation',
-      title: 'Counter offer accepted',
-      body: `The carrier accepted ${rate} for ${load.title}: the load is booked.`,
-      link: '/broker',
-      dedupeKey,
-    });
-    return;
-  }
-  await notify({
-    userId: carrierId,
-    kind: op.requestId ? 'booking_reviewed' : 'negotiation',
-    title: op.requestId ? 'Booking request approved' : 'Rate offer accepted',
-    body: op.requestId
-      ? `${load.title} is booked to you. Track it and chat with the shipper.`
-      : `Your offer of ${rate} on ${load.title} was accepted: the load is booked to you.`,
-    link: `/tracking/${String(load._id)}`,
-    dedupeKey,
-  });
 }
 
 /**

@@ -10,8 +10,7 @@ import { serviceUrls, TestClient } from '@test/helpers';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findExecutable } from '../../infra/embedded';
-import { freePort, waitForPort, waitForRedis } from '../../infra/embedded/ports';
+import { findExecutable, freePort, waitForPort, waitForRedis } from '@freight/dev-services';
 
 /**
  * Issue 12 item 7: while Redis or FerretDB is down, requests answer 503 with a clear message within 2 s; once the

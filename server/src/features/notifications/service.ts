@@ -1,7 +1,6 @@
 import {
   QUEUES,
   notificationJobSchema,
-  rooms,
   type NotificationDto,
   type NotificationJob,
   type Page,
@@ -13,7 +12,7 @@ import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { enqueue } from '../../queues';
-import { publish } from '../../realtime/publish';
+import { announceNotificationDelivered } from './announce';
 import { NotificationModel, toNotificationDto, UnreadCounterModel, type Notification } from './model';
 
 /** What services call: the notification is stored and pushed by the notifications worker. */
@@ -81,10 +80,7 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
     throw err;
   }
   const notification = toNotificationDto(stored);
-  publish('notification:new', rooms.user(data.userId), {
-    notification,
-    unreadCount: unread,
-  });
+  announceNotificationDelivered(data.userId, notification, unread);
   return notification;
 }
 

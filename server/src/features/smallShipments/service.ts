@@ -1,6 +1,4 @@
 import {
-  rooms,
-  routeMatchesShipment,
   type MySmallShipmentDto,
   type Page,
   type ShipmentOfferDto,
@@ -16,15 +14,13 @@ import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
 import { dollarsToCents } from '../freight/model';
-import { notify } from '../notifications/service';
 import { UserModel, displayName } from '../users/model';
+import { announceOfferAccepted, announceOfferMade, announceShipmentPosted } from './announce';
 import {
   ShipmentOfferModel,
   SmallShipmentModel,
-  toDriverSmallShipmentDto,
   toShipmentOfferDto,
   toSmallShipmentDto,
   type ShipmentOffer,
@@ -61,34 +57,8 @@ export async function createSmallShipment(actor: Actor, data: SmallShipmentData)
     specialInstructions: data.specialInstructions ?? null,
   });
   const stored = doc.toObject() as SmallShipment;
-  const shipment = toSmallShipmentDto(stored);
-  publish('smallShipment:posted', rooms.role('individual_driver'), {
-    shipment: toDriverSmallShipmentDto(stored),
-  });
-  await notifyMatchingDrivers(shipment);
-  return shipment;
-}
-
-async function notifyMatchingDrivers(shipment: SmallShipmentDto): Promise<void> {
-  const routes = await DriverRouteModel.find(
-    { status: 'active', originState: shipment.originState, destinationState: shipment.destinationState },
-    { driverId: 1, originCity: 1, originState: 1, destinationCity: 1, destinationState: 1, title: 1 },
-  ).lean();
-  const drivers = new Set<string>();
-  for (const r of routes) {
-    if (String(r.driverId) === shipment.shipperId || !routeMatchesShipment(r, shipment)) continue;
-    drivers.add(String(r.driverId));
-  }
-  for (const driverId of drivers) {
-    await notify({
-      userId: driverId,
-      kind: 'general',
-      title: 'New shipment on your route',
-      body: `${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for $${shipment.offerPrice.toFixed(2)}`,
-      link: '/driver-routes',
-      dedupeKey: `shipment-match:${shipment.id}-${driverId}`,
-    });
-  }
+  await announceShipmentPosted(stored);
+  return toSmallShipmentDto(stored);
 }
 
 async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDto[]> {
@@ -127,13 +97,6 @@ async function findShipment(id: string): Promise<SmallShipment> {
   const shipment = await SmallShipmentModel.findById(id).lean<SmallShipment>();
   if (!shipment) throw notFound('Shipment not found');
   return shipment;
-}
-
-function publishOffer(
-  event: 'shipmentOffer:created' | 'shipmentOffer:updated',
-  offer: ShipmentOfferDto,
-): void {
-  publish(event, [rooms.user(offer.shipperId), rooms.user(offer.driverId)], { offer });
 }
 
 /**
@@ -206,16 +169,7 @@ export async function makeOffer(
     }
   });
   const dto = toShipmentOfferDto(offer);
-  publishOffer('shipmentOffer:created', dto);
-  if (created) {
-    await notify({
-      userId: dto.shipperId,
-      kind: 'shipment_offer',
-      title: 'New offer on your shipment',
-      body: `${dto.driverName} offered $${dto.price.toFixed(2)} for ${shipment.title}`,
-      link: '/',
-    });
-  }
+  await announceOfferMade(dto, created, shipment);
   return dto;
 }
 
@@ -301,31 +255,7 @@ export async function acceptOffer(
 
   const shipment = toSmallShipmentDto(matched);
   const acceptedDto = toShipmentOfferDto(accepted!);
-  // Drivers see the match without the addresses; then the customer and the matched driver get them.
-  publish('smallShipment:updated', rooms.role('individual_driver'), {
-    shipment: toDriverSmallShipmentDto(matched),
-  });
-  publish('smallShipment:updated', [rooms.user(shipment.shipperId), rooms.user(acceptedDto.driverId)], {
-    shipment,
-  });
-  publishOffer('shipmentOffer:updated', acceptedDto);
-  const declinedDocs = await ShipmentOfferModel.find({ _id: { $in: declinedIds } }).lean<ShipmentOffer[]>();
-  for (const d of declinedDocs) publishOffer('shipmentOffer:updated', toShipmentOfferDto(d));
-  await notify({
-    userId: acceptedDto.driverId,
-    kind: 'shipment_offer',
-    title: 'Your offer was accepted',
-    // The matched driver is the one driver who gets the addresses (kept in the notification for later).
-    body: [
-      `${shipment.title}: $${acceptedDto.price.toFixed(2)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
-      shipment.pickupAddress ? `Pickup: ${shipment.pickupAddress}` : '',
-      shipment.deliveryAddress ? `Delivery: ${shipment.deliveryAddress}` : '',
-    ]
-      .filter(Boolean)
-      .join('. '),
-    link: '/driver-routes',
-    dedupeKey: `shipment-accepted:${acceptedDto.id}`,
-  });
+  await announceOfferAccepted(matched, acceptedDto, declinedIds);
   return { shipment, offer: acceptedDto };
 }
 

@@ -3,39 +3,23 @@ import {
   isSubscriptionActive,
   planDisplayName,
   plansForUserType,
-  rooms,
   USAGE_METRIC_LABELS,
   type ActivateSubscriptionInput,
   type ActivateSubscriptionResult,
-  type SubscriptionChangedPayload,
   type SubscriptionPlan,
   type UsageDto,
 } from '@freight/shared';
 import { AppError, badRequest } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { can, toActor, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
-import { UserModel, toUserDto, type User } from '../users/model';
+import { UserModel, toUserDto } from '../users/model';
+import { announceSubscriptionActivated, announceSubscriptionExpired } from './announce';
 import { addOneMonth, monthBounds, now } from './clock';
 import { countUsage } from './limits';
 import { paymentProvider } from './payments';
 
 export function listPlans(actor: Actor): SubscriptionPlan[] {
   return plansForUserType(actor.userType);
-}
-
-function changedPayload(
-  u: Pick<User, 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'> & { _id: unknown },
-  reason: SubscriptionChangedPayload['reason'],
-): SubscriptionChangedPayload {
-  return {
-    userId: String(u._id),
-    subscriptionStatus: u.subscriptionStatus as SubscriptionChangedPayload['subscriptionStatus'],
-    subscriptionPlan: u.subscriptionPlan ?? null,
-    subscriptionExpiresAt: u.subscriptionExpiresAt ? u.subscriptionExpiresAt.toISOString() : null,
-    reason,
-  };
 }
 
 /**
@@ -89,14 +73,7 @@ export async function activateSubscription(
   if (payment.status === 'requires_action') {
     return { status: 'requires_action', redirectUrl: payment.redirectUrl, user: toUserDto(updated) };
   }
-  publish('subscription:changed', rooms.user(updated.id), changedPayload(updated, 'activated'));
-  await notify({
-    userId: updated.id,
-    kind: 'subscription',
-    title: `${plan.name} activated`,
-    body: `Your ${plan.name} subscription is active until ${updated.subscriptionExpiresAt?.toLocaleDateString('en-US', { timeZone: 'UTC' })}.`,
-    link: '/subscribe',
-  });
+  await announceSubscriptionActivated(updated, plan);
   return { status: 'active', redirectUrl: null, user: toUserDto(updated) };
 }
 
@@ -148,17 +125,8 @@ export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
       ).lean();
     });
     if (!updated) continue;
-    const id = String(updated._id);
-    expired.push(id);
-    publish('subscription:changed', rooms.user(id), changedPayload(updated, 'expired'));
-    await notify({
-      userId: id,
-      kind: 'subscription',
-      title: 'Subscription expired',
-      body: `Your ${planDisplayName(updated.subscriptionPlan)} subscription has expired. Renew it to keep access to gated features.`,
-      link: '/subscribe',
-      dedupeKey: `subscription-expired:${id}-${updated.subscriptionExpiresAt?.getTime()}`,
-    });
+    expired.push(String(updated._id));
+    await announceSubscriptionExpired(updated);
   }
   return expired;
 }

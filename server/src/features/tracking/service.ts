@@ -1,7 +1,6 @@
 import {
   CHAT_NOT_AVAILABLE_MESSAGE,
   FREIGHT_NOT_FOUND_MESSAGE,
-  rooms,
   type ChatMessageDto,
   type chatMessageSchema,
   type chatQuerySchema,
@@ -35,10 +34,10 @@ import {
 } from '../../infra/storage';
 import { assertStorageLeft } from '../documents/storageQuota';
 import { authorize, type Actor } from '../../policies';
-import { publish } from '../../realtime/publish';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
 import { LOCATION_UPDATABLE_STATUSES, moveLoad } from '../freight/status';
 import { UserModel } from '../users/model';
+import { announceChatMessage, announceChatRead, announceLocation, announcePhoto } from './announce';
 import { openChatRoom } from './chatRooms';
 import {
   ChatMessageModel,
@@ -222,7 +221,7 @@ export async function updateLocation(
   const at = point.createdAt;
   await storePosition(load._id, { lat, lng, at });
   const location: LocationDto = { lat, lng, lastLocationUpdate: at.toISOString() };
-  publish('freight:location', rooms.freight(freightId), {
+  announceLocation({
     freightId,
     ...location,
     point: toLocationPointDto(point.toObject() as LocationPoint),
@@ -322,7 +321,7 @@ export async function uploadPhoto(
   }
   const users = await userSummaries([actor.id]);
   const dto = toFreightPhotoDto(photo, users.get(actor.id));
-  publish('freight:photo', rooms.freight(freightId), { freightId, photo: dto });
+  announcePhoto(freightId, dto);
   return dto;
 }
 
@@ -532,18 +531,13 @@ export async function sendChatMessage(
   }
 
   const message = (await messageDtos([stored]))[0];
-  publish('chat:message', rooms.freight(freightId), { freightId, message });
   // The sender has read everything up to their own message; the others get their new unread count.
   await markReadUpTo(room._id, actor.id, stored.seq);
   const others = [...new Set(participantIds(load))].filter((id) => id !== actor.id);
-  await Promise.all(
-    others.map(async (userId) =>
-      publish('chat:unread', rooms.user(userId), {
-        freightId,
-        unreadCount: await unreadInRoom(room._id, userId),
-      }),
-    ),
+  const unread = await Promise.all(
+    others.map(async (userId) => ({ userId, unreadCount: await unreadInRoom(room._id, userId) })),
   );
+  announceChatMessage(freightId, message, unread);
   return { message, created: true };
 }
 
@@ -578,7 +572,7 @@ export async function markChatRead(
   const upTo = Math.min(seq ?? Infinity, last?.seq ?? 0);
   await markReadUpTo(room._id, actor.id, upTo);
   const result = { freightId, unreadCount: await unreadInRoom(room._id, actor.id) };
-  publish('chat:unread', rooms.user(actor.id), result); // the user's other tabs
+  announceChatRead(actor.id, result);
   return result;
 }
 

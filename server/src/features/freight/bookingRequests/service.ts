@@ -1,6 +1,5 @@
 import {
   BOOKING_REQUEST_STATUSES,
-  rooms,
   type bookingRequestSchema,
   type bookingReviewSchema,
   type BookingRequestDto,
@@ -13,21 +12,16 @@ import { conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import { pageQuerySchema } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
-import { publish } from '../../../realtime/publish';
-import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../status';
 import { bookingRequestViews } from '../views';
+import { announceBookingRequested, announceBookingReviewed } from './announce';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
-
-const recipients = (r: { shipperId: string; brokerId?: string | null }) => [
-  ...new Set([r.shipperId, r.brokerId].filter((id): id is string => Boolean(id))),
-];
 
 async function view(request: BookingRequest): Promise<BookingRequestDto> {
   return (await bookingRequestViews([request]))[0];
@@ -68,20 +62,7 @@ export async function requestBooking(
   });
 
   const request = await view(created);
-  const to = recipients({
-    shipperId: String(load.userId),
-    brokerId: load.brokerId ? String(load.brokerId) : null,
-  });
-  publish('booking:requested', to.map(rooms.user), { request });
-  for (const userId of to) {
-    await notify({
-      userId,
-      kind: 'booking_requested',
-      title: 'New booking request',
-      body: `${request.carrierCompany || request.carrierName || 'A carrier'} wants to book ${load.title}.`,
-      link: '/',
-    });
-  }
+  await announceBookingRequested(created, request, load);
   return { message: 'Booking request sent successfully', request };
 }
 
@@ -185,25 +166,8 @@ export async function reviewBookingRequest(
   );
 
   const dto = await view(updated);
-  const to = [
-    carrierId,
-    ...recipients({
-      shipperId: String(found.shipperId),
-      brokerId: found.brokerId ? String(found.brokerId) : null,
-    }),
-  ];
-  publish('booking:reviewed', to.map(rooms.user), { request: dto, listing });
+  await announceBookingReviewed(found, dto, listing);
   const approved = status === 'approved';
-  // An approval's notification is part of the booking (status.ts, deduplicated); a rejection's is here.
-  if (!approved) {
-    await notify({
-      userId: carrierId,
-      kind: 'booking_reviewed',
-      title: 'Booking request rejected',
-      body: `Your request to book ${dto.freightTitle ?? 'the load'} was not accepted.`,
-      link: '/freight',
-    });
-  }
   return {
     message: approved ? 'Booking request approved successfully' : 'Booking request rejected successfully',
     request: dto,

@@ -95,6 +95,9 @@ export function toBrokerInvitationDto(i: BrokerInvitation): BrokerInvitationDto 
   };
 }
 
+/** The broker's fields an invitation shows its shipper. */
+export const BROKER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1 } as const;
+
 export function toShipperInvitationDto(
   i: BrokerInvitation,
   broker: {

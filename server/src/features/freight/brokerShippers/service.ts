@@ -12,10 +12,11 @@ import { withAggregate } from '../../../infra/concurrency';
 import { findByIds, paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
-import { notify } from '../../notifications/service';
-import { UserModel, displayName } from '../../users/model';
+import { UserModel } from '../../users/model';
 import { dollarsToCents } from '../model';
+import { announceInvitationAnswered, announceShipperInvited } from './announce';
 import {
+  BROKER_VIEW,
   BrokerInvitationModel,
   BrokerShipperModel,
   toBrokerInvitationDto,
@@ -28,7 +29,6 @@ import {
 const BROKERS_ONLY = 'This dashboard is only available to verified brokers.';
 const INVITATION_NOT_FOUND = 'Invitation not found';
 const SHIPPER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1, phoneNumber: 1 } as const;
-const BROKER_VIEW = { firstName: 1, lastName: 1, email: 1, companyName: 1 } as const;
 type ShipperView = NonNullable<Parameters<typeof toBrokerShipperDto>[1]> & { _id: Types.ObjectId };
 type BrokerView = NonNullable<Parameters<typeof toShipperInvitationDto>[1]> & { _id: Types.ObjectId };
 
@@ -94,21 +94,7 @@ export async function inviteShipper(
     if (!invitation) throw err;
     if (invitation.status === 'accepted') throw conflict('This shipper is already in your relationships');
   }
-  if (created) {
-    // The lookup is made for every new invitation; only a shipper account is told.
-    const shipper = await UserModel.findOne({ email: data.shipperEmail }, { userType: 1, email: 1 }).lean();
-    const broker = await UserModel.findById(actor.id, BROKER_VIEW).lean();
-    if (shipper && shipper.userType === 'shipper' && String(shipper._id) !== actor.id) {
-      await notify({
-        userId: String(shipper._id),
-        kind: 'general',
-        title: 'Broker invitation',
-        body: `${broker?.companyName || (broker ? displayName(broker) : 'A broker')} invites you to a shipper relationship. Accept or decline it on your dashboard.`,
-        link: '/',
-        dedupeKey: `broker-invitation:${String(invitation._id)}`,
-      });
-    }
-  }
+  if (created) await announceShipperInvited(invitation);
   return toBrokerInvitationDto(invitation);
 }
 
@@ -202,15 +188,6 @@ export async function answerInvitation(
     if (!updated) throw conflict('This invitation was already answered');
     return updated;
   });
-  if (answered.status === 'accepted') {
-    await notify({
-      userId: String(answered.brokerId),
-      kind: 'general',
-      title: 'Shipper relationship accepted',
-      body: `${me.companyName || displayName(me)} (${answered.email}) accepted your invitation.`,
-      link: '/broker',
-      dedupeKey: `broker-invitation-accepted:${String(answered._id)}`,
-    });
-  }
+  await announceInvitationAnswered(answered, me);
   return { id: String(answered._id), status: answered.status as 'accepted' | 'declined' };
 }

@@ -3,7 +3,6 @@ import {
   negotiationActionSchema,
   offerExpiry,
   offerVersionSchema,
-  rooms,
   type rateOfferSchema,
   type reviseOfferSchema,
   type FreightListingDto,
@@ -17,14 +16,19 @@ import { AppError, conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import { pageQuerySchema } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
-import { publish } from '../../../realtime/publish';
-import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { dollarsToCents, toFreightDto } from '../model';
 import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../status';
 import { negotiationViews } from '../views';
+import {
+  announceCounterDeclined,
+  announceOfferAccepted,
+  announceOfferAnswered,
+  announceOfferMade,
+  announceOfferRevised,
+} from './announce';
 import { NegotiationModel, effectiveStatus, type Negotiation } from './model';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
@@ -32,13 +36,6 @@ const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
 
 async function view(n: Negotiation): Promise<NegotiationDto> {
   return (await negotiationViews([n]))[0];
-}
-
-function announce(negotiation: NegotiationDto, listing: FreightListingDto | null) {
-  publish('negotiation:updated', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], {
-    negotiation,
-    listing,
-  });
 }
 
 /**
@@ -97,16 +94,7 @@ export async function makeOffer(
     return doc.toObject() as Negotiation;
   });
   const negotiation = await view(created);
-  publish('negotiation:created', [rooms.user(negotiation.brokerId), rooms.user(negotiation.carrierId)], {
-    negotiation,
-  });
-  await notify({
-    userId: negotiation.brokerId,
-    kind: 'negotiation',
-    title: 'New rate offer',
-    body: `${negotiation.carrierCompany || negotiation.carrierName || 'A carrier'} offered $${negotiation.proposedRate.toFixed(2)} for ${load.title}.`,
-    link: '/broker',
-  });
+  await announceOfferMade(negotiation, load);
   return { message: 'Rate offer submitted successfully', negotiation };
 }
 
@@ -252,13 +240,12 @@ export async function respondToOffer(
 ): Promise<{ message: string; negotiation: NegotiationDto; listing: FreightListingDto | null }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:respond', n, { hide: true, message: 'Negotiation not found' });
-  const { action } = reply;
   if (effectiveStatus(n) !== 'pending') return refuse(n);
 
   if (reply.action === 'accept') {
     const { accepted, listing } = await settle(n, 'pending', reply.version, actor.id);
     const negotiation = await view(accepted);
-    announce(negotiation, listing);
+    announceOfferAccepted(negotiation, listing);
     return { message: 'Negotiation accepted successfully', negotiation, listing };
   }
 
@@ -277,19 +264,10 @@ export async function respondToOffer(
         },
   );
   const negotiation = await view(updated);
-  announce(negotiation, null);
-  await notify({
-    userId: negotiation.carrierId,
-    kind: 'negotiation',
-    title: action === 'reject' ? 'Rate offer rejected' : 'Counter offer received',
-    body:
-      action === 'reject'
-        ? `Your offer on ${negotiation.freightTitle} was rejected.`
-        : `The broker countered your offer on ${negotiation.freightTitle} with $${negotiation.counterRate?.toFixed(2)}.`,
-    link: '/freight',
-  });
+  await announceOfferAnswered(negotiation, reply.action);
   return {
-    message: action === 'reject' ? 'Negotiation rejected successfully' : 'Counter offer sent successfully',
+    message:
+      reply.action === 'reject' ? 'Negotiation rejected successfully' : 'Counter offer sent successfully',
     negotiation,
     listing: null,
   };
@@ -320,14 +298,7 @@ export async function reviseOffer(
     return revised ?? refuse(current);
   });
   const negotiation = await view(updated);
-  announce(negotiation, null);
-  await notify({
-    userId: negotiation.brokerId,
-    kind: 'negotiation',
-    title: 'Rate offer revised',
-    body: `${negotiation.carrierCompany || negotiation.carrierName || 'A carrier'} now offers $${negotiation.proposedRate.toFixed(2)} for ${negotiation.freightTitle}.`,
-    link: '/broker',
-  });
+  await announceOfferRevised(negotiation);
   return { message: 'Rate offer revised successfully', negotiation };
 }
 
@@ -346,18 +317,11 @@ export async function answerCounter(
   if (reply.accept) {
     const { accepted, listing } = await settle(n, 'counter_offered', reply.version, actor.id);
     const negotiation = await view(accepted);
-    announce(negotiation, listing);
+    announceOfferAccepted(negotiation, listing);
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
   const updated = await answer(n, 'counter_offered', { status: 'rejected', respondedAt: new Date() });
   const negotiation = await view(updated);
-  announce(negotiation, null);
-  await notify({
-    userId: negotiation.brokerId,
-    kind: 'negotiation',
-    title: 'Counter offer declined',
-    body: `${negotiation.carrierCompany || negotiation.carrierName} declined your counter on ${negotiation.freightTitle}.`,
-    link: '/broker',
-  });
+  await announceCounterDeclined(negotiation);
   return { message: 'Counter offer declined', negotiation, listing: null };
 }

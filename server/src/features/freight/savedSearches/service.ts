@@ -16,9 +16,9 @@ import type { PageQuery } from '../../../http/validate';
 import { withAggregate } from '../../../infra/concurrency';
 import { oncePerDatabase } from '../../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../../policies';
-import { notify } from '../../notifications/service';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { objectId } from '../ids';
+import { announceSavedSearchMatch } from './announce';
 import { alertLaneOf, alertLanesOfLoad, SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 
 export const MAX_SAVED_SEARCHES = 25;
@@ -42,17 +42,7 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
     const filters = (s.filters ?? {}) as SavedSearchFilters;
     if (!hasSavedSearchFilter(filters) || !matchesBoardFilter(filters, listing)) continue;
     alerted.add(owner);
-    await notify({
-      userId: String(s.userId),
-      kind: 'saved_search_match',
-      title: `New load matches "${s.name}"`,
-      body: `${listing.originCity}, ${listing.originState} to ${listing.destinationCity}, ${listing.destinationState}${
-        listing.rate != null ? ` for $${listing.rate.toFixed(2)}` : ''
-      }`,
-      link: `/freight?load=${listing.id}`,
-      // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).
-      dedupeKey: `saved-search:${owner}-${listing.id}`,
-    });
+    await announceSavedSearchMatch(s, listing);
   }
 }
 

@@ -31,7 +31,7 @@ import { findPostgres } from './postgres';
 import { ChildExitError, startService } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../../../..');
+const repo = path.resolve(here, '../..');
 const TIMEOUT = 120_000;
 
 /** process.env without MONGODB_URI / REDIS_URL, so that the launcher starts its own services. */

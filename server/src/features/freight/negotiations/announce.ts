@@ -1,0 +1,88 @@
+import { rooms, type FreightListingDto, type NegotiationDto } from '@freight/shared';
+import { publish } from '../../../realtime/publish';
+import { notify } from '../../notifications/service';
+import type { FreightListing } from '../model';
+
+const sides = (negotiation: NegotiationDto) => [
+  rooms.user(negotiation.brokerId),
+  rooms.user(negotiation.carrierId),
+];
+const carrierOf = (negotiation: NegotiationDto) =>
+  negotiation.carrierCompany || negotiation.carrierName || 'A carrier';
+
+/** `listing`: the load as it now is, when the change moved it (a booking, a closure); null otherwise. */
+function pushUpdated(negotiation: NegotiationDto, listing: FreightListingDto | null): void {
+  publish('negotiation:updated', sides(negotiation), { negotiation, listing });
+}
+
+export async function announceOfferMade(negotiation: NegotiationDto, load: FreightListing): Promise<void> {
+  publish('negotiation:created', sides(negotiation), { negotiation });
+  await notify({
+    userId: negotiation.brokerId,
+    kind: 'negotiation',
+    title: 'New rate offer',
+    body: `${carrierOf(negotiation)} offered $${negotiation.proposedRate.toFixed(2)} for ${load.title}.`,
+    link: '/broker',
+  });
+}
+
+/** The offer (or its counter) was accepted and the load booked; the booking tells the other side (announceLoadBooked). */
+export function announceOfferAccepted(negotiation: NegotiationDto, listing: FreightListingDto | null): void {
+  pushUpdated(negotiation, listing);
+}
+
+/** The broker rejected the offer or countered it. */
+export async function announceOfferAnswered(
+  negotiation: NegotiationDto,
+  answer: 'reject' | 'counter',
+): Promise<void> {
+  pushUpdated(negotiation, null);
+  const rejected = answer === 'reject';
+  await notify({
+    userId: negotiation.carrierId,
+    kind: 'negotiation',
+    title: rejected ? 'Rate offer rejected' : 'Counter offer received',
+    body: rejected
+      ? `Your offer on ${negotiation.freightTitle} was rejected.`
+      : `The broker countered your offer on ${negotiation.freightTitle} with $${negotiation.counterRate?.toFixed(2)}.`,
+    link: '/freight',
+  });
+}
+
+export async function announceOfferRevised(negotiation: NegotiationDto): Promise<void> {
+  pushUpdated(negotiation, null);
+  await notify({
+    userId: negotiation.brokerId,
+    kind: 'negotiation',
+    title: 'Rate offer revised',
+    body: `${carrierOf(negotiation)} now offers $${negotiation.proposedRate.toFixed(2)} for ${negotiation.freightTitle}.`,
+    link: '/broker',
+  });
+}
+
+export async function announceCounterDeclined(negotiation: NegotiationDto): Promise<void> {
+  pushUpdated(negotiation, null);
+  await notify({
+    userId: negotiation.brokerId,
+    kind: 'negotiation',
+    title: 'Counter offer declined',
+    body: `${negotiation.carrierCompany || negotiation.carrierName} declined your counter on ${negotiation.freightTitle}.`,
+    link: '/broker',
+  });
+}
+
+/** An open offer rejected because its load stopped being available. */
+export async function announceOfferClosed(
+  negotiation: NegotiationDto,
+  listing: FreightListingDto,
+): Promise<void> {
+  pushUpdated(negotiation, listing);
+  await notify({
+    userId: negotiation.carrierId,
+    kind: 'negotiation',
+    title: 'Rate offer rejected',
+    body: `Your offer on ${negotiation.freightTitle ?? 'a load'} was not accepted: the load is no longer available.`,
+    link: '/freight',
+    dedupeKey: `negotiation-closed:${negotiation.id}`,
+  });
+}
