@@ -1,5 +1,6 @@
 import type { ServerToClientEvents } from '@freight/shared';
 import { onReconnect, onSocketEvent } from '../lib/socket';
+import { useAdminStore } from './admin';
 import { useBookingRequestsStore } from './bookingRequests';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
@@ -25,6 +26,9 @@ export const socketRoutes: SocketRoutes = {
     // Invitations have no event of their own: the invited shipper is notified.
     void useShipperInvitationsStore.getState().refetch();
   },
+
+  // admin
+  'admin:queue-changed': (payload) => useAdminStore.getState().receiveQueueChange(payload),
 };
 
 /** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
@@ -34,6 +38,7 @@ const refetchedOnReconnect = [
   useNotificationsStore,
   useSavedSearchesStore,
   useShipperInvitationsStore,
+  useAdminStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
