@@ -19,6 +19,8 @@ interface SessionState {
   setup: (input: SetupInput) => Promise<void>;
   /** Browser redirect: the server ends the session and sends the browser to /. */
   logout: () => void;
+  /** Follows the server's pushes about the signed-in user (isVerified, plan), so every screen reading it changes live. */
+  patchUser: (changes: Partial<UserDto>) => void;
 }
 
 export const useSessionStore = create<SessionState>((set) => ({
@@ -55,6 +57,8 @@ export const useSessionStore = create<SessionState>((set) => ({
     disconnectSocket();
     window.location.href = LOGOUT_URL;
   },
+
+  patchUser: (changes) => set((s) => (s.user ? { user: { ...s.user, ...changes } } : s)),
 }));
 
 /** The signed-in user; only call where the route guarantees one. */

@@ -2,10 +2,13 @@ import type { ServerToClientEvents } from '@freight/shared';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useBookingRequestsStore } from './bookingRequests';
+import { useDocumentsStore } from './documents';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
 import { useSavedSearchesStore } from './savedSearches';
+import { useSessionStore } from './session';
 import { useShipperInvitationsStore } from './shipperInvitations';
+import { useVerificationStore } from './verification';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
@@ -29,6 +32,12 @@ export const socketRoutes: SocketRoutes = {
 
   // admin
   'admin:queue-changed': (payload) => useAdminStore.getState().receiveQueueChange(payload),
+
+  // documents
+  'document:reviewed': ({ document }) => useDocumentsStore.getState().receive(document),
+  'document:expired': ({ document }) => useDocumentsStore.getState().receive(document),
+  'verification:changed': ({ userId: _userId, ...verification }) =>
+    useVerificationStore.getState().receive(verification),
 };
 
 /** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
@@ -39,10 +48,22 @@ const refetchedOnReconnect = [
   useSavedSearchesStore,
   useShipperInvitationsStore,
   useAdminStore,
+  useDocumentsStore,
+  useVerificationStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
   await Promise.all(refetchedOnReconnect.map((store) => store.getState().refetch()));
+}
+
+/** The session user's isVerified follows every verification status read or pushed. */
+function followVerification(): () => void {
+  return useVerificationStore.subscribe(({ verification }) => {
+    const user = useSessionStore.getState().user;
+    if (verification && user && user.isVerified !== verification.isVerified) {
+      useSessionStore.getState().patchUser({ isVerified: verification.isVerified });
+    }
+  });
 }
 
 /** Subscribes every route and the reconnect refetch once, at start-up; returns the unsubscribe. */
@@ -50,6 +71,9 @@ export function installSocketRoutes(): () => void {
   const unsubscribes = Object.entries(socketRoutes).map(([event, handler]) =>
     onSocketEvent(event as keyof ServerToClientEvents, handler as never),
   );
-  unsubscribes.push(onReconnect(() => void refetchAfterReconnect()));
+  unsubscribes.push(
+    onReconnect(() => void refetchAfterReconnect()),
+    followVerification(),
+  );
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }
