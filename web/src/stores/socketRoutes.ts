@@ -2,6 +2,7 @@ import type { ServerToClientEvents } from '@freight/shared';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useBookingRequestsStore } from './bookingRequests';
+import { useBrokerStore } from './broker';
 import { useDocumentsStore } from './documents';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
@@ -13,21 +14,32 @@ import { useVerificationStore } from './verification';
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
 
+/** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
+const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
+
 export const socketRoutes: SocketRoutes = {
-  'negotiation:created': ({ negotiation }) => useOffersStore.getState().upsert(negotiation),
+  'negotiation:created': ({ negotiation }) => {
+    useOffersStore.getState().upsert(negotiation);
+    refetchBrokerHub();
+  },
   // The offer that moved comes first.
   'negotiation:updated': ({ negotiation }) => {
     const offers = useOffersStore.getState();
     offers.remove(negotiation.id);
     offers.upsert(negotiation);
+    refetchBrokerHub();
   },
   'booking:requested': ({ request }) => useBookingRequestsStore.getState().upsert(request),
   // A reviewed request is no longer pending.
-  'booking:reviewed': ({ request }) => useBookingRequestsStore.getState().remove(request.id),
+  'booking:reviewed': ({ request }) => {
+    useBookingRequestsStore.getState().remove(request.id);
+    refetchBrokerHub();
+  },
   'notification:new': (payload) => {
     useNotificationsStore.getState().receive(payload);
-    // Invitations have no event of their own: the invited shipper is notified.
+    // Invitations have no event of their own: the invited shipper is notified, and so is the broker once accepted.
     void useShipperInvitationsStore.getState().refetch();
+    if (payload.notification.link === '/broker') refetchBrokerHub();
   },
 
   // admin
@@ -50,6 +62,7 @@ const refetchedOnReconnect = [
   useAdminStore,
   useDocumentsStore,
   useVerificationStore,
+  useBrokerStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
