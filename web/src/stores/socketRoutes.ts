@@ -1,18 +1,30 @@
-import type { ServerToClientEvents } from '@freight/shared';
+import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
 import { useDocumentsStore } from './documents';
+import { useDriverRoutesStore } from './driverRoutes';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
+import { useRouteMatchesStore } from './routeMatches';
 import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
 import { useShipperInvitationsStore } from './shipperInvitations';
+import { useSmallShipmentsStore } from './smallShipments';
 import { useVerificationStore } from './verification';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
+
+const signedInUserId = () => useSessionStore.getState().user?.id;
+
+/** A shipment offer reaches the shipper's list of shipments, or the driver's route matches. */
+function receiveShipmentOffer(offer: ShipmentOfferDto): void {
+  const me = signedInUserId();
+  if (offer.shipperId === me) useSmallShipmentsStore.getState().receiveOffer(offer);
+  if (offer.driverId === me) useRouteMatchesStore.getState().receiveOffer(offer);
+}
 
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
 const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
@@ -50,6 +62,18 @@ export const socketRoutes: SocketRoutes = {
   'document:expired': ({ document }) => useDocumentsStore.getState().receive(document),
   'verification:changed': ({ userId: _userId, ...verification }) =>
     useVerificationStore.getState().receive(verification),
+
+  // smallShipments, driverRoutes (route matches)
+  'smallShipment:posted': ({ shipment }) => {
+    if (shipment.shipperId === signedInUserId()) return;
+    useRouteMatchesStore.getState().receivePosted(shipment, useDriverRoutesStore.getState().items);
+  },
+  'smallShipment:updated': ({ shipment }) => {
+    useSmallShipmentsStore.getState().receiveShipment(shipment);
+    useRouteMatchesStore.getState().receiveUpdated(shipment);
+  },
+  'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
+  'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 };
 
 /** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
@@ -63,6 +87,9 @@ const refetchedOnReconnect = [
   useDocumentsStore,
   useVerificationStore,
   useBrokerStore,
+  useSmallShipmentsStore,
+  useDriverRoutesStore,
+  useRouteMatchesStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
