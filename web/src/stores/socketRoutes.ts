@@ -12,6 +12,7 @@ import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
 import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
+import { useSubscriptionsStore } from './subscriptions';
 import { useVerificationStore } from './verification';
 
 /** Each server event and what it changes in the stores that own that data. */
@@ -74,6 +75,14 @@ export const socketRoutes: SocketRoutes = {
   },
   'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
+
+  // subscriptions: the signed-in user's plan fields change, so gates lock or unlock without a reload
+  'subscription:changed': ({ userId, subscriptionStatus, subscriptionPlan, subscriptionExpiresAt }) => {
+    if (userId === signedInUserId()) {
+      useSessionStore.getState().patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt });
+    }
+    void useSubscriptionsStore.getState().refetchUsage();
+  },
 };
 
 /** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
@@ -90,6 +99,8 @@ const refetchedOnReconnect = [
   useSmallShipmentsStore,
   useDriverRoutesStore,
   useRouteMatchesStore,
+  // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
+  useSessionStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
