@@ -1,6 +1,7 @@
 import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
 import { onReconnect, onSocketEvent } from '../lib/socket';
 import { useAdminStore } from './admin';
+import { useAirFreightStore } from './airFreight';
 import { useBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
 import { useDocumentsStore } from './documents';
@@ -76,6 +77,11 @@ export const socketRoutes: SocketRoutes = {
   'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 
+  // airFreight (the open air marketplace)
+  'freight:posted': ({ listing }) => useAirFreightStore.getState().receive(listing, 'posted'),
+  'freight:updated': ({ listing }) => useAirFreightStore.getState().receive(listing, 'updated'),
+  'freight:removed': ({ id }) => useAirFreightStore.getState().receiveRemoved(id),
+
   // subscriptions: the signed-in user's plan fields change, so gates lock or unlock without a reload
   'subscription:changed': ({ userId, subscriptionStatus, subscriptionPlan, subscriptionExpiresAt }) => {
     if (userId === signedInUserId()) {
@@ -99,6 +105,7 @@ const refetchedOnReconnect = [
   useSmallShipmentsStore,
   useDriverRoutesStore,
   useRouteMatchesStore,
+  useAirFreightStore,
   // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
   useSessionStore,
 ];
