@@ -31,6 +31,20 @@ export const setupSchema = z.object({
 });
 export type SetupInput = z.input<typeof setupSchema>;
 
+/** GET /api/config: what the web app needs before anyone signs in. */
+export interface PublicConfigDto {
+  testAccountsEnabled: boolean;
+  mapTileUrl: string;
+}
+
+/** GET /api/test-accounts: a seeded test account (DESIGN §5), offered only when the server enables test accounts. */
+export interface TestAccountDto {
+  role: string;
+  label: string;
+  email: string;
+  password: string;
+}
+
 /** The user as the API returns it: never the password hash. */
 export interface UserDto {
   id: string;

@@ -62,6 +62,17 @@ describe('createListStore', () => {
     store.getState().bump();
     expect(store.getState().count).toBe(1);
   });
+
+  it('takes its own fields from the answer', async () => {
+    const store = createListStore<Item, { label: string }, { items: Item[]; label: string }>({
+      name: 'items',
+      fetch: async () => ({ items: [a], label: 'hub' }),
+      fromAnswer: ({ label }) => ({ label }),
+      extend: () => ({ label: '' }),
+    });
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ items: [a], label: 'hub' });
+  });
 });
 
 describe('createPagedListStore', () => {

@@ -81,11 +81,18 @@ export type Extension<S, X> = (set: SetState<S & X>, get: GetState<S & X>) => X;
 
 export type ResourceStore<S> = UseBoundStore<StoreApi<S>>;
 
-interface ListOptions<T extends Identified, X> {
+/** What a list's fetch answers (a `Page` fits; `total` defaults to the number of items). */
+export interface ListAnswer<T> {
+  items: T[];
+  total?: number;
+}
+
+interface ListOptions<T extends Identified, X, A extends ListAnswer<T>> {
   /** Names the list in console messages ('Loading <name> failed'). */
   name: string;
-  /** The items (a `Page` answer fits; `total` defaults to the number of items). */
-  fetch: () => Promise<{ items: T[]; total?: number }>;
+  fetch: () => Promise<A>;
+  /** The store's own fields that come with the answer (the Broker Hub's stats beside its loads). */
+  fromAnswer?: (answer: A) => Partial<X>;
   extend?: Extension<ListState<T>, X>;
 }
 
@@ -133,9 +140,11 @@ function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
 const emptyResource = { status: 'idle' as ResourceStatus, error: null, stale: false };
 
 /** A list loaded in one request (the first page of a fixed size, or a plain array). */
-export function createListStore<T extends Identified, X extends object = object>(
-  options: ListOptions<T, X>,
-): ResourceStore<ListState<T> & X> {
+export function createListStore<
+  T extends Identified,
+  X extends object = object,
+  A extends ListAnswer<T> = ListAnswer<T>,
+>(options: ListOptions<T, X, A>): ResourceStore<ListState<T> & X> {
   type S = ListState<T> & X;
   return create<S>()((set, get) => {
     const own = options.extend?.(set, get);
@@ -144,6 +153,7 @@ export function createListStore<T extends Identified, X extends object = object>
       try {
         const answer = await options.fetch();
         set({
+          ...options.fromAnswer?.(answer),
           items: answer.items,
           total: answer.total ?? answer.items.length,
           status: 'loaded',

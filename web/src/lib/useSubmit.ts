@@ -7,8 +7,12 @@ export interface SubmitOptions<R> {
   successTitle?: string;
   /** The success toast's description (none when left out). */
   success?: string | ((result: R) => string);
+  /** The error toast's title; 'Error' unless given. */
+  failureTitle?: string;
   /** The error toast's description: fixed text, or `errorMessage(err, failure.fallback)` when given as `{ fallback }`. */
   failure: string | { fallback: string };
+  /** Runs before the error toast (inline field errors from the answer...); not when the session is lost. */
+  onFailure?: (err: unknown) => void;
   /** Runs after the success toast (close the dialog, clear fields, navigate...). */
   onSuccess?: (result: R) => void;
   /** Runs when the session is lost, before the redirect `apiRequest` started fires (e.g. to keep a draft). */
@@ -26,7 +30,16 @@ export function useSubmit<A extends unknown[], R>(
   options: SubmitOptions<R>,
 ) {
   const [pending, setPending] = useState(false);
-  const { successTitle = 'Success', success, failure, onSuccess, onUnauthorized, resetOnSuccess } = options;
+  const {
+    successTitle = 'Success',
+    success,
+    failureTitle = 'Error',
+    failure,
+    onSuccess,
+    onFailure,
+    onUnauthorized,
+    resetOnSuccess,
+  } = options;
 
   const submit = async (...args: A): Promise<void> => {
     setPending(true);
@@ -38,8 +51,9 @@ export function useSubmit<A extends unknown[], R>(
       if (isSessionLost(err)) {
         onUnauthorized?.();
       } else {
+        onFailure?.(err);
         const description = typeof failure === 'string' ? failure : errorMessage(err, failure.fallback);
-        notify({ title: 'Error', description, type: 'error' });
+        notify({ title: failureTitle, description, type: 'error' });
       }
       return;
     }

@@ -1,13 +1,11 @@
 import { create } from 'zustand';
+import type { PublicConfigDto } from '@freight/shared';
 import { apiRequest } from '../lib/api';
+import type { ResourceStatus } from '../lib/resourceStore';
 
-export interface PublicConfig {
-  testAccountsEnabled: boolean;
-  mapTileUrl: string;
-}
-
-interface ConfigState extends PublicConfig {
-  status: 'loading' | 'loaded' | 'failed';
+interface ConfigState extends PublicConfigDto {
+  /** Loading from start-up: there is no idle time before the first load. */
+  status: Exclude<ResourceStatus, 'idle'>;
   /** GET /api/config; a failure leaves the safe defaults (no test accounts, no map tiles). */
   load: () => Promise<void>;
 }
@@ -19,7 +17,7 @@ export const useConfigStore = create<ConfigState>((set) => ({
 
   load: async () => {
     try {
-      const config = await apiRequest<PublicConfig>('GET', '/api/config');
+      const config = await apiRequest<PublicConfigDto>('GET', '/api/config');
       set({
         testAccountsEnabled: config.testAccountsEnabled === true,
         mapTileUrl: typeof config.mapTileUrl === 'string' ? config.mapTileUrl : '',

@@ -19,9 +19,13 @@ interface SessionState {
   setup: (input: SetupInput) => Promise<void>;
   /** Browser redirect: the server ends the session and sends the browser to /. */
   logout: () => void;
+  /** Reads the signed-in user again (a change missed while the socket was down); nothing when signed out. */
+  refetch: () => Promise<void>;
+  /** Follows the server's pushes about the signed-in user (isVerified, plan), so every screen reading it changes live. */
+  patchUser: (changes: Partial<UserDto>) => void;
 }
 
-export const useSessionStore = create<SessionState>((set) => ({
+export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
   status: 'loading',
   error: null,
@@ -55,6 +59,17 @@ export const useSessionStore = create<SessionState>((set) => ({
     disconnectSocket();
     window.location.href = LOGOUT_URL;
   },
+
+  refetch: async () => {
+    if (!get().user) return;
+    try {
+      set({ user: await apiRequest<UserDto>('GET', '/api/auth/user') });
+    } catch {
+      // the next push or page load brings the user
+    }
+  },
+
+  patchUser: (changes) => set((s) => (s.user ? { user: { ...s.user, ...changes } } : s)),
 }));
 
 /** The signed-in user; only call where the route guarantees one. */

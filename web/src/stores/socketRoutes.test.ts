@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingRequestDto, ChatMessageDto, NotificationDto } from '@freight/shared';
+import type {
+  BookingRequestDto,
+  ChatMessageDto,
+  MySmallShipmentDto,
+  NotificationDto,
+  ShipmentOfferDto,
+  UserDto,
+} from '@freight/shared';
 
 vi.mock('../components/ui/toaster', () => ({ notify: vi.fn() }));
 
-const { refetchAfterReconnect, socketRoutes } = await import('./socketRoutes');
+const { installSocketRoutes, refetchAfterReconnect, socketRoutes } = await import('./socketRoutes');
 const { useBookingRequestsStore } = await import('./bookingRequests');
 const { useNotificationsStore } = await import('./notifications');
 const { useLoadChatStore } = await import('./loadChat');
+const { useSessionStore } = await import('./session');
+const { useSmallShipmentsStore } = await import('./smallShipments');
+const { useRouteMatchesStore } = await import('./routeMatches');
+const { useVerificationStore } = await import('./verification');
 
 function stubFetch(body: unknown) {
   const fetch = vi.fn(
@@ -23,7 +34,13 @@ describe('socketRoutes', () => {
     useBookingRequestsStore.setState(useBookingRequestsStore.getInitialState());
     useNotificationsStore.setState(useNotificationsStore.getInitialState());
     useLoadChatStore.setState(useLoadChatStore.getInitialState());
+    useSessionStore.setState(useSessionStore.getInitialState());
+    useSmallShipmentsStore.setState(useSmallShipmentsStore.getInitialState());
+    useRouteMatchesStore.setState(useRouteMatchesStore.getInitialState());
+    useVerificationStore.setState(useVerificationStore.getInitialState());
   });
+
+  const signIn = (id: string) => useSessionStore.setState({ user: { id, isVerified: false } as UserDto });
 
   it('routes booking events to the booking requests store', async () => {
     stubFetch({ items: [], page: 1, pageSize: 50, total: 0 });
@@ -39,6 +56,55 @@ describe('socketRoutes', () => {
     const notification = { id: 'n1' } as NotificationDto;
     socketRoutes['notification:new']?.({ notification, unreadCount: 3 });
     expect(useNotificationsStore.getState().unreadCount).toBe(3);
+  });
+
+  it('routes a shipment offer to the shipper’s shipments or the driver’s matches, by the signed-in user', async () => {
+    const shipment = { id: 's1', offers: [] as ShipmentOfferDto[] } as MySmallShipmentDto;
+    stubFetch({ items: [shipment], page: 1, pageSize: 5, total: 1 });
+    await useSmallShipmentsStore.getState().load();
+    useRouteMatchesStore.setState({
+      lists: { r1: { items: [{ id: 's1', myOffer: null }], page: 1, total: 1, status: 'loaded' } },
+    } as never);
+    const offer = {
+      id: 'o1',
+      shipmentId: 's1',
+      shipperId: 'shipper',
+      driverId: 'driver',
+    } as ShipmentOfferDto;
+
+    signIn('shipper');
+    socketRoutes['shipmentOffer:created']?.({ offer });
+    expect(useSmallShipmentsStore.getState().items[0].offers).toEqual([offer]);
+    expect(useRouteMatchesStore.getState().lists.r1.items[0].myOffer).toBeNull();
+
+    signIn('driver');
+    socketRoutes['shipmentOffer:updated']?.({ offer });
+    expect(useRouteMatchesStore.getState().lists.r1.items[0].myOffer).toEqual(offer);
+  });
+
+  it('follows plan and verification pushes in the signed-in user', () => {
+    const uninstall = installSocketRoutes();
+    signIn('u1');
+    socketRoutes['subscription:changed']?.({
+      userId: 'u1',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'broker_pro',
+      subscriptionExpiresAt: null,
+      reason: 'activated',
+    });
+    socketRoutes['verification:changed']?.({
+      userId: 'u1',
+      isVerified: true,
+      requiredDocuments: [],
+      submittedDocuments: [],
+      approvedDocuments: [],
+    });
+    uninstall();
+    expect(useSessionStore.getState().user).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'broker_pro',
+      isVerified: true,
+    });
   });
 
   it('refetches on reconnect only the stores a screen loaded', async () => {

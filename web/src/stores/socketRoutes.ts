@@ -1,53 +1,115 @@
-import type { ServerToClientEvents } from '@freight/shared';
+import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
+import { useAdminStore } from './admin';
+import { useAirFreightStore } from './airFreight';
 import { useBookingRequestsStore } from './bookingRequests';
+import { useBrokerStore } from './broker';
 import { useChatUnreadStore } from './chatUnread';
+import { useDocumentsStore } from './documents';
+import { useDriverRoutesStore } from './driverRoutes';
 import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
+import { useRouteMatchesStore } from './routeMatches';
 import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
 import { useShipperInvitationsStore } from './shipperInvitations';
+import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
+import { useSubscriptionsStore } from './subscriptions';
 import { useTrackedLoadStore } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
+import { useVerificationStore } from './verification';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
 
-/** The signed-in viewer, whose own loads the board keeps in later states. */
-const viewerId = () => useSessionStore.getState().user?.id;
+/** The signed-in user (the board keeps their own loads in later states; offers reach their own lists). */
+const signedInUserId = () => useSessionStore.getState().user?.id;
+
+/** A shipment offer reaches the shipper's list of shipments, or the driver's route matches. */
+function receiveShipmentOffer(offer: ShipmentOfferDto): void {
+  const me = signedInUserId();
+  if (offer.shipperId === me) useSmallShipmentsStore.getState().receiveOffer(offer);
+  if (offer.driverId === me) useRouteMatchesStore.getState().receiveOffer(offer);
+}
+
+/** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
+const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
 
 export const socketRoutes: SocketRoutes = {
-  'negotiation:created': ({ negotiation }) => useOffersStore.getState().upsert(negotiation),
+  'negotiation:created': ({ negotiation }) => {
+    useOffersStore.getState().upsert(negotiation);
+    refetchBrokerHub();
+  },
   // The offer that moved comes first.
   'negotiation:updated': ({ negotiation, listing }) => {
     const offers = useOffersStore.getState();
     offers.remove(negotiation.id);
     offers.upsert(negotiation);
-    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: viewerId() });
+    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    refetchBrokerHub();
   },
   'booking:requested': ({ request }) => useBookingRequestsStore.getState().upsert(request),
   // A reviewed request is no longer pending.
   'booking:reviewed': ({ request, listing }) => {
     useBookingRequestsStore.getState().remove(request.id);
-    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: viewerId() });
+    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    refetchBrokerHub();
   },
   'notification:new': (payload) => {
     useNotificationsStore.getState().receive(payload);
-    // Invitations have no event of their own: the invited shipper is notified.
+    // Invitations have no event of their own: the invited shipper is notified, and so is the broker once accepted.
     void useShipperInvitationsStore.getState().refetch();
+    if (payload.notification.link === '/broker') refetchBrokerHub();
   },
 
-  // Load board (freight): the loadboard room pushes what matches the filters this client sent.
-  'freight:posted': ({ listing }) =>
-    useFreightStore.getState().receive(listing, { posted: true, viewerId: viewerId() }),
-  'freight:updated': ({ listing }) =>
-    useFreightStore.getState().receive(listing, { posted: false, viewerId: viewerId() }),
-  'freight:removed': ({ id }) => useFreightStore.getState().remove(id),
+  // admin
+  'admin:queue-changed': (payload) => useAdminStore.getState().receiveQueueChange(payload),
+
+  // documents
+  'document:reviewed': ({ document }) => useDocumentsStore.getState().receive(document),
+  'document:expired': ({ document }) => useDocumentsStore.getState().receive(document),
+  'verification:changed': ({ userId: _userId, ...verification }) =>
+    useVerificationStore.getState().receive(verification),
+
+  // smallShipments, driverRoutes (route matches)
+  'smallShipment:posted': ({ shipment }) => {
+    if (shipment.shipperId === signedInUserId()) return;
+    useRouteMatchesStore.getState().receivePosted(shipment, useDriverRoutesStore.getState().items);
+  },
+  'smallShipment:updated': ({ shipment }) => {
+    useSmallShipmentsStore.getState().receiveShipment(shipment);
+    useRouteMatchesStore.getState().receiveUpdated(shipment);
+  },
+  'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
+  'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
+
+  // subscriptions: the signed-in user's plan fields change, so gates lock or unlock without a reload
+  'subscription:changed': ({ userId, subscriptionStatus, subscriptionPlan, subscriptionExpiresAt }) => {
+    if (userId === signedInUserId()) {
+      useSessionStore.getState().patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt });
+    }
+    void useSubscriptionsStore.getState().refetchUsage();
+  },
+
+  // Load board (freight) and the air marketplace (airFreight): the loadboard room pushes what matches the filters
+  // this client sent.
+  'freight:posted': ({ listing }) => {
+    useFreightStore.getState().receive(listing, { posted: true, viewerId: signedInUserId() });
+    useAirFreightStore.getState().receive(listing, 'posted');
+  },
+  'freight:updated': ({ listing }) => {
+    useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    useAirFreightStore.getState().receive(listing, 'updated');
+  },
+  'freight:removed': ({ id }) => {
+    useFreightStore.getState().remove(id);
+    useAirFreightStore.getState().receiveRemoved(id);
+  },
 
   // Tracking: the open load's room, and the user's own unread counts.
   'freight:location': (payload) => {
@@ -85,15 +147,37 @@ const refetchedOnReconnect = [
   useLoadPhotosStore,
   useTrackedLoadsStore,
   useChatUnreadStore,
+  // admin, documents, Broker Hub, small shipments, driver routes, air marketplace
+  useAdminStore,
+  useDocumentsStore,
+  useVerificationStore,
+  useBrokerStore,
+  useSmallShipmentsStore,
+  useDriverRoutesStore,
+  useRouteMatchesStore,
+  useAirFreightStore,
+  // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
+  useSessionStore,
 ];
 
 export async function refetchAfterReconnect(): Promise<void> {
   await Promise.all(refetchedOnReconnect.map((store) => store.getState().refetch()));
 }
 
+/** The session user's isVerified follows every verification status read or pushed. */
+function followVerification(): () => void {
+  return useVerificationStore.subscribe(({ verification }) => {
+    const user = useSessionStore.getState().user;
+    if (verification && user && user.isVerified !== verification.isVerified) {
+      useSessionStore.getState().patchUser({ isVerified: verification.isVerified });
+    }
+  });
+}
+
 /**
  * Subscribes every route once, at start-up: rooms are joined again on every connect (the first one too: a screen
- * may open before the socket is up), and what was missed is refetched after a reconnect. Returns the unsubscribe.
+ * may open before the socket is up), what was missed is refetched after a reconnect, and the session follows the
+ * verification status. Returns the unsubscribe.
  */
 export function installSocketRoutes(): () => void {
   const unsubscribes = Object.entries(socketRoutes).map(([event, handler]) =>
@@ -104,6 +188,7 @@ export function installSocketRoutes(): () => void {
       if (state.connected && !previous.connected) joinRooms();
     }),
     onReconnect(() => void refetchAfterReconnect()),
+    followVerification(),
   );
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

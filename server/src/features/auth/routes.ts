@@ -1,4 +1,10 @@
-import { TEST_ACCOUNT_PASSWORD, loginSchema, registerSchema } from '@freight/shared';
+import {
+  TEST_ACCOUNT_PASSWORD,
+  loginSchema,
+  registerSchema,
+  type PublicConfigDto,
+  type TestAccountDto,
+} from '@freight/shared';
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
@@ -29,7 +35,11 @@ export function createAuthRouter(rt: Runtime): Router {
   const registerThrottle = new RegisterThrottle(rt.redis, rt.redisPrefix, rt.config.REGISTER_LIMIT_PER_HOUR);
 
   router.get('/config', (_req, res) => {
-    res.json({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS, mapTileUrl: rt.config.MAP_TILE_URL });
+    const config: PublicConfigDto = {
+      testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS,
+      mapTileUrl: rt.config.MAP_TILE_URL,
+    };
+    res.json(config);
   });
 
   const registration = validate({ body: registerSchema });
@@ -73,7 +83,7 @@ export function createAuthRouter(rt: Runtime): Router {
   router.get('/test-accounts', (_req, res) => {
     if (!rt.config.ENABLE_TEST_ACCOUNTS) throw notFound();
     res.json(
-      TEST_ACCOUNTS.map((a) => ({
+      TEST_ACCOUNTS.map((a): TestAccountDto => ({
         role: a.role,
         label: a.label,
         email: a.email,

@@ -2,6 +2,7 @@ import { Card, Container, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
+import { selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAdminStore } from '../../stores/admin';
 import { useSessionStore } from '../../stores/session';
 import { PendingDocumentList } from './PendingDocumentList';
@@ -39,14 +40,14 @@ export function AdminPage() {
 }
 
 function VerificationQueue() {
-  const status = useAdminStore((s) => s.status);
-  const total = useAdminStore((s) => s.total);
-  const loadPending = useAdminStore((s) => s.loadPending);
+  const status = useAdminStore(selectStatus);
+  const total = useAdminStore(selectTotal);
+  const load = useAdminStore((s) => s.load);
   const stats = useAdminStore((s) => s.stats);
 
   useEffect(() => {
-    if (status === 'idle') void loadPending();
-  }, [status, loadPending]);
+    if (status === 'idle') void load();
+  }, [status, load]);
 
   // SPEC §9 shows Approved Today and Rejected fixed at 0 and Avg Review Time '--'; an admin needs the real
   // figures, so they come from GET /api/admin/documents/stats ('--' while loading or with nothing reviewed).

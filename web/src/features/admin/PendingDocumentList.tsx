@@ -5,6 +5,7 @@ import { FiCheck, FiCheckCircle, FiExternalLink, FiX } from 'react-icons/fi';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedListCard } from '../../components/PagedListCard';
 import { formatUsDate } from '../../lib/dates';
+import { selectHasMore, selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useAdminStore } from '../../stores/admin';
 import { documentTypeLabel, formatCalendarDate } from '../documents/format';
@@ -12,10 +13,10 @@ import { REVIEW_TOASTS, RejectDocumentDialog } from './RejectDocumentDialog';
 
 /** SPEC §2: the pending list with Approve, Reject (dialog) and View Document (the download, in a new tab). */
 export function PendingDocumentList() {
-  const pending = useAdminStore((s) => s.pending);
-  const status = useAdminStore((s) => s.status);
-  const hasMore = useAdminStore((s) => s.pending.length < s.total);
-  const loadNextPage = useAdminStore((s) => s.loadNextPage);
+  const pending = useAdminStore(selectItems);
+  const status = useAdminStore(selectStatus);
+  const hasMore = useAdminStore(selectHasMore);
+  const loadMore = useAdminStore((s) => s.loadMore);
   const [rejecting, setRejecting] = useState<PendingDocumentDto | null>(null);
 
   return (
@@ -36,7 +37,7 @@ export function PendingDocumentList() {
         }
         hasMore={hasMore}
         loadingMore={status === 'loading'}
-        onLoadMore={() => void loadNextPage()}
+        onLoadMore={() => void loadMore()}
       >
         {pending.map((doc) => (
           <PendingRow key={doc.id} doc={doc} onReject={() => setRejecting(doc)} />

@@ -11,7 +11,9 @@ import { FilterActions } from '../../components/FilterActions';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { plainOptions, SelectInput } from '../../components/SelectInput';
-import { useAirFreightStore, type AirFilters } from '../../stores/airFreight';
+import { selectTotal } from '../../lib/resourceStore';
+import type { AirFilters } from '../../stores/airFilters';
+import { useAirFreightStore } from '../../stores/airFreight';
 
 const countries = plainOptions(AIR_COUNTRIES);
 const cargoTypes = CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }));
@@ -23,7 +25,7 @@ export function AirFiltersPanel() {
   const setFilter = useAirFreightStore((s) => s.setFilter);
   const search = useAirFreightStore((s) => s.search);
   const clearFilters = useAirFreightStore((s) => s.clearFilters);
-  const total = useAirFreightStore((s) => s.total);
+  const total = useAirFreightStore(selectTotal);
   const count = useAirFreightStore((s) => s.items.length);
 
   const bind = (key: keyof AirFilters) => ({

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { PageControls } from '../../components/PageControls';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAirFreightStore, AIR_PAGE_SIZE } from '../../stores/airFreight';
 import { useSessionStore } from '../../stores/session';
 import { SubscriptionGate } from '../subscriptions/SubscriptionGate';
@@ -34,11 +35,11 @@ export function AirFreightPage() {
 function AirMarketplace() {
   const user = useSessionStore((s) => s.user);
   const open = useAirFreightStore((s) => s.open);
-  const items = useAirFreightStore((s) => s.items);
-  const status = useAirFreightStore((s) => s.status);
-  const total = useAirFreightStore((s) => s.total);
+  const items = useAirFreightStore(selectItems);
+  const status = useAirFreightStore(selectStatus);
+  const total = useAirFreightStore(selectTotal);
   const page = useAirFreightStore((s) => s.page);
-  const load = useAirFreightStore((s) => s.load);
+  const goToPage = useAirFreightStore((s) => s.goToPage);
   const clearFilters = useAirFreightStore((s) => s.clearFilters);
   const applied = useAirFreightStore((s) => s.applied);
   const [showFilters, setShowFilters] = useState(false);
@@ -133,7 +134,7 @@ function AirMarketplace() {
                 <AirListingCard key={listing.id} listing={listing} />
               ))}
             </SimpleGrid>
-            <PageControls page={page} pages={pages} onPage={(p) => void load(p)} />
+            <PageControls page={Math.max(page, 1)} pages={pages} onPage={(p) => void goToPage(p)} />
           </>
         )}
       </Stack>

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { fieldErrors } from '../../lib/validation';
 
 import { useAuthModalStore } from './authModalStore';
-import { completeLogin } from './completeLogin';
+import { useLogin } from './useLogin';
 import { TestLoginButtons } from './TestLoginButtons';
 
 export function LoginModal() {
@@ -25,7 +25,7 @@ function LoginForm() {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: login, pending: submitting } = useLogin();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +35,7 @@ function LoginForm() {
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    const ok = await completeLogin(parsed.data.email, parsed.data.password);
-    if (!ok) setSubmitting(false);
+    await login(parsed.data.email, parsed.data.password);
   };
 
   return (

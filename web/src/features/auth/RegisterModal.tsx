@@ -5,8 +5,9 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { UserTypeSelect } from '../../components/UserTypeSelect';
-import { errorFieldMessages, errorMessage } from '../../lib/api';
+import { errorFieldMessages } from '../../lib/api';
 import { readPendingUserType } from '../../lib/pendingUserType';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
 
@@ -44,7 +45,20 @@ function RegisterForm() {
   const register = useSessionStore((s) => s.register);
   const [form, setForm] = useState<RegisterForm>(initialForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submit: send, pending: submitting } = useSubmit(
+    async (input: RegisterInput) => {
+      await register(input);
+      return input.email;
+    },
+    {
+      success: 'Account created successfully! Please sign in.',
+      failureTitle: 'Registration Failed',
+      failure: { fallback: 'Failed to create account' },
+      // The server checks what the form cannot (a password that is easy to guess) and names the field.
+      onFailure: (err) => setErrors(errorFieldMessages(err)),
+      onSuccess: openLogin,
+    },
+  );
 
   const update = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -61,25 +75,7 @@ function RegisterForm() {
       return;
     }
     setErrors({});
-    setSubmitting(true);
-    try {
-      await register(parsed.data);
-      notify({
-        title: 'Success',
-        description: 'Account created successfully! Please sign in.',
-        type: 'success',
-      });
-      openLogin(parsed.data.email);
-    } catch (err) {
-      // The server checks what the form cannot (a password that is easy to guess) and names the field.
-      setErrors(errorFieldMessages(err));
-      notify({
-        title: 'Registration Failed',
-        description: errorMessage(err, 'Failed to create account'),
-        type: 'error',
-      });
-      setSubmitting(false);
-    }
+    await send(parsed.data);
   };
 
   return (

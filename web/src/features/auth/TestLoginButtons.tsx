@@ -1,7 +1,7 @@
 import { Box, Button, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useConfigStore } from '../../stores/config';
-import { completeLogin } from './completeLogin';
+import { useLogin } from './useLogin';
 import { useTestAccounts } from './useTestAccounts';
 
 /** The login modal's quick test-login buttons (a debug feature, only when the server enables test accounts). */
@@ -9,13 +9,13 @@ export function TestLoginButtons() {
   const enabled = useConfigStore((s) => s.testAccountsEnabled);
   const { accounts } = useTestAccounts(enabled);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const { submit: login } = useLogin(() => setPendingEmail(null));
 
   if (!enabled || accounts.length === 0) return null;
 
   const loginAs = async (email: string, password: string) => {
     setPendingEmail(email);
-    const ok = await completeLogin(email, password);
-    if (!ok) setPendingEmail(null);
+    await login(email, password);
   };
 
   return (

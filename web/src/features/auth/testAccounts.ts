@@ -1,13 +1,6 @@
+import type { TestAccountDto } from '@freight/shared';
 import { apiRequest } from '../../lib/api';
 
-/** A seeded test account (DESIGN §5), offered only when the server enables test accounts. */
-export interface TestAccount {
-  role: string;
-  label: string;
-  email: string;
-  password: string;
-}
-
-export function fetchTestAccounts(): Promise<TestAccount[]> {
-  return apiRequest<TestAccount[]>('GET', '/api/test-accounts');
+export function fetchTestAccounts(): Promise<TestAccountDto[]> {
+  return apiRequest<TestAccountDto[]>('GET', '/api/test-accounts');
 }

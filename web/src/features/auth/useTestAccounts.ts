@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { fetchTestAccounts, type TestAccount } from './testAccounts';
+import type { TestAccountDto } from '@freight/shared';
+import { fetchTestAccounts } from './testAccounts';
 
 interface TestAccountsResult {
-  accounts: TestAccount[];
+  accounts: TestAccountDto[];
   loading: boolean;
   error: string | null;
 }

@@ -19,9 +19,9 @@ import type { FreightListingDto, NegotiationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
-import { notify } from '../../components/ui/toaster';
-import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
+import { useSubmit } from '../../lib/useSubmit';
 import { useBrokerStore } from '../../stores/broker';
 import { useSessionStore } from '../../stores/session';
 import { LoadDetailsDialog } from '../freight/LoadDetailsDialog';
@@ -73,19 +73,17 @@ export function BrokerDashboardPage() {
 }
 
 function BrokerHub({ companyName, userId }: { companyName: string | null; userId: string }) {
-  const {
-    stats,
-    loads,
-    negotiations,
-    shippers,
-    invitations,
-    status,
-    loadAll,
-    postLoad,
-    editLoad,
-    removeLoad,
-    respond,
-  } = useBrokerStore();
+  const stats = useBrokerStore((s) => s.stats);
+  const loads = useBrokerStore(selectItems);
+  const negotiations = useBrokerStore((s) => s.negotiations);
+  const shippers = useBrokerStore((s) => s.shippers);
+  const invitations = useBrokerStore((s) => s.invitations);
+  const status = useBrokerStore(selectStatus);
+  const load = useBrokerStore((s) => s.load);
+  const postLoad = useBrokerStore((s) => s.postLoad);
+  const editLoad = useBrokerStore((s) => s.editLoad);
+  const removeLoad = useBrokerStore((s) => s.removeLoad);
+  const respond = useBrokerStore((s) => s.respond);
   const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState<FreightListingDto | null>(null);
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
@@ -93,34 +91,25 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   const [addingShipper, setAddingShipper] = useState(false);
 
   useEffect(() => {
-    void loadAll();
-  }, [loadAll]);
+    void load();
+  }, [load]);
 
-  const failed = (err: unknown, text: string) => {
-    if (!isSessionLost(err)) notify({ title: 'Error', description: text, type: 'error' });
-  };
-  const act = async (n: NegotiationDto, action: 'accept' | 'reject') => {
-    try {
+  const { submit: act } = useSubmit(
+    async (n: NegotiationDto, action: 'accept' | 'reject') => {
       await respond(n.id, action, { version: n.version });
+      return action;
+    },
+    {
       // SPEC §8's texts, whatever the server's message says.
-      notify({
-        title: 'Success',
-        description:
-          action === 'accept' ? 'Negotiation accepted successfully!' : 'Negotiation rejected successfully!',
-        type: 'success',
-      });
-    } catch (err) {
-      failed(err, 'Failed to process negotiation. Please try again.');
-    }
-  };
-  const remove = async (l: FreightListingDto) => {
-    try {
-      await removeLoad(l.id);
-      notify({ title: 'Success', description: 'Load removed successfully!', type: 'success' });
-    } catch (err) {
-      failed(err, 'Failed to remove load. Please try again.');
-    }
-  };
+      success: (action) =>
+        action === 'accept' ? 'Negotiation accepted successfully!' : 'Negotiation rejected successfully!',
+      failure: 'Failed to process negotiation. Please try again.',
+    },
+  );
+  const { submit: remove } = useSubmit((l: FreightListingDto) => removeLoad(l.id), {
+    success: 'Load removed successfully!',
+    failure: 'Failed to remove load. Please try again.',
+  });
 
   return (
     <Container maxW="7xl" py="8">

@@ -1,10 +1,9 @@
 import { Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ShipperInvitationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
-import { notify } from '../../components/ui/toaster';
-import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems } from '../../lib/resourceStore';
+import { useSubmit } from '../../lib/useSubmit';
 import { useShipperInvitationsStore } from '../../stores/shipperInvitations';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatMoney } from '../freight/format';
@@ -16,6 +15,16 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
   const load = useShipperInvitationsStore((s) => s.load);
   const answer = useShipperInvitationsStore((s) => s.answer);
   const [busy, setBusy] = useState<string | null>(null);
+  const { submit } = useSubmit(
+    async (invitation: ShipperInvitationDto, choice: 'accept' | 'decline') => {
+      const status = await answer(invitation.id, choice);
+      const broker = invitation.brokerCompany || invitation.brokerName;
+      return status === 'accepted'
+        ? `${broker} is now your broker.`
+        : `You declined the invitation from ${broker}.`;
+    },
+    { success: (text) => text, failure: 'Failed to answer the invitation' },
+  );
 
   useEffect(() => {
     if (show) void load();
@@ -24,23 +33,8 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
 
   const act = async (invitation: ShipperInvitationDto, choice: 'accept' | 'decline') => {
     setBusy(invitation.id);
-    try {
-      const status = await answer(invitation.id, choice);
-      const broker = invitation.brokerCompany || invitation.brokerName;
-      notify({
-        title: 'Success',
-        description:
-          status === 'accepted'
-            ? `${broker} is now your broker.`
-            : `You declined the invitation from ${broker}.`,
-        type: 'success',
-      });
-    } catch (err) {
-      if (!isSessionLost(err))
-        notify({ title: 'Error', description: 'Failed to answer the invitation', type: 'error' });
-    } finally {
-      setBusy(null);
-    }
+    await submit(invitation, choice);
+    setBusy(null);
   };
 
   return (

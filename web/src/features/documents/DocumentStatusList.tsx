@@ -5,6 +5,7 @@ import { FiAlertTriangle, FiCheckCircle, FiClock, FiFileText, FiXCircle } from '
 import { EmptyState } from '../../components/EmptyState';
 import { PagedListCard } from '../../components/PagedListCard';
 import { formatUsDate } from '../../lib/dates';
+import { selectHasMore, selectItems, selectStatus } from '../../lib/resourceStore';
 import { useDocumentsStore } from '../../stores/documents';
 import {
   DOCUMENT_STATUS_COLORS,
@@ -22,10 +23,10 @@ const STATUS_ICONS: Record<DocumentStatus, { icon: IconType; color: string }> = 
 
 /** SPEC §2 Document Status: each document with its icon, badge, dates and rejection reason; newest first. */
 export function DocumentStatusList() {
-  const items = useDocumentsStore((s) => s.items);
-  const status = useDocumentsStore((s) => s.status);
-  const hasMore = useDocumentsStore((s) => s.items.length < s.total);
-  const loadNextPage = useDocumentsStore((s) => s.loadNextPage);
+  const items = useDocumentsStore(selectItems);
+  const status = useDocumentsStore(selectStatus);
+  const hasMore = useDocumentsStore(selectHasMore);
+  const loadMore = useDocumentsStore((s) => s.loadMore);
 
   return (
     <PagedListCard
@@ -44,7 +45,7 @@ export function DocumentStatusList() {
       }
       hasMore={hasMore}
       loadingMore={status === 'loading'}
-      onLoadMore={() => void loadNextPage()}
+      onLoadMore={() => void loadMore()}
     >
       {items.map((doc) => (
         <DocumentRow key={doc.id} doc={doc} />

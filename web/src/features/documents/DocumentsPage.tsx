@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { notify } from '../../components/ui/toaster';
+import { selectStatus } from '../../lib/resourceStore';
 import { useDocumentsStore } from '../../stores/documents';
 import { useSessionStore } from '../../stores/session';
 import { ComplianceSummary } from './ComplianceSummary';
@@ -16,8 +17,8 @@ export function DocumentsPage() {
   const navigate = useNavigate();
   const hasType = Boolean(user?.userType);
   const { verification, loading } = useVerification(hasType);
-  const documentsStatus = useDocumentsStore((s) => s.status);
-  const loadDocuments = useDocumentsStore((s) => s.loadDocuments);
+  const documentsStatus = useDocumentsStore(selectStatus);
+  const loadDocuments = useDocumentsStore((s) => s.load);
 
   useEffect(() => {
     if (user && !user.userType) {

@@ -23,9 +23,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FiCamera, FiUploadCloud } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
-import { isSessionLost } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDocumentsStore } from '../../stores/documents';
+import { useVerificationStore } from '../../stores/verification';
 import { documentTypeLabel } from './format';
 
 /** SPEC §9: progress shows 50 once submission starts. */
@@ -38,6 +39,7 @@ const SUBMITTED_PROGRESS = 50;
  */
 export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const upload = useDocumentsStore((s) => s.upload);
+  const loadVerification = useVerificationStore((s) => s.load);
   const types = documentTypesFor(userType);
   const [documentType, setDocumentType] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -46,6 +48,18 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const [dateError, setDateError] = useState<string | undefined>();
   const cameraInput = useRef<HTMLInputElement>(null);
   const pending = progress > 0;
+
+  const { submit: send } = useSubmit(upload, {
+    success: 'Document uploaded successfully!',
+    failure: 'Failed to upload document. Please try again.',
+    onSuccess: () => {
+      setFile(null);
+      setDocumentType('');
+      setExpirationDate('');
+      // The submitted counter changed: read the status again.
+      void loadVerification();
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,22 +78,8 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
     }
     setDateError(undefined);
     setProgress(SUBMITTED_PROGRESS);
-    try {
-      await upload({ file, documentType, expirationDate: expirationDate || undefined });
-      notify({ title: 'Success', description: 'Document uploaded successfully!', type: 'success' });
-      setFile(null);
-      setDocumentType('');
-      setExpirationDate('');
-    } catch (err) {
-      if (!isSessionLost(err))
-        notify({
-          title: 'Error',
-          description: 'Failed to upload document. Please try again.',
-          type: 'error',
-        });
-    } finally {
-      setProgress(0);
-    }
+    await send({ file, documentType, expirationDate: expirationDate || undefined });
+    setProgress(0);
   };
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useDocumentsStore } from '../../stores/documents';
+import { useVerificationStore } from '../../stores/verification';
 
 /** Call 4, once per session (cached; kept fresh by `verification:changed`), for a user who has a type. */
 export function useVerification(enabled: boolean) {
-  const verification = useDocumentsStore((s) => s.verification);
-  const status = useDocumentsStore((s) => s.verificationStatus);
-  const load = useDocumentsStore((s) => s.loadVerification);
+  const verification = useVerificationStore((s) => s.verification);
+  const status = useVerificationStore((s) => s.status);
+  const load = useVerificationStore((s) => s.load);
   useEffect(() => {
     if (enabled && status === 'idle') void load();
   }, [enabled, status, load]);

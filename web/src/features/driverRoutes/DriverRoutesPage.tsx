@@ -24,7 +24,10 @@ import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { PageControls } from '../../components/PageControls';
 import { useSubmit } from '../../lib/useSubmit';
-import { MATCHES_PAGE_SIZE, ROUTES_PAGE_SIZE, useDriverRoutesStore } from '../../stores/driverRoutes';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { ROUTES_PAGE_SIZE, useDriverRoutesStore } from '../../stores/driverRoutes';
+import { MATCHES_PAGE_SIZE } from '../../stores/routeMatchEvents';
+import { useRouteMatchesStore } from '../../stores/routeMatches';
 import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
 import { TrackedLoadsPage } from '../tracking/TrackedLoadsPage';
@@ -43,16 +46,17 @@ export function DriverRoutesPage() {
 }
 
 function MyRoutes() {
-  const routes = useDriverRoutesStore((s) => s.routes);
-  const status = useDriverRoutesStore((s) => s.status);
+  const routes = useDriverRoutesStore(selectItems);
+  const status = useDriverRoutesStore(selectStatus);
   const page = useDriverRoutesStore((s) => s.page);
-  const total = useDriverRoutesStore((s) => s.total);
+  const total = useDriverRoutesStore(selectTotal);
   const load = useDriverRoutesStore((s) => s.load);
+  const goToPage = useDriverRoutesStore((s) => s.goToPage);
   const [editing, setEditing] = useState<DriverRouteDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
 
   useEffect(() => {
-    void load(1);
+    void load();
   }, [load]);
 
   const pages = Math.max(1, Math.ceil(total / ROUTES_PAGE_SIZE));
@@ -106,7 +110,7 @@ function MyRoutes() {
             ))}
           </Stack>
         )}
-        <PageControls page={page} pages={pages} onPage={(p) => void load(p)} />
+        <PageControls page={Math.max(page, 1)} pages={pages} onPage={(p) => void goToPage(p)} />
         <Separator />
       </Stack>
       <RouteFormDialog route={editing} open={formOpen} onClose={() => setFormOpen(false)} />
@@ -115,9 +119,9 @@ function MyRoutes() {
 }
 
 function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => void }) {
-  const matches = useDriverRoutesStore((s) => s.matches[route.id]);
-  const loadMatches = useDriverRoutesStore((s) => s.loadMatches);
-  const hideMatches = useDriverRoutesStore((s) => s.hideMatches);
+  const matches = useRouteMatchesStore((s) => s.lists[route.id]);
+  const loadMatches = useRouteMatchesStore((s) => s.load);
+  const hideMatches = useRouteMatchesStore((s) => s.hide);
   const close = useDriverRoutesStore((s) => s.close);
   const [offering, setOffering] = useState<RouteMatchDto | null>(null);
   const active = route.status === 'active';
@@ -129,6 +133,7 @@ function RouteCard({ route, onEdit }: { route: DriverRouteDto; onEdit: () => voi
 
   const { submit: onClose, pending: closing } = useSubmit(() => close(route.id), {
     successTitle: 'Route closed',
+    onSuccess: () => hideMatches(route.id),
     failure: { fallback: 'Failed to close route' },
     resetOnSuccess: true,
   });

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
-import { useDriverRoutesStore } from '../../stores/driverRoutes';
+import { useRouteMatchesStore } from '../../stores/routeMatches';
 
 /** A driver's offer (price, message) on a shipment that matches one of their routes. */
 export function OfferDialog({
@@ -34,7 +34,7 @@ function OfferForm({
   routeId: string;
   onClose: () => void;
 }) {
-  const makeOffer = useDriverRoutesStore((s) => s.makeOffer);
+  const makeOffer = useRouteMatchesStore((s) => s.makeOffer);
   const [price, setPrice] = useState(String(shipment.myOffer?.price ?? shipment.offerPrice));
   const [message, setMessage] = useState(shipment.myOffer?.message ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});

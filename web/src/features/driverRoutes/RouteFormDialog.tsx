@@ -17,6 +17,7 @@ import { SelectInput } from '../../components/SelectInput';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDriverRoutesStore } from '../../stores/driverRoutes';
+import { useRouteMatchesStore } from '../../stores/routeMatches';
 
 const EMPTY = {
   title: '',
@@ -89,10 +90,15 @@ export function RouteFormDialog({
 function RouteForm({ route, onClose }: { route: DriverRouteDto | null; onClose: () => void }) {
   const create = useDriverRoutesStore((s) => s.create);
   const update = useDriverRoutesStore((s) => s.update);
+  const reloadMatches = useRouteMatchesStore((s) => s.reload);
   const [form, setForm] = useState<RouteForm>(() => (route ? fromRoute(route) : EMPTY));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit: save, pending: submitting } = useSubmit(
-    (input: Parameters<typeof create>[0]) => (route ? update(route.id, input) : create(input)),
+    async (input: Parameters<typeof create>[0]) => {
+      if (!route) return create(input);
+      await update(route.id, input);
+      await reloadMatches(route.id);
+    },
     {
       success: route ? 'Route updated' : 'Route created',
       failure: { fallback: 'Failed to save route' },

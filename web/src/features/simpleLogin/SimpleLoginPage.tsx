@@ -1,9 +1,8 @@
 import { Button, Card, Center, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { TEST_LOGIN_REDIRECT_MS } from '@freight/shared';
+import { TEST_LOGIN_REDIRECT_MS, type TestAccountDto } from '@freight/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConfigStore } from '../../stores/config';
-import type { TestAccount } from '../auth/testAccounts';
 import { useTestAccounts } from '../auth/useTestAccounts';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { testLogin } from './testLogin';
@@ -32,7 +31,7 @@ function SimpleLogin() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const loginAs = async (account: TestAccount) => {
+  const loginAs = async (account: TestAccountDto) => {
     setBusy(true);
     setStatus(`Logging in as ${account.label}...`);
     const outcome = await testLogin(account.email, account.password);

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { useSubmit } from '../../lib/useSubmit';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/smallShipments';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatDay } from './formatDay';
@@ -28,15 +29,16 @@ const dollars = (n: number) => `$${n.toFixed(2)}`;
 
 /** Dashboard: the customer's small shipments with status, and drivers' offers arriving live. */
 export function MyShipmentsCard({ user }: DashboardSectionProps) {
-  const items = useSmallShipmentsStore((s) => s.items);
-  const status = useSmallShipmentsStore((s) => s.status);
+  const items = useSmallShipmentsStore(selectItems);
+  const status = useSmallShipmentsStore(selectStatus);
   const page = useSmallShipmentsStore((s) => s.page);
-  const total = useSmallShipmentsStore((s) => s.total);
+  const total = useSmallShipmentsStore(selectTotal);
   const load = useSmallShipmentsStore((s) => s.load);
+  const goToPage = useSmallShipmentsStore((s) => s.goToPage);
   const isCustomer = user.userType === 'individual_customer';
 
   useEffect(() => {
-    if (isCustomer) void load(1);
+    if (isCustomer) void load();
   }, [isCustomer, load]);
 
   if (!isCustomer) return null;
@@ -71,7 +73,7 @@ export function MyShipmentsCard({ user }: DashboardSectionProps) {
             ))}
           </Stack>
         )}
-        <PageControls size="xs" page={page} pages={pages} onPage={(p) => void load(p)} />
+        <PageControls size="xs" page={Math.max(page, 1)} pages={pages} onPage={(p) => void goToPage(p)} />
       </Card.Body>
     </Card.Root>
   );

@@ -53,6 +53,7 @@ export function SmallShipmentsPage() {
   const navigate = useNavigate();
   const user = useSessionStore((s) => s.user);
   const create = useSmallShipmentsStore((s) => s.create);
+  const loadMyShipments = useSmallShipmentsStore((s) => s.load);
   const openLogin = useAuthModalStore((s) => s.openLogin);
   const [form, setForm] = useState<SmallShipmentForm>(() => readDraft() ?? EMPTY_SMALL_SHIPMENT);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -66,7 +67,7 @@ export function SmallShipmentsPage() {
       success: 'Your shipment has been posted. Drivers in your area will be notified.',
       failure: { fallback: 'Failed to post shipment' },
       onSuccess: () => {
-        void useSmallShipmentsStore.getState().load(1);
+        void loadMyShipments();
         navigate('/');
       },
       onUnauthorized: () => saveDraft(form),

@@ -28,8 +28,9 @@ import {
 import { useEffect, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { FiCheck, FiClock, FiHeadphones, FiShield, FiTarget, FiZap } from 'react-icons/fi';
-import { errorStatus } from '../../lib/api';
+import { errorStatus, isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
+import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { goToProviderLogin } from '../../lib/redirects';
 import { useSessionStore } from '../../stores/session';
 import { useSubscriptionsStore } from '../../stores/subscriptions';
@@ -122,8 +123,8 @@ function ActiveView({ user }: { user: UserDto }) {
 }
 
 function PlanPicker() {
-  const plans = useSubscriptionsStore((s) => s.plans);
-  const status = useSubscriptionsStore((s) => s.plansStatus);
+  const plans = useSubscriptionsStore(selectItems);
+  const status = useSubscriptionsStore(selectStatus);
   const loadPlans = useSubscriptionsStore((s) => s.loadPlans);
   const activate = useSubscriptionsStore((s) => s.activate);
   const [pending, setPending] = useState<string | null>(null);
@@ -144,6 +145,7 @@ function PlanPicker() {
       window.location.reload();
     } catch (err) {
       setPending(null);
+      if (isSessionLost(err)) return;
       window.alert(
         errorStatus(err) !== null
           ? 'Failed to activate subscription. Please try again.'
