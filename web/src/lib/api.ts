@@ -25,6 +25,11 @@ export function isSessionLost(err: unknown): err is SessionLostError {
   return err instanceof SessionLostError;
 }
 
+/** Logs a background request's failure for developers; a lost session is already told to the user. */
+export function logFailure(what: string, err: unknown): void {
+  if (!isSessionLost(err)) console.error(`${what} failed`, err);
+}
+
 /**
  * The one way the web talks to the API (SPEC §7): session cookies on every call, a JSON body and content type only
  * when a payload is given (FormData goes through untouched), and any non-OK answer becomes

@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Page } from '@freight/shared';
-import { errorMessage, isSessionLost } from './api';
+import { errorMessage, logFailure } from './api';
 
 /** Where a store's server data stands; the one status type of every store built here. */
 export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -112,7 +112,7 @@ interface DetailOptions<T extends Identified, X> {
 }
 
 function reportLoadFailure(name: string, err: unknown): string {
-  if (!isSessionLost(err)) console.error(`Loading ${name} failed`, err);
+  logFailure(`Loading ${name}`, err);
   return errorMessage(err);
 }
 

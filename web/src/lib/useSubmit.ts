@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { notify } from '../components/ui/toaster';
 import { errorMessage, isSessionLost } from './api';
 
-export interface SubmitOptions<R> {
-  /** The success toast's title; 'Success' unless given. */
-  successTitle?: string;
-  /** The success toast's description (none when left out). */
-  success?: string | ((result: R) => string);
+export interface SubmitOptions<A extends unknown[], R> {
+  /** The success toast's title ('Success' unless given), or a title from what was submitted. */
+  successTitle?: string | ((...args: A) => string);
+  /** The success toast's description (none when left out); `false`: no success toast at all (a chat message). */
+  success?: string | ((result: R) => string) | false;
   /** The error toast's title; 'Error' unless given. */
   failureTitle?: string;
-  /** The error toast's description: fixed text, or `errorMessage(err, failure.fallback)` when given as `{ fallback }`. */
-  failure: string | { fallback: string };
+  /**
+   * The error toast's description: fixed text, `errorMessage(err, failure.fallback)` when given as `{ fallback }`,
+   * or `errorMessage(err)` (the refusal's own message) when given as 'refusal'.
+   */
+  failure: string | { fallback: string } | 'refusal';
   /** Runs before the error toast (inline field errors from the answer...); not when the session is lost. */
   onFailure?: (err: unknown) => void;
   /** Runs after the success toast (close the dialog, clear fields, navigate...). */
@@ -27,7 +30,7 @@ export interface SubmitOptions<R> {
  */
 export function useSubmit<A extends unknown[], R>(
   action: (...args: A) => Promise<R>,
-  options: SubmitOptions<R>,
+  options: SubmitOptions<A, R>,
 ) {
   const [pending, setPending] = useState(false);
   const {
@@ -52,13 +55,21 @@ export function useSubmit<A extends unknown[], R>(
         onUnauthorized?.();
       } else {
         onFailure?.(err);
-        const description = typeof failure === 'string' ? failure : errorMessage(err, failure.fallback);
+        const description =
+          failure === 'refusal'
+            ? errorMessage(err)
+            : typeof failure === 'string'
+              ? failure
+              : errorMessage(err, failure.fallback);
         notify({ title: failureTitle, description, type: 'error' });
       }
       return;
     }
-    const description = typeof success === 'function' ? success(result) : success;
-    notify({ title: successTitle, description, type: 'success' });
+    if (success !== false) {
+      const title = typeof successTitle === 'function' ? successTitle(...args) : successTitle;
+      const description = typeof success === 'function' ? success(result) : success;
+      notify({ title, description, type: 'success' });
+    }
     onSuccess?.(result);
     if (resetOnSuccess) setPending(false);
   };

@@ -7,7 +7,7 @@ import {
   type ReviewStatsDto,
   type ServerEventPayload,
 } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createPagedListStore } from '../lib/resourceStore';
 import { applyQueueChange } from './adminQueue';
 
@@ -18,7 +18,7 @@ interface QueuePage extends Page<PendingDocumentDto> {
 
 function fetchStats(): Promise<ReviewStatsDto | null> {
   return apiRequest<ReviewStatsDto>('GET', '/api/admin/documents/stats').catch((err: unknown) => {
-    if (!isSessionLost(err)) console.error('Loading the review stats failed', err);
+    logFailure('Loading the review stats', err);
     return null;
   });
 }

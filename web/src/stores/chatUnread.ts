@@ -1,5 +1,5 @@
 import type { UnreadCountDto } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createListStore } from '../lib/resourceStore';
 
 /** One load's unread chat messages for this user. */
@@ -36,7 +36,7 @@ export const useChatUnreadStore = createListStore<ChatUnread, ChatUnreadActions>
         const result = await apiRequest<UnreadCountDto>('POST', `/api/freight/${freightId}/chat/read`, {});
         get().setCount(result.freightId, result.unreadCount);
       } catch (err) {
-        if (!isSessionLost(err)) console.error('Marking the chat read failed', err);
+        logFailure('Marking the chat read', err);
       }
     },
   }),

@@ -8,7 +8,7 @@ import {
   type PostLoadInput,
   type RateOfferInput,
 } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createPagedListStore } from '../lib/resourceStore';
 import { withBoardPush, withoutListing, type BoardPush } from './boardPush';
 
@@ -100,7 +100,7 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
       try {
         set({ focused: await apiRequest<FreightListingDto>('GET', `/api/freight/${id}`) });
       } catch (err) {
-        if (!isSessionLost(err)) console.error('Loading the linked load failed', err);
+        logFailure('Loading the linked load', err);
         set({ focused: null });
       }
     },

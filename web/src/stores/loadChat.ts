@@ -1,5 +1,5 @@
 import type { ChatMessageDto, ChatMessageInput, ChatPageDto, ServerEventPayload } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
 import { emitWithAck } from '../lib/socket';
 import { socketOrRest } from '../lib/socketOrRest';
@@ -33,10 +33,6 @@ interface LoadChatActions {
 
 const chatPath = (freightId: string, query: string) =>
   `/api/freight/${freightId}/chat?pageSize=${CHAT_PAGE_SIZE}${query}`;
-
-function reportFailure(err: unknown, what: string): void {
-  if (!isSessionLost(err)) console.error(`${what} failed`, err);
-}
 
 /** A client message id: a retried send of the same message carries the same one (stored once). */
 function newClientMessageId(): string {
@@ -80,7 +76,7 @@ export const useLoadChatStore = createDetailStore<ChatThread, LoadChatActions>({
           if (current)
             get().patch(freightId, { ...withFetched(current, page.messages), hasOlder: page.hasMore });
         } catch (err) {
-          reportFailure(err, 'Loading older messages');
+          logFailure('Loading older messages', err);
         } finally {
           set({ loadingOlder: false });
         }
@@ -104,7 +100,7 @@ export const useLoadChatStore = createDetailStore<ChatThread, LoadChatActions>({
             if (!page.hasMore) break;
           }
         } catch (err) {
-          reportFailure(err, 'Catching up the chat');
+          logFailure('Catching up the chat', err);
         } finally {
           catchingUp.delete(freightId);
         }

@@ -1,5 +1,5 @@
 import type { LocationDto, LocationPointDto, Page, ServerEventPayload } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
 import { emitWithAck } from '../lib/socket';
 import { socketOrRest } from '../lib/socketOrRest';
@@ -52,7 +52,7 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
         const known = get().byId[freightId]?.data?.location;
         if (known?.lastLocationUpdate !== location.lastLocationUpdate) await get().load(freightId);
       } catch (err) {
-        if (!isSessionLost(err)) console.error('Loading the location failed', err);
+        logFailure('Loading the location', err);
       }
     },
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type NotificationDto, type Page, type ServerEventPayload } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createPagedListStore } from '../lib/resourceStore';
 
 /** GET /api/notifications answers one page plus the user's unread count. */
@@ -13,10 +13,6 @@ interface NotificationsOwnState {
   markAllRead: () => Promise<void>;
   /** The `notification:new` socket event. */
   receive: (payload: ServerEventPayload<'notification:new'>) => void;
-}
-
-function reportFailure(err: unknown): void {
-  if (!isSessionLost(err)) console.error('Notifications request failed', err);
 }
 
 /** The bell's notifications, grown page by page (`loadMore`), live from `notification:new` (socketRoutes). */
@@ -47,7 +43,7 @@ export const useNotificationsStore = createPagedListStore<
       } catch (err) {
         get().patch(id, { readAt: null });
         set((s) => ({ unreadCount: s.unreadCount + 1 }));
-        reportFailure(err);
+        logFailure('Notifications request', err);
       }
     },
 
@@ -59,7 +55,7 @@ export const useNotificationsStore = createPagedListStore<
         await apiRequest<unknown>('POST', '/api/notifications/read-all');
       } catch (err) {
         set(before);
-        reportFailure(err);
+        logFailure('Notifications request', err);
       }
     },
 

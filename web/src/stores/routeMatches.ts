@@ -7,7 +7,7 @@ import type {
   ShipmentOfferInput,
   SmallShipmentDto,
 } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import {
   MATCHES_PAGE_SIZE,
   matchesAfterOffer,
@@ -56,7 +56,7 @@ export const useRouteMatchesStore = create<RouteMatchesState>((set, get) => ({
         },
       }));
     } catch (err) {
-      if (!isSessionLost(err)) console.error('Loading route matches failed', err);
+      logFailure('Loading route matches', err);
       set((s) => ({ lists: { ...s.lists, [routeId]: { items: [], page, total: 0, status: 'failed' } } }));
     }
   },

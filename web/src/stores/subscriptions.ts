@@ -1,5 +1,5 @@
 import type { ActivateSubscriptionResult, SubscriptionPlan, UsageDto } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import { createListStore, type ResourceStatus } from '../lib/resourceStore';
 
 /** The subscription plans for the caller's type (others get broker plans), with this month's usage. */
@@ -32,7 +32,7 @@ export const useSubscriptionsStore = createListStore<
       try {
         set({ usage: await apiRequest<UsageDto>('GET', '/api/subscriptions/usage'), usageStatus: 'loaded' });
       } catch (err) {
-        if (!isSessionLost(err)) console.error('Loading the usage failed', err);
+        logFailure('Loading the usage', err);
         set({ usageStatus: 'failed' });
       }
     },

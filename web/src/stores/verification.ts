@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { VerificationStatusDto } from '@freight/shared';
-import { apiRequest, isSessionLost } from '../lib/api';
+import { apiRequest, logFailure } from '../lib/api';
 import type { ResourceStatus } from '../lib/resourceStore';
 
 interface VerificationState {
@@ -25,7 +25,7 @@ export const useVerificationStore = create<VerificationState>((set, get) => ({
       set({ verification, status: 'loaded' });
     } catch (err) {
       set({ status: 'failed' });
-      if (!isSessionLost(err)) console.error('Loading the verification status failed', err);
+      logFailure('Loading the verification status', err);
     }
   },
   refetch: async () => {

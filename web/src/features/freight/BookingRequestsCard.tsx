@@ -1,10 +1,9 @@
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { BookingRequestDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
-import { notify } from '../../components/ui/toaster';
-import { isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { useSubmit } from '../../lib/useSubmit';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
 import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
@@ -19,25 +18,26 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
   const load = useBookingRequestsStore((s) => s.load);
   const review = useBookingRequestsStore((s) => s.review);
   const refetchBoard = useFreightStore((s) => s.refetch);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [reviewed, setReviewed] = useState<string | null>(null);
 
+  const reviewRequest = useSubmit(
+    (request: BookingRequestDto, decision: 'approved' | 'rejected') => review(request.id, decision),
+    {
+      success: (message) => message,
+      failure: 'Failed to review booking request',
+      resetOnSuccess: true,
+      onSuccess: () => void refetchBoard(), // the reviewed load's status changed
+    },
+  );
   useEffect(() => {
     if (show) void load();
   }, [show, load]);
   if (!show) return null;
 
-  const act = async (request: BookingRequestDto, decision: 'approved' | 'rejected') => {
-    setBusy(request.id);
-    try {
-      const message = await review(request.id, decision);
-      notify({ title: 'Success', description: message, type: 'success' });
-      void refetchBoard(); // the reviewed load's status changed
-    } catch (err) {
-      if (!isSessionLost(err))
-        notify({ title: 'Error', description: 'Failed to review booking request', type: 'error' });
-    } finally {
-      setBusy(null);
-    }
+  const busy = reviewRequest.pending ? reviewed : null;
+  const act = (request: BookingRequestDto, decision: 'approved' | 'rejected') => {
+    setReviewed(request.id);
+    return reviewRequest.submit(request, decision);
   };
 
   return (

@@ -3,8 +3,8 @@ import { CHAT_MESSAGE_MAX_LENGTH, GEOLOCATION_TIMEOUT_MS, type ChatMessageDto } 
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FiImage, FiMapPin, FiSend } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
-import { isSessionLost } from '../../lib/api';
 import { formatUsDateTime } from '../../lib/dates';
+import { useSubmit } from '../../lib/useSubmit';
 import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
@@ -13,14 +13,6 @@ import { currentPosition, externalMapUrl } from './format';
 
 const CHAT_HEIGHT = '420px';
 const NO_MESSAGES: ChatMessageDto[] = [];
-
-/** A failed send says why (the refusal's message unless `description` is given); a lost session is already told. */
-function notifySendFailure(
-  err: unknown,
-  description = err instanceof Error ? err.message : String(err),
-): void {
-  if (!isSessionLost(err)) notify({ title: 'Error', description, type: 'error' });
-}
 
 function MessageBody({ message }: { message: ChatMessageDto }) {
   if (message.messageType === 'image' && message.imageUrl) {
@@ -66,7 +58,40 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
   const unread = useChatUnreadStore(selectUnreadFor(freightId));
   const markRead = useChatUnreadStore((s) => s.markRead);
   const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
+  // Sends show no success toast (the message appears in the list); a refusal says why.
+  const sendText = useSubmit((text: string) => send(freightId, { message: text, messageType: 'text' }), {
+    success: false,
+    failure: 'refusal',
+    resetOnSuccess: true,
+    onSuccess: () => setDraft(''),
+  });
+  const shareImage = useSubmit(
+    async (file: File) => {
+      const form = new FormData();
+      form.append('photoType', 'in_transit');
+      form.append('photo', file);
+      const photo = await uploadPhoto(freightId, form);
+      await send(freightId, { message: 'Shared a photo', messageType: 'image', imageUrl: photo.photoUrl });
+    },
+    { success: false, failure: 'Failed to upload image', resetOnSuccess: true },
+  );
+  const shareLocation = useSubmit(
+    async () => {
+      const position = await currentPosition(GEOLOCATION_TIMEOUT_MS).catch(() => null);
+      if (!position) {
+        notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
+        return;
+      }
+      await send(freightId, {
+        message: 'Shared my location',
+        messageType: 'location',
+        latitude: position.coords.latitude,
+        longitude: position.coords.longitude,
+      });
+    },
+    { success: false, failure: 'refusal', resetOnSuccess: true },
+  );
+  const sending = sendText.pending || shareImage.pending || shareLocation.pending;
   const scroller = useRef<HTMLDivElement>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const edges = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
@@ -100,63 +125,23 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
 
   const loadOlderMessages = () => loadOlder(freightId);
 
-  const sendText = async () => {
+  const submitDraft = () => {
     const text = draft.trim();
     if (!text || sending) return;
-    setSending(true);
-    try {
-      await send(freightId, { message: text, messageType: 'text' });
-      setDraft('');
-    } catch (err) {
-      notifySendFailure(err);
-    } finally {
-      setSending(false);
-    }
+    void sendText.submit(text);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void sendText();
+      submitDraft();
     }
   };
 
-  const shareImage = async (file: File | undefined) => {
+  const pickImage = async (file: File | undefined) => {
     if (!file) return;
-    setSending(true);
-    try {
-      const form = new FormData();
-      form.append('photoType', 'in_transit');
-      form.append('photo', file);
-      const photo = await uploadPhoto(freightId, form);
-      await send(freightId, { message: 'Shared a photo', messageType: 'image', imageUrl: photo.photoUrl });
-    } catch (err) {
-      notifySendFailure(err, 'Failed to upload image');
-    } finally {
-      setSending(false);
-      if (imageInput.current) imageInput.current.value = '';
-    }
-  };
-
-  const shareLocation = async () => {
-    setSending(true);
-    try {
-      const position = await currentPosition(GEOLOCATION_TIMEOUT_MS).catch(() => null);
-      if (!position) {
-        notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
-        return;
-      }
-      await send(freightId, {
-        message: 'Shared my location',
-        messageType: 'location',
-        latitude: position.coords.latitude,
-        longitude: position.coords.longitude,
-      });
-    } catch (err) {
-      notifySendFailure(err);
-    } finally {
-      setSending(false);
-    }
+    await shareImage.submit(file);
+    if (imageInput.current) imageInput.current.value = '';
   };
 
   return (
@@ -235,7 +220,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
             type="file"
             accept="image/*"
             hidden
-            onChange={(e) => void shareImage(e.currentTarget.files?.[0])}
+            onChange={(e) => void pickImage(e.currentTarget.files?.[0])}
           />
           <IconButton
             aria-label="Send an image"
@@ -249,7 +234,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
             aria-label="Share my location"
             variant="outline"
             disabled={sending}
-            onClick={() => void shareLocation()}
+            onClick={() => void shareLocation.submit()}
           >
             <FiMapPin />
           </IconButton>
@@ -263,7 +248,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
           />
           <Button
             colorPalette="blue"
-            onClick={() => void sendText()}
+            onClick={() => submitDraft()}
             disabled={!draft.trim()}
             loading={sending}
             aria-label="Send"

@@ -2,8 +2,7 @@ import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
 import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
-import { notify } from '../../components/ui/toaster';
-import { errorMessage, isSessionLost } from '../../lib/api';
+import { useSubmit } from '../../lib/useSubmit';
 import { useCurrentUser } from '../../stores/session';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 
@@ -20,23 +19,24 @@ const SUCCESS: Record<TrackingStatusTarget, string> = {
 export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const user = useCurrentUser();
   const changeStatus = useTrackedLoadStore((s) => s.changeStatus);
-  const [pending, setPending] = useState<TrackingStatusTarget | null>(null);
+  const [target, setTarget] = useState<TrackingStatusTarget | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const isCarrier = user?.id != null && user.id === freight.carrierId;
   const isPoster = user?.id != null && user.id === freight.posterId && !isCarrier;
 
-  const run = async (status: TrackingStatusTarget) => {
-    setPending(status);
-    try {
-      await changeStatus(freight.id, status);
-      notify({ title: SUCCESS[status], type: 'success' });
-    } catch (err) {
-      if (!isSessionLost(err)) notify({ title: 'Error', description: errorMessage(err), type: 'error' });
-    } finally {
-      setPending(null);
-      setConfirmCancel(false);
-    }
+  const move = useSubmit((status: TrackingStatusTarget) => changeStatus(freight.id, status), {
+    successTitle: (status) => SUCCESS[status],
+    failure: 'refusal',
+    resetOnSuccess: true,
+    onSuccess: () => setConfirmCancel(false),
+    onFailure: () => setConfirmCancel(false),
+    onUnauthorized: () => setConfirmCancel(false),
+  });
+  const run = (status: TrackingStatusTarget) => {
+    setTarget(status);
+    return move.submit(status);
   };
+  const pending = move.pending ? target : null;
 
   const actions = [
     isCarrier && freight.status === 'booked' && (
