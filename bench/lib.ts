@@ -78,18 +78,24 @@ export async function startServer(
   ctx: BenchContext,
   opts: { services?: string; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'scripts/roles.ts')], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      ...ctx.serverEnv,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SERVICES: opts.services ?? 'web,worker',
-      ...opts.env,
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server processes only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(REPO, 'scripts/roles.ts')],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        ...ctx.serverEnv,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SERVICES: opts.services ?? 'web,worker',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
