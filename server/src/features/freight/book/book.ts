@@ -101,8 +101,13 @@ export class OpenLoadBook {
   /** The open loads with a rate, by rate: a rate range is one slice of it. */
   private readonly byRate = new SortedLoads(byRateThenId);
   private airLoads = 0;
+  /** Bumped by every change of the open loads; totals counted at an older value are stale. */
+  private changes = 0;
+  private totalsAt = 0;
+  private readonly totals = new Map<string, number>();
 
   private group(l: FreightListingDto, add: boolean) {
+    this.changes++;
     this.groupByKeys(l, add);
     if (l.rate != null) {
       if (add) this.byRate.insert(l);
@@ -141,6 +146,7 @@ export class OpenLoadBook {
     for (const order of this.orders.values()) order.reset(all);
     this.byRate.reset(all.filter((l) => l.rate != null));
     for (const l of all) this.groupByKeys(l, true);
+    this.changes++;
   }
 
   /** A load's new state; returns what changed for the boards, or null when nothing did. */
@@ -208,7 +214,39 @@ export class OpenLoadBook {
       }
       return { total: f.status && f.status !== 'available' ? 0 : this.size - this.airLoads, first };
     }
+    // A total counted since the book last changed: the page alone is found, by walking the ordered list, when that
+    // reads fewer loads than testing every candidate again (it meets a match every size/total loads).
+    const key = filterKey(f);
+    if (this.totalsAt !== this.changes) {
+      this.totals.clear();
+      this.totalsAt = this.changes;
+    }
+    const known = this.totals.get(key);
     const candidates = this.smallestGroup(f, circle);
+    const candidateCount =
+      candidates && candidates.size < this.size * GROUP_SHARE ? candidates.size : this.size;
+    if (known !== undefined && (known === 0 || (keepFirst * this.size) / known < candidateCount)) {
+      const first: FreightListingDto[] = [];
+      for (let i = 0; known > 0 && i < ordered.length && first.length < keepFirst; i++) {
+        if (test(ordered[i])) first.push(ordered[i]);
+      }
+      return { total: known, first };
+    }
+    const found = this.searchAll(f, sort, keepFirst, test, candidates);
+    if (this.totals.size >= MAX_CACHED_TOTALS) this.totals.clear();
+    this.totals.set(key, found.total);
+    return found;
+  }
+
+  /** Every match tested: from the candidates when they are few enough, else from one ordered list. */
+  private searchAll(
+    f: BoardFilterFields,
+    sort: FreightSort,
+    keepFirst: number,
+    test: (l: FreightListingDto) => boolean,
+    candidates: { groups: Candidates; size: number } | null,
+  ): { total: number; first: FreightListingDto[] } {
+    const ordered = this.orders.get(sort)!.items;
     if (candidates && candidates.size < this.size * GROUP_SHARE) {
       const matches: FreightListingDto[] = [];
       for (const group of candidates.groups) for (const l of group) if (test(l)) matches.push(l);
@@ -280,6 +318,16 @@ export class OpenLoadBook {
     const to = max === undefined ? items.length : partitionPoint(items, (l) => l.rate! <= max + 0.01);
     return items.slice(from, to);
   }
+}
+
+/** Totals kept between two changes of the book (a board's filter sets; cleared whole when full). */
+const MAX_CACHED_TOTALS = 1000;
+
+/** The filter fields that decide which loads match (not the sort or the page), in a fixed order. */
+function filterKey(f: BoardFilterFields): string {
+  return JSON.stringify(
+    [...FILTER_FIELDS, 'lat', 'lng', 'radius', 'status'].map((k) => f[k as keyof BoardFilterFields]),
+  );
 }
 
 /** Sets or slices of open loads that together hold every load a search can match. */
