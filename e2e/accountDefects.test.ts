@@ -43,7 +43,9 @@ describe('issue 14: account defects (Chromium)', () => {
     const email = uniqueEmail('customer');
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Register as Individual Customer' }).click();
-    expect(await page.getByRole('dialog').getByLabel('Account Type').inputValue()).toBe('individual_customer');
+    expect(await page.getByRole('dialog').getByLabel('Account Type').inputValue()).toBe(
+      'individual_customer',
+    );
     await register(page, email);
     await signIn(page, app.url, email, TEST_USER_PASSWORD);
     expect((await currentUser(page)).userType).toBe('individual_customer');
@@ -58,7 +60,11 @@ describe('issue 14: account defects (Chromium)', () => {
     const fileInput = page.getByTestId('document-file-input');
     const reason = page.getByTestId('document-file-error');
 
-    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await fileInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
     await reason.getByText('notes.txt is not a PDF, JPG or PNG file.').waitFor();
 
     await fileInput.setInputFiles({
@@ -140,7 +146,10 @@ describe('issue 14: account defects (Chromium)', () => {
     // Cancel: confirmed, effective at the end of the period (still active, not renewed).
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel at Period End' }).click();
-    await page.getByTestId('subscription-cancel-notice').getByText(/Canceled: active until /).waitFor();
+    await page
+      .getByTestId('subscription-cancel-notice')
+      .getByText(/Canceled: active until /)
+      .waitFor();
     const after = await currentUser(page);
     expect(after.subscriptionStatus).toBe('active');
     expect(after.subscriptionCanceledAt).not.toBeNull();

@@ -49,7 +49,9 @@ describe('register (call 3)', () => {
   });
 
   it('registers an individual customer (the landing page card stores it as the pending type)', async () => {
-    const res = await app.client().post('/api/auth/register', registration({ userType: 'individual_customer' }));
+    const res = await app
+      .client()
+      .post('/api/auth/register', registration({ userType: 'individual_customer' }));
     expect(res.status).toBe(201);
     expect(res.body.userType).toBe('individual_customer');
   });

@@ -101,7 +101,12 @@ export async function cancelSubscription(actor: Actor, { plan }: CancelSubscript
     }
     if (current.subscriptionCanceledAt) throw conflict('The subscription is already canceled');
     return UserModel.findOneAndUpdate(
-      { _id: current._id, subscriptionStatus: 'active', subscriptionPlan: plan, subscriptionCanceledAt: null },
+      {
+        _id: current._id,
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan,
+        subscriptionCanceledAt: null,
+      },
       { $set: { subscriptionCanceledAt: now() } },
       { new: true },
     );

@@ -364,7 +364,9 @@ describe('cancellation (cancel at the end of the period)', () => {
   });
 
   it('access: a signed-out caller gets 401, a type without plans 403', async () => {
-    expect((await app.client().post('/api/subscriptions/cancel', { plan: 'carrier_basic' })).status).toBe(401);
+    expect((await app.client().post('/api/subscriptions/cancel', { plan: 'carrier_basic' })).status).toBe(
+      401,
+    );
     const c = app.client();
     await c.login('customer@test.local');
     const res = await c.post('/api/subscriptions/cancel', { plan: 'carrier_basic' });

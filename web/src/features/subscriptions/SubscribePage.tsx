@@ -172,8 +172,8 @@ function CancelDialog({
     <FormDialog title="Cancel Subscription?" open={open} onClose={onClose} placement="center">
       <Dialog.Body>
         <Text>
-          {planDisplayName(planId)} stays active {expiry ? `until ${expiry}` : 'for the rest of the period'} and
-          will not renew. You can subscribe again at any time.
+          {planDisplayName(planId)} stays active {expiry ? `until ${expiry}` : 'for the rest of the period'}{' '}
+          and will not renew. You can subscribe again at any time.
         </Text>
       </Dialog.Body>
       <FormDialogFooter
