@@ -120,10 +120,11 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                 maxFileSize={MAX_UPLOAD_BYTES}
                 accept={[...DOCUMENT_ACCEPTED_MIME_TYPES]}
                 acceptedFiles={file ? [file] : []}
-                onFileChange={(details) => {
-                  const rejected = details.rejectedFiles[0];
+                // Separate callbacks: onFileChange reports the other list as the stale controlled value.
+                onFileAccept={(details) => setFile(details.files[0] ?? null)}
+                onFileReject={(details) => {
+                  const rejected = details.files[0];
                   setFileError(rejected ? fileRejectionReason(rejected.file.name, rejected.errors) : null);
-                  setFile(details.acceptedFiles[0] ?? null);
                 }}
                 disabled={pending}
                 alignItems="stretch"
