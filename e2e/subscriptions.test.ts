@@ -50,6 +50,7 @@ describe('subscription journey (Chromium)', () => {
       }),
     );
     await page.getByTestId('plan-carrier_pro').getByRole('button', { name: 'Choose Pro' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Activate Carrier Pro' }).click();
     expect(await alertText).toBe('Pro subscription activated successfully!');
     await page.getByRole('heading', { name: "You're All Set!" }).waitFor();
     expect(await page.getByTestId('active-plan-name').textContent()).toBe('Carrier Pro');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTER_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
+import { REGISTRABLE_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
 
 export const registerSchema = z
   .object({
@@ -8,7 +8,7 @@ export const registerSchema = z
     confirmPassword: z.string().min(1, 'Required'),
     firstName: z.string().trim().min(1, 'Required').max(100),
     lastName: z.string().trim().min(1, 'Required').max(100),
-    userType: z.enum(REGISTER_USER_TYPES).default('carrier'),
+    userType: z.enum(REGISTRABLE_USER_TYPES).default('carrier'),
     companyName: z.string().trim().max(200).optional().default(''),
     phoneNumber: z.string().trim().max(40).optional().default(''),
   })
@@ -60,6 +60,8 @@ export interface UserDto {
   subscriptionStatus: SubscriptionStatus;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: string | null;
+  /** When the user canceled: the plan stays active until subscriptionExpiresAt and is not renewed. */
+  subscriptionCanceledAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

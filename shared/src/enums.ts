@@ -11,6 +11,12 @@ export type UserType = (typeof USER_TYPES)[number];
 
 /** The register modal's picker (SPEC §5). */
 export const REGISTER_USER_TYPES = ['carrier', 'shipper', 'broker', 'air_cargo'] as const;
+/**
+ * The types an account can be registered with: the picker's, plus individual_customer, which the landing page's
+ * fifth card stores as the pending type (SPEC §2, §5: the register form falls back to it).
+ */
+export const REGISTRABLE_USER_TYPES = [...REGISTER_USER_TYPES, 'individual_customer'] as const;
+export type RegistrableUserType = (typeof REGISTRABLE_USER_TYPES)[number];
 /** The account setup picker: every type but admin, which is never self-assignable. */
 export const SETUP_USER_TYPES = [
   'carrier',

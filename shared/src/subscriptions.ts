@@ -194,10 +194,10 @@ export const GATE_BENEFITS_BROKER = [
   'Access to the air freight marketplace',
   'Priority support',
 ];
+/** Only what a plan adds: booking loads, tracking and chat are open to every verified user without one. */
 export const GATE_BENEFITS_DEFAULT = [
   'Access to the air freight marketplace',
-  'Book loads and air shipments',
-  'Real-time tracking and chat',
+  'Book air cargo shipments',
   'Priority support',
 ];
 export function gateBenefits(userType: string | null | undefined): string[] {
@@ -245,6 +245,12 @@ export const activateSubscriptionSchema = z.object({
 });
 export type ActivateSubscriptionInput = z.infer<typeof activateSubscriptionSchema>;
 
+/** POST /api/subscriptions/cancel: the plan the user sees as active (a plan changed meanwhile is not canceled). */
+export const cancelSubscriptionSchema = z.object({
+  plan: z.string({ error: 'Required' }).trim().min(1, 'Required'),
+});
+export type CancelSubscriptionInput = z.infer<typeof cancelSubscriptionSchema>;
+
 export interface ActivateSubscriptionResult {
   /** 'active' when the provider took payment at once; 'requires_action' when the user must finish it elsewhere. */
   status: 'active' | 'requires_action';
@@ -271,14 +277,15 @@ export interface SubscriptionChangedPayload {
   subscriptionStatus: SubscriptionStatus;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: string | null;
-  reason: 'activated' | 'expired';
+  subscriptionCanceledAt: string | null;
+  reason: 'activated' | 'canceled' | 'expired';
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Socket events (server → client).
 
 export interface SubscriptionEvents {
-  /** user:<id>: activation or expiry; the gate locks or unlocks without a reload. */
+  /** user:<id>: activation, cancellation or expiry; the gate locks or unlocks without a reload. */
   'subscription:changed': (payload: SubscriptionChangedPayload) => void;
 }
 

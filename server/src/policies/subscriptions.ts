@@ -5,6 +5,8 @@ import type { Actor, Rule } from './types';
 export const subscriptionsPolicies = {
   /** Only the four plan types can buy their own plans (POST /api/subscriptions/activate). */
   'subscription:activate': (actor: Actor) => isPlanUserType(actor.userType),
+  /** The same types cancel their own plan (POST /api/subscriptions/cancel); nobody cancels another's. */
+  'subscription:cancel': (actor: Actor) => isPlanUserType(actor.userType),
   /** SPEC §2/§4 gate: admins bypass; otherwise an active subscription whose plan satisfies the feature's tier. */
   'feature:use': (actor: Actor, use: { feature: GatedFeatureName; at: Date }) =>
     gateVerdict(actor, GATED_FEATURES[use.feature].requiredTier, use.at) === 'allowed',

@@ -90,6 +90,7 @@ describe('socketRoutes', () => {
       subscriptionStatus: 'active',
       subscriptionPlan: 'broker_pro',
       subscriptionExpiresAt: null,
+      subscriptionCanceledAt: null,
       reason: 'activated',
     });
     socketRoutes['verification:changed']?.({

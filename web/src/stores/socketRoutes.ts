@@ -89,9 +89,12 @@ export const socketRoutes: SocketRoutes = {
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 
   // subscriptions: the signed-in user's plan fields change, so gates lock or unlock without a reload
-  'subscription:changed': ({ userId, subscriptionStatus, subscriptionPlan, subscriptionExpiresAt }) => {
-    if (userId === signedInUserId()) {
-      useSessionStore.getState().patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt });
+  'subscription:changed': (p) => {
+    if (p.userId === signedInUserId()) {
+      const { subscriptionStatus, subscriptionPlan, subscriptionExpiresAt, subscriptionCanceledAt } = p;
+      useSessionStore
+        .getState()
+        .patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt, subscriptionCanceledAt });
     }
     void useSubscriptionsStore.getState().refetchUsage();
   },

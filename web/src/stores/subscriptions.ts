@@ -1,4 +1,4 @@
-import type { ActivateSubscriptionResult, SubscriptionPlan, UsageDto } from '@freight/shared';
+import type { ActivateSubscriptionResult, SubscriptionPlan, UsageDto, UserDto } from '@freight/shared';
 import { apiRequest, logFailure } from '../lib/api';
 import { createListStore, type ResourceStatus } from '../lib/resourceStore';
 
@@ -16,6 +16,8 @@ export const useSubscriptionsStore = createListStore<
     refetchUsage: () => Promise<void>;
     /** Call 29; throws the API error (`"<status>: <body>"`) on failure. */
     activate: (planId: string) => Promise<ActivateSubscriptionResult>;
+    /** Cancels `planId` at the end of its period; answers the user (still active until subscriptionExpiresAt). */
+    cancel: (planId: string) => Promise<UserDto>;
   }
 >({
   name: 'the subscription plans',
@@ -41,5 +43,6 @@ export const useSubscriptionsStore = createListStore<
     },
     activate: (planId) =>
       apiRequest<ActivateSubscriptionResult>('POST', '/api/subscriptions/activate', { plan: planId }),
+    cancel: (planId) => apiRequest<UserDto>('POST', '/api/subscriptions/cancel', { plan: planId }),
   }),
 });

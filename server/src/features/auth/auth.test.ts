@@ -48,6 +48,14 @@ describe('register (call 3)', () => {
     expect(res.body.userType).toBe('carrier');
   });
 
+  it('registers an individual customer (the landing page card stores it as the pending type)', async () => {
+    const res = await app
+      .client()
+      .post('/api/auth/register', registration({ userType: 'individual_customer' }));
+    expect(res.status).toBe(201);
+    expect(res.body.userType).toBe('individual_customer');
+  });
+
   it('refuses a duplicate email with 409, whatever its case', async () => {
     const body = registration();
     expect((await app.client().post('/api/auth/register', body)).status).toBe(201);

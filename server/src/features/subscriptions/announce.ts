@@ -4,11 +4,15 @@ import {
   type SubscriptionChangedPayload,
   type SubscriptionPlan,
 } from '@freight/shared';
+import { iso } from '../../http/dto';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import type { User } from '../users/model';
 
-type Subscriber = Pick<User, 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'> & {
+type Subscriber = Pick<
+  User,
+  'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt' | 'subscriptionCanceledAt'
+> & {
   _id: unknown;
 };
 
@@ -18,7 +22,8 @@ function pushChanged(u: Subscriber, reason: SubscriptionChangedPayload['reason']
     userId,
     subscriptionStatus: u.subscriptionStatus as SubscriptionChangedPayload['subscriptionStatus'],
     subscriptionPlan: u.subscriptionPlan ?? null,
-    subscriptionExpiresAt: u.subscriptionExpiresAt ? u.subscriptionExpiresAt.toISOString() : null,
+    subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
+    subscriptionCanceledAt: iso(u.subscriptionCanceledAt),
     reason,
   });
 }
@@ -30,6 +35,17 @@ export async function announceSubscriptionActivated(user: Subscriber, plan: Subs
     kind: 'subscription',
     title: `${plan.name} activated`,
     body: `Your ${plan.name} subscription is active until ${user.subscriptionExpiresAt?.toLocaleDateString('en-US', { timeZone: 'UTC' })}.`,
+    link: '/subscribe',
+  });
+}
+
+export async function announceSubscriptionCanceled(user: Subscriber): Promise<void> {
+  pushChanged(user, 'canceled');
+  await notify({
+    userId: String(user._id),
+    kind: 'subscription',
+    title: 'Subscription canceled',
+    body: `Your ${planDisplayName(user.subscriptionPlan)} subscription stays active until ${user.subscriptionExpiresAt?.toLocaleDateString('en-US', { timeZone: 'UTC' })} and will not renew.`,
     link: '/subscribe',
   });
 }

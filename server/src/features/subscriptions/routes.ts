@@ -1,9 +1,9 @@
-import { activateSubscriptionSchema } from '@freight/shared';
+import { activateSubscriptionSchema, cancelSubscriptionSchema } from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtime';
-import { activateSubscription, listPlans, usageFor } from './service';
+import { activateSubscription, cancelSubscription, listPlans, usageFor } from './service';
 
 export function createSubscriptionsRouter(_rt: Runtime): Router {
   const router = Router();
@@ -18,6 +18,12 @@ export function createSubscriptionsRouter(_rt: Runtime): Router {
   const activation = validate({ body: activateSubscriptionSchema });
   router.post('/subscriptions/activate', activation, async (req, res) => {
     res.json(await activateSubscription(currentActor(req), activation.input(res).body));
+  });
+
+  /** Cancel at the end of the period: still active until subscriptionExpiresAt, then not renewed. */
+  const cancellation = validate({ body: cancelSubscriptionSchema });
+  router.post('/subscriptions/cancel', cancellation, async (req, res) => {
+    res.json(await cancelSubscription(currentActor(req), cancellation.input(res).body));
   });
 
   router.get('/subscriptions/usage', async (req, res) => {

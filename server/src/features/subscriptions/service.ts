@@ -6,14 +6,20 @@ import {
   USAGE_METRIC_LABELS,
   type ActivateSubscriptionInput,
   type ActivateSubscriptionResult,
+  type CancelSubscriptionInput,
   type SubscriptionPlan,
   type UsageDto,
+  type UserDto,
 } from '@freight/shared';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, conflict } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
-import { can, toActor, type Actor } from '../../policies';
+import { authorize, can, toActor, type Actor } from '../../policies';
 import { UserModel, toUserDto } from '../users/model';
-import { announceSubscriptionActivated, announceSubscriptionExpired } from './announce';
+import {
+  announceSubscriptionActivated,
+  announceSubscriptionCanceled,
+  announceSubscriptionExpired,
+} from './announce';
 import { addOneMonth, monthBounds, now } from './clock';
 import { countUsage } from './limits';
 import { paymentProvider } from './payments';
@@ -60,6 +66,7 @@ export async function activateSubscription(
           subscriptionStatus: 'active',
           subscriptionPlan: plan.id,
           subscriptionExpiresAt: addOneMonth(at),
+          subscriptionCanceledAt: null,
           ...(payment.customerId ? { stripeCustomerId: payment.customerId } : {}),
           ...(payment.subscriptionId ? { stripeSubscriptionId: payment.subscriptionId } : {}),
         },
@@ -75,6 +82,38 @@ export async function activateSubscription(
   }
   await announceSubscriptionActivated(updated, plan);
   return { status: 'active', redirectUrl: null, user: toUserDto(updated) };
+}
+
+/**
+ * Cancels at the end of the period ('Cancel anytime'): the plan stays active until subscriptionExpiresAt, when the
+ * expiry job ends it, and is marked so it is not renewed. `plan` must be the caller's active plan, so a plan changed
+ * meanwhile (another tab) is not canceled by mistake.
+ */
+export async function cancelSubscription(actor: Actor, { plan }: CancelSubscriptionInput): Promise<UserDto> {
+  const updated = await withAggregate('user', actor.id, async () => {
+    const current = await UserModel.findById(actor.id);
+    if (!current) throw new AppError('NOT_FOUND', 'User not found');
+    const stored = toActor(current);
+    authorize(stored, 'subscription:cancel');
+    if (!isSubscriptionActive(stored, now())) throw conflict('There is no active subscription to cancel');
+    if (current.subscriptionPlan !== plan) {
+      throw badRequest(`plan: your active plan is ${current.subscriptionPlan ?? 'none'}`);
+    }
+    if (current.subscriptionCanceledAt) throw conflict('The subscription is already canceled');
+    return UserModel.findOneAndUpdate(
+      {
+        _id: current._id,
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan,
+        subscriptionCanceledAt: null,
+      },
+      { $set: { subscriptionCanceledAt: now() } },
+      { new: true },
+    );
+  });
+  if (!updated) throw conflict('The subscription changed meanwhile; reload and try again');
+  await announceSubscriptionCanceled(updated);
+  return toUserDto(updated);
 }
 
 /** This calendar month's use against the plan's cap (the dashboard's usage card, 'View Usage Analytics'). */

@@ -302,6 +302,78 @@ describe('plan limits (SPEC §9 contents, per calendar month)', () => {
   });
 });
 
+describe('cancellation (cancel at the end of the period)', () => {
+  it('keeps the plan active until its date, marks it not renewed, pushes subscription:changed; expiry then ends it', async () => {
+    const at = new Date('2031-03-10T09:00:00.000Z');
+    setClock(() => at);
+    const c = app.client();
+    const user = await c.registerAndLogin({ userType: 'carrier' });
+    expect((await c.post('/api/subscriptions/activate', { plan: 'carrier_basic' })).status).toBe(200);
+    const socket = await c.socket();
+    const pushed = nextEvent(socket, 'subscription:changed', (p) => p.userId === user.id);
+
+    const res = await c.post('/api/subscriptions/cancel', { plan: 'carrier_basic' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: user.id,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'carrier_basic',
+      subscriptionExpiresAt: '2031-04-10T09:00:00.000Z',
+      subscriptionCanceledAt: '2031-03-10T09:00:00.000Z',
+    });
+    expect(await pushed).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionCanceledAt: '2031-03-10T09:00:00.000Z',
+      reason: 'canceled',
+    });
+    // Still inside the period: the gate lets the canceled plan through.
+    await expect(assertFeatureAccess(await actorOf(user.id), 'air_freight')).resolves.toBeUndefined();
+    // A second cancel has nothing left to do.
+    expect((await c.post('/api/subscriptions/cancel', { plan: 'carrier_basic' })).status).toBe(409);
+
+    expect(await expireSubscriptions(new Date('2031-04-10T09:00:01.000Z'))).toContain(user.id);
+    expect((await UserModel.findById(user.id).lean())?.subscriptionStatus).toBe('inactive');
+    // Subscribing again starts a plan that renews.
+    const again = await c.post('/api/subscriptions/activate', { plan: 'carrier_pro' });
+    expect(again.body.user).toMatchObject({ subscriptionStatus: 'active', subscriptionCanceledAt: null });
+    c.closeSockets();
+  });
+
+  it.each([
+    ['no plan', {}, 400],
+    ['an empty plan', { plan: '' }, 400],
+    ['a plan other than the active one', { plan: 'carrier_pro' }, 400],
+  ])('refuses %s and changes nothing', async (_name, body, status) => {
+    const c = app.client();
+    const user = await c.registerAndLogin({ userType: 'carrier' });
+    await setPlan(user.id, 'carrier_basic', 'active', new Date(Date.now() + 86_400_000));
+    const res = await c.post('/api/subscriptions/cancel', body);
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    expect((await UserModel.findById(user.id).lean())?.subscriptionCanceledAt).toBeNull();
+  });
+
+  it('refuses with 409 when there is no active subscription (none, or past its date)', async () => {
+    const c = app.client();
+    const user = await c.registerAndLogin({ userType: 'shipper' });
+    const none = await c.post('/api/subscriptions/cancel', { plan: 'shipper_basic' });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('There is no active subscription to cancel');
+    await setPlan(user.id, 'shipper_basic', 'active', new Date(Date.now() - 1000));
+    expect((await c.post('/api/subscriptions/cancel', { plan: 'shipper_basic' })).status).toBe(409);
+  });
+
+  it('access: a signed-out caller gets 401, a type without plans 403', async () => {
+    expect((await app.client().post('/api/subscriptions/cancel', { plan: 'carrier_basic' })).status).toBe(
+      401,
+    );
+    const c = app.client();
+    await c.login('customer@test.local');
+    const res = await c.post('/api/subscriptions/cancel', { plan: 'carrier_basic' });
+    expect(res.status).toBe(403);
+  });
+});
+
 describe('expiry', () => {
   it('flips subscriptions past their date to inactive (and only those), pushing subscription:changed', async () => {
     const c = app.client();

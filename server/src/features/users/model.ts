@@ -20,6 +20,7 @@ const userSchema = new Schema(
     subscriptionStatus: { type: String, enum: SUBSCRIPTION_STATUSES, default: 'inactive' },
     subscriptionPlan: { type: String, default: null },
     subscriptionExpiresAt: { type: Date, default: null, index: true },
+    subscriptionCanceledAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
@@ -46,6 +47,7 @@ export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })
     subscriptionStatus: u.subscriptionStatus as UserDto['subscriptionStatus'],
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
+    subscriptionCanceledAt: iso(u.subscriptionCanceledAt),
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
   };

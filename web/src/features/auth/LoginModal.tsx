@@ -58,7 +58,6 @@ function LoginForm() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </FormField>
-          <TestLoginButtons />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
@@ -71,6 +70,8 @@ function LoginForm() {
             Create an account
           </Button>
         </Text>
+        {/* A debug aid: below the main button, so the form's own action comes first. */}
+        <TestLoginButtons />
       </Dialog.Footer>
     </form>
   );

@@ -1,20 +1,25 @@
 import { Button, Dialog, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { REGISTER_USER_TYPES, registerSchema, type RegisterInput } from '@freight/shared';
+import {
+  REGISTER_USER_TYPES,
+  REGISTRABLE_USER_TYPES,
+  registerSchema,
+  type RegisterInput,
+  type RegistrableUserType,
+} from '@freight/shared';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
 import { UserTypeSelect } from '../../components/UserTypeSelect';
 import { errorFieldMessages } from '../../lib/api';
-import { readPendingUserType } from '../../lib/pendingUserType';
+import { clearPendingUserType, readPendingUserType } from '../../lib/pendingUserType';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
 
 import { useAuthModalStore } from './authModalStore';
 
-type RegisterUserType = (typeof REGISTER_USER_TYPES)[number];
-type RegisterForm = Required<Omit<RegisterInput, 'userType'>> & { userType: RegisterUserType };
+type RegisterForm = Required<Omit<RegisterInput, 'userType'>> & { userType: RegistrableUserType };
 
 export function RegisterModal() {
   const open = useAuthModalStore((s) => s.view === 'register');
@@ -26,15 +31,22 @@ export function RegisterModal() {
   );
 }
 
-function initialForm(): RegisterForm {
+/** The picker's types, plus the pending type a landing card stored when the picker does not offer it. */
+function typeOptions(pending: RegistrableUserType | null): readonly RegistrableUserType[] {
+  return pending && !(REGISTER_USER_TYPES as readonly string[]).includes(pending)
+    ? [...REGISTER_USER_TYPES, pending]
+    : REGISTER_USER_TYPES;
+}
+
+function initialForm(pending: RegistrableUserType | null): RegisterForm {
   return {
     firstName: '',
     lastName: '',
     email: '',
     password: '',
     confirmPassword: '',
-    // SPEC §5: the stored pending type when it is offered here, else carrier.
-    userType: readPendingUserType(REGISTER_USER_TYPES) ?? 'carrier',
+    // SPEC §5: the stored pending type, else carrier.
+    userType: pending ?? 'carrier',
     companyName: '',
     phoneNumber: '',
   };
@@ -43,7 +55,8 @@ function initialForm(): RegisterForm {
 function RegisterForm() {
   const openLogin = useAuthModalStore((s) => s.openLogin);
   const register = useSessionStore((s) => s.register);
-  const [form, setForm] = useState<RegisterForm>(initialForm);
+  const [pendingType] = useState(() => readPendingUserType(REGISTRABLE_USER_TYPES));
+  const [form, setForm] = useState<RegisterForm>(() => initialForm(pendingType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit: send, pending: submitting } = useSubmit(
     async (input: RegisterInput) => {
@@ -56,7 +69,11 @@ function RegisterForm() {
       failure: { fallback: 'Failed to create account' },
       // The server checks what the form cannot (a password that is easy to guess) and names the field.
       onFailure: (err) => setErrors(errorFieldMessages(err)),
-      onSuccess: openLogin,
+      onSuccess: (email) => {
+        // The account has its type now; the choice must not leak into a later registration here.
+        clearPendingUserType();
+        openLogin(email);
+      },
     },
   );
 
@@ -124,7 +141,7 @@ function RegisterForm() {
           </FormField>
           <FormField label="Account Type" error={errors.userType}>
             <UserTypeSelect
-              options={REGISTER_USER_TYPES}
+              options={typeOptions(pendingType)}
               value={form.userType}
               onChange={(value) => update('userType', value)}
             />

@@ -19,7 +19,7 @@ export function TestLoginButtons() {
   };
 
   return (
-    <Box borderTopWidth="1px" pt="4" mt="2" role="group" aria-label="Quick test login">
+    <Box borderTopWidth="1px" pt="4" role="group" aria-label="Quick test login">
       <Text fontSize="sm" color="gray.600" mb="2">
         Quick test login
       </Text>

@@ -1,10 +1,18 @@
 import { Badge, Button, Card, DataList, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { USER_TYPE_LABELS } from '@freight/shared';
+import { USER_TYPE_LABELS, documentTypesFor } from '@freight/shared';
 import { formatUsDate } from '../../lib/dates';
 import type { DashboardSectionProps } from './dashboardSectionProps';
 
+/** Verified, or Pending while documents are outstanding; a type that needs none is not waiting on anything. */
+function verificationBadge(user: DashboardSectionProps['user']): { label: string; color: string } {
+  if (user.isVerified) return { label: 'Verified', color: 'green' };
+  if (documentTypesFor(user.userType).length === 0) return { label: 'No documents required', color: 'gray' };
+  return { label: 'Pending', color: 'yellow' };
+}
+
 export function AccountInformationCard({ user, openAccountSetup }: DashboardSectionProps) {
+  const verification = verificationBadge(user);
   const rows: Array<{ label: string; value: ReactNode }> = [
     { label: 'Email', value: user.email },
     { label: 'Phone', value: user.phoneNumber || 'Not provided' },
@@ -13,8 +21,8 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
     {
       label: 'Verification',
       value: (
-        <Badge colorPalette={user.isVerified ? 'green' : 'yellow'}>
-          {user.isVerified ? 'Verified' : 'Pending'}
+        <Badge colorPalette={verification.color} data-testid="account-verification">
+          {verification.label}
         </Badge>
       ),
     },

@@ -18,7 +18,10 @@ interface ComplianceSummaryProps {
   loading: boolean;
 }
 
-/** SPEC §2: percent-complete badge, progress bar (max 100), the unverified warning and the three counters. */
+/**
+ * SPEC §2: percent-complete badge, progress bar (max 100), the unverified warning and the three counters. A type that
+ * needs no documents gets a line saying so instead of the progress and the warning.
+ */
 export function ComplianceSummary({ verification, loading }: ComplianceSummaryProps) {
   const percent = verification ? compliancePercent(verification) : 0;
   const needsDocuments = (verification?.requiredDocuments.length ?? 0) > 0;
@@ -58,7 +61,7 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
             ) : (
               <Text color="gray.600">Your account type needs no compliance documents.</Text>
             )}
-            {!verification.isVerified && (
+            {needsDocuments && !verification.isVerified && (
               <HStack color="orange.700" bg="orange.50" borderRadius="md" px="3" py="2" gap="2">
                 <FiAlertTriangle aria-hidden />
                 <Text fontSize="sm" data-testid="compliance-warning">

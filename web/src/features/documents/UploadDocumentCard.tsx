@@ -27,7 +27,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDocumentsStore } from '../../stores/documents';
 import { useVerificationStore } from '../../stores/verification';
-import { documentTypeLabel } from './format';
+import { documentTypeLabel, fileRejectionReason } from './format';
 
 /** SPEC §9: progress shows 50 once submission starts. */
 const SUBMITTED_PROGRESS = 50;
@@ -35,7 +35,8 @@ const SUBMITTED_PROGRESS = 50;
 /**
  * SPEC §2 Upload Documents: the type picker for the user's type, a drop area (PDF, JPG or PNG, one file, 10 MB), a
  * rear-camera capture, an optional expiration date, and a submit button disabled while the file or the type is
- * missing or an upload is pending. Files the drop area refuses (type, size, count) are not reported (SPEC §5).
+ * missing or an upload is pending. A file the drop area or the camera refuses (type, size, count) is named with the
+ * reason next to the drop area, so the disabled button is never left unexplained.
  */
 export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const upload = useDocumentsStore((s) => s.upload);
@@ -46,6 +47,7 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const [expirationDate, setExpirationDate] = useState('');
   const [progress, setProgress] = useState(0);
   const [dateError, setDateError] = useState<string | undefined>();
+  const [fileError, setFileError] = useState<string | null>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const pending = progress > 0;
 
@@ -118,7 +120,12 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                 maxFileSize={MAX_UPLOAD_BYTES}
                 accept={[...DOCUMENT_ACCEPTED_MIME_TYPES]}
                 acceptedFiles={file ? [file] : []}
-                onFileChange={(details) => setFile(details.acceptedFiles[0] ?? null)}
+                // Separate callbacks: onFileChange reports the other list as the stale controlled value.
+                onFileAccept={(details) => setFile(details.files[0] ?? null)}
+                onFileReject={(details) => {
+                  const rejected = details.files[0];
+                  setFileError(rejected ? fileRejectionReason(rejected.file.name, rejected.errors) : null);
+                }}
                 disabled={pending}
                 alignItems="stretch"
               >
@@ -131,6 +138,11 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                     <Box color="fg.muted">PDF, JPG or PNG, up to 10 MB</Box>
                   </FileUpload.DropzoneContent>
                 </FileUpload.Dropzone>
+                {fileError && (
+                  <Text fontSize="sm" color="red.600" role="alert" data-testid="document-file-error">
+                    {fileError}
+                  </Text>
+                )}
                 {file && (
                   <Text fontSize="sm" data-testid="selected-file">
                     Selected: {file.name}
@@ -157,7 +169,12 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                   data-testid="document-camera-input"
                   onChange={(e) => {
                     const captured = e.currentTarget.files?.[0];
-                    if (captured && captured.size <= MAX_UPLOAD_BYTES) setFile(captured);
+                    if (captured && captured.size > MAX_UPLOAD_BYTES) {
+                      setFileError(fileRejectionReason(captured.name, ['FILE_TOO_LARGE']));
+                    } else if (captured) {
+                      setFileError(null);
+                      setFile(captured);
+                    }
                     e.currentTarget.value = '';
                   }}
                 />

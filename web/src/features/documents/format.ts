@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABELS, type DocumentStatus } from '@freight/shared';
+import { DOCUMENT_TYPE_LABELS, MAX_UPLOAD_BYTES, type DocumentStatus } from '@freight/shared';
 
 /**
  * An expiration date is a calendar date stored as 00:00 UTC (shared/documents.ts): shown in US format in UTC, so it
@@ -26,3 +26,14 @@ export const DOCUMENT_STATUS_COLORS: Record<DocumentStatus, string> = {
   rejected: 'red',
   expired: 'gray',
 };
+
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/** Why the drop area refused a file (its `FileError` codes), told next to it instead of ignoring the file. */
+export function fileRejectionReason(fileName: string, errors: readonly string[]): string {
+  if (errors.includes('FILE_INVALID_TYPE')) return `${fileName} is not a PDF, JPG or PNG file.`;
+  if (errors.includes('FILE_TOO_LARGE')) return `${fileName} is larger than ${MAX_UPLOAD_MB} MB.`;
+  if (errors.includes('TOO_MANY_FILES')) return 'Choose one file at a time.';
+  if (errors.includes('FILE_TOO_SMALL')) return `${fileName} is empty.`;
+  return `${fileName} cannot be uploaded.`;
+}

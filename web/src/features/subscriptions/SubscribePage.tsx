@@ -6,6 +6,7 @@ import {
   Card,
   Center,
   Container,
+  Dialog,
   Heading,
   HStack,
   Icon,
@@ -28,10 +29,12 @@ import {
 import { useEffect, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { FiCheck, FiClock, FiHeadphones, FiShield, FiTarget, FiZap } from 'react-icons/fi';
+import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { errorStatus, isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { goToProviderLogin } from '../../lib/redirects';
+import { useSubmit } from '../../lib/useSubmit';
 import { useSessionStore } from '../../stores/session';
 import { useSubscriptionsStore } from '../../stores/subscriptions';
 import { BillingDialog } from './BillingDialog';
@@ -70,8 +73,10 @@ function SignedOutView() {
 function ActiveView({ user }: { user: UserDto }) {
   const [usageOpen, setUsageOpen] = useState(false);
   const [billingOpen, setBillingOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
   const plan = findPlan(user.subscriptionPlan);
   const benefits = plan?.features ?? [];
+  const expiry = user.subscriptionExpiresAt ? formatUsDate(user.subscriptionExpiresAt) : null;
   return (
     <Container maxW="3xl" py="10">
       <Card.Root>
@@ -85,14 +90,18 @@ function ActiveView({ user }: { user: UserDto }) {
           <Text fontSize="lg" fontWeight="semibold" data-testid="active-plan-name">
             {planDisplayName(user.subscriptionPlan)}
           </Text>
-          <HStack color="gray.600" gap="2">
-            <Icon as={FiClock} />
-            <Text>
-              {user.subscriptionExpiresAt
-                ? `Renews or expires on ${formatUsDate(user.subscriptionExpiresAt)}`
-                : 'Active subscription'}
+          {user.subscriptionCanceledAt ? (
+            <Text color="orange.700" data-testid="subscription-cancel-notice">
+              {expiry
+                ? `Canceled: active until ${expiry}, then it ends. It will not renew.`
+                : 'Canceled: it will not renew.'}
             </Text>
-          </HStack>
+          ) : (
+            <HStack color="gray.600" gap="2">
+              <Icon as={FiClock} />
+              <Text>{expiry ? `Renews or expires on ${expiry}` : 'Active subscription'}</Text>
+            </HStack>
+          )}
           {benefits.length > 0 && (
             <List.Root gap="2" variant="plain" alignSelf="center" textAlign="left">
               {benefits.map((b) => (
@@ -114,11 +123,104 @@ function ActiveView({ user }: { user: UserDto }) {
               Billing &amp; Payments
             </Button>
           </Stack>
+          {!user.subscriptionCanceledAt && user.subscriptionPlan && (
+            <Button variant="ghost" colorPalette="red" size="sm" onClick={() => setCancelOpen(true)}>
+              Cancel Subscription
+            </Button>
+          )}
         </Card.Body>
       </Card.Root>
       <UsageDialog open={usageOpen} onClose={() => setUsageOpen(false)} />
       <BillingDialog user={user} open={billingOpen} onClose={() => setBillingOpen(false)} />
+      {user.subscriptionPlan && (
+        <CancelDialog
+          planId={user.subscriptionPlan}
+          expiry={expiry}
+          open={cancelOpen}
+          onClose={() => setCancelOpen(false)}
+        />
+      )}
     </Container>
+  );
+}
+
+/** 'Cancel anytime': confirmed first, effective at the end of the period (the server keeps the plan until then). */
+function CancelDialog({
+  planId,
+  expiry,
+  open,
+  onClose,
+}: {
+  planId: string;
+  expiry: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const cancel = useSubscriptionsStore((s) => s.cancel);
+  const patchUser = useSessionStore((s) => s.patchUser);
+  const { submit, pending } = useSubmit(cancel, {
+    successTitle: 'Subscription canceled',
+    success: expiry ? `Your plan stays active until ${expiry}.` : undefined,
+    failure: 'refusal',
+    onSuccess: (user) => {
+      patchUser(user);
+      onClose();
+    },
+    resetOnSuccess: true,
+  });
+  return (
+    <FormDialog title="Cancel Subscription?" open={open} onClose={onClose} placement="center">
+      <Dialog.Body>
+        <Text>
+          {planDisplayName(planId)} stays active {expiry ? `until ${expiry}` : 'for the rest of the period'}{' '}
+          and will not renew. You can subscribe again at any time.
+        </Text>
+      </Dialog.Body>
+      <FormDialogFooter
+        onCancel={onClose}
+        cancelLabel="Keep Plan"
+        cancelDisabled={pending}
+        submitLabel="Cancel at Period End"
+        pending={pending}
+        onSubmit={() => void submit(planId)}
+        colorPalette="red"
+      />
+    </FormDialog>
+  );
+}
+
+/** Activation is confirmed first: one click on a plan card only opens this. */
+function ConfirmPlanDialog({
+  plan,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  plan: SubscriptionPlan | null;
+  pending: boolean;
+  onConfirm: (plan: SubscriptionPlan) => void;
+  onClose: () => void;
+}) {
+  return (
+    <FormDialog title="Confirm your plan" open={plan !== null} onClose={onClose} placement="center">
+      {plan && (
+        <>
+          <Dialog.Body>
+            <Stack gap="2">
+              <Text fontWeight="semibold">{plan.name}</Text>
+              <Text>${plan.price} per month, starting today. Cancel anytime.</Text>
+            </Stack>
+          </Dialog.Body>
+          <FormDialogFooter
+            onCancel={onClose}
+            cancelDisabled={pending}
+            submitLabel={`Activate ${plan.name}`}
+            pending={pending}
+            onSubmit={() => onConfirm(plan)}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -128,6 +230,7 @@ function PlanPicker() {
   const loadPlans = useSubscriptionsStore((s) => s.loadPlans);
   const activate = useSubscriptionsStore((s) => s.activate);
   const [pending, setPending] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<SubscriptionPlan | null>(null);
 
   useEffect(() => {
     void loadPlans();
@@ -194,11 +297,18 @@ function PlanPicker() {
                 plan={plan}
                 pending={pending === plan.id}
                 disabled={pending !== null}
-                onChoose={() => void choose(plan)}
+                onChoose={() => setChosen(plan)}
               />
             ))}
           </SimpleGrid>
         )}
+
+        <ConfirmPlanDialog
+          plan={chosen}
+          pending={pending !== null}
+          onConfirm={(plan) => void choose(plan)}
+          onClose={() => setChosen(null)}
+        />
 
         <Text textAlign="center" color="gray.600">
           {SUBSCRIPTION_GUARANTEE}
