@@ -123,6 +123,12 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       expect(await nav.getByRole('link', { name: link.label, exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const rowFits = await page.evaluate(() => {
+      const header = document.querySelector('header')!;
+      const nav = header.querySelector('nav')!;
+      return { nav: nav.scrollWidth <= nav.clientWidth, header: header.scrollWidth <= header.clientWidth };
+    });
+    expect(rowFits).toEqual({ nav: true, header: true });
     const { excess, culprits } = await horizontalOverflow(page);
     expect(excess, culprits.join(' | ')).toBeLessThanOrEqual(0);
   });

@@ -6,8 +6,8 @@ import { Link as RouterLink } from 'react-router-dom';
 /** The one-row, 64 px top bar every page but the landing page shares: the brand link, then `children`. */
 export function HeaderBar({ children }: { children: ReactNode }) {
   return (
-    <Box as="header" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      <Flex h="16" align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }}>
+    <Box as="header" h="16" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Flex h="full" align="center" gap={{ base: '2', md: '4' }} px={{ base: '3', md: '6' }}>
         <Link asChild flexShrink={0} _hover={{ textDecoration: 'none' }}>
           <RouterLink to="/" aria-label="FreightConnect home">
             <HStack gap="2">

@@ -19,13 +19,13 @@ export function NavBar({ user }: { user: UserDto }) {
         <NavLinks userType={user.userType} direction="row" />
       </HStack>
       <Spacer />
-      <HStack gap={{ base: '1', md: '3' }} flexShrink={0}>
+      <HStack gap={{ base: '1', md: '2' }} flexShrink={0}>
         <ChatUnreadIndicator />
         <NotificationBell />
         <HStack hideBelow="md">
           <UserSummary user={user} />
         </HStack>
-        <LogoutButton hideBelow="xl" />
+        <LogoutButton iconOnly hideBelow="xl" />
         <HStack hideFrom="xl">
           <NavDrawer user={user} />
         </HStack>

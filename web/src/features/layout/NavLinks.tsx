@@ -17,7 +17,7 @@ export function NavLinks({ userType, direction, onNavigate }: NavLinksProps) {
         <Link
           key={link.to}
           asChild
-          px="2.5"
+          px="2"
           py="2"
           borderRadius="md"
           fontSize="sm"
