@@ -28,13 +28,25 @@ async function pageAt(viewport: { width: number; height: number }, email?: strin
   return { page, errors };
 }
 
+/** The target's box once an opening animation (a dialog scaling in, a drawer sliding in) has ended. */
+async function settledBox(target: Locator) {
+  let box = await target.boundingBox();
+  for (let tries = 0; tries < 30; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await target.boundingBox();
+    if (next && box && next.x === box.x && next.y === box.y && next.width === box.width) return next;
+    box = next;
+  }
+  return box;
+}
+
 /**
  * Clicks like a person with a mouse: the target must already be on screen and on top (no scrolling it into view
  * first, as Playwright's own click would), then the mouse presses its centre.
  */
 async function mouseClick(page: Page, target: Locator): Promise<void> {
   await target.waitFor();
-  const box = await target.boundingBox();
+  const box = await settledBox(target);
   const viewport = page.viewportSize();
   if (!box || !viewport) throw new Error('target has no box');
   expect(box.y + box.height, 'bottom edge inside the window').toBeLessThanOrEqual(viewport.height);
