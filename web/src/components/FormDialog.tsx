@@ -12,10 +12,25 @@ interface FormDialogProps extends Pick<Dialog.RootProps, 'placement' | 'size' | 
 }
 
 /**
- * The dialog frame every form dialog shares: backdrop, titled header and close button. Content mounts on open and
- * unmounts on close, so each opening starts from a fresh form.
+ * A `<form>` wrapping Dialog.Body and the footer lays out as if absent, so the body is the content's flex child that
+ * scrolls inside and the footer stays in view; the form still owns its fields and its submit button.
  */
-export function FormDialog({ title, open, onClose, children, trigger, ...rootProps }: FormDialogProps) {
+const FORM_CHILD_TRANSPARENT = { '& > form': { display: 'contents' } };
+
+/**
+ * The dialog frame every form dialog shares: backdrop, titled header and close button. Content mounts on open and
+ * unmounts on close, so each opening starts from a fresh form. The body scrolls inside the dialog, which never grows
+ * past the window, so the footer's actions stay reachable on a laptop and on a phone.
+ */
+export function FormDialog({
+  title,
+  open,
+  onClose,
+  children,
+  trigger,
+  scrollBehavior = 'inside',
+  ...rootProps
+}: FormDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -24,13 +39,14 @@ export function FormDialog({ title, open, onClose, children, trigger, ...rootPro
       }}
       lazyMount
       unmountOnExit
+      scrollBehavior={scrollBehavior}
       {...rootProps}
     >
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content mx="4">
+          <Dialog.Content mx="4" css={FORM_CHILD_TRANSPARENT}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

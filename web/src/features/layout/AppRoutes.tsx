@@ -4,7 +4,7 @@ import { appRoutes, type AppRoute, type RouteAccess } from '../../routes';
 import { NotFoundPage } from './NotFoundPage';
 
 /** Where a visitor goes when a route's access does not admit them. */
-const SIGN_IN_PROMPT = '/?auth=signin';
+export const SIGN_IN_PROMPT = '/?auth=signin';
 
 function admits(access: RouteAccess, signedIn: boolean): boolean {
   return access === 'public' || (access === 'signedIn') === signedIn;

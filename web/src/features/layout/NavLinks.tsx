@@ -1,29 +1,37 @@
-import { Link, Wrap } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import type { UserType } from '@freight/shared';
 import { NavLink } from 'react-router-dom';
 import { navLinksFor } from './navLinks';
 
-export function NavLinks({ userType }: { userType: UserType | null }) {
+interface NavLinksProps {
+  userType: UserType | null;
+  /** One row in the top bar, a column in the drawer. */
+  direction: 'row' | 'column';
+  onNavigate?: () => void;
+}
+
+export function NavLinks({ userType, direction, onNavigate }: NavLinksProps) {
   return (
-    <Wrap as="nav" aria-label="Main navigation" gap="0.5">
+    <Stack as="nav" aria-label="Main navigation" direction={direction} gap="0.5" minW="0">
       {navLinksFor(userType).map((link) => (
         <Link
           key={link.to}
           asChild
-          px="2.5"
+          px="2"
           py="2"
           borderRadius="md"
           fontSize="sm"
           fontWeight="medium"
           color="gray.700"
+          whiteSpace="nowrap"
           _hover={{ bg: 'gray.100', textDecoration: 'none' }}
           css={{ '&[aria-current=page]': { bg: 'blue.50', color: 'blue.700' } }}
         >
-          <NavLink to={link.to} end={link.to === '/'}>
+          <NavLink to={link.to} end={link.to === '/'} onClick={onNavigate}>
             {link.label}
           </NavLink>
         </Link>
       ))}
-    </Wrap>
+    </Stack>
   );
 }

@@ -2,30 +2,37 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { USER_TYPE_LABELS, type UserDto } from '@freight/shared';
 import { ProfileImage } from './ProfileImage';
 
-/** Name, user-type and Pro badges, company and profile image (SPEC §2). */
+/** Name, user-type and Pro badges, company and profile image (SPEC §2); a long name or company is cut short. */
 export function UserSummary({ user }: { user: UserDto }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
-    <HStack gap="3">
+    <HStack gap="3" minW="0">
       <ProfileImage src={user.profileImageUrl} name={fullName} />
-      <Stack gap="0.5" align="flex-start">
-        <HStack gap="2">
-          <Text fontWeight="semibold" fontSize="sm">
+      <Stack gap="0.5" align="flex-start" minW="0" maxW="15rem">
+        <HStack gap="2" maxW="full">
+          <Text fontWeight="semibold" fontSize="sm" truncate title={fullName}>
             {fullName}
           </Text>
           {user.userType && (
-            <Badge data-testid="nav-user-type" colorPalette="blue" variant="subtle">
+            <Badge data-testid="nav-user-type" colorPalette="blue" variant="subtle" flexShrink={0}>
               {USER_TYPE_LABELS[user.userType]}
             </Badge>
           )}
           {user.subscriptionStatus === 'active' && (
-            <Badge colorPalette="purple" variant="solid">
+            <Badge colorPalette="purple" variant="solid" flexShrink={0}>
               Pro
             </Badge>
           )}
         </HStack>
         {user.companyName && (
-          <Text data-testid="nav-company" fontSize="xs" color="gray.600">
+          <Text
+            data-testid="nav-company"
+            fontSize="xs"
+            color="gray.600"
+            truncate
+            maxW="full"
+            title={user.companyName}
+          >
             {user.companyName}
           </Text>
         )}

@@ -1,0 +1,44 @@
+import { CloseButton, Drawer, IconButton, Portal, Stack } from '@chakra-ui/react';
+import type { UserDto } from '@freight/shared';
+import { useState } from 'react';
+import { FiMenu } from 'react-icons/fi';
+import { LogoutButton } from './LogoutButton';
+import { NavLinks } from './NavLinks';
+import { UserSummary } from './UserSummary';
+
+/** Below laptop widths the navigation, the user's summary and Logout open from a menu button. */
+export function NavDrawer({ user }: { user: UserDto }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="xs">
+      <Drawer.Trigger asChild>
+        <IconButton aria-label="Open navigation" variant="ghost">
+          <FiMenu />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>Menu</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="5">
+                <UserSummary user={user} />
+                <NavLinks userType={user.userType} direction="column" onNavigate={close} />
+              </Stack>
+            </Drawer.Body>
+            <Drawer.Footer>
+              <LogoutButton w="full" />
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close navigation" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
