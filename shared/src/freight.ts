@@ -283,7 +283,11 @@ function boardFilterIssues(
     });
   }
   if (v.minRatePerKg !== undefined && v.maxRatePerKg !== undefined && v.minRatePerKg > v.maxRatePerKg) {
-    ctx.addIssue({ code: 'custom', path: ['minRatePerKg'], message: 'minRatePerKg must not exceed maxRatePerKg' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minRatePerKg'],
+      message: 'minRatePerKg must not exceed maxRatePerKg',
+    });
   }
 }
 
@@ -571,6 +575,13 @@ export const reviseOfferSchema = rateOfferSchema.pick({
   message: true,
 });
 
+/** One rate put forward in a negotiation: the carrier's offer or revision, or the broker's counter. */
+export interface NegotiationStep {
+  by: 'carrier' | 'broker';
+  rate: number;
+  at: string;
+}
+
 export interface NegotiationDto {
   id: string;
   freightListingId: string;
@@ -581,6 +592,8 @@ export interface NegotiationDto {
   counterRate: number | null;
   /** Grows with every change of the rates (revision, counter); an accept names the version it accepts. */
   version: number;
+  /** The offers and counters in the order they were made (the first is the carrier's offer). */
+  history: NegotiationStep[];
   status: NegotiationStatus;
   message: string | null;
   expiresAt: string | null;
@@ -591,6 +604,7 @@ export interface NegotiationDto {
   freightTitle: string | null;
   freightOrigin: string | null;
   freightDestination: string | null;
+  /** The rate the load was posted at (an accepted offer changes the load's rate, not this). */
   freightRate: number | null;
   freightStatus: FreightStatus | null;
   carrierName: string | null;
