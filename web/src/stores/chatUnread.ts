@@ -7,6 +7,8 @@ export interface ChatUnread {
   /** The load's id. */
   id: string;
   unreadCount: number;
+  /** The load's route, when the list was loaded with it. */
+  route?: string;
 }
 
 interface ChatUnreadActions {
@@ -21,7 +23,9 @@ export const useChatUnreadStore = createListStore<ChatUnread, ChatUnreadActions>
   name: 'unread chat counts',
   fetch: async () => {
     const answer = await apiRequest<{ items: UnreadCountDto[] }>('GET', '/api/tracking/unread');
-    return { items: answer.items.map((i) => ({ id: i.freightId, unreadCount: i.unreadCount })) };
+    return {
+      items: answer.items.map((i) => ({ id: i.freightId, unreadCount: i.unreadCount, route: i.route })),
+    };
   },
   extend: (set, get) => ({
     setCount: (freightId, unreadCount) =>

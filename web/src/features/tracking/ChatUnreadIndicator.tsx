@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FiMessageSquare } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { CountBadgeButton } from '../../components/CountBadgeButton';
+import { loadReference } from '../../lib/loadReference';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useChatUnreadStore } from '../../stores/chatUnread';
 
@@ -42,10 +43,11 @@ export function ChatUnreadIndicator() {
                 </Text>
               ) : (
                 <Stack gap="1">
-                  {loads.map(({ id: freightId, unreadCount: n }) => (
+                  {loads.map(({ id: freightId, unreadCount: n, route }) => (
                     <Link key={freightId} asChild fontSize="sm" onClick={() => setOpen(false)}>
                       <RouterLink to={`/tracking/${freightId}`}>
-                        Load #{freightId.slice(-6)}: {n} unread
+                        Load {loadReference(freightId)}
+                        {route ? ` · ${route}` : ''}: {n} unread
                       </RouterLink>
                     </Link>
                   ))}
