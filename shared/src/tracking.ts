@@ -214,8 +214,6 @@ export interface ChatPageDto {
 export interface UnreadCountDto {
   freightId: string;
   unreadCount: number;
-  /** 'Dallas, TX → Houston, TX': in GET /api/tracking/unread (the live counts leave it out). */
-  route?: string;
 }
 
 export interface FreightStatusChangeDto {

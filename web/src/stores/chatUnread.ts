@@ -7,8 +7,6 @@ export interface ChatUnread {
   /** The load's id. */
   id: string;
   unreadCount: number;
-  /** The load's route, when the list was loaded with it. */
-  route?: string;
 }
 
 interface ChatUnreadActions {
@@ -23,9 +21,7 @@ export const useChatUnreadStore = createListStore<ChatUnread, ChatUnreadActions>
   name: 'unread chat counts',
   fetch: async () => {
     const answer = await apiRequest<{ items: UnreadCountDto[] }>('GET', '/api/tracking/unread');
-    return {
-      items: answer.items.map((i) => ({ id: i.freightId, unreadCount: i.unreadCount, route: i.route })),
-    };
+    return { items: answer.items.map((i) => ({ id: i.freightId, unreadCount: i.unreadCount })) };
   },
   extend: (set, get) => ({
     setCount: (freightId, unreadCount) =>

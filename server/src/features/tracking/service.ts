@@ -602,28 +602,8 @@ export async function unreadCounts(actor: Actor): Promise<{ items: UnreadCountDt
     .map(([, id]) => id);
   roomList.push(...(await roomsOfLoads(missing)));
   const unread = await unreadByRoom(actor.id, roomList);
-  const unreadRooms = roomList.filter((r) => (unread.get(String(r._id)) ?? 0) > 0);
-  const routes = await routesOf(unreadRooms.map((r) => r.freightListingId));
-  const items = unreadRooms.map((r) => ({
-    freightId: String(r.freightListingId),
-    unreadCount: unread.get(String(r._id))!,
-    route: routes.get(String(r.freightListingId)),
-  }));
+  const items = roomList
+    .map((r) => ({ freightId: String(r.freightListingId), unreadCount: unread.get(String(r._id)) ?? 0 }))
+    .filter((i) => i.unreadCount > 0);
   return { items, total: items.reduce((sum, i) => sum + i.unreadCount, 0) };
-}
-
-/** 'Dallas, TX → Houston, TX' per load id. */
-async function routesOf(ids: Types.ObjectId[]): Promise<Map<string, string>> {
-  const loads = await FreightModel.find(
-    { _id: { $in: ids } },
-    { originCity: 1, originState: 1, destinationCity: 1, destinationState: 1 },
-  ).lean<
-    Array<Pick<FreightListing, '_id' | 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>>
-  >();
-  return new Map(
-    loads.map((l) => [
-      String(l._id),
-      `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`,
-    ]),
-  );
 }

@@ -1,7 +1,7 @@
 import { Badge, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { TrackingFreightDto } from '@freight/shared';
 import { formatUsDate, formatUsDateTime } from '../../lib/dates';
-import { loadReference } from '../../lib/loadReference';
+import { loadReference, trackingRoute } from '../../lib/loadReference';
 import { formatPrice, statusColor, statusLabel } from './format';
 
 /** SPEC §2: 'Freight Tracking #id' (the short reference) with the route, status and Urgent badges, price and distance, places, dates, last update. */
@@ -42,7 +42,7 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
               )}
             </HStack>
             <Text fontWeight="medium" data-testid="tracking-route">
-              {freight.pickupCity}, {freight.pickupState} → {freight.deliveryCity}, {freight.deliveryState}
+              {trackingRoute(freight)}
             </Text>
             <Text color="gray.600">{freight.title}</Text>
           </Stack>
