@@ -51,7 +51,10 @@ export const useAirFreightStore = createPagedListStore<
     const [result, all] = await Promise.all([
       apiRequest<FreightPage>('GET', `/api/freight?${query.toString()}`),
       filtered
-        ? apiRequest<FreightPage>('GET', `/api/freight?${new URLSearchParams({ ...unfiltered, pageSize: '1' }).toString()}`)
+        ? apiRequest<FreightPage>(
+            'GET',
+            `/api/freight?${new URLSearchParams({ ...unfiltered, pageSize: '1' }).toString()}`,
+          )
         : null,
     ]);
     return { ...result, marketTotal: all ? all.total : result.total };
