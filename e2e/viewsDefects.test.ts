@@ -151,7 +151,7 @@ describe('issue 14: views', () => {
     );
 
     const customerPage = await signedInPage(email, TEST_USER_PASSWORD);
-    await customerPage.goto(`${app.url}/small-shipments`);
+    // My Shipments is a dashboard card (signing in lands there).
     await customerPage
       .getByTestId('shipment-price')
       .filter({ hasText: '$180.00 agreed (asked $225.50)' })
