@@ -241,6 +241,9 @@ const boardFilterFields = {
   maxRate: queryNumber(z.number().min(0)),
   minRatePerMile: queryNumber(z.number().min(0)),
   maxRatePerMile: queryNumber(z.number().min(0)),
+  /** Dollars per kilogram of the listing's weight (the air marketplace's rate filter, SPEC §2). */
+  minRatePerKg: queryNumber(z.number().min(0)),
+  maxRatePerKg: queryNumber(z.number().min(0)),
   pickupDateStart: queryDate,
   pickupDateEnd: queryDate,
   /** Origin within `radius` miles of (lat, lng); the radius applies only when both are given. */
@@ -257,6 +260,8 @@ function boardFilterIssues(
     maxRate?: number;
     minRatePerMile?: number;
     maxRatePerMile?: number;
+    minRatePerKg?: number;
+    maxRatePerKg?: number;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -275,6 +280,13 @@ function boardFilterIssues(
       code: 'custom',
       path: ['minRatePerMile'],
       message: 'minRatePerMile must not exceed maxRatePerMile',
+    });
+  }
+  if (v.minRatePerKg !== undefined && v.maxRatePerKg !== undefined && v.minRatePerKg > v.maxRatePerKg) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minRatePerKg'],
+      message: 'minRatePerKg must not exceed maxRatePerKg',
     });
   }
 }
@@ -352,6 +364,11 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export const startOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T00:00:00.000Z` : s);
 export const endOfDay = (s: string) => Date.parse(DATE_ONLY.test(s) ? `${s}T23:59:59.999Z` : s);
 const toCents = (dollars: number) => Math.round(dollars * 100);
+const KG_PER_LB = 0.45359237;
+/** A listing's rate per kilogram in dollars (weights are in lbs); null without a rate or a weight. */
+export function ratePerKgOf(rate: number | null, weightLbs: number | null): number | null {
+  return rate == null || !weightLbs ? null : rate / (weightLbs * KG_PER_LB);
+}
 /** Escapes text for a case-insensitive substring search with a regex (DESIGN §2: no text indexes). */
 export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -364,8 +381,8 @@ export type BoardFilterFields = Partial<Omit<BoardFilter, 'status'>> & { status?
 
 /**
  * Compiles a board's filters into a test of one listing (SPEC §5): cities are case-insensitive substrings, states,
- * countries, equipment, weight class and cargo type exact; rate and rate-per-mile ranges inclusive (a load without
- * a rate matches no range); pickup dates inclusive by UTC day (a load without a date matches no range); the radius
+ * countries, equipment, weight class and cargo type exact; rate, rate-per-mile and rate-per-kg ranges inclusive (a
+ * load without a rate, or without a weight for the per-kg range, matches no range); pickup dates inclusive by UTC day (a load without a date matches no range); the radius
  * is the great-circle distance of the origin (only with lat, lng and radius). Without an equipment type the road
  * board leaves air shipments out. The status is `available` unless `anyStatus` (the viewer's own loads).
  */
@@ -380,6 +397,8 @@ export function compileBoardFilter(
   const maxRate = f.maxRate !== undefined ? toCents(f.maxRate) : undefined;
   const minRpm = f.minRatePerMile !== undefined ? toCents(f.minRatePerMile) : undefined;
   const maxRpm = f.maxRatePerMile !== undefined ? toCents(f.maxRatePerMile) : undefined;
+  const minRpk = f.minRatePerKg !== undefined ? toCents(f.minRatePerKg) : undefined;
+  const maxRpk = f.maxRatePerKg !== undefined ? toCents(f.maxRatePerKg) : undefined;
   const pickupFrom = f.pickupDateStart ? startOfDay(f.pickupDateStart) : undefined;
   const pickupTo = f.pickupDateEnd ? endOfDay(f.pickupDateEnd) : undefined;
   const circle =
@@ -411,6 +430,14 @@ export function compileBoardFilter(
   };
   within((l) => (l.rate == null ? null : toCents(l.rate)), minRate, maxRate);
   within((l) => (l.ratePerMile == null ? null : toCents(l.ratePerMile)), minRpm, maxRpm);
+  within(
+    (l) => {
+      const perKg = ratePerKgOf(l.rate, l.weight);
+      return perKg == null ? null : toCents(perKg);
+    },
+    minRpk,
+    maxRpk,
+  );
   within((l) => (l.pickupDate ? Date.parse(l.pickupDate) : null), pickupFrom, pickupTo);
   if (originCity) checks.push((l) => originCity.test(l.originCity));
   if (destinationCity) checks.push((l) => destinationCity.test(l.destinationCity));
@@ -548,6 +575,13 @@ export const reviseOfferSchema = rateOfferSchema.pick({
   message: true,
 });
 
+/** One rate put forward in a negotiation: the carrier's offer or revision, or the broker's counter. */
+export interface NegotiationStep {
+  by: 'carrier' | 'broker';
+  rate: number;
+  at: string;
+}
+
 export interface NegotiationDto {
   id: string;
   freightListingId: string;
@@ -558,6 +592,8 @@ export interface NegotiationDto {
   counterRate: number | null;
   /** Grows with every change of the rates (revision, counter); an accept names the version it accepts. */
   version: number;
+  /** The offers and counters in the order they were made (the first is the carrier's offer). */
+  history: NegotiationStep[];
   status: NegotiationStatus;
   message: string | null;
   expiresAt: string | null;
@@ -568,6 +604,7 @@ export interface NegotiationDto {
   freightTitle: string | null;
   freightOrigin: string | null;
   freightDestination: string | null;
+  /** The rate the load was posted at (an accepted offer changes the load's rate, not this). */
   freightRate: number | null;
   freightStatus: FreightStatus | null;
   carrierName: string | null;

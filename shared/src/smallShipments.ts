@@ -74,7 +74,10 @@ export interface SmallShipmentDto {
   weight: number | null;
   dimensions: string | null;
   value: number | null;
+  /** The asking price. */
   offerPrice: number;
+  /** The accepted offer's price once matched, else null. */
+  agreedPrice: number | null;
   isUrgent: boolean;
   isFragile: boolean;
   pickupFlexibility: string;

@@ -8,8 +8,9 @@ export interface AirFilters {
   destinationCountry: string;
   cargoType: string;
   weightClass: string;
-  minRate: string;
-  maxRate: string;
+  /** Dollars per kg of the shipment's weight (not the total rate). */
+  minRatePerKg: string;
+  maxRatePerKg: string;
   pickupDateStart: string;
   pickupDateEnd: string;
 }
@@ -21,8 +22,8 @@ export const EMPTY_AIR_FILTERS: AirFilters = {
   destinationCountry: '',
   cargoType: '',
   weightClass: '',
-  minRate: '',
-  maxRate: '',
+  minRatePerKg: '',
+  maxRatePerKg: '',
   pickupDateStart: '',
   pickupDateEnd: '',
 };

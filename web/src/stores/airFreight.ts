@@ -6,6 +6,11 @@ import { AIR, EMPTY_AIR_FILTERS, airFilterParams, airMarketplaceShows, type AirF
 
 export const AIR_PAGE_SIZE = 12;
 
+/** A marketplace page plus the count of air shipments with no filter. */
+interface AirPage extends FreightPage {
+  marketTotal: number;
+}
+
 /** Tells the server the applied filters, so it pushes only what the marketplace shows (and removals). */
 function sendFilters(filters: AirFilters) {
   void emitWithAck('loadboard:filters', { board: 'air', filters: airFilterParams(filters) });
@@ -14,8 +19,10 @@ function sendFilters(filters: AirFilters) {
 /** The air cargo marketplace, page by page (numbered) under the applied filters; live through socketRoutes. */
 export const useAirFreightStore = createPagedListStore<
   FreightListingDto,
-  FreightPage,
+  AirPage,
   {
+    /** Air shipments on the marketplace with no filter (the Y of 'Showing X of Y'). */
+    marketTotal: number;
     filters: AirFilters;
     /** The filters of the list on screen (the inputs change `filters`; Search applies them). */
     applied: AirFilters;
@@ -35,16 +42,26 @@ export const useAirFreightStore = createPagedListStore<
 >({
   name: 'air cargo shipments',
   pageSize: AIR_PAGE_SIZE,
-  fetchPage: (page, pageSize): Promise<FreightPage> => {
+  fetchPage: async (page, pageSize): Promise<AirPage> => {
     const applied: AirFilters = useAirFreightStore.getState().applied;
-    const query = new URLSearchParams({
-      ...airFilterParams(applied),
-      page: String(page),
-      pageSize: String(pageSize),
-    });
-    return apiRequest<FreightPage>('GET', `/api/freight?${query.toString()}`);
+    const filterParams = airFilterParams(applied);
+    const query = new URLSearchParams({ ...filterParams, page: String(page), pageSize: String(pageSize) });
+    const unfiltered = airFilterParams(EMPTY_AIR_FILTERS);
+    const filtered = Object.keys(filterParams).length > Object.keys(unfiltered).length;
+    const [result, all] = await Promise.all([
+      apiRequest<FreightPage>('GET', `/api/freight?${query.toString()}`),
+      filtered
+        ? apiRequest<FreightPage>(
+            'GET',
+            `/api/freight?${new URLSearchParams({ ...unfiltered, pageSize: '1' }).toString()}`,
+          )
+        : null,
+    ]);
+    return { ...result, marketTotal: all ? all.total : result.total };
   },
+  fromPage: (answer) => ({ marketTotal: answer.marketTotal }),
   extend: (set, get) => ({
+    marketTotal: 0,
     filters: EMPTY_AIR_FILTERS,
     applied: EMPTY_AIR_FILTERS,
     live: false,

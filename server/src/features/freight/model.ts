@@ -36,6 +36,8 @@ const freightSchema = new Schema(
     cargoType: { type: String, default: null }, // air: general, dangerous, …
     rateCents: { type: Number, default: null },
     ratePerMileCents: { type: Number, default: null },
+    /** The rate the load was posted at, kept when an accepted offer sets another `rateCents` (null until then). */
+    postedRateCents: { type: Number, default: null },
     rateType: { type: String, enum: RATE_TYPES, default: 'flat' },
     distance: { type: Number, default: null }, // miles
     searchRadius: { type: Number, default: 50 },

@@ -113,7 +113,8 @@ export async function moveLoad(
   const set: Record<string, unknown> = { status: move.to };
   if (move.to === 'booked') {
     set.carrierId = new Types.ObjectId(move.carrierId);
-    if (move.rateCents != null) {
+    if (move.rateCents != null && move.rateCents !== before.rateCents) {
+      set.postedRateCents = before.postedRateCents ?? before.rateCents;
       set.rateCents = move.rateCents;
       set.ratePerMileCents = ratePerMileCentsOf(move.rateCents, before.distance);
     }

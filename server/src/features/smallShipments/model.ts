@@ -29,6 +29,8 @@ const smallShipmentSchema = new Schema(
     dimensions: { type: String, default: null },
     valueCents: { type: Number, default: null },
     offerPriceCents: { type: Number, required: true },
+    /** The accepted offer's price once matched (offerPriceCents stays the asking price). */
+    agreedPriceCents: { type: Number, default: null },
     isUrgent: { type: Boolean, default: false },
     isFragile: { type: Boolean, default: false },
     pickupFlexibility: { type: String, enum: PICKUP_FLEXIBILITY, default: 'anytime' },
@@ -102,6 +104,7 @@ export function toSmallShipmentDto(s: SmallShipment): SmallShipmentDto {
     dimensions: s.dimensions ?? null,
     value: centsToDollars(s.valueCents),
     offerPrice: centsToDollars(s.offerPriceCents) ?? 0,
+    agreedPrice: centsToDollars(s.agreedPriceCents),
     isUrgent: s.isUrgent,
     isFragile: s.isFragile,
     pickupFlexibility: s.pickupFlexibility,

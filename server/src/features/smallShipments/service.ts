@@ -246,7 +246,14 @@ export async function acceptOffer(
       ? shipment
       : await SmallShipmentModel.findOneAndUpdate(
           { _id: shipment._id, status: 'posted' },
-          { $set: { status: 'matched', matchedOfferId: offer._id, driverRouteId: offer.routeId ?? null } },
+          {
+            $set: {
+              status: 'matched',
+              matchedOfferId: offer._id,
+              agreedPriceCents: offer.priceCents,
+              driverRouteId: offer.routeId ?? null,
+            },
+          },
           { new: true },
         ).lean<SmallShipment>();
     if (!matched) throw conflict('This shipment already has an accepted offer');

@@ -26,7 +26,7 @@ export function AirFiltersPanel() {
   const search = useAirFreightStore((s) => s.search);
   const clearFilters = useAirFreightStore((s) => s.clearFilters);
   const total = useAirFreightStore(selectTotal);
-  const count = useAirFreightStore((s) => s.items.length);
+  const marketTotal = useAirFreightStore((s) => s.marketTotal);
 
   const bind = (key: keyof AirFilters) => ({
     value: filters[key],
@@ -76,14 +76,14 @@ export function AirFiltersPanel() {
                 placeholder="All weight classes"
               />
             </FormField>
-            <InputField label="Min Rate ($/kg)" {...MONEY_INPUT} {...bind('minRate')} />
-            <InputField label="Max Rate ($/kg)" {...MONEY_INPUT} {...bind('maxRate')} />
+            <InputField label="Min Rate ($/kg)" {...MONEY_INPUT} {...bind('minRatePerKg')} />
+            <InputField label="Max Rate ($/kg)" {...MONEY_INPUT} {...bind('maxRatePerKg')} />
             <InputField label="Pickup Date From" type="date" {...bind('pickupDateStart')} />
             <InputField label="Pickup Date To" type="date" {...bind('pickupDateEnd')} />
           </SimpleGrid>
           <FilterActions total={total} onClear={() => void clearFilters()}>
             <Text fontSize="sm" color="gray.600">
-              Showing {count} of {total} shipments
+              Showing {total} of {marketTotal} shipments
             </Text>
           </FilterActions>
         </form>

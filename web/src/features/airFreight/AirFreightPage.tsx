@@ -38,6 +38,7 @@ function AirMarketplace() {
   const items = useAirFreightStore(selectItems);
   const status = useAirFreightStore(selectStatus);
   const total = useAirFreightStore(selectTotal);
+  const marketTotal = useAirFreightStore((s) => s.marketTotal);
   const page = useAirFreightStore((s) => s.page);
   const goToPage = useAirFreightStore((s) => s.goToPage);
   const clearFilters = useAirFreightStore((s) => s.clearFilters);
@@ -127,7 +128,7 @@ function AirMarketplace() {
         ) : (
           <>
             <Text color="gray.600" fontSize="sm">
-              Showing {items.length} of {total} air shipments
+              Showing {items.length} of {marketTotal} air shipments
             </Text>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
               {items.map((listing) => (

@@ -25,6 +25,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useBrokerStore } from '../../stores/broker';
 import { useSessionStore } from '../../stores/session';
 import { LoadDetailsDialog } from '../freight/LoadDetailsDialog';
+import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import {
   equipmentLabel,
@@ -253,6 +254,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           posted rate {formatMoney(n.freightRate) ?? 'TBD'}
                           {n.counterRate != null && ` · countered ${formatMoney(n.counterRate)}`}
                         </Text>
+                        <NegotiationHistory negotiation={n} />
                         {n.message && (
                           <Text fontSize="sm" color="gray.600">
                             {n.message}

@@ -100,7 +100,11 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
           </Text>
         </Box>
         <HStack gap="2">
-          <Text fontWeight="semibold">{dollars(shipment.offerPrice)}</Text>
+          <Text fontWeight="semibold" data-testid="shipment-price">
+            {shipment.agreedPrice != null
+              ? `${dollars(shipment.agreedPrice)} agreed (asked ${dollars(shipment.offerPrice)})`
+              : dollars(shipment.offerPrice)}
+          </Text>
           {shipment.isUrgent && <Badge colorPalette="red">Rush</Badge>}
           <Badge colorPalette={STATUS_COLORS[shipment.status] ?? 'gray'}>{label(shipment.status)}</Badge>
         </HStack>

@@ -3,14 +3,19 @@ import { useEffect, useState } from 'react';
 import { FiMessageSquare } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { CountBadgeButton } from '../../components/CountBadgeButton';
+import { loadReference, trackingRoute } from '../../lib/loadReference';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useChatUnreadStore } from '../../stores/chatUnread';
+import { useTrackedLoadsStore } from '../../stores/trackedLoads';
 
 /** The navigation's unread chat counts: a total on the icon, per load in the popover (live from chat:unread). */
 export function ChatUnreadIndicator() {
   const unread = useChatUnreadStore(selectItems);
   const status = useChatUnreadStore(selectStatus);
   const loadUnread = useChatUnreadStore((s) => s.load);
+  const trackedLoads = useTrackedLoadsStore(selectItems);
+  const trackedStatus = useTrackedLoadsStore(selectStatus);
+  const loadTracked = useTrackedLoadsStore((s) => s.load);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -19,6 +24,15 @@ export function ChatUnreadIndicator() {
 
   const loads = unread.filter((u) => u.unreadCount > 0);
   const total = loads.reduce((sum, u) => sum + u.unreadCount, 0);
+
+  // The routes come from the tracked loads, read when the popover first opens on unread chats.
+  useEffect(() => {
+    if (open && loads.length > 0 && trackedStatus === 'idle') void loadTracked();
+  }, [open, loads.length, trackedStatus, loadTracked]);
+  const routeOf = (freightId: string) => {
+    const load = trackedLoads.find((l) => l.id === freightId);
+    return load ? ` · ${trackingRoute(load)}` : '';
+  };
 
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
@@ -45,7 +59,8 @@ export function ChatUnreadIndicator() {
                   {loads.map(({ id: freightId, unreadCount: n }) => (
                     <Link key={freightId} asChild fontSize="sm" onClick={() => setOpen(false)}>
                       <RouterLink to={`/tracking/${freightId}`}>
-                        Load #{freightId.slice(-6)}: {n} unread
+                        Load {loadReference(freightId)}
+                        {routeOf(freightId)}: {n} unread
                       </RouterLink>
                     </Link>
                   ))}

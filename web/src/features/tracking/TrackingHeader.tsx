@@ -1,9 +1,10 @@
 import { Badge, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { TrackingFreightDto } from '@freight/shared';
 import { formatUsDate, formatUsDateTime } from '../../lib/dates';
+import { loadReference, trackingRoute } from '../../lib/loadReference';
 import { formatPrice, statusColor, statusLabel } from './format';
 
-/** SPEC §2: 'Freight Tracking #id', status and Urgent badges, price and distance, places, dates, last update. */
+/** SPEC §2: 'Freight Tracking #id' (the short reference) with the route, status and Urgent badges, price and distance, places, dates, last update. */
 export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
   const rows = [
     { label: 'Cargo Type', value: freight.cargoType ?? freight.equipmentType },
@@ -28,8 +29,8 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
           <Stack gap="2">
             <HStack gap="3" wrap="wrap">
-              <Heading as="h1" size="xl" wordBreak="break-all">
-                Freight Tracking #{freight.id}
+              <Heading as="h1" size="xl">
+                Freight Tracking {loadReference(freight.id)}
               </Heading>
               <Badge data-testid="tracking-status" colorPalette={statusColor(freight.status)}>
                 {statusLabel(freight.status)}
@@ -40,6 +41,9 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
                 </Badge>
               )}
             </HStack>
+            <Text fontWeight="medium" data-testid="tracking-route">
+              {trackingRoute(freight)}
+            </Text>
             <Text color="gray.600">{freight.title}</Text>
           </Stack>
           <Stack gap="0" textAlign={{ md: 'right' }}>

@@ -60,6 +60,8 @@ const FILTER_FIELDS = [
   'maxRate',
   'minRatePerMile',
   'maxRatePerMile',
+  'minRatePerKg',
+  'maxRatePerKg',
   'pickupDateStart',
   'pickupDateEnd',
 ] as const;

@@ -1,7 +1,21 @@
-import { NEGOTIATION_STATUSES, type NegotiationDto, type NegotiationStatus } from '@freight/shared';
+import {
+  NEGOTIATION_STATUSES,
+  type NegotiationDto,
+  type NegotiationStatus,
+  type NegotiationStep,
+} from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
 import { iso } from '../../../http/dto';
+
+const stepSchema = new Schema(
+  {
+    by: { type: String, enum: ['carrier', 'broker'], required: true },
+    rateCents: { type: Number, required: true },
+    at: { type: Date, required: true },
+  },
+  { _id: false },
+);
 
 /** A carrier's rate offer on a load and its outcome (SPEC §3 Rate negotiation). Money in cents. */
 const negotiationSchema = new Schema(
@@ -15,6 +29,8 @@ const negotiationSchema = new Schema(
     counterRateCents: { type: Number, default: null },
     /** Grows with every change of the rates (a revision, a counter): an accept names the version it saw. */
     version: { type: Number, default: 1 },
+    /** Every offer, revision and counter in order; the fields above hold only the latest of each. */
+    history: { type: [stepSchema], default: [] },
     status: { type: String, enum: NEGOTIATION_STATUSES, default: 'pending' },
     message: { type: String, default: null },
     expiresAt: { type: Date, required: true },
@@ -27,12 +43,42 @@ negotiationSchema.index({ brokerId: 1, status: 1, expiresAt: 1 });
 negotiationSchema.index({ carrierId: 1, createdAt: -1 });
 negotiationSchema.index({ freightListingId: 1, status: 1 });
 
-export type Negotiation = InferSchemaType<typeof negotiationSchema> & {
+/** A history step as stored (money in cents). */
+interface StoredStep {
+  by: NegotiationStep['by'];
+  rateCents: number;
+  at: Date;
+}
+
+export type Negotiation = Omit<InferSchemaType<typeof negotiationSchema>, 'history'> & {
+  history: StoredStep[];
   _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;
 };
 export const NegotiationModel = mongoose.model('RateNegotiation', negotiationSchema);
+
+/** A history step as stored: appended under the load's lease with the rest of the change. */
+export function negotiationStep(by: NegotiationStep['by'], rateCents: number, at = new Date()): StoredStep {
+  return { by, rateCents, at };
+}
+
+/** The steps to show; an offer stored before the history was kept shows its latest offer and counter. */
+function historyOf(n: Negotiation): NegotiationStep[] {
+  const stored: StoredStep[] = n.history?.length
+    ? n.history
+    : [
+        negotiationStep('carrier', n.proposedRateCents, n.createdAt),
+        ...(n.counterRateCents != null
+          ? [negotiationStep('broker', n.counterRateCents, n.respondedAt ?? n.updatedAt)]
+          : []),
+      ];
+  return stored.map((s) => ({
+    by: s.by as NegotiationStep['by'],
+    rate: centsToDollars(s.rateCents)!,
+    at: iso(s.at)!,
+  }));
+}
 
 interface CarrierView {
   firstName?: string | null;
@@ -66,6 +112,7 @@ export function toNegotiationDto(
     proposedRatePerMile: centsToDollars(n.proposedRatePerMileCents),
     counterRate: centsToDollars(n.counterRateCents),
     version: n.version ?? 1,
+    history: historyOf(n),
     status: effectiveStatus(n),
     message: n.message ?? null,
     expiresAt: iso(n.expiresAt),
@@ -75,7 +122,7 @@ export function toNegotiationDto(
     freightTitle: load?.title ?? null,
     freightOrigin: load ? `${load.originCity}, ${load.originState}` : null,
     freightDestination: load ? `${load.destinationCity}, ${load.destinationState}` : null,
-    freightRate: load ? centsToDollars(load.rateCents) : null,
+    freightRate: load ? centsToDollars(load.postedRateCents ?? load.rateCents) : null,
     freightStatus: (load?.status as NegotiationDto['freightStatus']) ?? null,
     carrierName: name || carrier?.email || null,
     carrierCompany: carrier?.companyName ?? null,

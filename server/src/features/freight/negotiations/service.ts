@@ -29,7 +29,7 @@ import {
   announceOfferMade,
   announceOfferRevised,
 } from './announce';
-import { NegotiationModel, effectiveStatus, type Negotiation } from './model';
+import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
 const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
@@ -82,11 +82,13 @@ export async function makeOffer(
   const created = await withLoad(load._id, async () => {
     if ((await findLoad(freightId)).status !== 'available')
       throw conflict('This load is no longer available');
+    const proposedRateCents = dollarsToCents(data.proposedRate)!;
     const doc = await NegotiationModel.create({
       freightListingId: load._id,
       carrierId: new Types.ObjectId(actor.id),
       brokerId: load.brokerId ?? load.userId,
-      proposedRateCents: dollarsToCents(data.proposedRate),
+      proposedRateCents,
+      history: [negotiationStep('carrier', proposedRateCents)],
       proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
       message: data.message ?? null,
       expiresAt: new Date(data.expiresAt ?? offerExpiry()),
@@ -199,12 +201,16 @@ function settle(n: Negotiation, from: NegotiationStatus, version: number, actorI
   );
 }
 
-/** Moves an open offer to `set` (a rejection, a counter), under its load's lease. */
-function answer(n: Negotiation, from: NegotiationStatus, set: Record<string, unknown>) {
+/** Moves an open offer to what `set` makes of it as it is now (a rejection, a counter), under its load's lease. */
+function answer(
+  n: Negotiation,
+  from: NegotiationStatus,
+  set: (current: Negotiation) => Record<string, unknown>,
+) {
   return underOffer(n, from, async (current) => {
     const updated = await NegotiationModel.findOneAndUpdate(
       { _id: current._id, status: from },
-      { $set: set },
+      { $set: set(current) },
       { new: true },
     ).lean<Negotiation>();
     return updated ?? refuse(current);
@@ -250,19 +256,18 @@ export async function respondToOffer(
   }
 
   const now = new Date();
-  const updated = await answer(
-    n,
-    'pending',
-    reply.action === 'reject'
-      ? { status: 'rejected', respondedAt: now }
-      : {
-          status: 'counter_offered',
-          respondedAt: now,
-          counterRateCents: dollarsToCents(reply.counterRate),
-          version: (n.version ?? 1) + 1,
-          expiresAt: new Date(offerExpiry(undefined, now)),
-        },
-  );
+  const updated = await answer(n, 'pending', (current) => {
+    if (reply.action === 'reject') return { status: 'rejected', respondedAt: now };
+    const counterRateCents = dollarsToCents(reply.counterRate)!;
+    return {
+      status: 'counter_offered',
+      respondedAt: now,
+      counterRateCents,
+      version: (current.version ?? 1) + 1,
+      history: [...current.history, negotiationStep('broker', counterRateCents, now)],
+      expiresAt: new Date(offerExpiry(undefined, now)),
+    };
+  });
   const negotiation = await view(updated);
   await announceOfferAnswered(negotiation, reply.action);
   return {
@@ -283,11 +288,13 @@ export async function reviseOffer(
   authorize(actor, 'negotiation:revise', n, { hide: true, message: 'Negotiation not found' });
   if (effectiveStatus(n) !== 'pending') return refuse(n);
   const updated = await underOffer(n, 'pending', async (current) => {
+    const proposedRateCents = dollarsToCents(data.proposedRate)!;
     const revised = await NegotiationModel.findOneAndUpdate(
       { _id: current._id, status: 'pending' },
       {
         $set: {
-          proposedRateCents: dollarsToCents(data.proposedRate),
+          proposedRateCents,
+          history: [...current.history, negotiationStep('carrier', proposedRateCents)],
           proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
           ...(data.message !== undefined ? { message: data.message } : {}),
           version: (current.version ?? 1) + 1,
@@ -320,7 +327,7 @@ export async function answerCounter(
     announceOfferAccepted(negotiation, listing);
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
-  const updated = await answer(n, 'counter_offered', { status: 'rejected', respondedAt: new Date() });
+  const updated = await answer(n, 'counter_offered', () => ({ status: 'rejected', respondedAt: new Date() }));
   const negotiation = await view(updated);
   await announceCounterDeclined(negotiation);
   return { message: 'Counter offer declined', negotiation, listing: null };

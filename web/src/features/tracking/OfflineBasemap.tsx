@@ -1,0 +1,36 @@
+import type { FeatureCollection } from 'geojson';
+import { useEffect, useState } from 'react';
+import { GeoJSON } from 'react-leaflet';
+
+/** US state outlines from the us-atlas package (Census Bureau, 1:10m), loaded only when a map needs them. */
+async function loadStates(): Promise<FeatureCollection> {
+  const [{ feature }, atlas] = await Promise.all([
+    import('topojson-client'),
+    import('us-atlas/states-10m.json'),
+  ]);
+  const topology = atlas.default as unknown as Parameters<typeof feature>[0];
+  return feature(topology, topology.objects.states) as FeatureCollection;
+}
+
+let states: Promise<FeatureCollection> | null = null;
+
+/** The basemap drawn without map tiles (none configured, offline, or the tile server failing): state outlines. */
+export function OfflineBasemap() {
+  const [data, setData] = useState<FeatureCollection | null>(null);
+  useEffect(() => {
+    let live = true;
+    states ??= loadStates();
+    void states.then((d) => live && setData(d));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!data) return null;
+  return (
+    <GeoJSON
+      data={data}
+      interactive={false}
+      style={{ color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 }}
+    />
+  );
+}
