@@ -48,7 +48,9 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     const shipperErrors = watchPageErrors(shipperPage);
     await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
     await shipperPage.goto(`${app.url}/tracking/${freightId}`);
-    await shipperPage.getByRole('heading', { name: `Freight Tracking #${freightId}` }).waitFor();
+    await shipperPage
+      .getByRole('heading', { name: `Freight Tracking #${freightId.slice(-6).toUpperCase()}` })
+      .waitFor();
     expect(await shipperPage.getByTestId('tracking-status').textContent()).toBe('Booked');
     await shipperPage.getByText('Urgent', { exact: true }).waitFor();
     await shipperPage.getByTestId('tracking-no-location').waitFor();
@@ -67,7 +69,9 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     const carrierErrors = watchPageErrors(carrierPage);
     await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
     await carrierPage.goto(`${app.url}/tracking/${freightId}`);
-    await carrierPage.getByRole('heading', { name: `Freight Tracking #${freightId}` }).waitFor();
+    await carrierPage
+      .getByRole('heading', { name: `Freight Tracking #${freightId.slice(-6).toUpperCase()}` })
+      .waitFor();
     await carrierPage.getByRole('button', { name: 'Update My Location' }).click();
     await carrierPage.getByText('Location updated').waitFor();
 
@@ -115,6 +119,8 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     await shipperPage.goto(`${app.url}/tracking`);
     await shipperPage.getByRole('link', { name: 'Track' }).first().click();
     await shipperPage.waitForURL(`**/tracking/${freightId}`);
-    await shipperPage.getByRole('heading', { name: `Freight Tracking #${freightId}` }).waitFor();
+    await shipperPage
+      .getByRole('heading', { name: `Freight Tracking #${freightId.slice(-6).toUpperCase()}` })
+      .waitFor();
   });
 });
