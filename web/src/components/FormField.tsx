@@ -13,8 +13,11 @@ interface FormFieldProps {
 export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
-      {/* No asterisk inside the label: the label text stays exactly the field's name for assistive tech and tests. */}
-      <Field.Label>{label}</Field.Label>
+      {/* A required field is marked * (SPEC §5); the mark is aria-hidden, so the label's name stays the field's. */}
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
       {children}
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
