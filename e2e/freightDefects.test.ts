@@ -137,6 +137,8 @@ describe('issue 14: freight and Broker Hub defects', () => {
     const dialog = carrier.page.getByRole('dialog', { name: 'Send Booking Request' });
     await dialog.getByRole('button', { name: 'Send Booking Request' }).click();
     await carrier.page.getByText('You already have a pending booking request for this load').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Requested' }).waitFor();
     expect(await card.getByRole('button', { name: 'Requested' }).isDisabled()).toBe(true);
 
@@ -168,8 +170,8 @@ describe('issue 14: freight and Broker Hub defects', () => {
     await eventually(async () =>
       expect(await bodies(brokerApi)).toContain('Test Carrier LLC offered $2,250.00 for Defect load.'),
     );
-    const accepted = await brokerApi.post(`/api/negotiations/${offer.body.id}/accept`, {
-      version: offer.body.version,
+    const accepted = await brokerApi.post(`/api/negotiations/${offer.body.negotiation.id}/accept`, {
+      version: offer.body.negotiation.version,
     });
     expect(accepted.status).toBe(200);
     await eventually(async () =>
@@ -188,17 +190,16 @@ describe('issue 14: freight and Broker Hub defects', () => {
     await openBoard(shipper.page);
     await shipper.page.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipper.page.getByRole('dialog', { name: 'Post New Load' });
-    const required = form.locator('[data-scope="field"][data-part="root"]', {
-      has: form.locator('[data-part="required-indicator"]'),
-    });
-    await required.first().waitFor();
-    expect(await required.locator('label').allTextContents()).toEqual([
+    // The mark sits beside its label (aria-hidden): the label text stays the field's name.
+    const marked = form.locator('label:has(+ [aria-hidden="true"])');
+    await marked.first().waitFor();
+    expect(await marked.allTextContents()).toEqual([
       'Origin City',
       'Origin State',
       'Destination City',
       'Destination State',
     ]);
-    expect(await required.locator('[data-part="required-indicator"]').allTextContents()).toEqual([
+    expect(await form.locator('label + [aria-hidden="true"]').allTextContents()).toEqual([
       '*',
       '*',
       '*',
