@@ -41,6 +41,31 @@ async function openBoard(page: Page) {
   await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
 }
 
+/** The carrier's board, open on a load `poster` has just posted from `from` to `to` ([city, state]). */
+async function carrierBoardWithLoad(
+  poster: TestClient,
+  from: [string, string],
+  to: [string, string],
+  rate = 1000,
+) {
+  const [originCity, originState] = from;
+  const [destinationCity, destinationState] = to;
+  const listing = await postLoad(poster, {
+    originCity,
+    originState,
+    destinationCity,
+    destinationState,
+    rate,
+  });
+  const carrier = await signedInPage('carrier@test.local');
+  await openBoard(carrier.page);
+  const card = carrier.page.getByRole('article', {
+    name: `Load ${originCity}, ${originState} → ${destinationCity}, ${destinationState}`,
+  });
+  await card.getByRole('button', { name: 'Request to Book' }).waitFor();
+  return { listing, carrier, card };
+}
+
 describe('issue 14: freight and Broker Hub defects', () => {
   it('4: Post Load offers every board equipment type, and a Reefer filter finds refrigerated loads', async () => {
     const shipperApi = await apiAs('shipper@test.local');
@@ -119,16 +144,11 @@ describe('issue 14: freight and Broker Hub defects', () => {
 
   it("7: a second Request to Book shows the server's reason and the card shows Requested", async () => {
     const shipperApi = await apiAs('shipper@test.local');
-    const listing = await postLoad(shipperApi, {
-      originCity: 'Provo',
-      originState: 'UT',
-      destinationCity: 'Ogden',
-      destinationState: 'UT',
-    });
-    const carrier = await signedInPage('carrier@test.local');
-    await openBoard(carrier.page);
-    const card = carrier.page.getByRole('article', { name: 'Load Provo, UT → Ogden, UT' });
-    await card.getByRole('button', { name: 'Request to Book' }).waitFor();
+    const { listing, carrier, card } = await carrierBoardWithLoad(
+      shipperApi,
+      ['Provo', 'UT'],
+      ['Ogden', 'UT'],
+    );
     // The same carrier asks from elsewhere (another tab, the phone) while this board is open.
     const carrierApi = await apiAs('carrier@test.local');
     expect((await carrierApi.post(`/api/freight/${listing.id}/book`, { message: 'first' })).status).toBe(201);
@@ -150,17 +170,12 @@ describe('issue 14: freight and Broker Hub defects', () => {
 
   it('11: notifications print money as $2,250.00, and a booked card has no Request to Book', async () => {
     const brokerApi = await apiAs('broker@test.local');
-    const listing = await postLoad(brokerApi, {
-      originCity: 'Yuma',
-      originState: 'AZ',
-      destinationCity: 'Tucson',
-      destinationState: 'AZ',
-      rate: 2400,
-    });
-    const carrier = await signedInPage('carrier@test.local');
-    await openBoard(carrier.page);
-    const card = carrier.page.getByRole('article', { name: 'Load Yuma, AZ → Tucson, AZ' });
-    await card.getByRole('button', { name: 'Request to Book' }).waitFor();
+    const { listing, carrier, card } = await carrierBoardWithLoad(
+      brokerApi,
+      ['Yuma', 'AZ'],
+      ['Tucson', 'AZ'],
+      2400,
+    );
 
     const carrierApi = await apiAs('carrier@test.local');
     const offer = await carrierApi.post(`/api/freight/${listing.id}/negotiate`, { proposedRate: 2250 });

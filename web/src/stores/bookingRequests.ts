@@ -36,7 +36,10 @@ export const useMyBookingRequestsStore = createListStore<
 >({
   name: 'your booking requests',
   fetch: () =>
-    apiRequest<Page<BookingRequestDto>>('GET', `/api/booking-requests/mine?status=pending&pageSize=${PAGE_SIZE}`),
+    apiRequest<Page<BookingRequestDto>>(
+      'GET',
+      `/api/booking-requests/mine?status=pending&pageSize=${PAGE_SIZE}`,
+    ),
   extend: (_set, get) => ({
     request: async (freightId, message) => {
       try {
