@@ -41,6 +41,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** The road equipment types: the board filters by them and Post Load offers every one of them (SPEC §3). */
 export const LOAD_BOARD_EQUIPMENT = [
   'dry_van',
   'flatbed',
@@ -52,11 +53,22 @@ export const LOAD_BOARD_EQUIPMENT = [
   'box_truck',
   'power_only',
 ] as const;
-export const POSTING_EQUIPMENT = ['dry_van', 'refrigerated', 'flatbed', 'air_cargo'] as const;
-export const EQUIPMENT_TYPES = [...new Set([...LOAD_BOARD_EQUIPMENT, ...POSTING_EQUIPMENT])] as [
-  string,
-  ...string[],
-];
+/** Post Load's choices: every road type, and air cargo (the air marketplace's shipments). */
+export const POSTING_EQUIPMENT = [...LOAD_BOARD_EQUIPMENT, 'air_cargo'] as const;
+/**
+ * The old name of 'reefer': posting offered it until both lists became one. Still accepted as input and read from
+ * stored loads and saved searches, always as 'reefer' (see boardEquipment).
+ */
+const LEGACY_REEFER = 'refrigerated';
+/** Every equipment value the API accepts. */
+export const EQUIPMENT_TYPES = [...POSTING_EQUIPMENT, LEGACY_REEFER] as const;
+export type EquipmentType = (typeof POSTING_EQUIPMENT)[number];
+
+/** An equipment value as the product names it: the legacy 'refrigerated' is 'reefer', anything else unchanged. */
+export function boardEquipment<T extends string | undefined>(type: T): BoardEquipment<T> {
+  return (type === LEGACY_REEFER ? 'reefer' : type) as BoardEquipment<T>;
+}
+type BoardEquipment<T> = T extends typeof LEGACY_REEFER ? 'reefer' : T;
 export const EQUIPMENT_LENGTHS = [48, 53] as const;
 export const WEIGHT_CLASSES = ['ltl', 'partial', 'ftl'] as const;
 export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string> = {

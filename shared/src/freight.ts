@@ -14,6 +14,7 @@ import {
   BOOKING_REQUEST_STATUSES,
   CARGO_TYPES,
   EQUIPMENT_TYPES,
+  boardEquipment,
   FREIGHT_STATUSES,
   NEGOTIATION_STATUSES,
   RATE_TYPES,
@@ -116,7 +117,8 @@ export const loadFieldsSchema = z.object({
   originLng: optionalNumber(z.number().min(-180).max(180)),
   destinationLat: optionalNumber(z.number().min(-90).max(90)),
   destinationLng: optionalNumber(z.number().min(-180).max(180)),
-  equipmentType: z.enum(EQUIPMENT_TYPES).optional(),
+  /** 'refrigerated' (the old name) is stored as 'reefer'. */
+  equipmentType: z.enum(EQUIPMENT_TYPES).transform(boardEquipment).optional(),
   equipmentLength: optionalNumber(z.number().int('Expected a whole number').positive().max(100)),
   weight: optionalNumber(z.number().int('Expected a whole number').positive().max(10_000_000)),
   weightClass: z.preprocess((v) => (isBlank(v) ? null : v), z.enum(ALL_WEIGHT_CLASSES).nullable()).optional(),
@@ -232,7 +234,10 @@ const boardFilterFields = {
   destinationState: queryText(60),
   originCountry: queryText(60),
   destinationCountry: queryText(60),
-  equipmentType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(EQUIPMENT_TYPES).optional()),
+  equipmentType: z.preprocess(
+    (v) => (isBlank(v) ? undefined : v),
+    z.enum(EQUIPMENT_TYPES).transform(boardEquipment).optional(),
+  ),
   weightClass: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ALL_WEIGHT_CLASSES).optional()),
   cargoType: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(CARGO_TYPES).optional()),
   /** The board lists open loads; only 'available' is accepted by GET /api/freight (others get a 400). */
@@ -376,8 +381,14 @@ export function escapeRegex(s: string): string {
 /** A case-insensitive substring test (regex characters in the text are literal). */
 const containsText = (text: string) => new RegExp(escapeRegex(text), 'i');
 
-/** The filter fields the predicate reads (a saved search's filters are a subset). */
-export type BoardFilterFields = Partial<Omit<BoardFilter, 'status'>> & { status?: FreightStatus };
+/**
+ * The filter fields the predicate reads (a saved search's filters are a subset; one stored before the equipment
+ * lists became one may name 'refrigerated').
+ */
+export type BoardFilterFields = Partial<Omit<BoardFilter, 'status' | 'equipmentType'>> & {
+  status?: FreightStatus;
+  equipmentType?: string;
+};
 
 /**
  * Compiles a board's filters into a test of one listing (SPEC §5): cities are case-insensitive substrings, states,
@@ -408,8 +419,13 @@ export function compileBoardFilter(
   // Only the filters given are checked, cheapest first: the book runs this over every open load per search.
   const checks: ((l: FreightListingDto) => boolean)[] = [];
   if (!opts.anyStatus) checks.push((l) => l.status === status);
-  const equipment = f.equipmentType;
-  checks.push(equipment ? (l) => l.equipmentType === equipment : (l) => l.equipmentType !== AIR_EQUIPMENT);
+  // A stored 'refrigerated' (load or saved search) is a reefer.
+  const equipment = boardEquipment(f.equipmentType);
+  checks.push(
+    equipment
+      ? (l) => boardEquipment(l.equipmentType) === equipment
+      : (l) => l.equipmentType !== AIR_EQUIPMENT,
+  );
   for (const key of [
     'originState',
     'destinationState',

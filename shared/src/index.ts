@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './constants';
+export * from './money';
 export * from './api';
 export * from './auth';
 export * from './notifications';

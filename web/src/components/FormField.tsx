@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { Field, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface FormFieldProps {
@@ -13,8 +13,12 @@ interface FormFieldProps {
 export function FormField({ label, error, required, helperText, children }: FormFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
-      {/* No asterisk inside the label: the label text stays exactly the field's name for assistive tech and tests. */}
-      <Field.Label>{label}</Field.Label>
+      {/* A required field is marked * (SPEC §5), beside the label and aria-hidden: the label text stays exactly the
+          field's name for assistive tech and tests. */}
+      <HStack gap="1">
+        <Field.Label>{label}</Field.Label>
+        <Field.RequiredIndicator />
+      </HStack>
       {children}
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

@@ -25,3 +25,33 @@ export const useBookingRequestsStore = createListStore<
     },
   }),
 });
+
+/** The carrier's own pending booking requests: the board marks their loads 'Requested' (live from socketRoutes). */
+export const useMyBookingRequestsStore = createListStore<
+  BookingRequestDto,
+  {
+    /** POST /api/freight/:id/book (SPEC §7 call 10); resolves with the server's message. */
+    request: (freightId: string, message: string) => Promise<string>;
+  }
+>({
+  name: 'your booking requests',
+  fetch: () =>
+    apiRequest<Page<BookingRequestDto>>(
+      'GET',
+      `/api/booking-requests/mine?status=pending&pageSize=${PAGE_SIZE}`,
+    ),
+  extend: (_set, get) => ({
+    request: async (freightId, message) => {
+      try {
+        const res = await apiRequest<{ message: string; request: BookingRequestDto }>(
+          'POST',
+          `/api/freight/${freightId}/book`,
+          { message },
+        );
+        return res.message;
+      } finally {
+        await get().load(); // after a refusal too: a request sent earlier (409) shows as well
+      }
+    },
+  }),
+});

@@ -40,7 +40,6 @@ interface FreightBoardOwnState {
   receive: (listing: FreightListingDto, push: BoardPush) => void;
   /** A load the board showed left it (booked to someone else, cancelled). */
   remove: (id: string) => void;
-  requestBooking: (id: string, message: string) => Promise<string>;
   makeOffer: (id: string, offer: RateOfferInput) => Promise<void>;
   /** `viewerId`: the poster, whose own load the board keeps. */
   postLoad: (input: PostLoadInput, viewerId: string) => Promise<FreightListingDto>;
@@ -108,11 +107,6 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
     receive: (listing, push) => set((s) => withBoardPush(s, listing, push)),
     remove: (id) => set((s) => withoutListing(s, id)),
 
-    requestBooking: async (id, message) => {
-      const res = await apiRequest<{ message: string }>('POST', `/api/freight/${id}/book`, { message });
-      void get().reload();
-      return res.message;
-    },
     makeOffer: async (id, offer) => {
       await apiRequest<unknown>('POST', `/api/freight/${id}/negotiate`, offer);
     },

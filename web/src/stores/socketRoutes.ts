@@ -2,7 +2,7 @@ import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useAirFreightStore } from './airFreight';
-import { useBookingRequestsStore } from './bookingRequests';
+import { useBookingRequestsStore, useMyBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
 import { useChatUnreadStore } from './chatUnread';
 import { useDocumentsStore } from './documents';
@@ -57,6 +57,7 @@ export const socketRoutes: SocketRoutes = {
   // A reviewed request is no longer pending.
   'booking:reviewed': ({ request, listing }) => {
     useBookingRequestsStore.getState().remove(request.id);
+    useMyBookingRequestsStore.getState().remove(request.id);
     if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
     refetchBrokerHub();
   },
@@ -139,6 +140,7 @@ export const socketRoutes: SocketRoutes = {
 const refetchedOnReconnect = [
   useOffersStore,
   useBookingRequestsStore,
+  useMyBookingRequestsStore,
   useNotificationsStore,
   useSavedSearchesStore,
   useShipperInvitationsStore,

@@ -1,4 +1,4 @@
-import { rooms, type FreightListingDto, type FreightStatus } from '@freight/shared';
+import { formatUsd, rooms, type FreightListingDto, type FreightStatus } from '@freight/shared';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { publishListingChange } from './book/channel';
@@ -79,7 +79,7 @@ export interface BookedBy {
 export async function announceLoadBooked(booking: BookedBy, load: FreightListing): Promise<void> {
   const carrierId = String(booking.carrierId);
   const dedupeKey = `booked:${String(load._id)}-${carrierId}`;
-  const rate = `$${((booking.rateCents ?? 0) / 100).toFixed(2)}`;
+  const rate = formatUsd((booking.rateCents ?? 0) / 100);
   if (booking.negotiationId && String(booking.actorId) === carrierId) {
     await notify({
       userId: String(load.brokerId ?? load.userId),

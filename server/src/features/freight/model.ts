@@ -1,4 +1,10 @@
-import { FREIGHT_STATUSES, RATE_TYPES, type FreightListingDto, type FreightStatus } from '@freight/shared';
+import {
+  FREIGHT_STATUSES,
+  RATE_TYPES,
+  boardEquipment,
+  type FreightListingDto,
+  type FreightStatus,
+} from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
 
@@ -117,7 +123,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     originLng: f.originLng ?? null,
     destinationLat: f.destinationLat ?? null,
     destinationLng: f.destinationLng ?? null,
-    equipmentType: f.equipmentType,
+    equipmentType: boardEquipment(f.equipmentType),
     equipmentLength: f.equipmentLength ?? null,
     weight: f.weight ?? null,
     weightClass: f.weightClass ?? null,

@@ -1,4 +1,4 @@
-import { rooms, routeMatchesShipment, type ShipmentOfferDto } from '@freight/shared';
+import { formatUsd, rooms, routeMatchesShipment, type ShipmentOfferDto } from '@freight/shared';
 import type { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
@@ -36,7 +36,7 @@ export async function announceShipmentPosted(stored: SmallShipment): Promise<voi
       userId: driverId,
       kind: 'general',
       title: 'New shipment on your route',
-      body: `${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for $${shipment.offerPrice.toFixed(2)}`,
+      body: `${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for ${formatUsd(shipment.offerPrice)}`,
       link: '/driver-routes',
       dedupeKey: `shipment-match:${shipment.id}-${driverId}`,
     });
@@ -55,7 +55,7 @@ export async function announceOfferMade(
     userId: offer.shipperId,
     kind: 'shipment_offer',
     title: 'New offer on your shipment',
-    body: `${offer.driverName} offered $${offer.price.toFixed(2)} for ${shipment.title}`,
+    body: `${offer.driverName} offered ${formatUsd(offer.price)} for ${shipment.title}`,
     link: '/',
   });
 }
@@ -85,7 +85,7 @@ export async function announceOfferAccepted(
     title: 'Your offer was accepted',
     // The matched driver is the one driver who gets the addresses (kept in the notification for later).
     body: [
-      `${shipment.title}: $${accepted.price.toFixed(2)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
+      `${shipment.title}: ${formatUsd(accepted.price)}, ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState}`,
       shipment.pickupAddress ? `Pickup: ${shipment.pickupAddress}` : '',
       shipment.deliveryAddress ? `Delivery: ${shipment.deliveryAddress}` : '',
     ]

@@ -19,6 +19,7 @@ import type { FreightListingDto, NegotiationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
@@ -90,6 +91,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
   const [countering, setCountering] = useState<NegotiationDto | null>(null);
   const [addingShipper, setAddingShipper] = useState(false);
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   useEffect(() => {
     void load();
@@ -206,7 +208,15 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                               size="xs"
                               variant="outline"
                               colorPalette="red"
-                              onClick={() => void remove(l)}
+                              onClick={() =>
+                                confirm({
+                                  title: 'Remove this load?',
+                                  body: `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState} is cancelled and leaves the load board. This cannot be undone.`,
+                                  confirmLabel: 'Remove Load',
+                                  keepLabel: 'Keep Load',
+                                  onConfirm: () => void remove(l),
+                                })
+                              }
                             >
                               Remove
                             </Button>
@@ -272,7 +282,14 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                               size="xs"
                               variant="outline"
                               colorPalette="red"
-                              onClick={() => void act(n, 'reject')}
+                              onClick={() =>
+                                confirm({
+                                  title: 'Reject this offer?',
+                                  body: `${n.carrierCompany || n.carrierName} offered ${formatMoney(n.proposedRate)} for ${n.freightTitle}. The carrier is told at once; a rejected offer cannot be reopened.`,
+                                  confirmLabel: 'Reject Offer',
+                                  onConfirm: () => void act(n, 'reject'),
+                                })
+                              }
                             >
                               Reject
                             </Button>
@@ -354,6 +371,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
       <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
       <CounterDialog negotiation={countering} onClose={() => setCountering(null)} />
       <AddShipperDialog open={addingShipper} onClose={() => setAddingShipper(false)} />
+      {confirmDialog}
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ShipperInvitationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
@@ -15,6 +16,7 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
   const load = useShipperInvitationsStore((s) => s.load);
   const answer = useShipperInvitationsStore((s) => s.answer);
   const [busy, setBusy] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const { submit } = useSubmit(
     async (invitation: ShipperInvitationDto, choice: 'accept' | 'decline') => {
       const status = await answer(invitation.id, choice);
@@ -81,7 +83,14 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
                     variant="outline"
                     colorPalette="red"
                     disabled={busy === i.id}
-                    onClick={() => void act(i, 'decline')}
+                    onClick={() =>
+                      confirm({
+                        title: 'Decline this invitation?',
+                        body: `${i.brokerCompany || i.brokerName} will not become your broker. They can invite you again later.`,
+                        confirmLabel: 'Decline Invitation',
+                        onConfirm: () => void act(i, 'decline'),
+                      })
+                    }
                   >
                     Decline
                   </Button>
@@ -91,6 +100,7 @@ export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
           ))}
         </Stack>
       </Card.Body>
+      {confirmDialog}
     </Card.Root>
   );
 }

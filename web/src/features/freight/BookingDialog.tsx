@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { useSubmit } from '../../lib/useSubmit';
-import { useFreightStore } from '../../stores/freight';
+import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { formatMoney } from './format';
 
 /** SPEC §2 'Send Booking Request': closes and clears on success or Cancel. */
@@ -23,11 +23,12 @@ export function BookingDialog({
 }
 
 function BookingForm({ listing, onClose }: { listing: FreightListingDto; onClose: () => void }) {
-  const requestBooking = useFreightStore((s) => s.requestBooking);
+  const requestBooking = useMyBookingRequestsStore((s) => s.request);
   const [message, setMessage] = useState('');
   const { submit: send, pending: sending } = useSubmit(() => requestBooking(listing.id, message), {
     success: (text) => text,
-    failure: 'Failed to send booking request',
+    // The server's reason (a request already pending, the load taken meanwhile...).
+    failure: { fallback: 'Failed to send booking request' },
     onSuccess: onClose,
   });
 

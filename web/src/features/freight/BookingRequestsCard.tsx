@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { BookingRequestDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
@@ -19,6 +20,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
   const review = useBookingRequestsStore((s) => s.review);
   const refetchBoard = useFreightStore((s) => s.refetch);
   const [reviewed, setReviewed] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   const reviewRequest = useSubmit(
     (request: BookingRequestDto, decision: 'approved' | 'rejected') => review(request.id, decision),
@@ -105,7 +107,14 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
                       variant="outline"
                       colorPalette="red"
                       disabled={busy === r.id}
-                      onClick={() => void act(r, 'rejected')}
+                      onClick={() =>
+                        confirm({
+                          title: 'Reject this booking request?',
+                          body: `${r.carrierName ?? 'The carrier'} is told at once that the request for ${r.freightTitle ?? 'this load'} was rejected. This cannot be undone.`,
+                          confirmLabel: 'Reject Request',
+                          onConfirm: () => void act(r, 'rejected'),
+                        })
+                      }
                     >
                       Reject
                     </Button>
@@ -116,6 +125,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
           </Stack>
         )}
       </Card.Body>
+      {confirmDialog}
     </Card.Root>
   );
 }

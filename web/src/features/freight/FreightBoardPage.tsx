@@ -14,12 +14,13 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import type { FreightListingDto, FreightSort } from '@freight/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
 import { openLoadBoard } from '../../stores/socketRooms';
@@ -63,6 +64,13 @@ export function FreightBoardPage() {
     void focus(linkedId);
   }, [focus, linkedId]);
   useEffect(() => (user ? openLoadBoard() : undefined), [user]);
+  const isCarrier = user?.userType === 'carrier';
+  const myRequests = useMyBookingRequestsStore(selectItems);
+  const loadMyRequests = useMyBookingRequestsStore((s) => s.load);
+  useEffect(() => {
+    if (isCarrier) void loadMyRequests();
+  }, [isCarrier, loadMyRequests]);
+  const requestedIds = useMemo(() => new Set(myRequests.map((r) => r.freightListingId)), [myRequests]);
 
   const signInToBook = () => {
     notify({
@@ -98,7 +106,6 @@ export function FreightBoardPage() {
   };
 
   const canPost = user?.userType === 'shipper' && user.isVerified;
-  const isCarrier = user?.userType === 'carrier';
   const pages = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
   const card = (l: FreightListingDto, highlighted = false) => (
     <FreightCard
@@ -106,6 +113,7 @@ export function FreightBoardPage() {
       listing={l}
       user={user}
       highlighted={highlighted}
+      requested={requestedIds.has(l.id)}
       onBook={startBooking}
       onOffer={startOffer}
       onViewDetails={setViewing}

@@ -15,6 +15,8 @@ interface FreightCardProps {
   listing: FreightListingDto;
   user: UserDto | null;
   highlighted?: boolean;
+  /** The viewer has a pending booking request for this load. */
+  requested?: boolean;
   onBook: (listing: FreightListingDto) => void;
   onOffer: (listing: FreightListingDto) => void;
   onViewDetails: (listing: FreightListingDto) => void;
@@ -39,6 +41,7 @@ export function FreightCard({
   listing: l,
   user,
   highlighted,
+  requested,
   onBook,
   onOffer,
   onViewDetails,
@@ -48,8 +51,11 @@ export function FreightCard({
   const available = (l.status || 'available') === 'available';
   const trackable = TRACKABLE.includes(l.status);
 
+  // Only an available load can be booked: a booked card keeps no booking button.
   let bookingButton;
-  if (!user) {
+  if (!available) {
+    bookingButton = null;
+  } else if (!user) {
     bookingButton = (
       <Button size="sm" colorPalette="blue" onClick={onSignInToBook}>
         Sign In to Book
@@ -61,9 +67,15 @@ export function FreightCard({
         Verification Required
       </Button>
     );
+  } else if (requested) {
+    bookingButton = (
+      <Button size="sm" disabled>
+        Requested
+      </Button>
+    );
   } else {
     bookingButton = (
-      <Button size="sm" colorPalette="blue" disabled={!available} onClick={() => onBook(l)}>
+      <Button size="sm" colorPalette="blue" onClick={() => onBook(l)}>
         Request to Book
       </Button>
     );

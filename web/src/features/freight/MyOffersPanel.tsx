@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
 import { useEffect } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useOffersStore } from '../../stores/offers';
@@ -24,6 +25,7 @@ export function MyOffersPanel() {
       resetOnSuccess: true,
     },
   );
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const open = items.filter((n) => n.status === 'pending' || n.status === 'counter_offered');
   if (open.length === 0) return null;
 
@@ -56,7 +58,18 @@ export function MyOffersPanel() {
                     <Button size="xs" colorPalette="green" onClick={() => void answer(n, true)}>
                       Accept Counter
                     </Button>
-                    <Button size="xs" variant="outline" onClick={() => void answer(n, false)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() =>
+                        confirm({
+                          title: 'Decline this counter offer?',
+                          body: `The broker countered ${formatMoney(n.counterRate)} for ${n.freightOrigin} → ${n.freightDestination}. Declining ends this negotiation.`,
+                          confirmLabel: 'Decline Counter',
+                          onConfirm: () => void answer(n, false),
+                        })
+                      }
+                    >
                       Decline
                     </Button>
                   </>
@@ -66,6 +79,7 @@ export function MyOffersPanel() {
           ))}
         </Stack>
       </Card.Body>
+      {confirmDialog}
     </Card.Root>
   );
 }

@@ -7,6 +7,7 @@ import {
   type SavedSearchDto,
 } from '@freight/shared';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { InputField } from '../../components/InputField';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
@@ -97,6 +98,7 @@ export function SavedSearchesPanel() {
   const setAlerts = useSavedSearchesStore((s) => s.setAlerts);
   const deleteSearch = useSavedSearchesStore((s) => s.deleteSearch);
   const applyFilters = useFreightStore((s) => s.applyFilters);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   useEffect(() => {
     if (status === 'idle') void load();
   }, [status, load]);
@@ -138,7 +140,19 @@ export function SavedSearchesPanel() {
                   <Switch.Control />
                   <Switch.Label>Alerts</Switch.Label>
                 </Switch.Root>
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void deleteSearch(s.id)}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() =>
+                    confirm({
+                      title: 'Delete this saved search?',
+                      body: `"${s.name}" and its alerts are deleted. This cannot be undone.`,
+                      confirmLabel: 'Delete Search',
+                      onConfirm: () => void deleteSearch(s.id),
+                    })
+                  }
+                >
                   Delete
                 </Button>
               </HStack>
@@ -146,6 +160,7 @@ export function SavedSearchesPanel() {
           ))}
         </Stack>
       </Card.Body>
+      {confirmDialog}
     </Card.Root>
   );
 }

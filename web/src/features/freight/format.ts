@@ -1,9 +1,9 @@
-import type { FreightListingDto, FreightStatus } from '@freight/shared';
+import { formatUsd, type EquipmentType, type FreightListingDto, type FreightStatus } from '@freight/shared';
 
-export const EQUIPMENT_LABELS: Record<string, string> = {
+/** A label for every equipment type (a stored value without one shows as it is). */
+const EQUIPMENT_LABELS: Record<string, string> = {
   dry_van: 'Dry Van',
   reefer: 'Reefer',
-  refrigerated: 'Refrigerated',
   flatbed: 'Flatbed',
   step_deck: 'Step Deck',
   lowboy: 'Lowboy',
@@ -12,7 +12,7 @@ export const EQUIPMENT_LABELS: Record<string, string> = {
   box_truck: 'Box Truck',
   power_only: 'Power Only',
   air_cargo: 'Air Cargo',
-};
+} satisfies Record<EquipmentType, string>;
 export const equipmentLabel = (type: string) => EQUIPMENT_LABELS[type] ?? type;
 
 /** SPEC §4: distinct colours per status; unknown values grey. */
@@ -35,8 +35,7 @@ export function statusLabel(status: FreightStatus | string | null | undefined): 
     .join(' ');
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (n: number | null | undefined) => (n == null ? null : usd.format(n));
+export const formatMoney = (n: number | null | undefined) => (n == null ? null : formatUsd(n));
 
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (SPEC §9). */
 export function ratePerMile(l: Pick<FreightListingDto, 'rate' | 'distance'>): string | null {

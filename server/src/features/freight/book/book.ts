@@ -1,5 +1,6 @@
 import {
   AIR_EQUIPMENT,
+  boardEquipment,
   boardComparators,
   boundingBox,
   compileBoardFilter,
@@ -75,8 +76,12 @@ const byRateThenId = (a: FreightListingDto, b: FreightListingDto) =>
 /** The 1°×1° cell of an origin (about 69 × 50 miles in the US): radius searches read only the cells they touch. */
 const cellKey = (lat: number, lng: number) => `g:${Math.floor(lat)}:${Math.floor(lng)}`;
 
+/** A grouped field's value as a key: a legacy 'refrigerated' groups with the reefers (as the predicate has it). */
+const groupKey = (field: (typeof GROUPED)[number], value: string) =>
+  `${field}:${field === 'equipmentType' ? boardEquipment(value) : value}`;
+
 function groupKeys(l: FreightListingDto): string[] {
-  const keys = GROUPED.map((field) => `${field}:${l[field]}`);
+  const keys = GROUPED.map((field) => groupKey(field, l[field]));
   if (l.originLat != null && l.originLng != null) keys.push(cellKey(l.originLat, l.originLng));
   return keys;
 }
@@ -285,7 +290,7 @@ export class OpenLoadBook {
     };
     for (const field of GROUPED) {
       const wanted = f[field];
-      if (wanted) consider([this.groups.get(`${field}:${wanted}`) ?? new Set()]);
+      if (wanted) consider([this.groups.get(groupKey(field, wanted)) ?? new Set()]);
     }
     for (const field of CITY_FIELDS) {
       const wanted = f[field];

@@ -1,4 +1,4 @@
-import { rooms, type FreightListingDto, type NegotiationDto } from '@freight/shared';
+import { formatUsd, rooms, type FreightListingDto, type NegotiationDto } from '@freight/shared';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
 import type { FreightListing } from '../model';
@@ -21,7 +21,7 @@ export async function announceOfferMade(negotiation: NegotiationDto, load: Freig
     userId: negotiation.brokerId,
     kind: 'negotiation',
     title: 'New rate offer',
-    body: `${carrierOf(negotiation)} offered $${negotiation.proposedRate.toFixed(2)} for ${load.title}.`,
+    body: `${carrierOf(negotiation)} offered ${formatUsd(negotiation.proposedRate)} for ${load.title}.`,
     link: '/broker',
   });
 }
@@ -44,7 +44,7 @@ export async function announceOfferAnswered(
     title: rejected ? 'Rate offer rejected' : 'Counter offer received',
     body: rejected
       ? `Your offer on ${negotiation.freightTitle} was rejected.`
-      : `The broker countered your offer on ${negotiation.freightTitle} with $${negotiation.counterRate?.toFixed(2)}.`,
+      : `The broker countered your offer on ${negotiation.freightTitle} with ${formatUsd(negotiation.counterRate ?? 0)}.`,
     link: '/freight',
   });
 }
@@ -55,7 +55,7 @@ export async function announceOfferRevised(negotiation: NegotiationDto): Promise
     userId: negotiation.brokerId,
     kind: 'negotiation',
     title: 'Rate offer revised',
-    body: `${carrierOf(negotiation)} now offers $${negotiation.proposedRate.toFixed(2)} for ${negotiation.freightTitle}.`,
+    body: `${carrierOf(negotiation)} now offers ${formatUsd(negotiation.proposedRate)} for ${negotiation.freightTitle}.`,
     link: '/broker',
   });
 }

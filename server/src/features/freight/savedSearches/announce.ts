@@ -1,4 +1,4 @@
-import type { FreightListingDto } from '@freight/shared';
+import { formatUsd, type FreightListingDto } from '@freight/shared';
 import { notify } from '../../notifications/service';
 import type { SavedSearch } from './model';
 
@@ -13,7 +13,7 @@ export async function announceSavedSearchMatch(
     kind: 'saved_search_match',
     title: `New load matches "${search.name}"`,
     body: `${listing.originCity}, ${listing.originState} to ${listing.destinationCity}, ${listing.destinationState}${
-      listing.rate != null ? ` for $${listing.rate.toFixed(2)}` : ''
+      listing.rate != null ? ` for ${formatUsd(listing.rate)}` : ''
     }`,
     link: `/freight?load=${listing.id}`,
     // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).

@@ -1,4 +1,9 @@
-import type { FreightListingDto, SavedSearchDto, SavedSearchFilters } from '@freight/shared';
+import {
+  boardEquipment,
+  type FreightListingDto,
+  type SavedSearchDto,
+  type SavedSearchFilters,
+} from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 
 /** A user's saved load board filters; with alerts on, a newly posted matching load notifies the user. */
@@ -26,8 +31,8 @@ savedSearchSchema.pre('validate', function () {
 const ANY = '*';
 
 /** A search's lane: its origin state and equipment, each '*' when the search leaves it open. */
-export function alertLaneOf(filters: Pick<SavedSearchFilters, 'originState' | 'equipmentType'>): string {
-  return `${filters.originState || ANY}|${filters.equipmentType || ANY}`;
+export function alertLaneOf(filters: { originState?: string; equipmentType?: string }): string {
+  return `${filters.originState || ANY}|${boardEquipment(filters.equipmentType) || ANY}`;
 }
 
 /** The lanes of the searches that can match a load: its own, and those that leave state, equipment or both open. */
@@ -35,7 +40,7 @@ export function alertLanesOfLoad(load: Pick<FreightListingDto, 'originState' | '
   return [
     alertLaneOf(load),
     alertLaneOf({ originState: load.originState }),
-    alertLaneOf({ equipmentType: load.equipmentType as SavedSearchFilters['equipmentType'] }),
+    alertLaneOf({ equipmentType: load.equipmentType }),
     alertLaneOf({}),
   ];
 }

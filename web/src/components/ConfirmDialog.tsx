@@ -1,0 +1,47 @@
+import { Dialog, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { FormDialog, FormDialogFooter } from './FormDialog';
+
+/** What a destructive action asks before it runs. */
+export interface Confirmation {
+  /** The question, e.g. 'Remove this load?'. */
+  title: string;
+  /** What happens, and whether it can be undone. */
+  body: ReactNode;
+  /** The confirming button's text (the action's own name: 'Remove', 'Reject'...). */
+  confirmLabel: string;
+  /** The button that keeps things as they are; 'Cancel' unless given. */
+  keepLabel?: string;
+  onConfirm: () => void;
+}
+
+/**
+ * Confirms destructive actions: `confirm(...)` opens the dialog, and the action runs only on its red button. Render
+ * `dialog` once in the component.
+ */
+export function useConfirm() {
+  const [asked, setAsked] = useState<Confirmation | null>(null);
+  const close = () => setAsked(null);
+  const dialog = (
+    <FormDialog title={asked?.title ?? ''} open={asked !== null} onClose={close} placement="center">
+      {asked && (
+        <>
+          <Dialog.Body>
+            <Text>{asked.body}</Text>
+          </Dialog.Body>
+          <FormDialogFooter
+            onCancel={close}
+            cancelLabel={asked.keepLabel}
+            submitLabel={asked.confirmLabel}
+            colorPalette="red"
+            onSubmit={() => {
+              close();
+              asked.onConfirm();
+            }}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+  return { confirm: setAsked, dialog };
+}
