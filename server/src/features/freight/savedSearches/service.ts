@@ -47,8 +47,8 @@ export async function alertSavedSearches(listing: FreightListingDto): Promise<vo
 }
 
 /**
- * Searches saved before they carried their lane get it, once per database, in the background of a start (until then
- * such a search does not alert). Each write is under its owner's lease, like every other write of a saved search.
+ * Searches saved before they carried their lane (or with a lane of an older rule) get it, once per database, in the
+ * background of a start (until then such a search does not alert). Each write is under its owner's lease, like every other write of a saved search.
  */
 export const SAVED_SEARCH_LANES_BACKFILL = 'saved-search-lanes-v1';
 export function backfillAlertLanes(): Promise<void> {
@@ -57,8 +57,9 @@ export function backfillAlertLanes(): Promise<void> {
       Pick<SavedSearch, '_id' | 'userId' | 'filters' | 'alertLane'>[]
     >();
     for (const s of searches) {
-      if (s.alertLane) continue;
+      // Recomputed, not only filled in: a lane written before 'refrigerated' counted as 'reefer' is corrected too.
       const alertLane = alertLaneOf((s.filters ?? {}) as SavedSearchFilters);
+      if (s.alertLane === alertLane) continue;
       await withAggregate('user', String(s.userId), () =>
         SavedSearchModel.updateOne({ _id: s._id }, { $set: { alertLane } }),
       );
