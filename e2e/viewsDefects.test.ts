@@ -99,7 +99,7 @@ describe('issue 14: views', () => {
     expect(await history.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Offer \$2,250\.00/),
       expect.stringMatching(/^Counter \$2,200\.00/),
-      'Accepted at $2,200.00',
+      'Agreed at $2,200.00',
     ]);
     await page.close();
   });

@@ -2,10 +2,11 @@ import { List, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
 import { formatMoney } from '../freight/format';
 
+// Worded apart from the card's status badge ('Accepted'...), so the two never read as one.
 const OUTCOME: Partial<Record<NegotiationDto['status'], string>> = {
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  expired: 'Expired',
+  accepted: 'Agreed',
+  rejected: 'Ended without agreement',
+  expired: 'Ended without an answer',
 };
 
 /** The offers and counters of a negotiation in order, then how it ended (SPEC §3 Rate negotiation). */

@@ -161,6 +161,7 @@ describe('OpenLoadBook.search', () => {
     const added = {
       ...makeLoad(rnd, 5000, clock + 1000),
       originState: state,
+      equipmentType: 'dry_van', // a road load: the road board counts it
       status: 'available' as FreightStatus,
     };
     book.apply(added);
