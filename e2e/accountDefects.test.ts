@@ -1,22 +1,13 @@
 import { MAX_UPLOAD_BYTES, type UserDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_USER_PASSWORD, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
-import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
+import { signIn, watchPageErrors, startJourney } from './browser';
 
-let app: TestApp;
-let browser: E2EBrowser;
-beforeAll(async () => {
-  app = await startTestApp({ workers: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = startJourney();
 
 async function newPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   return { page, errors: watchPageErrors(page) };
 }
 
@@ -41,22 +32,22 @@ describe('issue 14: account defects (Chromium)', () => {
   it('#2: "Register as Individual Customer" creates an individual customer', async () => {
     const { page, errors } = await newPage();
     const email = uniqueEmail('customer');
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await page.getByRole('button', { name: 'Register as Individual Customer' }).click();
     expect(await page.getByRole('dialog').getByLabel('Account Type').inputValue()).toBe(
       'individual_customer',
     );
     await register(page, email);
-    await signIn(page, app.url, email, TEST_USER_PASSWORD);
+    await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
     expect((await currentUser(page)).userType).toBe('individual_customer');
     expect(errors).toEqual([]);
   });
 
   it('#8: a wrong file type or a file over 10 MB is refused with the reason next to the drop area', async () => {
     const { page, errors } = await newPage();
-    const carrier = await app.client().registerAndLogin({ userType: 'carrier' });
-    await signIn(page, app.url, carrier.email, TEST_USER_PASSWORD);
-    await page.goto(`${app.url}/documents`);
+    const carrier = await journey.app.client().registerAndLogin({ userType: 'carrier' });
+    await signIn(page, journey.app.url, carrier.email, TEST_USER_PASSWORD);
+    await page.goto(`${journey.app.url}/documents`);
     const fileInput = page.getByTestId('document-file-input');
     const reason = page.getByTestId('document-file-error');
 
@@ -88,10 +79,10 @@ describe('issue 14: account defects (Chromium)', () => {
   it('#9: customer and driver dashboards agree that no documents are needed', async () => {
     for (const userType of ['individual_customer', 'individual_driver']) {
       const { page, errors } = await newPage();
-      const api = app.client();
+      const api = journey.app.client();
       const user = await api.registerAndLogin();
       expect((await api.post('/api/users/setup', { userType, companyName: 'Solo' })).status).toBe(200);
-      await signIn(page, app.url, user.email, TEST_USER_PASSWORD);
+      await signIn(page, journey.app.url, user.email, TEST_USER_PASSWORD);
       const compliance = page.getByTestId('compliance-status');
       await compliance.getByText('Your account type needs no compliance documents.').waitFor();
       expect(await page.getByTestId('compliance-warning').count()).toBe(0);
@@ -106,7 +97,7 @@ describe('issue 14: account defects (Chromium)', () => {
     const email = uniqueEmail('carrier');
 
     // After registering, the sign-in modal holds the new email; the main button comes before the test logins.
-    await page.goto(app.url);
+    await page.goto(journey.app.url);
     await page.getByRole('button', { name: 'Create Account' }).first().click();
     await register(page, email);
     const login = page.getByRole('dialog');

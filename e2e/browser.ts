@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '@test/helpers';
 
 /**
  * DESIGN §8: Debian's Chromium with every call-home switched off. Playwright gives every launch a fresh,
@@ -56,4 +58,33 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByTestId('welcome-heading').waitFor();
+}
+
+/**
+ * A journey file's set-up: the app with its workers and one browser, started before the file's tests and closed
+ * after them. Read `app` and `browser` inside tests (they exist once the file's `beforeAll` has run).
+ */
+export function startJourney(): { readonly app: TestApp; readonly browser: E2EBrowser } {
+  let app: TestApp | undefined;
+  let browser: E2EBrowser | undefined;
+  beforeAll(async () => {
+    app = await startTestApp({ workers: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the journey has not started (read it inside a test)');
+    return value;
+  };
+  return {
+    get app() {
+      return started(app);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

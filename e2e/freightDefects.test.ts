@@ -1,31 +1,22 @@
 // Issue 14, the freight and Broker Hub defects: one journey step per defect.
 import type { FreightListingDto, NotificationDto, Page as ApiPage } from '@freight/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestApp, type TestApp, type TestClient } from '@test/helpers';
-import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { eventually, type TestClient } from '@test/helpers';
+import { signIn, watchPageErrors, startJourney } from './browser';
 
-let app: TestApp;
-let browser: E2EBrowser;
-beforeAll(async () => {
-  app = await startTestApp({ workers: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = startJourney();
 
 async function signedInPage(email: string): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext();
+  const ctx = await journey.browser.newContext();
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
-  await signIn(page, app.url, email, 'Test1234!');
+  await signIn(page, journey.app.url, email, 'Test1234!');
   return { page, errors };
 }
 
 async function apiAs(email: string): Promise<TestClient> {
-  const c = app.client();
+  const c = journey.app.client();
   await c.login(email);
   return c;
 }

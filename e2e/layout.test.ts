@@ -1,19 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@test/helpers';
-import { navLinksFor } from '../web/src/features/layout/navLinks';
-import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
 
-let app: TestApp;
-let browser: E2EBrowser;
-beforeAll(async () => {
-  app = await startTestApp({ workers: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+import { navLinksFor } from '../web/src/features/layout/navLinks';
+import { signIn, watchPageErrors, startJourney } from './browser';
+
+const journey = startJourney();
 
 const LAPTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
@@ -21,10 +12,10 @@ const SMALL_PHONE = { width: 360, height: 740 };
 const MAX_HEADER_HEIGHT = 64;
 
 async function pageAt(viewport: { width: number; height: number }, email?: string) {
-  const ctx = await browser.newContext({ viewport });
+  const ctx = await journey.browser.newContext({ viewport });
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
-  if (email) await signIn(page, app.url, email, 'Test1234!');
+  if (email) await signIn(page, journey.app.url, email, 'Test1234!');
   return { page, errors };
 }
 
@@ -88,7 +79,7 @@ async function horizontalOverflow(page: Page): Promise<{ excess: number; culprit
 describe('layout on a laptop and on a phone (issue 14)', () => {
   it('1280×720: Post Load and Add Route submit with the mouse, the actions in view', async () => {
     const shipper = await pageAt(LAPTOP, 'shipper@test.local');
-    await shipper.page.goto(`${app.url}/freight`);
+    await shipper.page.goto(`${journey.app.url}/freight`);
     await shipper.page.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipper.page.getByRole('dialog', { name: 'Post New Load' });
     await form.getByLabel('Load Title').fill('Laptop load');
@@ -103,7 +94,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     expect(shipper.errors).toEqual([]);
 
     const driver = await pageAt(LAPTOP, 'driver@test.local');
-    await driver.page.goto(`${app.url}/driver-routes`);
+    await driver.page.goto(`${journey.app.url}/driver-routes`);
     await driver.page.getByRole('button', { name: 'Add Route' }).click();
     const route = driver.page.getByRole('dialog', { name: 'Add Route' });
     await route.getByLabel('Route Title').fill('Laptop run');
@@ -164,7 +155,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       for (const viewport of [PHONE, SMALL_PHONE]) {
         await page.setViewportSize(viewport);
         for (const link of links) {
-          await page.goto(`${app.url}${link.to}`);
+          await page.goto(`${journey.app.url}${link.to}`);
           await page.locator('main').first().waitFor();
           await page.waitForLoadState('networkidle');
           const height = await headerHeight(page);
@@ -177,7 +168,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       expect(problems).toEqual([]);
 
       // The drawer: every link, the user's summary and Logout; a link navigates and closes it.
-      await page.goto(`${app.url}/`);
+      await page.goto(`${journey.app.url}/`);
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       for (const link of links) await drawer.getByRole('link', { name: link.label, exact: true }).waitFor();
@@ -185,7 +176,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       await drawer.getByRole('button', { name: 'Logout' }).waitFor();
       const last = links[links.length - 1]!;
       await drawer.getByRole('link', { name: last.label, exact: true }).click();
-      await page.waitForURL(`${app.url}${last.to}`);
+      await page.waitForURL(`${journey.app.url}${last.to}`);
       await drawer.waitFor({ state: 'hidden' });
       if (userType === 'carrier') {
         await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -198,7 +189,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
 
   it('signed out, /freight has a header with Sign In, and fits a phone', async () => {
     const { page, errors } = await pageAt(SMALL_PHONE);
-    await page.goto(`${app.url}/freight`);
+    await page.goto(`${journey.app.url}/freight`);
     await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
     expect(await headerHeight(page)).toBeLessThanOrEqual(MAX_HEADER_HEIGHT);
     const { excess, culprits } = await horizontalOverflow(page);

@@ -3,20 +3,11 @@ import { loadInput, postLoad } from '@freight/server/features/freight/testUtils'
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_USER_PASSWORD, type TestApp, type TestClient } from '@test/helpers';
-import { launchBrowser, signIn, type E2EBrowser } from './browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
+import { signIn, startJourney } from './browser';
 
-let app: TestApp;
-let browser: E2EBrowser;
-beforeAll(async () => {
-  app = await startTestApp({ workers: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const journey = startJourney();
 
 /** Uncaught page errors of the step's pages: none expected. */
 let pageErrors: string[] = [];
@@ -26,14 +17,14 @@ afterEach(() => {
 });
 
 async function signedInPage(email: string, password = TEST_ACCOUNT_PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await journey.browser.newContext()).newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  await signIn(page, app.url, email, password);
+  await signIn(page, journey.app.url, email, password);
   return page;
 }
 
 async function client(email: string): Promise<TestClient> {
-  const c = app.client();
+  const c = journey.app.client();
   await c.login(email);
   return c;
 }
@@ -68,7 +59,7 @@ describe('issue 14: views', () => {
       expect(res.status, res.text).toBe(201);
     }
     const page = await signedInPage('aircargo@test.local');
-    await page.goto(`${app.url}/air-freight`);
+    await page.goto(`${journey.app.url}/air-freight`);
     await page.getByText('Showing 3 of 3 air shipments').waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Min Rate ($/kg)').fill('5');
@@ -129,7 +120,7 @@ describe('issue 14: views', () => {
   }, 120_000);
 
   it('11. A matched small shipment shows the agreed price, not the asking one', async () => {
-    const customer = app.client();
+    const customer = journey.app.client();
     const { email } = await customer.registerAndLogin({ userType: 'carrier' });
     await customer.post('/api/users/setup', { userType: 'individual_customer', companyName: 'Me' });
     const posted = await customer.post('/api/small-shipments', {
@@ -142,7 +133,7 @@ describe('issue 14: views', () => {
       offerPrice: '225.50',
     });
     expect(posted.status, posted.text).toBe(201);
-    const driver = app.client();
+    const driver = journey.app.client();
     await driver.registerAndLogin({ userType: 'carrier' });
     await driver.post('/api/users/setup', { userType: 'individual_driver', companyName: 'Driver Co' });
     const offer = await driver.post(`/api/small-shipments/${posted.body.id}/offers`, { price: '180' });
@@ -175,7 +166,7 @@ describe('issue 14: views', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await page.goto(`${app.url}/tracking/${freightId}`);
+    await page.goto(`${journey.app.url}/tracking/${freightId}`);
     const map = page.locator('[data-testid="tracking-map"][data-basemap="offline"]');
     await map.waitFor();
     // US state outlines are drawn (many SVG paths besides the marker).
@@ -187,12 +178,12 @@ describe('issue 14: views', () => {
     expect(consoleErrors.filter((e) => !e.includes('401')).length).toBeLessThanOrEqual(1);
 
     // A signed-out public page: record whether the browser logs the signed-out GET /api/auth/user 401.
-    const publicPage = await (await browser.newContext()).newPage();
+    const publicPage = await (await journey.browser.newContext()).newPage();
     const publicErrors: string[] = [];
     publicPage.on('console', (m) => {
       if (m.type() === 'error') publicErrors.push(m.text());
     });
-    await publicPage.goto(`${app.url}/freight`);
+    await publicPage.goto(`${journey.app.url}/freight`);
     await publicPage.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
     console.info('signed-out console errors on /freight:', publicErrors);
     await publicPage.close();
