@@ -62,6 +62,10 @@ export interface UserDto {
   subscriptionExpiresAt: string | null;
   /** When the user canceled: the plan stays active until subscriptionExpiresAt and is not renewed. */
   subscriptionCanceledAt: string | null;
+  /** FMCSA motor-carrier number (digits only), for carriers and brokers; null when not given. */
+  mcNumber: string | null;
+  /** USDOT number (digits only), for carriers and brokers; null when not given. */
+  usdotNumber: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -21,6 +21,8 @@ const userSchema = new Schema(
     subscriptionPlan: { type: String, default: null },
     subscriptionExpiresAt: { type: Date, default: null, index: true },
     subscriptionCanceledAt: { type: Date, default: null },
+    mcNumber: { type: String, default: null, index: true },
+    usdotNumber: { type: String, default: null, index: true },
   },
   { timestamps: true },
 );
@@ -48,6 +50,8 @@ export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
     subscriptionCanceledAt: iso(u.subscriptionCanceledAt),
+    mcNumber: u.mcNumber ?? null,
+    usdotNumber: u.usdotNumber ?? null,
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
   };
