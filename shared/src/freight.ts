@@ -56,7 +56,11 @@ export interface FreightListingDto {
   rate: number | null;
   ratePerMile: number | null;
   rateType: string;
+  /** Trip miles: the poster's actual miles when given, else the estimate from the places (distanceIsEstimate). */
   distance: number | null;
+  distanceIsEstimate: boolean;
+  /** Miles from a board search's origin to this load's origin; only in search answers with an origin. */
+  deadheadMiles?: number | null;
   searchRadius: number;
   pickupDate: string | null;
   pickupTimeStart: string | null;
@@ -73,6 +77,8 @@ export interface FreightListingDto {
   requiresStraps: boolean;
   requiresLiftgate: boolean;
   userCompanyName: string | null;
+  /** The poster's MC number at posting time (carrier/broker vetting), null when none. */
+  userMcNumber: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -64,6 +64,9 @@ const freightSchema = new Schema(
     lastLocationUpdate: { type: Date, default: null },
     /** The poster's company at posting time, for cards (no join on the board). */
     userCompanyName: { type: String, default: null },
+    userMcNumber: { type: String, default: null },
+    /** True when `distance` is estimated from the places rather than entered by the poster. */
+    distanceIsEstimate: { type: Boolean, default: true },
   },
   { timestamps: true },
 );
@@ -133,6 +136,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     ratePerMile: centsToDollars(f.ratePerMileCents),
     rateType: f.rateType ?? 'flat',
     distance: f.distance ?? null,
+    distanceIsEstimate: f.distanceIsEstimate ?? true,
     searchRadius: f.searchRadius ?? 50,
     pickupDate: iso(f.pickupDate),
     pickupTimeStart: f.pickupTimeStart ?? null,
@@ -149,6 +153,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     requiresStraps: Boolean(f.requiresStraps),
     requiresLiftgate: Boolean(f.requiresLiftgate),
     userCompanyName: f.userCompanyName ?? null,
+    userMcNumber: f.userMcNumber ?? null,
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,
   };

@@ -82,6 +82,7 @@ function placeFields(v: {
     destinationLat: destination ? roundCoord(destination.lat) : null,
     destinationLng: destination ? roundCoord(destination.lng) : null,
     distance: distance == null ? null : Math.round(distance * 100) / 100,
+    distanceIsEstimate: v.distance == null,
   };
 }
 
@@ -90,7 +91,7 @@ function placeFields(v: {
 
 export async function createListing(
   actor: Actor,
-  poster: { companyName?: string | null },
+  poster: { companyName?: string | null; mcNumber?: string | null },
   data: PostLoadData,
 ): Promise<FreightListingDto> {
   const air = data.equipmentType === AIR;
@@ -147,6 +148,7 @@ export async function createListing(
       requiresStraps: data.requiresStraps,
       requiresLiftgate: data.requiresLiftgate,
       userCompanyName: poster.companyName ?? null,
+      userMcNumber: poster.mcNumber ?? null,
     });
   });
   const load = doc.toObject() as FreightListing;
