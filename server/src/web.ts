@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SESSION_MAX_AGE_MS } from '@freight/shared';
 import { RedisStore } from 'connect-redis';
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
@@ -12,6 +13,7 @@ import { featureRouters, seeders } from './features';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { disableTestAccounts, seedTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
+import { syncSignedInMarker } from './http/signedInMarker';
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -19,7 +21,6 @@ import { attachGateway } from './realtime/gateway';
 import type { Runtime } from './runtime';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The map tile origin must be allowed as an image source, or the CSP would blank the map. */
 function tileSources(tileUrl: string): string[] {
@@ -62,14 +63,26 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', sessionMiddleware);
-  app.use('/api', loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS }));
+  const withUser = loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS });
+  app.use('/api', withUser, syncSignedInMarker);
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 
   const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
   if (existsSync(webDist)) {
     app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (req, res) => {
+    // The page load carries the marker too, so a session from before the marker existed still shows as signed in;
+    // the page is served whatever happens to the session store meanwhile.
+    const markPage: RequestHandler = (req, res, next) => {
+      const done = () => next();
+      sessionMiddleware(req, res, (err?: unknown) => {
+        if (err) return done();
+        Promise.resolve(
+          withUser(req, res, (e?: unknown) => (e ? done() : syncSignedInMarker(req, res, done))),
+        ).catch(done);
+      });
+    };
+    app.get('/{*splat}', markPage, (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
       res.status(hidden ? 404 : 200).sendFile(path.join(webDist, 'index.html'));

@@ -4,6 +4,10 @@ export const DEFAULT_SEARCH_RADIUS = 50;
 export const OFFER_VALIDITY_HOURS = [6, 12, 24, 48, 72] as const;
 export const DEFAULT_OFFER_VALIDITY_HOURS = 24;
 export const SESSION_LOSS_REDIRECT_MS = 500;
+/** How long a session lasts without a request (it rolls with each one). */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The readable cookie that says the browser has a session (server/src/http/signedInMarker.ts). */
+export const SIGNED_IN_COOKIE = 'fm.signed_in';
 export const TEST_LOGIN_REDIRECT_MS = 1500;
 export const CHAT_POLL_MS = 5_000;
 export const LOCATION_POLL_MS = 30_000;

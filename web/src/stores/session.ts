@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { LoginInput, RegisterInput, SetupInput, UserDto } from '@freight/shared';
+import {
+  SIGNED_IN_COOKIE,
+  type LoginInput,
+  type RegisterInput,
+  type SetupInput,
+  type UserDto,
+} from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
 import { LOGOUT_URL } from '../lib/redirects';
 import { connectSocket, disconnectSocket } from '../lib/socket';
@@ -25,12 +31,22 @@ interface SessionState {
   patchUser: (changes: Partial<UserDto>) => void;
 }
 
+function hasSignedInMarker(): boolean {
+  return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
+}
+
 export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
   status: 'loading',
   error: null,
 
   load: async () => {
+    if (!hasSignedInMarker()) {
+      // No session in this browser: signed out without asking (the 401 would log as a console error).
+      set({ user: null, status: 'signedOut', error: null });
+      disconnectSocket();
+      return;
+    }
     try {
       const user = await apiRequest<UserDto>('GET', '/api/auth/user', undefined, { expectsSession: false });
       set({ user, status: 'signedIn', error: null });

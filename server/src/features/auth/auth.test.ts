@@ -1,4 +1,4 @@
-import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP } from '@freight/shared';
+import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP, SIGNED_IN_COOKIE } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, eventually, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
 import { UserModel } from '../users/model';
@@ -177,6 +177,32 @@ describe('login, current user, logout (calls 1, 2)', () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
     expect((await d.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('keeps a readable signed-in marker cookie in step with the session (the web app asks for the user only with it)', async () => {
+    const markerOf = (res: { headers: Record<string, unknown> }) =>
+      ([] as string[])
+        .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+        .find((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`));
+    const c = app.client();
+    const body = registration();
+    await c.post('/api/auth/register', body);
+    const login = await c.post('/api/auth/login', { email: body.email, password: body.password });
+    const set = markerOf(login);
+    expect(set).toMatch(new RegExp(`^${SIGNED_IN_COOKIE.replace('.', '\\.')}=1;`));
+    expect(set).not.toMatch(/HttpOnly/i);
+    // It rolls with the session on later requests.
+    expect(markerOf(await c.get('/api/notifications'))).toMatch(/=1;/);
+    // A browser that still holds the marker but no session (expired, or signed out elsewhere) has it cleared.
+    const stale = await app.client().raw('get', '/api/auth/user').set('Cookie', `${SIGNED_IN_COOKIE}=1`);
+    expect(stale.status).toBe(401);
+    expect(markerOf(stale)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // No marker, no session: nothing is set.
+    expect(markerOf(await app.client().get('/api/auth/user'))).toBeUndefined();
+    // The page load carries it too (a session from before the marker existed), then logout clears it.
+    const page = await c.get('/freight');
+    if (page.status === 200) expect(markerOf(page)).toMatch(/=1;/);
+    expect(markerOf(await c.post('/api/auth/logout'))).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it('/api/login sends the browser to the sign-in modal', async () => {

@@ -8,6 +8,7 @@ import {
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
+import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
@@ -54,6 +55,7 @@ export function createAuthRouter(rt: Runtime): Router {
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
     await save(req);
+    setSignedInMarker(req, res);
     res.json(toUserDto(user));
   });
 
@@ -64,6 +66,7 @@ export function createAuthRouter(rt: Runtime): Router {
   router.post('/auth/logout', async (req, res) => {
     await destroy(req);
     res.clearCookie('fm.sid');
+    clearSignedInMarker(res);
     res.json({ ok: true });
   });
 
@@ -72,6 +75,7 @@ export function createAuthRouter(rt: Runtime): Router {
   router.get('/logout', async (req, res) => {
     await destroy(req);
     res.clearCookie('fm.sid');
+    clearSignedInMarker(res);
     res.redirect('/');
   });
 
