@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 interface CountBadgeButtonProps extends Omit<IconButtonProps, 'aria-label' | 'children'> {
   icon: ReactNode;
-  /** The accessible name; with unread items it reads '<label> (<count> unread)'. */
+  /** The accessible name; with unread items it reads '<label>, <count> unread' (the badge's number is in it). */
   label: string;
   count: number;
   badgeColor: string;
@@ -21,7 +21,7 @@ export function CountBadgeButton({
 }: CountBadgeButtonProps) {
   return (
     <IconButton
-      aria-label={count > 0 ? `${label} (${count} unread)` : label}
+      aria-label={count > 0 ? `${label}, ${count > 99 ? '99+' : count} unread` : label}
       variant="ghost"
       size="sm"
       position="relative"

@@ -108,7 +108,7 @@ export function AirListingCard({ listing }: { listing: FreightListingDto }) {
           </Text>
         )}
         <Flex justify="space-between" align="center" wrap="wrap" gap="3">
-          <HStack gap="1" color="orange.500" fontSize="sm">
+          <HStack gap="1" color="orange.700" fontSize="sm">
             <FiStar aria-hidden />
             <Text>4.8 Rating</Text>
           </HStack>

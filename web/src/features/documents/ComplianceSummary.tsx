@@ -84,8 +84,9 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
 function Counter({ label, value }: { label: string; value: number }) {
   return (
     <Stat.Root data-testid={`compliance-${label.toLowerCase()}`}>
-      <Stat.ValueText>{value}</Stat.ValueText>
+      {/* A <dl> needs its <dt> first; the number still shows above its label. */}
       <Stat.Label>{label}</Stat.Label>
+      <Stat.ValueText order={-1}>{value}</Stat.ValueText>
     </Stat.Root>
   );
 }

@@ -29,6 +29,9 @@ import { useDocumentsStore } from '../../stores/documents';
 import { useVerificationStore } from '../../stores/verification';
 import { documentTypeLabel, fileRejectionReason } from './format';
 
+const DROPZONE_TEXT = 'Drag and drop your file here, or click to browse';
+const DROPZONE_HINT = 'PDF, JPG or PNG, up to 10 MB';
+
 /** SPEC §9: progress shows 50 once submission starts. */
 const SUBMITTED_PROGRESS = 50;
 
@@ -128,14 +131,15 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                 }}
                 disabled={pending}
                 alignItems="stretch"
+                // The dropzone's accessible name holds its visible text (WCAG 2.5.3).
+                translations={{ dropzone: `File: ${DROPZONE_TEXT}. ${DROPZONE_HINT}` }}
               >
                 <FileUpload.HiddenInput data-testid="document-file-input" />
                 <FileUpload.Label>File</FileUpload.Label>
                 <FileUpload.Dropzone minH="32" width="full">
                   <Icon as={FiUploadCloud} boxSize="8" color="gray.500" />
                   <FileUpload.DropzoneContent>
-                    <Box>Drag and drop your file here, or click to browse</Box>
-                    <Box color="fg.muted">PDF, JPG or PNG, up to 10 MB</Box>
+                    <Box>{DROPZONE_TEXT}</Box> <Box color="fg.muted">{DROPZONE_HINT}</Box>
                   </FileUpload.DropzoneContent>
                 </FileUpload.Dropzone>
                 {fileError && (

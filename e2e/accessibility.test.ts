@@ -1,0 +1,288 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
+import { postLoad } from '@freight/server/features/freight/testUtils';
+import { seedLoad } from '@freight/server/features/tracking/testing';
+import { UserModel } from '@freight/server/features/users/model';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { navLinksFor } from '../web/src/features/layout/navLinks';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+/**
+ * Issue 14, accessibility: axe-core on every screen as each role, at a laptop's and a phone's size, plus the
+ * dialogs; keyboard reachability, visible focus, and dialogs that trap and return focus.
+ * SCREENSHOT_DIR=<folder> also saves a screenshot of every screen checked (for a person to look at).
+ */
+const journey = startJourney();
+
+const LAPTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const VIEWPORTS = [
+  ['laptop', LAPTOP],
+  ['phone', PHONE],
+] as const;
+/** The impacts that fail the check (axe: minor, moderate, serious, critical). */
+const FAILING = new Set(['serious', 'critical']);
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+const ROLES: [UserType, string][] = [
+  ['carrier', 'carrier@test.local'],
+  ['shipper', 'shipper@test.local'],
+  ['broker', 'broker@test.local'],
+  ['individual_driver', 'driver@test.local'],
+  ['individual_customer', 'customer@test.local'],
+  ['air_cargo', 'aircargo@test.local'],
+  ['admin', 'admin@test.local'],
+];
+
+/** The serious and critical violations on the page as it is now, one line each with where they are. */
+async function axeViolations(
+  page: Page,
+  label: string,
+  opts: { modalOpen?: boolean } = {},
+): Promise<string[]> {
+  // Colours are measured once opening animations (a dialog fading in) have ended.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // page.evaluate runs outside the page's Content-Security-Policy (an injected <script> would be refused).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    (modalOpen) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        resultTypes: ['violations'],
+        // An open modal hides the page behind it with aria-hidden while trapping focus in itself, so the page's
+        // controls are out of reach: the keyboard tests below prove the trap instead of this rule.
+        rules: modalOpen ? { 'aria-hidden-focus': { enabled: false } } : {},
+      }),
+    Boolean(opts.modalOpen),
+  );
+  return results.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.html.slice(0, 100)} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`),
+    fullPage: true,
+  });
+}
+
+/** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
+    timeout: 10_000,
+  });
+}
+
+async function checkScreens(page: Page, who: string, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [size, viewport] of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const p of paths) {
+      await open(page, `${journey.app.url}${p}`);
+      problems.push(...(await axeViolations(page, `${who} ${size} ${p}`)));
+      await screenshot(page, `${who}-${size}-${p}`);
+    }
+  }
+  return problems;
+}
+
+let trackedLoadId = '';
+
+beforeAll(async () => {
+  // Something on every screen: open loads (one with a booking request), a booked load, an air listing, a small
+  // shipment and a driver's route.
+  const id = async (email: string) => String((await UserModel.findOne({ email }).lean())!._id);
+  const client = async (email: string) => {
+    const c = journey.app.client();
+    await c.login(email);
+    return c;
+  };
+  const shipper = await client('shipper@test.local');
+  const open = await postLoad(shipper, { title: 'Produce to Dallas', equipmentType: 'reefer' });
+  await postLoad(shipper, { title: 'Steel to Denver', destinationCity: 'Denver', destinationState: 'CO' });
+  const carrier = await client('carrier@test.local');
+  expect(
+    (await carrier.post(`/api/freight/${open.id}/book`, { message: 'Ready Monday' })).status,
+  ).toBeLessThan(300);
+  trackedLoadId = await seedLoad({
+    posterId: await id('shipper@test.local'),
+    carrierId: await id('carrier@test.local'),
+  });
+  const air = await client('aircargo@test.local');
+  await postLoad(air, {
+    title: 'Pharma pallets',
+    originCity: 'Frankfurt',
+    originState: 'Hesse',
+    destinationCity: 'Toronto',
+    destinationState: 'ON',
+    equipmentType: 'air_cargo',
+    originCountry: 'Germany',
+    destinationCountry: 'Canada',
+    cargoType: 'general',
+    weight: 2000,
+  });
+});
+
+describe('accessibility (issue 14): axe-core finds no serious or critical violation', () => {
+  it('signed out: the public pages and the sign-in and register dialogs', async () => {
+    const page = await (await journey.browser.newContext()).newPage();
+    const errors = watchPageErrors(page);
+    const problems = await checkScreens(page, 'visitor', [
+      '/',
+      '/freight',
+      '/small-shipments',
+      '/subscribe',
+      '/simple-login',
+    ]);
+    for (const [size, viewport] of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await open(page, `${journey.app.url}/?auth=signin`);
+      await page.getByRole('dialog').waitFor();
+      problems.push(...(await axeViolations(page, `visitor ${size} sign-in dialog`, { modalOpen: true })));
+      await screenshot(page, `visitor-${size}-signin-dialog`);
+      await open(page, `${journey.app.url}/`);
+      await page
+        .getByRole('button', { name: /^Register as/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+      problems.push(...(await axeViolations(page, `visitor ${size} register dialog`, { modalOpen: true })));
+      await screenshot(page, `visitor-${size}-register-dialog`);
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it.each(ROLES)(
+    'as %s: every screen of the navigation, at 1280×900 and 390×844',
+    async (userType, email) => {
+      const page = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
+      const errors = watchPageErrors(page);
+      await signIn(page, journey.app.url, email, TEST_ACCOUNT_PASSWORD);
+      const paths = navLinksFor(userType).map((l) => l.to);
+      if (userType === 'carrier' || userType === 'shipper')
+        paths.push('/tracking', `/tracking/${trackedLoadId}`);
+      const problems = await checkScreens(page, userType, paths);
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('the working dialogs: Post Load, Add Route, the phone navigation drawer', async () => {
+    const problems: string[] = [];
+    const shipper = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
+    await signIn(shipper, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
+    await open(shipper, `${journey.app.url}/freight`);
+    await shipper.getByRole('button', { name: 'Post Freight' }).click();
+    await shipper.getByRole('dialog', { name: 'Post New Load' }).waitFor();
+    problems.push(...(await axeViolations(shipper, 'shipper Post Load dialog', { modalOpen: true })));
+    await screenshot(shipper, 'shipper-laptop-post-load-dialog');
+
+    const driver = await (await journey.browser.newContext({ viewport: PHONE })).newPage();
+    await signIn(driver, journey.app.url, 'driver@test.local', TEST_ACCOUNT_PASSWORD);
+    await open(driver, `${journey.app.url}/driver-routes`);
+    await driver.getByRole('button', { name: 'Add Route' }).click();
+    await driver.getByRole('dialog', { name: 'Add Route' }).waitFor();
+    problems.push(...(await axeViolations(driver, 'driver Add Route dialog', { modalOpen: true })));
+    await screenshot(driver, 'driver-phone-add-route-dialog');
+    await driver.keyboard.press('Escape');
+    await driver.getByRole('button', { name: 'Open navigation' }).click();
+    await driver.getByRole('dialog', { name: 'Menu' }).waitFor();
+    problems.push(...(await axeViolations(driver, 'driver navigation drawer', { modalOpen: true })));
+    expect(problems).toEqual([]);
+  });
+});
+
+/** What the focused element is, and whether it shows a focus ring (an outline or a box shadow). */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const ring =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    return {
+      name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40),
+      tag: el.tagName.toLowerCase(),
+      ring,
+      inDialog: Boolean(el.closest('[role="dialog"]')),
+    };
+  });
+}
+
+describe('keyboard (issue 14)', () => {
+  it('reaches Post Freight by Tab with a visible focus ring, the dialog traps focus, Escape returns it', async () => {
+    const page = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
+    await signIn(page, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
+    await open(page, `${journey.app.url}/freight`);
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+
+    // Tab through the page until Post Freight has the focus; every stop on the way shows a ring.
+    const withoutRing: string[] = [];
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (!now) continue;
+      if (!now.ring) withoutRing.push(`${now.tag} "${now.name}"`);
+      reached = now.name === 'Post Freight';
+    }
+    expect(reached, 'Post Freight reachable by Tab').toBe(true);
+    expect(withoutRing).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Post New Load' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    // Focus stays inside the dialog however far one tabs, forwards and backwards.
+    const escaped: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(i < 30 ? 'Tab' : 'Shift+Tab');
+      const now = await focused(page);
+      if (!now?.inDialog) escaped.push(`${i}: ${now?.tag ?? 'body'} "${now?.name ?? ''}"`);
+    }
+    expect(escaped).toEqual([]);
+    // A field is filled from the keyboard, then Escape closes and focus returns to the button that opened it.
+    await dialog.getByLabel('Load Title').focus();
+    await page.keyboard.type('Keyboard load');
+    expect(await dialog.getByLabel('Load Title').inputValue()).toBe('Keyboard load');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Post Freight');
+  });
+
+  it('on a phone the navigation drawer opens from the keyboard, traps focus and returns it', async () => {
+    const page = await (await journey.browser.newContext({ viewport: PHONE })).newPage();
+    await signIn(page, journey.app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
+    const opener = page.getByRole('button', { name: 'Open navigation' });
+    await opener.focus();
+    expect((await focused(page))?.ring).toBe(true);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused(page))?.inDialog).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Open navigation',
+    );
+  });
+});
