@@ -187,6 +187,22 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     },
   );
 
+  it('signed out, the landing page keeps a one-row header on phones; More holds Create Account', async () => {
+    const { page, errors } = await pageAt(PHONE);
+    for (const viewport of [PHONE, SMALL_PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${journey.app.url}/`);
+      await page.getByRole('heading', { name: 'Professional Freight Matching Platform' }).waitFor();
+      expect(await headerHeight(page)).toBeLessThanOrEqual(MAX_HEADER_HEIGHT);
+      const { excess, culprits } = await horizontalOverflow(page);
+      expect(excess, culprits.join(' | ')).toBeLessThanOrEqual(0);
+    }
+    await page.locator('header').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Create Account' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Create Account' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('signed out, /freight has a header with Sign In, and fits a phone', async () => {
     const { page, errors } = await pageAt(SMALL_PHONE);
     await page.goto(`${journey.app.url}/freight`);
