@@ -40,7 +40,7 @@ export function DriverRoutesPage() {
   return (
     <>
       {user?.userType === 'individual_driver' && <MyRoutes />}
-      <TrackedLoadsPage />
+      <TrackedLoadsPage embedded={user?.userType === 'individual_driver'} />
     </>
   );
 }

@@ -22,7 +22,7 @@ import { useTrackedLoadsStore } from '../../stores/trackedLoads';
 import { formatPrice, statusColor, statusLabel } from './format';
 
 /** /tracking (and, inside it, /driver-routes): the loads the user takes part in, each linking to its tracking screen. */
-export function TrackedLoadsPage() {
+export function TrackedLoadsPage({ embedded = false }: { embedded?: boolean }) {
   const loads = useTrackedLoadsStore(selectItems);
   const total = useTrackedLoadsStore(selectTotal);
   const status = useTrackedLoadsStore(selectStatus);
@@ -36,10 +36,11 @@ export function TrackedLoadsPage() {
   }, [loadFirstPage]);
 
   return (
-    <Container maxW="5xl" py="8">
+    // Inside another page (My Routes) it takes that page's width and a section heading.
+    <Container maxW={embedded ? '7xl' : '5xl'} py="8">
       <Stack gap="6">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">
+          <Heading as={embedded ? 'h2' : 'h1'} size={embedded ? 'xl' : '2xl'}>
             Freight Tracking
           </Heading>
           <Text color="gray.600">Follow your booked loads: location, photos and chat.</Text>
