@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
-import { postLoad } from '@freight/server/features/freight/testUtils';
+import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
+import { TEST_ACCOUNTS } from '@freight/server/features/auth/testAccounts';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
@@ -27,15 +28,7 @@ const VIEWPORTS = [
 const FAILING = new Set(['serious', 'critical']);
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
-const ROLES: [UserType, string][] = [
-  ['carrier', 'carrier@test.local'],
-  ['shipper', 'shipper@test.local'],
-  ['broker', 'broker@test.local'],
-  ['individual_driver', 'driver@test.local'],
-  ['individual_customer', 'customer@test.local'],
-  ['air_cargo', 'aircargo@test.local'],
-  ['admin', 'admin@test.local'],
-];
+const ROLES: [UserType, string][] = TEST_ACCOUNTS.map((a) => [a.userType, a.email]);
 
 /** The serious and critical violations on the page as it is now, one line each with where they are. */
 async function axeViolations(
@@ -124,18 +117,7 @@ beforeAll(async () => {
     carrierId: await id('carrier@test.local'),
   });
   const air = await client('aircargo@test.local');
-  await postLoad(air, {
-    title: 'Pharma pallets',
-    originCity: 'Frankfurt',
-    originState: 'Hesse',
-    destinationCity: 'Toronto',
-    destinationState: 'ON',
-    equipmentType: 'air_cargo',
-    originCountry: 'Germany',
-    destinationCountry: 'Canada',
-    cargoType: 'general',
-    weight: 2000,
-  });
+  await postLoad(air, airLoadInput({ title: 'Pharma pallets', weight: 2000 }));
 });
 
 describe('accessibility (issue 14): axe-core finds no serious or critical violation', () => {

@@ -1,5 +1,5 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
-import { loadInput, postLoad } from '@freight/server/features/freight/testUtils';
+import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
@@ -45,17 +45,10 @@ describe('issue 14: views', () => {
       { title: 'Watches', rate: 500, weight: 10 },
     ];
     for (const s of shipments) {
-      const res = await air.post('/api/freight', {
-        ...loadInput({ title: s.title, rate: s.rate, weight: s.weight }),
-        originCity: 'Frankfurt',
-        originState: 'Hesse',
-        destinationCity: 'Toronto',
-        destinationState: 'ON',
-        equipmentType: 'air_cargo',
-        originCountry: 'Germany',
-        destinationCountry: 'Canada',
-        cargoType: 'general',
-      });
+      const res = await air.post(
+        '/api/freight',
+        airLoadInput({ title: s.title, rate: s.rate, weight: s.weight }),
+      );
       expect(res.status, res.text).toBe(201);
     }
     const page = await signedInPage('aircargo@test.local');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { FreightModel } from './model';
-import { loadInput, postLoad, verifiedClient } from './testUtils';
+import { airLoadInput, loadInput, postLoad, verifiedClient } from './testUtils';
 
 let app: TestApp;
 let shipper: TestClient;
@@ -113,20 +113,10 @@ describe('POST /api/freight (call 12)', () => {
   it('accepts air shipments from verified air cargo operators (and only air from them)', async () => {
     const air = app.client();
     await air.login('aircargo@test.local');
-    const res = await air.post('/api/freight', {
-      ...loadInput({
-        originCity: 'Frankfurt',
-        originState: 'Hesse',
-        destinationCity: 'Toronto',
-        destinationState: 'ON',
-      }),
-      equipmentType: 'air_cargo',
-      originCountry: 'Germany',
-      destinationCountry: 'Canada',
-      cargoType: 'pharma',
-      weightClass: 'medium',
-      isUrgent: true,
-    });
+    const res = await air.post(
+      '/api/freight',
+      airLoadInput({ cargoType: 'pharma', weightClass: 'medium', isUrgent: true }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       equipmentType: 'air_cargo',

@@ -25,6 +25,21 @@ export const loadInput = (overrides: Partial<PostLoadInput> = {}): PostLoadInput
   ...overrides,
 });
 
+/** An air shipment (Frankfurt → Toronto) as an air cargo operator posts it. */
+export const airLoadInput = (overrides: Partial<PostLoadInput> = {}): PostLoadInput => ({
+  ...loadInput({
+    originCity: 'Frankfurt',
+    originState: 'Hesse',
+    destinationCity: 'Toronto',
+    destinationState: 'ON',
+  }),
+  equipmentType: 'air_cargo',
+  originCountry: 'Germany',
+  destinationCountry: 'Canada',
+  cargoType: 'general',
+  ...overrides,
+});
+
 /** Posts a load and returns its DTO (fails the test on anything but 201). */
 export async function postLoad(c: TestClient, overrides: Partial<PostLoadInput> = {}) {
   const res = await c.post('/api/freight', loadInput(overrides));
