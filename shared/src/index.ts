@@ -14,3 +14,4 @@ export * from './tracking';
 export * from './subscriptions';
 export * from './smallShipments';
 export * from './driverRoutes';
+export * from './places';

@@ -8,6 +8,7 @@ import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
 import { notificationsRouter } from './notifications/routes';
+import { placesRouter } from './places/routes';
 import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
@@ -25,6 +26,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createSubscriptionsRouter(rt),
     createSmallShipmentsRouter(rt),
     createDriverRoutesRouter(rt),
+    placesRouter,
   ];
 }
 

@@ -16,7 +16,7 @@ import { managesLoad } from '../../policies/freight';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';
-import { cityCoordinates, estimatedRoadMiles } from './geo';
+import { cityCoordinates, estimatedRoadMiles } from '../places/gazetteer';
 import {
   FreightModel,
   dollarsToCents,
