@@ -223,14 +223,38 @@ export type UpdateLoadData = z.output<typeof updateLoadSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Load board search (call 8). Query parameters carry the names of the board's filter state.
 
-export const FREIGHT_SORTS = ['newest', 'ratePerMile'] as const;
+/** The board's orders: age, rate per mile, rate, pickup date, trip miles, and deadhead (needs a searched origin). */
+export const FREIGHT_SORTS = ['newest', 'ratePerMile', 'rate', 'pickupDate', 'distance', 'deadhead'] as const;
 export type FreightSort = (typeof FREIGHT_SORTS)[number];
+/** The orders that do not depend on the search: the open-load book keeps a list in each. */
+export const STATIC_FREIGHT_SORTS = ['newest', 'ratePerMile', 'rate', 'pickupDate', 'distance'] as const;
+export type StaticFreightSort = (typeof STATIC_FREIGHT_SORTS)[number];
+export const FREIGHT_SORT_LABELS: Record<FreightSort, string> = {
+  newest: 'Newest first',
+  ratePerMile: 'Highest rate per mile',
+  rate: 'Highest rate',
+  pickupDate: 'Soonest pickup',
+  distance: 'Shortest trip',
+  deadhead: 'Closest pickup (deadhead)',
+};
 
 const queryText = (max = 100) =>
   z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(max).optional());
 const queryNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (isBlank(v) ? undefined : Number(v)), schema.optional());
 const queryDate = z.preprocess((v) => (isBlank(v) ? undefined : v), dateInput().optional());
+/** A list in a query: "TX,OK", or the parameter repeated; blank entries dropped; undefined when empty. */
+const queryList = <T extends z.ZodTypeAny>(item: T, max: number) =>
+  z.preprocess((v) => {
+    const parts = (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined ? [] : [v])
+      .map((p) => (typeof p === 'string' ? p.trim() : p))
+      .filter((p) => !isBlank(p));
+    return parts.length ? parts : undefined;
+  }, z.array(item).max(max).optional());
+const stateCode = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, 'Expected two-letter state codes, e.g. TX,OK'));
 
 /** The board's filters (SPEC §5 load board and air filters); every one is optional. */
 const boardFilterFields = {
@@ -261,12 +285,29 @@ const boardFilterFields = {
   radius: queryNumber(z.number().positive().max(3000)),
   lat: queryNumber(z.number().min(-90).max(90)),
   lng: queryNumber(z.number().min(-180).max(180)),
+  /** A US place ("Reno, NV" or a ZIP) the server turns into lat/lng (GET /api/freight only). */
+  origin: queryText(80),
+  /** Destination within `destinationRadius` miles of (destinationLat, destinationLng), or of `destination`. */
+  destination: queryText(80),
+  destinationRadius: queryNumber(z.number().positive().max(3000)),
+  destinationLat: queryNumber(z.number().min(-90).max(90)),
+  destinationLng: queryNumber(z.number().min(-180).max(180)),
+  /** A lane: any of these origin states to any of these destination states. */
+  originStates: queryList(stateCode, 60),
+  destinationStates: queryList(stateCode, 60),
+  /** Any of these equipment types. */
+  equipmentTypes: queryList(z.enum(EQUIPMENT_TYPES).transform(boardEquipment), EQUIPMENT_TYPES.length),
+  /** The truck's limits: loads known to be heavier or longer are left out (a load that does not say is kept). */
+  maxWeight: queryNumber(z.number().positive()),
+  maxLength: queryNumber(z.number().positive()),
 };
 
 function boardFilterIssues(
   v: {
     lat?: number;
     lng?: number;
+    destinationLat?: number;
+    destinationLng?: number;
     minRate?: number;
     maxRate?: number;
     minRatePerMile?: number;
@@ -278,6 +319,13 @@ function boardFilterIssues(
 ) {
   if ((v.lat === undefined) !== (v.lng === undefined)) {
     ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
+  }
+  if ((v.destinationLat === undefined) !== (v.destinationLng === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['destinationLat'],
+      message: 'destinationLat and destinationLng go together',
+    });
   }
   if (v.minRate !== undefined && v.maxRate !== undefined && v.minRate > v.maxRate) {
     ctx.addIssue({ code: 'custom', path: ['minRate'], message: 'minRate must not exceed maxRate' });
@@ -316,7 +364,7 @@ export const freightSearchSchema = z
   .superRefine(boardFilterIssues);
 export type FreightSearchQuery = z.output<typeof freightSearchSchema>;
 
-/** The board's filter state (SPEC §2): six inputs plus the fields without inputs. */
+/** The board's filter state (SPEC §2's six inputs, then the load-board search of issue 15), as the inputs hold it. */
 export interface LoadBoardFilters {
   originCity: string;
   originState: string;
@@ -331,6 +379,20 @@ export interface LoadBoardFilters {
   radius: number;
   lat: string;
   lng: string;
+  /** The chosen origin place's label ("Reno, NV"): shown in its input, not sent (lat and lng are). */
+  originPlace: string;
+  destinationPlace: string;
+  destinationLat: string;
+  destinationLng: string;
+  destinationRadius: number;
+  /** Lanes: state codes separated by commas ("TX, OK"). */
+  originStates: string;
+  destinationStates: string;
+  /** Several equipment types, comma separated. */
+  equipmentTypes: string;
+  minRatePerMile: string;
+  maxWeight: string;
+  maxLength: string;
 }
 export const EMPTY_LOAD_BOARD_FILTERS: LoadBoardFilters = {
   originCity: '',
@@ -346,16 +408,34 @@ export const EMPTY_LOAD_BOARD_FILTERS: LoadBoardFilters = {
   radius: DEFAULT_SEARCH_RADIUS,
   lat: '',
   lng: '',
+  originPlace: '',
+  destinationPlace: '',
+  destinationLat: '',
+  destinationLng: '',
+  destinationRadius: DEFAULT_SEARCH_RADIUS,
+  originStates: '',
+  destinationStates: '',
+  equipmentTypes: '',
+  minRatePerMile: '',
+  maxWeight: '',
+  maxLength: '',
 };
+
+/** Filter-state fields that only label an input (the query carries their points). */
+const DISPLAY_ONLY: ReadonlySet<string> = new Set(['originPlace', 'destinationPlace']);
+const RADII = new Set(['radius', 'destinationRadius']);
 
 /** Query parameters for GET /api/freight from a filter state (empty filters are left out). */
 export function filtersToQuery(filters: Partial<LoadBoardFilters>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(filters)) {
-    if (key === 'radius') continue;
+    if (RADII.has(key) || DISPLAY_ONLY.has(key)) continue;
     if (value !== undefined && value !== null && String(value).trim() !== '') out[key] = String(value).trim();
   }
   if (out.lat && out.lng) out.radius = String(filters.radius ?? DEFAULT_SEARCH_RADIUS);
+  if (out.destinationLat && out.destinationLng) {
+    out.destinationRadius = String(filters.destinationRadius ?? DEFAULT_SEARCH_RADIUS);
+  }
   return out;
 }
 
@@ -427,10 +507,15 @@ export function compileBoardFilter(
   if (!opts.anyStatus) checks.push((l) => l.status === status);
   // A stored 'refrigerated' (load or saved search) is a reefer.
   const equipment = boardEquipment(f.equipmentType);
+  const equipmentSet = f.equipmentTypes?.length
+    ? new Set<string>(f.equipmentTypes.map((e) => boardEquipment(e)))
+    : null;
   checks.push(
     equipment
       ? (l) => boardEquipment(l.equipmentType) === equipment
-      : (l) => l.equipmentType !== AIR_EQUIPMENT,
+      : equipmentSet
+        ? (l) => equipmentSet.has(boardEquipment(l.equipmentType))
+        : (l) => l.equipmentType !== AIR_EQUIPMENT,
   );
   for (const key of [
     'originState',
@@ -463,21 +548,60 @@ export function compileBoardFilter(
   within((l) => (l.pickupDate ? Date.parse(l.pickupDate) : null), pickupFrom, pickupTo);
   if (originCity) checks.push((l) => originCity.test(l.originCity));
   if (destinationCity) checks.push((l) => destinationCity.test(l.destinationCity));
-  if (circle) {
-    // The box first (it contains the circle), the great-circle distance only inside it.
-    const box = boundingBox(circle.lat, circle.lng, circle.radius);
-    const lngBoxed = box.minLng >= -180 && box.maxLng <= 180;
-    checks.push((l) => {
-      const { originLat: lat, originLng: lng } = l;
-      if (lat == null || lng == null || lat < box.minLat || lat > box.maxLat) return false;
-      if (lngBoxed && (lng < box.minLng || lng > box.maxLng)) return false;
-      return haversineMiles(circle.lat, circle.lng, lat, lng) <= circle.radius;
-    });
+  if (circle) checks.push(withinCircle(circle, (l) => [l.originLat, l.originLng]));
+  if (f.destinationLat !== undefined && f.destinationLng !== undefined) {
+    const destination = {
+      lat: f.destinationLat,
+      lng: f.destinationLng,
+      radius: f.destinationRadius ?? DEFAULT_SEARCH_RADIUS,
+    };
+    checks.push(withinCircle(destination, (l) => [l.destinationLat, l.destinationLng]));
+  }
+  for (const [key, field] of [
+    ['originStates', 'originState'],
+    ['destinationStates', 'destinationState'],
+  ] as const) {
+    const wanted = f[key];
+    if (wanted?.length) {
+      const states = new Set(wanted);
+      checks.push((l) => states.has(l[field]));
+    }
+  }
+  if (f.maxWeight !== undefined) checks.push((l) => l.weight == null || l.weight <= f.maxWeight!);
+  if (f.maxLength !== undefined) {
+    checks.push((l) => l.equipmentLength == null || l.equipmentLength <= f.maxLength!);
   }
   return (l) => {
     for (const check of checks) if (!check(l)) return false;
     return true;
   };
+}
+
+/** A test of the point `at` gives against a circle: the box first (it contains the circle), then the distance. */
+function withinCircle(
+  circle: { lat: number; lng: number; radius: number },
+  at: (l: FreightListingDto) => [number | null, number | null],
+): (l: FreightListingDto) => boolean {
+  const box = boundingBox(circle.lat, circle.lng, circle.radius);
+  const lngBoxed = box.minLng >= -180 && box.maxLng <= 180;
+  return (l) => {
+    const [lat, lng] = at(l);
+    if (lat == null || lng == null || lat < box.minLat || lat > box.maxLat) return false;
+    if (lngBoxed && (lng < box.minLng || lng > box.maxLng)) return false;
+    return haversineMiles(circle.lat, circle.lng, lat, lng) <= circle.radius;
+  };
+}
+
+/**
+ * Deadhead: the straight-line miles from the searched origin to the load's pickup, whole miles (the same measure as
+ * the radius, so a load in a 50-mile search never shows more than 50). Null without a searched origin or pickup point.
+ */
+export function deadheadMilesOf(
+  f: { lat?: number; lng?: number },
+  l: Pick<FreightListingDto, 'originLat' | 'originLng'>,
+): number | null {
+  if (f.lat === undefined || f.lng === undefined || l.originLat == null || l.originLng == null) return null;
+  return Math.round(haversineMiles(f.lat, f.lng, l.originLat, l.originLng));
 }
 
 /** Whether one listing belongs on a board with these filters (see compileBoardFilter). */
@@ -488,20 +612,33 @@ export function matchesBoardFilter(f: BoardFilterFields, l: FreightListingDto): 
 type Comparator = (a: FreightListingDto, b: FreightListingDto) => number;
 const byNewest: Comparator = (a, b) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-/** The board's orders: a total order (ties broken by newest, then id), loads without a rate per mile last. */
-export const boardComparators: Record<FreightSort, Comparator> = {
-  newest: byNewest,
-  ratePerMile: (a, b) => {
-    const x = a.ratePerMile;
-    const y = b.ratePerMile;
+/** An order on one value: `better` first, loads without the value last, ties by newest then id (a total order). */
+function byValue(value: (l: FreightListingDto) => number | null, better: 'high' | 'low'): Comparator {
+  return (a, b) => {
+    const x = value(a);
+    const y = value(b);
     if (x !== y) {
       if (x == null) return 1;
       if (y == null) return -1;
-      return y - x;
+      return better === 'high' ? y - x : x - y;
     }
     return byNewest(a, b);
-  },
+  };
+}
+const pickupTime = (l: FreightListingDto) => (l.pickupDate ? Date.parse(l.pickupDate) : null);
+/** The board's orders that do not depend on the search. */
+export const boardComparators: Record<StaticFreightSort, Comparator> = {
+  newest: byNewest,
+  ratePerMile: byValue((l) => l.ratePerMile, 'high'),
+  rate: byValue((l) => l.rate, 'high'),
+  pickupDate: byValue(pickupTime, 'low'),
+  distance: byValue((l) => l.distance, 'low'),
 };
+/** The comparator of any order: deadhead is measured from the searched origin (without one it is the newest). */
+export function boardComparator(sort: FreightSort, f: { lat?: number; lng?: number }): Comparator {
+  if (sort !== 'deadhead') return boardComparators[sort];
+  return byValue((l) => deadheadMilesOf(f, l), 'low');
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Booking requests (calls 6, 7, 10).

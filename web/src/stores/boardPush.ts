@@ -1,5 +1,5 @@
 import {
-  boardComparators,
+  boardComparator,
   boardFilterSchema,
   compileBoardFilter,
   filtersToQuery,
@@ -82,7 +82,9 @@ export function withBoardPush(
   return {
     items:
       view.page === 1
-        ? [...view.items, listing].sort(boardComparators[view.sort]).slice(0, view.pageSize)
+        ? [...view.items, listing]
+            .sort(boardComparator(view.sort, boardFilterOf(view.applied) ?? {}))
+            .slice(0, view.pageSize)
         : view.items,
     total: view.total + 1,
     boardTotal: posted ? view.boardTotal + 1 : view.boardTotal,

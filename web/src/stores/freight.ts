@@ -45,6 +45,10 @@ interface FreightBoardOwnState {
   postLoad: (input: PostLoadInput, viewerId: string) => Promise<FreightListingDto>;
 }
 
+/** Deadhead is measured from the searched origin: without one the board goes back to the newest first. */
+const sortFor = (sort: FreightSort, f: LoadBoardFilters): FreightSort =>
+  sort === 'deadhead' && !f.lat ? 'newest' : sort;
+
 const hasFilters = (f: LoadBoardFilters) => Object.keys(filtersToQuery(f)).length > 0;
 
 function boardQuery(filters: LoadBoardFilters, extra: Record<string, string>) {
@@ -78,15 +82,20 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
       await get().goToPage(1);
     },
     search: async () => {
-      set((s) => ({ applied: { ...s.filters } }));
+      set((s) => ({ applied: { ...s.filters }, sort: sortFor(s.sort, s.filters) }));
       await get().goToPage(1);
     },
     clearFilters: async () => {
-      set({ filters: { ...EMPTY_LOAD_BOARD_FILTERS }, applied: { ...EMPTY_LOAD_BOARD_FILTERS } });
+      set((s) => ({
+        filters: { ...EMPTY_LOAD_BOARD_FILTERS },
+        applied: { ...EMPTY_LOAD_BOARD_FILTERS },
+        sort: sortFor(s.sort, EMPTY_LOAD_BOARD_FILTERS),
+      }));
       await get().goToPage(1);
     },
     applyFilters: async (filters) => {
-      set({ filters: { ...filters }, applied: { ...filters } });
+      const all = { ...EMPTY_LOAD_BOARD_FILTERS, ...filters };
+      set((s) => ({ filters: all, applied: { ...all }, sort: sortFor(s.sort, all) }));
       await get().goToPage(1);
     },
     reload: () => get().goToPage(Math.max(get().page, 1)),

@@ -221,3 +221,64 @@ describe('GET /api/freight filters on the server (call 8)', () => {
     expect(res.body.message).toContain(text);
   });
 });
+
+describe('the load-board search by place (issue 15)', () => {
+  it('posts from a town outside any short table with estimated miles, and finds it around a neighbouring town', async () => {
+    // Elko, NV → Twin Falls, ID: about 132 miles apart in a straight line, 158 estimated by road.
+    const posted = await postLoad(shipper, {
+      title: 'Mine parts',
+      originCity: 'Elko',
+      originState: 'NV',
+      destinationCity: 'Twin Falls',
+      destinationState: 'ID',
+      rate: 1400,
+      distance: undefined,
+    });
+    expect(posted.originLat).toBeCloseTo(40.83, 0);
+    expect(posted.distanceIsEstimate).toBe(true);
+    expect(posted.distance).toBeGreaterThan(140);
+    expect(posted.distance).toBeLessThan(180);
+    expect(posted.ratePerMile).not.toBeNull();
+
+    // Carlin, NV is 20 miles west of Elko.
+    const res = await shipper.get(
+      `/api/freight?origin=${encodeURIComponent('Carlin, NV')}&radius=50&sort=deadhead`,
+    );
+    expect(res.status, res.text).toBe(200);
+    const found = (res.body.items as FreightListingDto[]).find((l) => l.id === posted.id);
+    expect(found?.deadheadMiles).toBeGreaterThan(15);
+    expect(found?.deadheadMiles).toBeLessThan(30);
+    const byZip = await shipper.get('/api/freight?origin=89801&radius=25');
+    expect((byZip.body.items as FreightListingDto[]).map((l) => l.id)).toContain(posted.id);
+    const tooFar = await shipper.get(`/api/freight?origin=${encodeURIComponent('Reno, NV')}&radius=100`);
+    expect((tooFar.body.items as FreightListingDto[]).map((l) => l.id)).not.toContain(posted.id);
+    const byDestination = await shipper.get(
+      `/api/freight?destination=${encodeURIComponent('Jerome, ID')}&destinationRadius=25`,
+    );
+    expect((byDestination.body.items as FreightListingDto[]).map((l) => l.id)).toContain(posted.id);
+  });
+
+  it('actual miles given by the poster win over the estimate', async () => {
+    const posted = await postLoad(shipper, {
+      title: 'Actual miles',
+      originCity: 'Elko',
+      originState: 'NV',
+      destinationCity: 'Twin Falls',
+      destinationState: 'ID',
+      rate: 1400,
+      distance: 226,
+    });
+    expect(posted.distance).toBe(226);
+    expect(posted.distanceIsEstimate).toBe(false);
+  });
+
+  it('refuses an unknown place, and a deadhead order without an origin, with 400 and a clear message', async () => {
+    const unknown = await shipper.get(`/api/freight?origin=${encodeURIComponent('Atlantis, ZZ')}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/origin: no US place "Atlantis, ZZ"/);
+    const noOrigin = await shipper.get('/api/freight?sort=deadhead');
+    expect(noOrigin.status).toBe(400);
+    expect(noOrigin.body.message).toMatch(/deadhead needs an origin/);
+    expect((await shipper.get('/api/freight?originStates=Texas')).status).toBe(400);
+  });
+});

@@ -1,5 +1,19 @@
 import { ROAD_CIRCUITY, haversineMiles, type PlaceDto } from '@freight/shared';
-import { codes } from 'zipcodes/lib/codes.js';
+import { createRequire } from 'node:module';
+
+/** One row of the `zipcodes` package's US table (BSD licence): a ZIP code with its city, state and centroid. */
+interface ZipEntry {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+  country: string;
+}
+// The package is CommonJS without types; only its US table is read (not its Canadian one).
+const { codes } = createRequire(import.meta.url)('zipcodes/lib/codes.js') as {
+  codes: Record<string, ZipEntry>;
+};
 
 /**
  * Every US place with a ZIP code, offline (issue 15): the `zipcodes` package's table of 42,555 ZIP centroids, read

@@ -13,7 +13,13 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import type { FreightListingDto, FreightSort } from '@freight/shared';
+import {
+  FREIGHT_SORTS,
+  FREIGHT_SORT_LABELS,
+  deadheadMilesOf,
+  type FreightListingDto,
+  type FreightSort,
+} from '@freight/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -42,6 +48,10 @@ export function FreightBoardPage() {
   const boardTotal = useFreightStore((s) => s.boardTotal);
   const page = useFreightStore((s) => s.page);
   const sort = useFreightStore((s) => s.sort);
+  const appliedLat = useFreightStore((s) => s.applied.lat);
+  const appliedLng = useFreightStore((s) => s.applied.lng);
+  const origin = appliedLat && appliedLng ? { lat: Number(appliedLat), lng: Number(appliedLng) } : null;
+  const appliedOrigin = origin !== null;
   const focused = useFreightStore((s) => s.focused);
   const reload = useFreightStore((s) => s.reload);
   const goToPage = useFreightStore((s) => s.goToPage);
@@ -118,6 +128,7 @@ export function FreightBoardPage() {
       onOffer={startOffer}
       onViewDetails={setViewing}
       onSignInToBook={signInToBook}
+      deadheadMiles={origin ? (l.deadheadMiles ?? deadheadMilesOf(origin, l)) : undefined}
     />
   );
 
@@ -175,8 +186,11 @@ export function FreightBoardPage() {
               value={sort}
               onChange={(e) => void setSort(e.currentTarget.value as FreightSort)}
             >
-              <option value="newest">Newest first</option>
-              <option value="ratePerMile">Highest rate per mile</option>
+              {FREIGHT_SORTS.map((option) => (
+                <option key={option} value={option} disabled={option === 'deadhead' && !appliedOrigin}>
+                  {FREIGHT_SORT_LABELS[option]}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

@@ -9,6 +9,7 @@ import {
   ratePerMile,
   statusColor,
   statusLabel,
+  tripMiles,
 } from './format';
 
 interface FreightCardProps {
@@ -21,6 +22,8 @@ interface FreightCardProps {
   onOffer: (listing: FreightListingDto) => void;
   onViewDetails: (listing: FreightListingDto) => void;
   onSignInToBook: () => void;
+  /** Miles from the searched origin to the pickup; undefined when the board has no origin search. */
+  deadheadMiles?: number | null;
 }
 
 function Fact({ label, value }: { label: string; value: string | null }) {
@@ -46,6 +49,7 @@ export function FreightCard({
   onOffer,
   onViewDetails,
   onSignInToBook,
+  deadheadMiles,
 }: FreightCardProps) {
   const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
   const available = (l.status || 'available') === 'available';
@@ -110,7 +114,10 @@ export function FreightCard({
         </Flex>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
           <Fact label="Equipment" value={equipmentLabel(l.equipmentType)} />
-          <Fact label="Distance" value={l.distance != null ? `${l.distance} miles` : null} />
+          <Fact label="Distance" value={tripMiles(l)} />
+          {deadheadMiles !== undefined && (
+            <Fact label="Deadhead" value={deadheadMiles == null ? null : `${deadheadMiles} mi`} />
+          )}
           <Fact label="Weight" value={l.weight != null ? `${l.weight.toLocaleString('en-US')} lbs` : null} />
           <Fact label="Rate" value={formatMoney(l.rate)} />
           <Fact label="Rate per Mile" value={ratePerMile(l)} />

@@ -1,7 +1,15 @@
 import { Badge, Dialog, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { WEIGHT_CLASS_LABELS, type FreightListingDto } from '@freight/shared';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
-import { equipmentLabel, formatDay, formatMoney, ratePerMile, statusColor, statusLabel } from './format';
+import {
+  equipmentLabel,
+  formatDay,
+  formatMoney,
+  ratePerMile,
+  statusColor,
+  statusLabel,
+  tripMiles,
+} from './format';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -85,7 +93,7 @@ export function LoadDetailsDialog({
                   .filter(Boolean)
                   .join(', ')}
               />
-              <Detail label="Distance" value={l.distance != null ? `${l.distance} miles` : null} />
+              <Detail label="Distance" value={tripMiles(l)} />
               <Detail label="Commodity" value={l.commodity} />
               <Detail label="Rate" value={formatMoney(l.rate) ?? 'TBD'} />
               <Detail label="Rate per Mile" value={ratePerMile(l)} />

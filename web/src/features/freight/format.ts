@@ -37,6 +37,12 @@ export function statusLabel(status: FreightStatus | string | null | undefined): 
 
 export const formatMoney = (n: number | null | undefined) => (n == null ? null : formatUsd(n));
 
+/** Trip miles: "1,020 miles", "(est.)" after an estimate from the places (the poster did not give actual miles). */
+export function tripMiles(l: Pick<FreightListingDto, 'distance' | 'distanceIsEstimate'>): string | null {
+  if (l.distance == null) return null;
+  return `${Math.round(l.distance).toLocaleString('en-US')} miles${l.distanceIsEstimate ? ' (est.)' : ''}`;
+}
+
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (SPEC §9). */
 export function ratePerMile(l: Pick<FreightListingDto, 'rate' | 'distance'>): string | null {
   if (l.rate == null || !l.distance) return null;

@@ -1,5 +1,5 @@
 import {
-  boardComparators,
+  boardComparator,
   compileBoardFilter,
   freightSearchSchema,
   haversineMiles,
@@ -99,7 +99,22 @@ const ROAD_QUERIES = [
   'lat=41.8781&lng=-87.6298&radius=60',
   'lat=32.7767&lng=-96.797&radius=300&equipmentType=dry_van',
   'originState=TX&minRate=1500&weightClass=ftl',
+  // The load-board search of issue 15: lanes, several equipment types, a destination radius, the truck's limits.
+  'originStates=TX,CA',
+  'originStates=il&destinationStates=tx,ga',
+  'equipmentTypes=reefer,flatbed',
+  'equipmentTypes=dry_van&originStates=TX',
+  'destinationLat=32.7767&destinationLng=-96.797&destinationRadius=100',
+  'lat=41.8781&lng=-87.6298&radius=100&destinationStates=TX,CA',
+  'maxWeight=30000',
+  'maxLength=48&equipmentTypes=dry_van,reefer',
 ];
+/** Searches from an origin, also sorted by deadhead (nearest pickup first). */
+const ORIGIN_QUERIES = [
+  'lat=32.7767&lng=-96.797&radius=300',
+  'lat=41.8781&lng=-87.6298&radius=1500&maxWeight=40000',
+];
+const SORTS = ['newest', 'ratePerMile', 'rate', 'pickupDate', 'distance'];
 const AIR_QUERIES = [
   'equipmentType=air_cargo',
   'equipmentType=air_cargo&originCountry=Germany',
@@ -122,7 +137,7 @@ function expectedPage(all: FreightListingDto[], query: string, viewer: string | 
     (l.userId === viewer || l.carrierId === viewer) &&
     l.status !== 'cancelled' &&
     l.status !== 'available';
-  const rows = all.filter((l) => open(l) || (mine(l) && any(l))).sort(boardComparators[q.sort]);
+  const rows = all.filter((l) => open(l) || (mine(l) && any(l))).sort(boardComparator(q.sort, q));
   return { total: rows.length, ids: rows.slice(0, pageSize).map((l) => l.id) };
 }
 
@@ -145,8 +160,10 @@ async function expectBooksAgree(label: string) {
       const all = await storedListings();
       for (const url of [app.url, node2.url]) {
         for (const v of viewers) {
-          for (const base of v.queries) {
-            for (const sort of ['newest', 'ratePerMile']) {
+          const searches = v.queries.flatMap((base) => SORTS.map((sort) => [base, sort]));
+          if (v.queries === ROAD_QUERIES) searches.push(...ORIGIN_QUERIES.map((base) => [base, 'deadhead']));
+          {
+            for (const [base, sort] of searches) {
               const query = `${base}${base ? '&' : ''}sort=${sort}`;
               const got = await boardPage(v.on(url), query, 100);
               const want = expectedPage(all, query, v.id, 100);
@@ -197,6 +214,8 @@ describe('the open-load book', () => {
         weightClass: rnd.pick(WEIGHTS),
         rate: rnd.next() < 0.1 ? null : 500 + rnd.int(40) * 100,
         distance: 300 + rnd.int(1200),
+        weight: rnd.next() < 0.2 ? null : 5000 + rnd.int(40) * 1000,
+        equipmentLength: rnd.pick([48, 53, null]),
         pickupDate: rnd.next() < 0.1 ? null : `2031-03-${String(1 + rnd.int(15)).padStart(2, '0')}`,
       };
     };

@@ -5,10 +5,10 @@ import {
   boundingBox,
   compileBoardFilter,
   escapeRegex,
-  FREIGHT_SORTS,
+  STATIC_FREIGHT_SORTS,
   type BoardFilterFields,
   type FreightListingDto,
-  type FreightSort,
+  type StaticFreightSort,
 } from '@freight/shared';
 
 /** One list kept in a board order; the comparator is a total order (ties end on the id). */
@@ -65,6 +65,12 @@ const FILTER_FIELDS = [
   'maxRatePerKg',
   'pickupDateStart',
   'pickupDateEnd',
+  'originStates',
+  'destinationStates',
+  'equipmentTypes',
+  'maxWeight',
+  'maxLength',
+  'destinationLat',
 ] as const;
 /** Below this share of the book, a search tests only its candidates instead of every open load. */
 const GROUP_SHARE = 0.75;
@@ -95,8 +101,8 @@ export class OpenLoadBook {
   private readonly open = new Map<string, FreightListingDto>();
   /** Loads that left the book, with the time of that change: an older "available" replay must not bring them back. */
   private readonly gone = new Map<string, number>();
-  private readonly orders = new Map<FreightSort, SortedLoads>(
-    FREIGHT_SORTS.map((s) => [s, new SortedLoads(boardComparators[s])]),
+  private readonly orders = new Map<StaticFreightSort, SortedLoads>(
+    STATIC_FREIGHT_SORTS.map((s) => [s, new SortedLoads(boardComparators[s])]),
   );
   /** The open loads by origin state, destination state, equipment and origin cell (see groupKeys). */
   private readonly groups = new Map<string, Set<FreightListingDto>>();
@@ -207,7 +213,7 @@ export class OpenLoadBook {
    */
   search(
     f: BoardFilterFields,
-    sort: FreightSort,
+    sort: StaticFreightSort,
     keepFirst: number,
   ): { total: number; first: FreightListingDto[] } {
     const ordered = this.orders.get(sort)!.items;
@@ -248,7 +254,7 @@ export class OpenLoadBook {
   /** Every match tested: from the candidates when they are few enough, else from one ordered list. */
   private searchAll(
     f: BoardFilterFields,
-    sort: FreightSort,
+    sort: StaticFreightSort,
     keepFirst: number,
     test: (l: FreightListingDto) => boolean,
     candidates: { groups: Candidates; size: number } | null,
@@ -292,6 +298,17 @@ export class OpenLoadBook {
       const wanted = f[field];
       if (wanted) consider([this.groups.get(groupKey(field, wanted)) ?? new Set()]);
     }
+    // A list (several states, several equipment types): the union of its groups.
+    for (const [list, field] of [
+      ['originStates', 'originState'],
+      ['destinationStates', 'destinationState'],
+      ['equipmentTypes', 'equipmentType'],
+    ] as const) {
+      const wanted = f[list];
+      if (wanted?.length) {
+        consider([...new Set(wanted)].map((v) => this.groups.get(groupKey(field, v)) ?? new Set()));
+      }
+    }
     for (const field of CITY_FIELDS) {
       const wanted = f[field];
       if (!wanted) continue;
@@ -333,7 +350,9 @@ const MAX_CACHED_TOTALS = 1000;
 /** The filter fields that decide which loads match (not the sort or the page), in a fixed order. */
 function filterKey(f: BoardFilterFields): string {
   return JSON.stringify(
-    [...FILTER_FIELDS, 'lat', 'lng', 'radius', 'status'].map((k) => f[k as keyof BoardFilterFields]),
+    [...FILTER_FIELDS, 'destinationLng', 'destinationRadius', 'lat', 'lng', 'radius', 'status'].map(
+      (k) => f[k as keyof BoardFilterFields],
+    ),
   );
 }
 

@@ -1,6 +1,8 @@
 import {
-  boardComparators,
+  DEFAULT_SEARCH_RADIUS,
+  boardComparator,
   compileBoardFilter,
+  deadheadMilesOf,
   type FreightListingDto,
   type FreightPage,
   type FreightSearchQuery,
@@ -9,6 +11,7 @@ import {
 import { Types, type FilterQuery } from 'mongoose';
 import { badRequest, unauthorized } from '../../../http/errors';
 import type { Actor } from '../../../policies';
+import { resolvePlace } from '../../places/gazetteer';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { OpenLoadBook } from './book';
@@ -53,27 +56,61 @@ async function currentBook(): Promise<OpenLoadBook> {
  * The load board (call 8): the open loads from the book, filtered, sorted and paged in memory, plus the
  * signed-in viewer's own loads in later states. Reads nothing else from the database.
  */
-export async function searchListings(actor: Actor | null, q: FreightSearchQuery): Promise<FreightPage> {
-  if (q.equipmentType === 'air_cargo') {
+export async function searchListings(actor: Actor | null, query: FreightSearchQuery): Promise<FreightPage> {
+  if (query.equipmentType === 'air_cargo') {
     if (!actor) throw unauthorized();
     await assertFeatureAccess(actor, 'air_freight');
   }
-  if (q.status && q.status !== 'available') {
+  if (query.status && query.status !== 'available') {
     throw badRequest('status: the board lists open loads (your other loads are under My Listings)');
   }
+  const q = withPlaces(query);
+  if (q.sort === 'deadhead' && q.lat === undefined) {
+    throw badRequest('sort: deadhead needs an origin (a city or ZIP code, or lat and lng)');
+  }
   const skip = (q.page - 1) * q.pageSize;
-  const compare = boardComparators[q.sort];
+  const compare = boardComparator(q.sort, q);
   const showsOwn = compileBoardFilter(q, { anyStatus: true });
   const [book, own] = await Promise.all([
     currentBook(),
     q.status ? Promise.resolve([]) : ownLaterLoads(actor).then((l) => l.filter(showsOwn).sort(compare)),
   ]);
-  const { total, first } = book.search(q, q.sort, skip + q.pageSize);
-  const merged = own.length ? [...first, ...own].sort(compare) : first;
+  // Deadhead depends on the search: every match is read and sorted here (a radius keeps them few).
+  const { total, first } =
+    q.sort === 'deadhead'
+      ? book.search(q, 'newest', Number.POSITIVE_INFINITY)
+      : book.search(q, q.sort, skip + q.pageSize);
+  const merged = own.length || q.sort === 'deadhead' ? [...first, ...own].sort(compare) : first;
+  const items = merged.slice(skip, skip + q.pageSize);
   return {
-    items: merged.slice(skip, skip + q.pageSize),
+    items: q.lat === undefined ? items : items.map((l) => ({ ...l, deadheadMiles: deadheadMilesOf(q, l) })),
     page: q.page,
     pageSize: q.pageSize,
     total: total + own.length,
   };
+}
+
+/**
+ * The typed places of a search as points: `origin` becomes lat/lng (with the default radius when none is given),
+ * `destination` becomes destinationLat/destinationLng. 400 for a place the gazetteer does not know.
+ */
+function withPlaces(q: FreightSearchQuery): FreightSearchQuery {
+  const out = { ...q };
+  for (const [field, lat, lng, radius] of [
+    ['origin', 'lat', 'lng', 'radius'],
+    ['destination', 'destinationLat', 'destinationLng', 'destinationRadius'],
+  ] as const) {
+    const text = q[field];
+    if (!text) continue;
+    const place = resolvePlace(text);
+    if (!place) {
+      throw badRequest(
+        `${field}: no US place "${text}" (type a city with its state, e.g. "Reno, NV", or a 5-digit ZIP code)`,
+      );
+    }
+    out[lat] = place.lat;
+    out[lng] = place.lng;
+    out[radius] = q[radius] ?? DEFAULT_SEARCH_RADIUS;
+  }
+  return out;
 }
