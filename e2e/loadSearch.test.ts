@@ -1,0 +1,71 @@
+// Issue 15: the load-board search in the browser (a place with a radius, deadhead on the card, estimated miles).
+import type { FreightListingDto } from '@freight/shared';
+import { describe, expect, it } from 'vitest';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+const journey = startJourney();
+
+describe('load-board search (issue 15)', () => {
+  it('finds a load from a small town by a 50-mile radius around its neighbour, with deadhead and estimated miles', async () => {
+    // Elko, NV was outside the old 55-city table: its loads had no miles and no rate per mile.
+    const shipper = journey.app.client();
+    await shipper.login('shipper@test.local');
+    const res = await shipper.post('/api/freight', {
+      title: 'Mine parts to Twin Falls',
+      originCity: 'Elko',
+      originState: 'NV',
+      destinationCity: 'Twin Falls',
+      destinationState: 'ID',
+      rate: 1400,
+    });
+    expect(res.status, res.text).toBe(201);
+    const elko = res.body as FreightListingDto;
+    // A load 200 miles away that the radius must leave out.
+    expect(
+      (
+        await shipper.post('/api/freight', {
+          title: 'Reno load',
+          originCity: 'Reno',
+          originState: 'NV',
+          destinationCity: 'Boise',
+          destinationState: 'ID',
+          rate: 1800,
+        })
+      ).status,
+    ).toBe(201);
+
+    const page = await (await journey.browser.newContext()).newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!');
+    await page.goto(`${journey.app.url}/freight`);
+    await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const filters = page.getByRole('form', { name: 'Load board filters' });
+    await filters.getByRole('button', { name: /More filters/ }).click();
+
+    // Typing offers real places; the search counts only once one is chosen.
+    const origin = filters.getByLabel('Origin (city or ZIP)');
+    await origin.fill('Carlin');
+    await filters.locator('datalist option[value="Carlin, NV"]').waitFor({ state: 'attached' });
+    await filters.getByRole('button', { name: /^Search/ }).click();
+    await filters.getByText('Choose the origin from the suggestions').waitFor();
+    await origin.fill('Carlin, NV');
+    await filters.getByLabel('Deadhead Radius').selectOption('50');
+    await filters.getByRole('button', { name: /^Search/ }).click();
+
+    const card = page.getByRole('article', { name: 'Load Elko, NV → Twin Falls, ID' });
+    await card.waitFor();
+    await page.getByRole('article', { name: 'Load Reno, NV → Boise, ID' }).waitFor({ state: 'detached' });
+    // Carlin is about 21 miles west of Elko.
+    const deadhead = Number(/Deadhead\s*(\d+) mi/.exec((await card.innerText()).replace(/\n/g, ' '))?.[1]);
+    expect(deadhead).toBeGreaterThan(15);
+    expect(deadhead).toBeLessThan(30);
+    await card.getByText(`${elko.distance} miles (est.)`).waitFor();
+    await card.getByText(/\$\d+\.\d{2}\/mi/).waitFor();
+
+    // Deadhead is offered as an order once an origin is searched.
+    await page.getByLabel('Sort loads').selectOption('deadhead');
+    await card.waitFor();
+    expect(errors).toEqual([]);
+  });
+});
