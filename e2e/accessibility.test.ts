@@ -165,7 +165,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     },
   );
 
-  it('the working dialogs: Post Load, Add Route, the phone navigation drawer', async () => {
+  it('the working dialogs and views: Post Load, the board table and filters, Add Route, the phone drawer', async () => {
     const problems: string[] = [];
     const shipper = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
     await signIn(shipper, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
@@ -174,6 +174,19 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     await shipper.getByRole('dialog', { name: 'Post New Load' }).waitFor();
     problems.push(...(await axeViolations(shipper, 'shipper Post Load dialog', { modalOpen: true })));
     await screenshot(shipper, 'shipper-laptop-post-load-dialog');
+    await shipper.keyboard.press('Escape');
+    // The board as a table, with every search field open (issue 15).
+    await shipper.getByRole('button', { name: 'Table' }).click();
+    await shipper.getByRole('table', { name: 'Loads' }).waitFor();
+    await shipper.getByRole('button', { name: 'Filters' }).click();
+    await shipper.getByRole('button', { name: /More filters/ }).click();
+    await shipper.getByLabel('Origin (city or ZIP)').waitFor();
+    problems.push(...(await axeViolations(shipper, 'shipper board table with every filter')));
+    await screenshot(shipper, 'shipper-laptop-board-table');
+    await shipper.setViewportSize(PHONE);
+    await shipper.getByRole('list', { name: 'Loads' }).waitFor();
+    problems.push(...(await axeViolations(shipper, 'shipper board compact list on a phone')));
+    await screenshot(shipper, 'shipper-phone-board-list');
 
     const driver = await (await journey.browser.newContext({ viewport: PHONE })).newPage();
     await signIn(driver, journey.app.url, 'driver@test.local', TEST_ACCOUNT_PASSWORD);

@@ -69,3 +69,69 @@ describe('load-board search (issue 15)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the table view (issue 15)', () => {
+  it('switches to a dense table and back, remembers the choice, moves by keyboard and marks live loads', async () => {
+    const shipper = journey.app.client();
+    await shipper.login('shipper@test.local');
+    const post = async (title: string, originCity: string, originState: string) => {
+      const res = await shipper.post('/api/freight', {
+        title,
+        originCity,
+        originState,
+        destinationCity: 'Denver',
+        destinationState: 'CO',
+        rate: 2100,
+        weight: 30000,
+      });
+      expect(res.status, res.text).toBe(201);
+    };
+    await post('Table one', 'Omaha', 'NE');
+    await post('Table two', 'Wichita', 'KS');
+
+    const page = await (
+      await journey.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    ).newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!');
+    await page.goto(`${journey.app.url}/freight`);
+    await page.getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Loads' });
+    const wichita = table.getByRole('row', { name: 'Load Wichita, KS → Denver, CO' });
+    await wichita.waitFor();
+    const cells = await wichita.getByRole('cell').allInnerTexts();
+    expect(cells.slice(0, 3)).toEqual([expect.stringMatching(/just now|min ago/), '—', 'Wichita, KS']);
+    expect(cells.join(' | ')).toMatch(
+      /Dry Van \| 53 ft · 30,000 lbs \| \$2,100\.00 \| \$\d+\.\d{2}\/mi \| Test Shipper Inc/,
+    );
+
+    // Remembered across a reload.
+    await page.reload();
+    await wichita.waitFor();
+
+    // Keyboard: the first row takes focus, ArrowDown moves, Enter opens the load.
+    const rows = table.locator('tbody tr');
+    await rows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    const focusedName = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focusedName).toBe(await rows.nth(1).getAttribute('aria-label'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // A load posted now arrives live, marked New.
+    await post('Table live', 'Tulsa', 'OK');
+    const live = table.getByRole('row', { name: 'Load Tulsa, OK → Denver, CO' });
+    await live.getByText('New', { exact: true }).waitFor();
+
+    // On a phone the same loads read as a compact list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('list', { name: 'Loads' }).getByText('Tulsa, OK → Denver, CO').waitFor();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.getByRole('article', { name: 'Load Tulsa, OK → Denver, CO' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

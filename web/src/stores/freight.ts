@@ -28,6 +28,8 @@ interface FreightBoardOwnState {
   boardTotal: number;
   /** A load opened from a link (?load=id), shown above the list. */
   focused: FreightListingDto | null;
+  /** Loads that arrived live since the list was loaded: new to it, or changed on it (the table marks them). */
+  liveMarks: Record<string, 'new' | 'changed'>;
   setFilter: <K extends keyof LoadBoardFilters>(key: K, value: LoadBoardFilters[K]) => void;
   setSort: (sort: FreightSort) => Promise<void>;
   search: () => Promise<void>;
@@ -75,6 +77,7 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
     sort: 'newest',
     boardTotal: 0,
     focused: null,
+    liveMarks: {},
 
     setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
     setSort: async (sort) => {
@@ -82,7 +85,7 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
       await get().goToPage(1);
     },
     search: async () => {
-      set((s) => ({ applied: { ...s.filters }, sort: sortFor(s.sort, s.filters) }));
+      set((s) => ({ applied: { ...s.filters }, sort: sortFor(s.sort, s.filters), liveMarks: {} }));
       await get().goToPage(1);
     },
     clearFilters: async () => {
@@ -90,12 +93,13 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
         filters: { ...EMPTY_LOAD_BOARD_FILTERS },
         applied: { ...EMPTY_LOAD_BOARD_FILTERS },
         sort: sortFor(s.sort, EMPTY_LOAD_BOARD_FILTERS),
+        liveMarks: {},
       }));
       await get().goToPage(1);
     },
     applyFilters: async (filters) => {
       const all = { ...EMPTY_LOAD_BOARD_FILTERS, ...filters };
-      set((s) => ({ filters: all, applied: { ...all }, sort: sortFor(s.sort, all) }));
+      set((s) => ({ filters: all, applied: { ...all }, sort: sortFor(s.sort, all), liveMarks: {} }));
       await get().goToPage(1);
     },
     reload: () => get().goToPage(Math.max(get().page, 1)),
@@ -113,7 +117,14 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
       }
     },
 
-    receive: (listing, push) => set((s) => withBoardPush(s, listing, push)),
+    receive: (listing, push) =>
+      set((s) => {
+        const change = withBoardPush(s, listing, push);
+        const shown = (change.items ?? s.items).some((l) => l.id === listing.id);
+        if (!shown) return change;
+        const mark = s.items.some((l) => l.id === listing.id) ? 'changed' : 'new';
+        return { ...change, liveMarks: { ...s.liveMarks, [listing.id]: s.liveMarks[listing.id] ?? mark } };
+      }),
     remove: (id) => set((s) => withoutListing(s, id)),
 
     makeOffer: async (id, offer) => {

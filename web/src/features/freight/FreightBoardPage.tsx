@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  ButtonGroup,
   Center,
   Collapsible,
   Container,
@@ -35,6 +36,8 @@ import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
 import { MyOffersPanel } from './MyOffersPanel';
 import { LoadDetailsDialog } from './LoadDetailsDialog';
+import { LoadTable } from './LoadTable';
+import { useBoardView } from './useBoardView';
 import { OfferDialog } from './OfferDialog';
 import { PostLoadDialog } from './PostLoadDialog';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
@@ -62,6 +65,8 @@ export function FreightBoardPage() {
   const [params] = useSearchParams();
   const linkedId = params.get('load');
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [view, setView] = useBoardView();
+  const liveMarks = useFreightStore((s) => s.liveMarks);
   const [booking, setBooking] = useState<FreightListingDto | null>(null);
   const [offering, setOffering] = useState<FreightListingDto | null>(null);
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
@@ -180,20 +185,35 @@ export function FreightBoardPage() {
           <Text color="gray.600" fontSize="sm" aria-live="polite">
             {total} {total === 1 ? 'load' : 'loads'} found
           </Text>
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field
-              aria-label="Sort loads"
-              value={sort}
-              onChange={(e) => void setSort(e.currentTarget.value as FreightSort)}
-            >
-              {FREIGHT_SORTS.map((option) => (
-                <option key={option} value={option} disabled={option === 'deadhead' && !appliedOrigin}>
-                  {FREIGHT_SORT_LABELS[option]}
-                </option>
+          <HStack gap="2" wrap="wrap">
+            <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Show loads as">
+              {(['cards', 'table'] as const).map((v) => (
+                <Button
+                  key={v}
+                  aria-pressed={view === v}
+                  variant={view === v ? 'solid' : 'outline'}
+                  colorPalette={view === v ? 'blue' : 'gray'}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'cards' ? 'Cards' : 'Table'}
+                </Button>
               ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+            </ButtonGroup>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label="Sort loads"
+                value={sort}
+                onChange={(e) => void setSort(e.currentTarget.value as FreightSort)}
+              >
+                {FREIGHT_SORTS.map((option) => (
+                  <option key={option} value={option} disabled={option === 'deadhead' && !appliedOrigin}>
+                    {FREIGHT_SORT_LABELS[option]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </HStack>
         </HStack>
 
         {status === 'loading' && items.length === 0 ? (
@@ -216,6 +236,18 @@ export function FreightBoardPage() {
               </Text>
             </VStack>
           </Center>
+        ) : view === 'table' ? (
+          <LoadTable
+            loads={items}
+            user={user}
+            origin={origin}
+            marks={liveMarks}
+            requestedIds={requestedIds}
+            onViewDetails={setViewing}
+            onBook={startBooking}
+            onOffer={startOffer}
+            onSignInToBook={signInToBook}
+          />
         ) : (
           <Stack gap="4" aria-label="Loads" as="section">
             {items.map((l) => card(l))}

@@ -1,8 +1,6 @@
 import { Badge, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { FreightListingDto, UserDto } from '@freight/shared';
-import { Link as RouterLink } from 'react-router-dom';
 import {
-  TRACKABLE,
   equipmentLabel,
   formatDay,
   formatMoney,
@@ -11,6 +9,7 @@ import {
   statusLabel,
   tripMiles,
 } from './format';
+import { LoadActions } from './LoadActions';
 
 interface FreightCardProps {
   listing: FreightListingDto;
@@ -52,38 +51,6 @@ export function FreightCard({
   deadheadMiles,
 }: FreightCardProps) {
   const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
-  const available = (l.status || 'available') === 'available';
-  const trackable = TRACKABLE.includes(l.status);
-
-  // Only an available load can be booked: a booked card keeps no booking button.
-  let bookingButton;
-  if (!available) {
-    bookingButton = null;
-  } else if (!user) {
-    bookingButton = (
-      <Button size="sm" colorPalette="blue" onClick={onSignInToBook}>
-        Sign In to Book
-      </Button>
-    );
-  } else if (!user.isVerified) {
-    bookingButton = (
-      <Button size="sm" disabled>
-        Verification Required
-      </Button>
-    );
-  } else if (requested) {
-    bookingButton = (
-      <Button size="sm" disabled>
-        Requested
-      </Button>
-    );
-  } else {
-    bookingButton = (
-      <Button size="sm" colorPalette="blue" onClick={() => onBook(l)}>
-        Request to Book
-      </Button>
-    );
-  }
 
   return (
     <Card.Root
@@ -129,22 +96,14 @@ export function FreightCard({
           <Button size="sm" variant="outline" onClick={() => onViewDetails(l)}>
             View Details
           </Button>
-          {bookingButton}
-          {trackable && (
-            <Button asChild size="sm" variant="outline" colorPalette="blue">
-              <RouterLink to={`/tracking/${l.id}`}>Track</RouterLink>
-            </Button>
-          )}
-          {available && (
-            <>
-              <Button size="sm" variant="outline" onClick={() => onOffer(l)}>
-                Make Offer
-              </Button>
-              <Button size="sm" colorPalette="green" onClick={() => (user ? onBook(l) : onSignInToBook())}>
-                Book Load
-              </Button>
-            </>
-          )}
+          <LoadActions
+            listing={l}
+            user={user}
+            requested={requested}
+            onBook={onBook}
+            onOffer={onOffer}
+            onSignInToBook={onSignInToBook}
+          />
         </HStack>
       </Card.Body>
     </Card.Root>

@@ -57,3 +57,19 @@ export function formatDay(iso: string | null | undefined): string {
 }
 
 export const TRACKABLE: readonly string[] = ['booked', 'in_transit', 'delivered'];
+
+/** A load's age as a board shows it: "just now", "5 min ago", "3 h ago", "2 d ago". */
+export function formatAge(createdAt: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(createdAt)) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+/** The poster as the table shows it: the company, with its MC number when the poster gave one. */
+export function posterLabel(l: Pick<FreightListingDto, 'userCompanyName' | 'userMcNumber'>): string {
+  const company = l.userCompanyName ?? 'Unknown company';
+  return l.userMcNumber ? `${company} · MC ${l.userMcNumber}` : company;
+}
