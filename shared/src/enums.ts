@@ -69,6 +69,19 @@ export function boardEquipment<T extends string | undefined>(type: T): BoardEqui
   return (type === LEGACY_REEFER ? 'reefer' : type) as BoardEquipment<T>;
 }
 type BoardEquipment<T> = T extends typeof LEGACY_REEFER ? 'reefer' : T;
+/** A label for every equipment type. */
+export const EQUIPMENT_LABELS: Record<EquipmentType, string> = {
+  dry_van: 'Dry Van',
+  reefer: 'Reefer',
+  flatbed: 'Flatbed',
+  step_deck: 'Step Deck',
+  lowboy: 'Lowboy',
+  tanker: 'Tanker',
+  container: 'Container',
+  box_truck: 'Box Truck',
+  power_only: 'Power Only',
+  air_cargo: 'Air Cargo',
+};
 export const EQUIPMENT_LENGTHS = [48, 53] as const;
 export const WEIGHT_CLASSES = ['ltl', 'partial', 'ftl'] as const;
 export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string> = {

@@ -439,6 +439,14 @@ export function filtersToQuery(filters: Partial<LoadBoardFilters>): Record<strin
   return out;
 }
 
+/** A saved search's filters from a filter state: the query, plus the origin's name for the alert's words. */
+export function savedSearchFiltersOf(filters: LoadBoardFilters): Record<string, string> {
+  const query = filtersToQuery(filters);
+  return query.lat && filters.originPlace.trim()
+    ? { ...query, originPlace: filters.originPlace.trim() }
+    : query;
+}
+
 export interface FreightPage {
   items: FreightListingDto[];
   page: number;
@@ -832,21 +840,36 @@ export interface BrokerStatsDto {
 // Saved searches with alerts.
 
 /** The board filters a saved search keeps (the board's own fields and parsing). */
-export const savedSearchFiltersSchema = z.object(boardFilterFields).pick({
-  originCity: true,
-  originState: true,
-  destinationCity: true,
-  destinationState: true,
-  equipmentType: true,
-  weightClass: true,
-  minRate: true,
-  maxRate: true,
-  pickupDateStart: true,
-  pickupDateEnd: true,
-  radius: true,
-  lat: true,
-  lng: true,
-});
+export const savedSearchFiltersSchema = z
+  .object(boardFilterFields)
+  .pick({
+    originCity: true,
+    originState: true,
+    destinationCity: true,
+    destinationState: true,
+    equipmentType: true,
+    weightClass: true,
+    minRate: true,
+    maxRate: true,
+    pickupDateStart: true,
+    pickupDateEnd: true,
+    radius: true,
+    lat: true,
+    lng: true,
+    destinationLat: true,
+    destinationLng: true,
+    destinationRadius: true,
+    originStates: true,
+    destinationStates: true,
+    equipmentTypes: true,
+    minRatePerMile: true,
+    maxWeight: true,
+    maxLength: true,
+  })
+  .extend({
+    /** The searched origin's name ("Dallas, TX"), for the alert's words; it filters nothing. */
+    originPlace: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(80).optional()),
+  });
 export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
 
 export const SAVED_SEARCH_NEEDS_FILTER =
@@ -856,9 +879,11 @@ export const SAVED_SEARCH_NEEDS_FILTER =
 export function hasSavedSearchFilter(filters: Partial<Record<string, unknown>>): boolean {
   return Object.entries(filters).some(
     ([key, value]) =>
-      key !== 'radius' && value !== undefined && value !== null && String(value).trim() !== '',
+      !NOT_A_FILTER.has(key) && value !== undefined && value !== null && String(value).trim() !== '',
   );
 }
+/** Saved-search fields that narrow nothing alone: the radii (without their point) and the origin's name. */
+const NOT_A_FILTER: ReadonlySet<string> = new Set(['radius', 'destinationRadius', 'originPlace']);
 
 export const savedSearchSchema = z.object({
   name: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),

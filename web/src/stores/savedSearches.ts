@@ -1,4 +1,4 @@
-import { filtersToQuery, type LoadBoardFilters, type Page, type SavedSearchDto } from '@freight/shared';
+import { savedSearchFiltersOf, type LoadBoardFilters, type Page, type SavedSearchDto } from '@freight/shared';
 import { apiRequest } from '../lib/api';
 import { createListStore } from '../lib/resourceStore';
 
@@ -17,7 +17,7 @@ export const useSavedSearchesStore = createListStore<
     save: async (name, filters) => {
       await apiRequest<SavedSearchDto>('POST', '/api/saved-searches', {
         name,
-        filters: filtersToQuery(filters),
+        filters: savedSearchFiltersOf(filters),
       });
       await get().load();
     },

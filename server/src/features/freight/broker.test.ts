@@ -89,6 +89,7 @@ describe('saved searches with alerts', () => {
     const { notification } = await alert;
     expect(notification.link).toBe(`/freight?load=${match.id}`);
     expect(notification.title).toBe('New load matches "Chicago reefers"');
+    expect(notification.body).toBe('New reefer load Chicago, IL to Dallas, TX: $1,500.00, $1.50/mi');
     const all = await eventually(async () => {
       const r = await carrier.get('/api/notifications');
       return r.body.items.some((n: { link: string }) => n.link === `/freight?load=${match.id}`)

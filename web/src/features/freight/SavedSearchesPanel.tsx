@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Dialog, HStack, Heading, Stack, Switch, Text } from '@chakra-ui/react';
 import {
   EMPTY_LOAD_BOARD_FILTERS,
-  filtersToQuery,
+  savedSearchFiltersOf,
   savedSearchSchema,
   type LoadBoardFilters,
   type SavedSearchDto,
@@ -15,8 +15,23 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useFreightStore } from '../../stores/freight';
 import { useSavedSearchesStore } from '../../stores/savedSearches';
 
+/** Fields read as one phrase below (the points and their radii) rather than one by one. */
+const PHRASED = new Set([
+  'lat',
+  'lng',
+  'radius',
+  'originPlace',
+  'destinationLat',
+  'destinationLng',
+  'destinationRadius',
+]);
+
 function describe(f: SavedSearchDto['filters']): string {
-  const parts = Object.entries(f).map(([k, v]) => `${k}: ${String(v)}`);
+  const parts: string[] = [];
+  if (f.lat !== undefined)
+    parts.push(`within ${f.radius ?? 50} mi of ${f.originPlace ?? `${f.lat}, ${f.lng}`}`);
+  if (f.destinationLat !== undefined) parts.push(`destination within ${f.destinationRadius ?? 50} mi`);
+  for (const [k, v] of Object.entries(f)) if (!PHRASED.has(k)) parts.push(`${k}: ${String(v)}`);
   return parts.length ? parts.join(', ') : 'All loads';
 }
 
@@ -24,7 +39,8 @@ function toBoardFilters(f: SavedSearchDto['filters']): LoadBoardFilters {
   const out: LoadBoardFilters = { ...EMPTY_LOAD_BOARD_FILTERS };
   for (const [k, v] of Object.entries(f)) {
     if (v === undefined || v === null) continue;
-    if (k === 'radius') out.radius = Number(v);
+    if (k === 'radius' || k === 'destinationRadius') out[k] = Number(v);
+    else if (k === 'originPlace' || k === 'destinationPlace') out[k] = String(v);
     else if (k in out) (out as unknown as Record<string, string>)[k] = String(v);
   }
   return out;
@@ -37,7 +53,7 @@ export function SaveSearchButton() {
   const save = useSavedSearchesStore((s) => s.save);
   const filters = useFreightStore((s) => s.filters);
   // The server's own rule (shared schema): a search needs at least one filter.
-  const checked = savedSearchSchema.shape.filters.safeParse(filtersToQuery(filters));
+  const checked = savedSearchSchema.shape.filters.safeParse(savedSearchFiltersOf(filters));
   const filterError = checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid filters');
 
   const { submit: saveSearch, pending: saving } = useSubmit(save, {

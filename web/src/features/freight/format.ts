@@ -1,19 +1,8 @@
-import { formatUsd, type EquipmentType, type FreightListingDto, type FreightStatus } from '@freight/shared';
+import { EQUIPMENT_LABELS, formatUsd, type FreightListingDto, type FreightStatus } from '@freight/shared';
 
 /** A label for every equipment type (a stored value without one shows as it is). */
-const EQUIPMENT_LABELS: Record<string, string> = {
-  dry_van: 'Dry Van',
-  reefer: 'Reefer',
-  flatbed: 'Flatbed',
-  step_deck: 'Step Deck',
-  lowboy: 'Lowboy',
-  tanker: 'Tanker',
-  container: 'Container',
-  box_truck: 'Box Truck',
-  power_only: 'Power Only',
-  air_cargo: 'Air Cargo',
-} satisfies Record<EquipmentType, string>;
-export const equipmentLabel = (type: string) => EQUIPMENT_LABELS[type] ?? type;
+const LABELS: Record<string, string> = EQUIPMENT_LABELS;
+export const equipmentLabel = (type: string) => LABELS[type] ?? type;
 
 /** SPEC §4: distinct colours per status; unknown values grey. */
 const STATUS_COLORS: Record<string, string> = {

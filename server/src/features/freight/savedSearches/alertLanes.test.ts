@@ -32,8 +32,15 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 /** Random filters with at least one that narrows; state and equipment each left open a third of the time. */
 function randomFilters(): Record<string, string> {
   const filters: Record<string, string> = {};
-  if (Math.random() < 0.67) filters.originState = pick(STATES);
-  if (Math.random() < 0.67) filters.equipmentType = pick(EQUIPMENT);
+  const roll = Math.random();
+  // One state, a lane of one or two states (issue 15), or none.
+  if (roll < 0.45) filters.originState = pick(STATES);
+  else if (roll < 0.7) filters.originStates = [pick(STATES), pick(STATES)].join(',');
+  const kit = Math.random();
+  if (kit < 0.45) filters.equipmentType = pick(EQUIPMENT);
+  else if (kit < 0.7) filters.equipmentTypes = [pick(EQUIPMENT), pick(EQUIPMENT)].join(',');
+  // Around a place: Dallas with 250 miles reaches Texas loads and Oklahoma's edge, not IL or CA.
+  if (Math.random() < 0.15) Object.assign(filters, { lat: '32.7767', lng: '-96.797', radius: '250' });
   if (Math.random() < 0.3) filters.minRate = String(pick([500, 1500, 2500]));
   if (Math.random() < 0.2) filters.destinationState = pick(STATES);
   if (Object.keys(filters).length === 0) filters.maxRate = '2000';
@@ -80,8 +87,10 @@ describe('saved-search alerts by lane (issue 11)', () => {
     const searches = await SavedSearchModel.find({}).lean();
     let alertsSeen = 0;
     for (let round = 0; round < 12; round++) {
+      const originState = pick(STATES);
       const load = await postLoad(shipper, {
-        originState: pick(STATES),
+        originState,
+        originCity: { IL: 'Chicago', TX: 'Dallas', CA: 'Fresno' }[originState],
         destinationState: pick(STATES),
         equipmentType: pick(EQUIPMENT) as never,
         rate: pick([800, 1800, 3000]),
@@ -102,5 +111,49 @@ describe('saved-search alerts by lane (issue 11)', () => {
       alertsSeen += alerted.length;
     }
     expect(alertsSeen).toBeGreaterThan(0);
+  });
+});
+
+describe('alerts for the load-board search (issue 15)', () => {
+  it('a search around a place with a lane of equipment alerts with the miles from that place', async () => {
+    const owner = await verifiedClient(app, 'carrier');
+    const shipper = await verifiedClient(app, 'shipper');
+    const saved = await owner.post('/api/saved-searches', {
+      name: 'Around Carlin',
+      filters: {
+        lat: '40.7138',
+        lng: '-116.1040',
+        radius: '50',
+        originPlace: 'Carlin, NV',
+        equipmentTypes: 'dry_van,flatbed',
+      },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body.filters).toMatchObject({
+      originPlace: 'Carlin, NV',
+      equipmentTypes: ['dry_van', 'flatbed'],
+    });
+    const reefer = await postLoad(shipper, {
+      originCity: 'Elko',
+      originState: 'NV',
+      destinationCity: 'Boise',
+      destinationState: 'ID',
+      equipmentType: 'reefer',
+    });
+    const van = await postLoad(shipper, {
+      originCity: 'Elko',
+      originState: 'NV',
+      destinationCity: 'Boise',
+      destinationState: 'ID',
+      equipmentType: 'dry_van',
+      rate: 2400,
+      distance: 250,
+    });
+    // Only this owner's alerts (the searches of the test above are still saved).
+    const mine = async (load: FreightListingDto) =>
+      (await alertJobsFor(load)).filter((j) => j.data.userId === owner.user!.id);
+    expect(await mine(reefer)).toHaveLength(0);
+    const [job] = await mine(van);
+    expect(job?.data.body).toMatch(/^New dry van load 2\d mi from Carlin, NV: \$2,400\.00, \$9\.60\/mi$/);
   });
 });

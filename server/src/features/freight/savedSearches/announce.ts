@@ -1,4 +1,10 @@
-import { formatUsd, type FreightListingDto } from '@freight/shared';
+import {
+  EQUIPMENT_LABELS,
+  deadheadMilesOf,
+  formatUsd,
+  type FreightListingDto,
+  type SavedSearchFilters,
+} from '@freight/shared';
 import { notify } from '../../notifications/service';
 import type { SavedSearch } from './model';
 
@@ -12,11 +18,29 @@ export async function announceSavedSearchMatch(
     userId: owner,
     kind: 'saved_search_match',
     title: `New load matches "${search.name}"`,
-    body: `${listing.originCity}, ${listing.originState} to ${listing.destinationCity}, ${listing.destinationState}${
-      listing.rate != null ? ` for ${formatUsd(listing.rate)}` : ''
-    }`,
+    body: savedSearchAlertText((search.filters ?? {}) as SavedSearchFilters, listing),
     link: `/freight?load=${listing.id}`,
     // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).
     dedupeKey: `saved-search:${owner}-${listing.id}`,
   });
+}
+
+/**
+ * What the alert says of the load (issue 15): "New dry van load 32 mi from Dallas, TX: $2,400.00, $3.10/mi" for a
+ * search around a place, else the load's route ("New reefer load Elko, NV to Boise, ID: $1,400.00").
+ */
+export function savedSearchAlertText(filters: SavedSearchFilters, listing: FreightListingDto): string {
+  const equipment = (
+    EQUIPMENT_LABELS[listing.equipmentType as keyof typeof EQUIPMENT_LABELS] ?? listing.equipmentType
+  ).toLowerCase();
+  const deadhead = deadheadMilesOf(filters, listing);
+  const where =
+    deadhead != null && filters.originPlace
+      ? `${deadhead} mi from ${filters.originPlace}`
+      : `${listing.originCity}, ${listing.originState} to ${listing.destinationCity}, ${listing.destinationState}`;
+  const money = [
+    listing.rate != null ? formatUsd(listing.rate) : null,
+    listing.ratePerMile != null ? `${formatUsd(listing.ratePerMile)}/mi` : null,
+  ].filter(Boolean);
+  return `New ${equipment} load ${where}${money.length ? `: ${money.join(', ')}` : ''}`;
 }

@@ -30,9 +30,21 @@ savedSearchSchema.pre('validate', function () {
 
 const ANY = '*';
 
-/** A search's lane: its origin state and equipment, each '*' when the search leaves it open. */
-export function alertLaneOf(filters: { originState?: string; equipmentType?: string }): string {
-  return `${filters.originState || ANY}|${boardEquipment(filters.equipmentType) || ANY}`;
+/**
+ * A search's lane: its origin state and equipment, each '*' when the search leaves it open or allows several (a lane
+ * list, a radius, several equipment types: those searches are read with the open lanes, and the predicate decides).
+ */
+export function alertLaneOf(filters: {
+  originState?: string;
+  equipmentType?: string;
+  originStates?: string[];
+  equipmentTypes?: string[];
+}): string {
+  const state = filters.originState || (filters.originStates?.length === 1 ? filters.originStates[0] : ANY);
+  const equipment =
+    boardEquipment(filters.equipmentType) ||
+    (filters.equipmentTypes?.length === 1 ? boardEquipment(filters.equipmentTypes[0]) : ANY);
+  return `${state}|${equipment}`;
 }
 
 /** The lanes of the searches that can match a load: its own, and those that leave state, equipment or both open. */
