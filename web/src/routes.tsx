@@ -1,3 +1,4 @@
+import { MyLoadsPage } from './features/workspace/MyLoadsPage';
 import type { ReactNode } from 'react';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LandingPage } from './features/landing/LandingPage';
@@ -42,5 +43,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/tracking/:id', element: <TrackingPage />, access: 'signedIn' },
   { path: '/small-shipments', element: <SmallShipmentsPage />, access: 'public' },
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
+  { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
 ];

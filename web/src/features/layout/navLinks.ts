@@ -13,6 +13,8 @@ export const NAV_LINKS: NavLinkInfo[] = [
   { to: '/documents', label: 'Documents' },
   { to: '/freight', label: 'Freight' },
   { to: '/air-freight', label: 'Air Freight' },
+  { to: '/my-loads', label: 'My Loads', onlyFor: 'carrier' },
+  { to: '/my-loads', label: 'My Loads', onlyFor: 'shipper' },
   { to: '/small-shipments', label: 'Post Small Load', onlyFor: 'individual_customer' },
   { to: '/driver-routes', label: 'My Routes', onlyFor: 'individual_driver' },
   { to: '/broker', label: 'Broker Hub', onlyFor: 'broker' },

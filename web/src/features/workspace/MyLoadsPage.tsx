@@ -1,0 +1,302 @@
+import {
+  Badge,
+  Card,
+  Center,
+  Container,
+  HStack,
+  Heading,
+  Link,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import type { BookingRequestDto, FreightListingDto, NegotiationDto, TrackedLoadDto } from '@freight/shared';
+import { useEffect, type ReactNode } from 'react';
+import { FiInbox } from 'react-icons/fi';
+import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { PageControls } from '../../components/PageControls';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { useOffersStore } from '../../stores/offers';
+import { useSessionStore } from '../../stores/session';
+import { useTrackedLoadsStore } from '../../stores/trackedLoads';
+import { WORKSPACE_PAGE_SIZE, useMyListingsStore, useMyRequestsStore } from '../../stores/workspace';
+import { formatMoney, statusColor, statusLabel } from '../freight/format';
+import { MyOffersPanel } from '../freight/MyOffersPanel';
+import { NegotiationHistory } from '../negotiations/NegotiationHistory';
+import { REQUEST_OUTCOME, nextCarrierStep, nextPosterStep, offerOutcome } from './nextSteps';
+
+/**
+ * /my-loads (issue 15): a carrier's workspace (requests, booked, in transit and delivered loads with the next step
+ * of each, and every offer with its history and outcome); a shipper's or broker's posted loads with theirs.
+ */
+export function MyLoadsPage() {
+  const userType = useSessionStore((s) => s.user?.userType);
+  const carrier = userType === 'carrier';
+  return (
+    <Container maxW="5xl" py="8">
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            My Loads
+          </Heading>
+          <Text color="gray.600">
+            {carrier
+              ? 'Your requests, booked loads and offers, each with what comes next.'
+              : 'The loads you posted, each with what comes next.'}
+          </Text>
+        </Stack>
+        {carrier ? (
+          <Tabs.Root defaultValue="loads" variant="enclosed">
+            <Tabs.List>
+              <Tabs.Trigger value="loads">Loads</Tabs.Trigger>
+              <Tabs.Trigger value="offers">My Offers</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="loads">
+              <CarrierLoads />
+            </Tabs.Content>
+            <Tabs.Content value="offers">
+              <CarrierOffers />
+            </Tabs.Content>
+          </Tabs.Root>
+        ) : (
+          <PostedLoads />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  return (
+    <Card.Root size="sm" as="section" aria-label={title}>
+      <Card.Header>
+        <HStack>
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          <Badge>{count}</Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function Row({
+  title,
+  detail,
+  badge,
+  next,
+}: {
+  title: string;
+  detail: string;
+  badge: ReactNode;
+  next: ReactNode;
+}) {
+  return (
+    <HStack
+      justify="space-between"
+      align="start"
+      gap="3"
+      py="2"
+      borderBottomWidth="1px"
+      wrap="wrap"
+      data-testid="workspace-row"
+    >
+      <Stack gap="0">
+        <Text fontWeight="medium">{title}</Text>
+        <Text fontSize="sm" color="gray.600">
+          {detail}
+        </Text>
+      </Stack>
+      <Stack gap="1" align="end">
+        {badge}
+        <Text fontSize="sm">{next}</Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+const Loading = ({ label }: { label: string }) => (
+  <Center py="6">
+    <Spinner aria-label={label} />
+  </Center>
+);
+
+function StepLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild colorPalette="blue" fontWeight="medium">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}
+
+function CarrierLoads() {
+  const requests = useMyRequestsStore(selectItems);
+  const requestsStatus = useMyRequestsStore(selectStatus);
+  const loadRequests = useMyRequestsStore((s) => s.load);
+  const loads = useTrackedLoadsStore(selectItems);
+  const loadsTotal = useTrackedLoadsStore(selectTotal);
+  const loadsStatus = useTrackedLoadsStore(selectStatus);
+  const loadLoads = useTrackedLoadsStore((s) => s.load);
+  const loadMore = useTrackedLoadsStore((s) => s.loadMore);
+  useEffect(() => {
+    void loadRequests();
+    void loadLoads();
+  }, [loadRequests, loadLoads]);
+
+  // An approved request shows under Booked (its load); pending and refused ones stay here with their status.
+  const open = requests.filter((r) => r.status !== 'approved');
+  const inStatus = (status: TrackedLoadDto['status']) => loads.filter((l) => l.status === status);
+  const loadRow = (l: TrackedLoadDto) => {
+    const step = nextCarrierStep(l.status);
+    return (
+      <Row
+        key={l.id}
+        title={`${l.pickupCity}, ${l.pickupState} → ${l.deliveryCity}, ${l.deliveryState}`}
+        detail={[l.title, formatMoney(l.price)].filter(Boolean).join(' · ')}
+        badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}
+        next={<StepLink to={`/tracking/${l.id}`}>{step}</StepLink>}
+      />
+    );
+  };
+
+  return (
+    <Stack gap="4" pt="4">
+      <Section title="Requested" count={open.length}>
+        {requestsStatus === 'loading' && requests.length === 0 ? (
+          <Loading label="Loading your requests" />
+        ) : open.length === 0 ? (
+          <Text color="gray.600">No open requests. Request a load from the board.</Text>
+        ) : (
+          open.map((r: BookingRequestDto) => (
+            <Row
+              key={r.id}
+              title={`${r.freightOrigin ?? '?'} → ${r.freightDestination ?? '?'}`}
+              detail={[r.freightTitle, formatMoney(r.freightRate)].filter(Boolean).join(' · ')}
+              badge={
+                <Badge colorPalette={r.status === 'pending' ? 'yellow' : 'red'}>
+                  {REQUEST_OUTCOME[r.status]}
+                </Badge>
+              }
+              next={
+                r.status === 'pending' ? (
+                  "Waiting for the shipper's answer"
+                ) : (
+                  <StepLink to="/freight">Find another load</StepLink>
+                )
+              }
+            />
+          ))
+        )}
+      </Section>
+      {loadsStatus === 'loading' && loads.length === 0 ? (
+        <Loading label="Loading your loads" />
+      ) : (
+        (['booked', 'in_transit', 'delivered'] as const).map((status) => (
+          <Section key={status} title={statusLabel(status)} count={inStatus(status).length}>
+            {inStatus(status).length === 0 ? (
+              <Text color="gray.600">None right now.</Text>
+            ) : (
+              inStatus(status).map(loadRow)
+            )}
+          </Section>
+        ))
+      )}
+      {loads.length < loadsTotal && (
+        <LoadMoreButton loading={loadsStatus === 'loading'} onClick={() => void loadMore()} />
+      )}
+    </Stack>
+  );
+}
+
+function CarrierOffers() {
+  const offers = useOffersStore(selectItems);
+  const status = useOffersStore(selectStatus);
+  const load = useOffersStore((s) => s.load);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (status === 'loading' && offers.length === 0) return <Loading label="Loading your offers" />;
+  return (
+    <Stack gap="4" pt="4">
+      <MyOffersPanel />
+      <Section title="Every offer" count={offers.length}>
+        {offers.length === 0 ? (
+          <EmptyState
+            icon={FiInbox}
+            iconColor="gray.400"
+            title="No offers yet"
+            description="Make an offer on a load from the board; it stays here with its outcome."
+            testId="no-offers"
+          />
+        ) : (
+          offers.map((n: NegotiationDto) => {
+            const outcome = offerOutcome(n.status);
+            return (
+              <Stack key={n.id} gap="1" py="2" borderBottomWidth="1px" data-testid="workspace-offer">
+                <HStack justify="space-between" wrap="wrap">
+                  <Text fontWeight="medium">
+                    {n.freightOrigin} → {n.freightDestination}
+                  </Text>
+                  <Badge colorPalette={outcome.color}>{outcome.label}</Badge>
+                </HStack>
+                <Text fontSize="sm" color="gray.600">
+                  {n.freightTitle}
+                </Text>
+                <NegotiationHistory negotiation={n} />
+              </Stack>
+            );
+          })
+        )}
+      </Section>
+    </Stack>
+  );
+}
+
+function PostedLoads() {
+  const loads = useMyListingsStore(selectItems);
+  const total = useMyListingsStore(selectTotal);
+  const status = useMyListingsStore(selectStatus);
+  const page = useMyListingsStore((s) => s.page);
+  const goToPage = useMyListingsStore((s) => s.goToPage);
+  useEffect(() => {
+    void goToPage(1);
+  }, [goToPage]);
+  if (status === 'loading' && loads.length === 0) return <Loading label="Loading your loads" />;
+  if (loads.length === 0) {
+    return (
+      <EmptyState
+        icon={FiInbox}
+        iconColor="gray.400"
+        title="No loads posted yet"
+        description="Post a load from the Freight board; it shows here with what comes next."
+        testId="no-posted-loads"
+      />
+    );
+  }
+  return (
+    <Stack gap="2">
+      {loads.map((l: FreightListingDto) => {
+        const step = nextPosterStep(l);
+        return (
+          <Row
+            key={l.id}
+            title={`${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`}
+            detail={[l.title, formatMoney(l.rate)].filter(Boolean).join(' · ')}
+            badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}
+            next={step.to ? <StepLink to={step.to}>{step.label}</StepLink> : step.label}
+          />
+        );
+      })}
+      <PageControls
+        page={page}
+        pages={Math.max(1, Math.ceil(total / WORKSPACE_PAGE_SIZE))}
+        onPage={(p) => void goToPage(p)}
+      />
+    </Stack>
+  );
+}
