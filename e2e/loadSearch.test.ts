@@ -66,6 +66,47 @@ describe('load-board search (issue 15)', () => {
     // Deadhead is offered as an order once an origin is searched.
     await page.getByLabel('Sort loads').selectOption('deadhead');
     await card.waitFor();
+
+    // A lane: Nevada to Idaho, not Nevada to Utah.
+    expect(
+      (
+        await shipper.post('/api/freight', {
+          title: 'Elko to Utah',
+          originCity: 'Elko',
+          originState: 'NV',
+          destinationCity: 'Salt Lake City',
+          destinationState: 'UT',
+          rate: 1500,
+        })
+      ).status,
+    ).toBe(201);
+    await filters.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('article', { name: 'Load Elko, NV → Salt Lake City, UT' }).waitFor();
+    await filters.getByLabel('Lane: Origin States').fill('nv');
+    await filters.getByLabel('Lane: Destination States').fill('ID, OR');
+    await filters.getByRole('button', { name: /^Search/ }).click();
+    await page
+      .getByRole('article', { name: 'Load Elko, NV → Salt Lake City, UT' })
+      .waitFor({ state: 'detached' });
+    await card.waitFor();
+    await page.getByRole('article', { name: 'Load Reno, NV → Boise, ID' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('Post Load offers US places as the city is typed; picking one fills the city and its state', async () => {
+    const page = await (await journey.browser.newContext()).newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, journey.app.url, 'shipper@test.local', 'Test1234!');
+    await page.goto(`${journey.app.url}/freight`);
+    await page.getByRole('button', { name: 'Post Freight' }).click();
+    const form = page.getByRole('dialog', { name: 'Post New Load' });
+    const city = form.getByLabel('Origin City');
+    await city.fill('Winnem');
+    await form.locator('datalist option[value="Winnemucca, NV"]').waitFor({ state: 'attached' });
+    await city.fill('Winnemucca, NV');
+    expect(await city.inputValue()).toBe('Winnemucca');
+    expect(await form.getByLabel('Origin State').inputValue()).toBe('NV');
+    await form.getByLabel('Actual Miles (optional)').waitFor();
     expect(errors).toEqual([]);
   });
 });

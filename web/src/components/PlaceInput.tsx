@@ -1,7 +1,7 @@
 import { Input } from '@chakra-ui/react';
-import { PLACE_SUGGESTION_LIMIT, type PlaceDto } from '@freight/shared';
-import { useEffect, useId, useRef, useState } from 'react';
-import { apiRequest, logFailure } from '../lib/api';
+import type { PlaceDto } from '@freight/shared';
+import { useId } from 'react';
+import { usePlaceSuggestions } from '../lib/usePlaceSuggestions';
 import { FormField } from './FormField';
 
 interface PlaceInputProps {
@@ -21,24 +21,7 @@ interface PlaceInputProps {
  */
 export function PlaceInput({ label, value, onChange, placeholder, error, helperText }: PlaceInputProps) {
   const listId = useId();
-  const [suggestions, setSuggestions] = useState<PlaceDto[]>([]);
-  const latest = useRef('');
-
-  useEffect(() => {
-    const text = value.trim();
-    latest.current = text;
-    if (text.length < 2 || suggestions.some((p) => p.label === text)) return;
-    const timer = setTimeout(() => {
-      const query = new URLSearchParams({ q: text, limit: String(PLACE_SUGGESTION_LIMIT) });
-      apiRequest<{ items: PlaceDto[] }>('GET', `/api/places?${query}`, undefined, { expectsSession: false })
-        .then((answer) => {
-          if (latest.current === text) setSuggestions(answer.items);
-        })
-        .catch((err: unknown) => logFailure('Place suggestions', err));
-    }, 150);
-    return () => clearTimeout(timer);
-  }, [value, suggestions]);
-
+  const suggestions = usePlaceSuggestions(value);
   return (
     <FormField label={label} error={error} helperText={helperText}>
       <Input
@@ -51,11 +34,18 @@ export function PlaceInput({ label, value, onChange, placeholder, error, helperT
           onChange(text, suggestions.find((p) => p.label === text.trim()) ?? null);
         }}
       />
-      <datalist id={listId}>
-        {suggestions.map((p) => (
-          <option key={p.label} value={p.label} />
-        ))}
-      </datalist>
+      <PlaceOptions id={listId} places={suggestions} />
     </FormField>
+  );
+}
+
+/** The suggestions as the input's datalist. */
+export function PlaceOptions({ id, places }: { id: string; places: PlaceDto[] }) {
+  return (
+    <datalist id={id}>
+      {places.map((p) => (
+        <option key={p.label} value={p.label} />
+      ))}
+    </datalist>
   );
 }

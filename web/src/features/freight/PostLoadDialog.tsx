@@ -276,7 +276,7 @@ function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDia
             </FormField>
             {text('weight', 'Weight (lbs)', { type: 'number', min: 0, step: 1 })}
             {text('commodity', 'Commodity')}
-            {text('distance', 'Distance (miles)', { type: 'number', min: 0, step: 1 })}
+            {text('distance', 'Actual Miles (optional)', { type: 'number', min: 0, step: 1 })}
             {text('rate', 'Rate ($)', MONEY_INPUT)}
             <FormField label="Rate Type" error={errors.rateType}>
               <SelectInput
