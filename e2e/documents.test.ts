@@ -51,7 +51,7 @@ async function uploadDocument(
   expect(await submit.isDisabled()).toBe(true); // no file yet
   await page.getByTestId('document-file-input').setInputFiles(file);
   await page.getByTestId('selected-file').filter({ hasText: file.name }).waitFor();
-  if (expirationDate) await page.getByLabel('Expiration Date (Optional)').fill(expirationDate);
+  if (expirationDate) await page.getByLabel(/^Expiration Date/).fill(expirationDate);
   expect(await submit.isEnabled()).toBe(true);
   await submit.click();
   await page.locator(`[data-testid="document-item"][data-document-type="${documentType}"]`).waitFor();
@@ -98,7 +98,7 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     await markPage(carrier);
 
     await uploadDocument(carrier, 'dot_authority', pdf('dot-authority.pdf'), '2099-12-31');
-    await uploadDocument(carrier, 'insurance', pdf('insurance.pdf'));
+    await uploadDocument(carrier, 'insurance', pdf('insurance.pdf'), '2099-06-30');
     await uploadDocument(carrier, 'equipment_cert', png('equipment.png'));
     expect(await carrier.getByTestId('document-item').count()).toBe(3);
     expect(await carrier.getByTestId('compliance-submitted').getByText('3').count()).toBe(1);

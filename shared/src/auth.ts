@@ -69,3 +69,32 @@ export interface UserDto {
   createdAt: string;
   updatedAt: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Carrier and broker authority numbers (issue 16): the FMCSA MC number and the USDOT number.
+
+/** Who has authority numbers: the types FMCSA registers (carriers haul, brokers arrange). */
+export const AUTHORITY_USER_TYPES: readonly UserType[] = ['carrier', 'broker'];
+
+/**
+ * An authority number as typed ("MC-123456", "usdot 0987654", "123456"): the prefix, spaces and dashes dropped, then
+ * 1 to 8 digits without leading zeros. Empty means none.
+ */
+const authorityNumber = (prefix: RegExp, example: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return null;
+      if (typeof v !== 'string') return v;
+      const bare = v.trim().replace(prefix, '').replace(/[\s-]/g, '');
+      return bare === '' ? null : bare.replace(/^0+(?=\d)/, '');
+    },
+    z
+      .string()
+      .regex(/^\d{1,8}$/, `Enter 1 to 8 digits, e.g. ${example}`)
+      .nullable(),
+  );
+export const authorityNumbersSchema = z.object({
+  mcNumber: authorityNumber(/^mc[\s#:-]*/i, 'MC-123456'),
+  usdotNumber: authorityNumber(/^(us)?dot[\s#:-]*/i, 'USDOT 1234567'),
+});
+export type AuthorityNumbersInput = z.input<typeof authorityNumbersSchema>;

@@ -49,30 +49,40 @@ export function isExpiredOn(expirationDate: Date | null | undefined, now: Date):
  * the same as none (the form sends it only when set). A date more than one day in the past is refused (the day of
  * slack covers the time zones west of UTC).
  */
-export const documentUploadSchema = z.object({
-  documentType: z.string({ message: 'Required' }).trim().min(1, 'Required'),
-  expirationDate: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const date = parseCalendarDate(v);
-      if (!date) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
-        return z.NEVER;
-      }
-      if (daysUntilExpiry(date, new Date()) < -1) {
-        ctx.addIssue({ code: 'custom', message: 'The expiration date has already passed' });
-        return z.NEVER;
-      }
-      if (!isDateInRange(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
-        return z.NEVER;
-      }
-      return date;
-    }),
-});
+/** Documents that lapse on a known date: an upload must say when (issue 16), so expiry can unverify the carrier. */
+export const EXPIRY_REQUIRED_TYPES: ReadonlySet<string> = new Set(['insurance']);
+export const EXPIRY_REQUIRED_MESSAGE = 'Insurance documents need an expiration date';
+
+export const documentUploadSchema = z
+  .object({
+    documentType: z.string({ message: 'Required' }).trim().min(1, 'Required'),
+    expirationDate: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const date = parseCalendarDate(v);
+        if (!date) {
+          ctx.addIssue({ code: 'custom', message: 'Enter a valid date (YYYY-MM-DD)' });
+          return z.NEVER;
+        }
+        if (daysUntilExpiry(date, new Date()) < -1) {
+          ctx.addIssue({ code: 'custom', message: 'The expiration date has already passed' });
+          return z.NEVER;
+        }
+        if (!isDateInRange(date.getTime())) {
+          ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
+          return z.NEVER;
+        }
+        return date;
+      }),
+  })
+  .superRefine((v, ctx) => {
+    if (EXPIRY_REQUIRED_TYPES.has(v.documentType) && !v.expirationDate) {
+      ctx.addIssue({ code: 'custom', path: ['expirationDate'], message: EXPIRY_REQUIRED_MESSAGE });
+    }
+  });
 export type DocumentUploadInput = z.input<typeof documentUploadSchema>;
 
 /** Call 24: approve, or reject with a non-empty reason. */

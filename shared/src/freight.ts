@@ -683,6 +683,21 @@ export interface BookingRequestDto {
   carrierPhone: string | null;
   carrierEmail: string | null;
   carrierCompany: string | null;
+  /** The carrier's FMCSA numbers (issue 16), null when not given. */
+  carrierMcNumber: string | null;
+  carrierUsdotNumber: string | null;
+  /**
+   * The carrier's approved documents with their expiry, so the poster decides with facts; only in the answers to
+   * the load's poster (GET /api/booking-requests), empty elsewhere.
+   */
+  carrierDocuments: CarrierDocumentDto[];
+}
+
+/** One approved compliance document of a carrier, as a booking request shows it. */
+export interface CarrierDocumentDto {
+  documentType: string;
+  label: string;
+  expirationDate: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -776,6 +791,8 @@ export interface NegotiationDto {
   freightStatus: FreightStatus | null;
   carrierName: string | null;
   carrierCompany: string | null;
+  carrierMcNumber: string | null;
+  carrierUsdotNumber: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

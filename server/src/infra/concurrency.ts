@@ -19,7 +19,16 @@ import { AppError } from '../http/errors';
 
 /** The kinds of aggregate that are changed under a lease. */
 export type AggregateKind =
-  'load' | 'document' | 'shipment' | 'user' | 'quota' | 'maintenance' | 'invitation' | 'notifications';
+  | 'load'
+  | 'document'
+  | 'shipment'
+  | 'user'
+  | 'quota'
+  | 'maintenance'
+  | 'invitation'
+  | 'notifications'
+  /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
+  | 'authority';
 
 export interface AggregateRef {
   kind: AggregateKind;

@@ -95,7 +95,7 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
     const user = await owner.registerAndLogin({ userType: 'carrier' });
     const expires = dateIn(60);
     const dot = await upload(owner, 'dot_authority', expires);
-    const insurance = await upload(owner, 'insurance');
+    const insurance = await upload(owner, 'insurance', dateIn(450));
     const equipment = await upload(owner, 'equipment_cert', dateIn(400));
     for (const id of [dot, insurance, equipment]) {
       expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(
@@ -169,6 +169,36 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
     } finally {
       await restarted.close();
       app.workers = null;
+    }
+  });
+
+  it('an expired insurance certificate makes the carrier unverified (issue 16)', async () => {
+    // The test above closed the app's workers: the job runs on workers of this test's own.
+    const workers = await startWorkers(app.rt, { schedules: false });
+    try {
+      const admin = app.client();
+      await admin.login('admin@test.local');
+      const owner = app.client();
+      const user = await owner.registerAndLogin({ userType: 'carrier' });
+      const expires = dateIn(20);
+      const insurance = await upload(owner, 'insurance', expires);
+      for (const id of [
+        await upload(owner, 'dot_authority', dateIn(400)),
+        insurance,
+        await upload(owner, 'equipment_cert', dateIn(400)),
+      ]) {
+        expect((await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' })).status).toBe(
+          200,
+        );
+      }
+      expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
+      expect(await runJob(clock(expires, 0))).toMatchObject({ expired: 0 });
+      expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
+      expect(await runJob(clock(expires, 1))).toMatchObject({ expired: 1, usersRecomputed: 1 });
+      expect((await DocumentModel.findById(insurance).lean())?.status).toBe('expired');
+      expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(false);
+    } finally {
+      await workers.close();
     }
   });
 

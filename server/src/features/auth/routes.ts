@@ -1,5 +1,6 @@
 import {
   TEST_ACCOUNT_PASSWORD,
+  authorityNumbersSchema,
   loginSchema,
   registerSchema,
   type PublicConfigDto,
@@ -12,6 +13,7 @@ import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarke
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
+import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto } from '../users/model';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { TEST_ACCOUNTS } from './testAccounts';
@@ -82,6 +84,11 @@ export function createAuthRouter(rt: Runtime): Router {
   const setup = validate({ body: accountSetupSchema });
   router.post('/users/setup', requireUser, setup, async (req, res) => {
     res.json(await setupAccount(currentActor(req), setup.input(res).body));
+  });
+
+  const authority = validate({ body: authorityNumbersSchema });
+  router.put('/users/me/authority', requireUser, authority, async (req, res) => {
+    res.json(await setAuthorityNumbers(currentActor(req), authority.input(res).body));
   });
 
   router.get('/test-accounts', (_req, res) => {

@@ -52,7 +52,9 @@ interface UploadOpts {
 function upload(c: TestClient, opts: UploadOpts = {}) {
   const req = c.raw('post', '/api/documents/upload');
   if (opts.documentType !== undefined) req.field('documentType', opts.documentType);
-  if (opts.expirationDate !== undefined) req.field('expirationDate', opts.expirationDate);
+  // Insurance must carry an expiry date (issue 16): one far ahead unless the test says otherwise ('' sends none).
+  const expirationDate = opts.expirationDate ?? (opts.documentType === 'insurance' ? '2099-06-30' : undefined);
+  if (expirationDate !== undefined) req.field('expirationDate', expirationDate);
   if (opts.file !== null) {
     req.attach('file', opts.file ?? pdf(), {
       filename: opts.fileName ?? 'dot.pdf',
@@ -119,7 +121,11 @@ describe('upload (call 20)', () => {
     });
     expect(b.status).toBe(201);
     expect(b.body.mimeType).toBe('image/jpeg');
-    expect((await upload(c, { documentType: 'insurance' })).body.expirationDate).toBeNull();
+    expect((await upload(c, { documentType: 'dot_authority' })).body.expirationDate).toBeNull();
+    // Insurance lapses on a date, and its expiry unverifies the carrier: it must carry one (issue 16).
+    const noDate = await upload(c, { documentType: 'insurance', expirationDate: '' });
+    expect(noDate.status).toBe(400);
+    expect(noDate.body.message).toMatch(/Insurance documents need an expiration date/);
   });
 
   it('refuses an 11 MB file with 413 and leaves neither a file nor a record', async () => {

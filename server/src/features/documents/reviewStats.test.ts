@@ -27,6 +27,7 @@ describe('admin summary cards', () => {
       const res = await carrier
         .raw('post', '/api/documents/upload')
         .field('documentType', type)
+        .field('expirationDate', '2099-06-30')
         .attach('file', pdf, { filename: `${type}.pdf`, contentType: 'application/pdf' });
       expect(res.status).toBe(201);
       ids.push(res.body.id);

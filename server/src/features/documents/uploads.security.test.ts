@@ -44,6 +44,7 @@ function uploadDocument(c: TestClient, file: Buffer, fileName = 'insurance.png')
   return c
     .raw('post', '/api/documents/upload')
     .field('documentType', 'insurance')
+    .field('expirationDate', '2099-06-30')
     .attach('file', file, { filename: fileName, contentType: 'image/png' });
 }
 
@@ -72,6 +73,7 @@ describe('uploads (issue 12 items 6 and 11)', () => {
     });
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\ninsurance\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="expirationDate"\r\n\r\n2099-06-30\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n` +
         'Content-Type: image/png\r\n\r\n',
     );

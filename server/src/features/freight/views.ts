@@ -1,12 +1,26 @@
-import type { BookingRequestDto, NegotiationDto } from '@freight/shared';
-import type { Types } from 'mongoose';
+import {
+  DOCUMENT_TYPE_LABELS,
+  type BookingRequestDto,
+  type CarrierDocumentDto,
+  type NegotiationDto,
+} from '@freight/shared';
+import { Types } from 'mongoose';
 import { findByIds } from '../../http/paginate';
+import { DocumentModel } from '../documents/model';
 import { UserModel } from '../users/model';
 import { toBookingRequestDto, type BookingRequest } from './bookingRequests/model';
 import { FreightModel, type FreightListing } from './model';
 import { toNegotiationDto, type Negotiation } from './negotiations/model';
 
-const USER_VIEW = { firstName: 1, lastName: 1, email: 1, phoneNumber: 1, companyName: 1 } as const;
+const USER_VIEW = {
+  firstName: 1,
+  lastName: 1,
+  email: 1,
+  phoneNumber: 1,
+  companyName: 1,
+  mcNumber: 1,
+  usdotNumber: 1,
+} as const;
 
 type UserView = {
   _id: Types.ObjectId;
@@ -15,6 +29,8 @@ type UserView = {
   email: string;
   phoneNumber?: string | null;
   companyName?: string | null;
+  mcNumber?: string | null;
+  usdotNumber?: string | null;
 };
 
 /** Loads and users by id with second queries (no $lookup, DESIGN §2), an `_id` equality each. */
@@ -29,14 +45,51 @@ async function lookups(freightIds: unknown[], userIds: unknown[]) {
   };
 }
 
-export async function bookingRequestViews(requests: BookingRequest[]): Promise<BookingRequestDto[]> {
+/**
+ * Booking requests as the API answers them. `withDocuments`: each carrier's approved documents with their expiry
+ * (for the load's poster, who decides on the request; an equality on the carrier and status per carrier).
+ */
+export async function bookingRequestViews(
+  requests: BookingRequest[],
+  { withDocuments = false }: { withDocuments?: boolean } = {},
+): Promise<BookingRequestDto[]> {
   if (requests.length === 0) return [];
-  const { load, user } = await lookups(
-    requests.map((r) => r.freightListingId),
-    requests.map((r) => r.carrierId),
-  );
+  const carrierIds = [...new Set(requests.map((r) => String(r.carrierId)))];
+  const [{ load, user }, documents] = await Promise.all([
+    lookups(
+      requests.map((r) => r.freightListingId),
+      requests.map((r) => r.carrierId),
+    ),
+    withDocuments ? approvedDocuments(carrierIds) : Promise.resolve(new Map<string, CarrierDocumentDto[]>()),
+  ]);
   return requests.map((r) =>
-    toBookingRequestDto(r, load.get(String(r.freightListingId)), user.get(String(r.carrierId))),
+    toBookingRequestDto(
+      r,
+      load.get(String(r.freightListingId)),
+      user.get(String(r.carrierId)),
+      documents.get(String(r.carrierId)) ?? [],
+    ),
+  );
+}
+
+async function approvedDocuments(carrierIds: string[]): Promise<Map<string, CarrierDocumentDto[]>> {
+  const lists = await Promise.all(
+    carrierIds.map((id) =>
+      DocumentModel.find(
+        { userId: new Types.ObjectId(id), status: 'approved' },
+        { documentType: 1, expirationDate: 1 },
+      ).lean<Array<{ documentType: string; expirationDate?: Date | null }>>(),
+    ),
+  );
+  return new Map(
+    carrierIds.map((id, i) => [
+      id,
+      lists[i]!.map((d) => ({
+        documentType: d.documentType,
+        label: DOCUMENT_TYPE_LABELS[d.documentType] ?? d.documentType,
+        expirationDate: d.expirationDate ? d.expirationDate.toISOString() : null,
+      })),
+    ]),
   );
 }
 

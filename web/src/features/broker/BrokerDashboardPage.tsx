@@ -29,6 +29,7 @@ import { LoadDetailsDialog } from '../freight/LoadDetailsDialog';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import {
+  authorityLine,
   equipmentLabel,
   formatDay,
   formatMoney,
@@ -263,6 +264,9 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           {n.proposedRatePerMile != null && ` (${formatMoney(n.proposedRatePerMile)}/mi)`} ·
                           posted rate {formatMoney(n.freightRate) ?? 'TBD'}
                           {n.counterRate != null && ` · countered ${formatMoney(n.counterRate)}`}
+                        </Text>
+                        <Text fontSize="xs" color="gray.600" data-testid="offer-carrier-authority">
+                          {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber)}
                         </Text>
                         <NegotiationHistory negotiation={n} />
                         {n.message && (

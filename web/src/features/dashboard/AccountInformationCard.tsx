@@ -1,7 +1,8 @@
-import { Badge, Button, Card, DataList, Heading } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { USER_TYPE_LABELS, documentTypesFor } from '@freight/shared';
+import { Badge, Button, Card, DataList, HStack, Heading } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { AUTHORITY_USER_TYPES, USER_TYPE_LABELS, documentTypesFor } from '@freight/shared';
 import { formatUsDate } from '../../lib/dates';
+import { AuthorityNumbersDialog } from './AuthorityNumbersDialog';
 import type { DashboardSectionProps } from './dashboardSectionProps';
 
 /** Verified, or Pending while documents are outstanding; a type that needs none is not waiting on anything. */
@@ -13,6 +14,7 @@ function verificationBadge(user: DashboardSectionProps['user']): { label: string
 
 export function AccountInformationCard({ user, openAccountSetup }: DashboardSectionProps) {
   const verification = verificationBadge(user);
+  const [editing, setEditing] = useState(false);
   const rows: Array<{ label: string; value: ReactNode }> = [
     { label: 'Email', value: user.email },
     { label: 'Phone', value: user.phoneNumber || 'Not provided' },
@@ -28,6 +30,15 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
     },
     { label: 'Member Since', value: formatUsDate(user.createdAt) },
   ];
+  const hasAuthority = AUTHORITY_USER_TYPES.includes(user.userType);
+  if (hasAuthority) {
+    rows.splice(
+      3,
+      0,
+      { label: 'MC Number', value: user.mcNumber ? `MC ${user.mcNumber}` : 'Not provided' },
+      { label: 'USDOT Number', value: user.usdotNumber ? `USDOT ${user.usdotNumber}` : 'Not provided' },
+    );
+  }
 
   return (
     <Card.Root>
@@ -45,9 +56,17 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
             </DataList.Item>
           ))}
         </DataList.Root>
-        <Button variant="outline" alignSelf="flex-start" onClick={openAccountSetup}>
-          Change Account Type
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <Button variant="outline" onClick={openAccountSetup}>
+            Change Account Type
+          </Button>
+          {hasAuthority && (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              Edit MC / USDOT
+            </Button>
+          )}
+        </HStack>
+        {editing && <AuthorityNumbersDialog user={user} open onClose={() => setEditing(false)} />}
       </Card.Body>
     </Card.Root>
   );

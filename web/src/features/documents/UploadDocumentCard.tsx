@@ -16,6 +16,7 @@ import {
   DOCUMENT_ACCEPTED_MIME_TYPES,
   MAX_UPLOAD_BYTES,
   documentTypesFor,
+  EXPIRY_REQUIRED_TYPES,
   documentUploadSchema,
   type UserType,
 } from '@freight/shared';
@@ -87,6 +88,7 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
     setProgress(0);
   };
 
+  const expiryRequired = EXPIRY_REQUIRED_TYPES.has(documentType);
   return (
     <Card.Root>
       <Card.Header>
@@ -184,7 +186,11 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
                 />
               </HStack>
 
-              <FormField label="Expiration Date (Optional)" error={dateError}>
+              <FormField
+                label={expiryRequired ? 'Expiration Date' : 'Expiration Date (Optional)'}
+                required={expiryRequired}
+                error={dateError}
+              >
                 <Input
                   type="date"
                   value={expirationDate}

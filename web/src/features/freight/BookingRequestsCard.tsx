@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { BookingRequestDto } from '@freight/shared';
+import type { BookingRequestDto, CarrierDocumentDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatUsDate } from '../../lib/dates';
@@ -8,7 +8,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
 import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
-import { formatMoney } from './format';
+import { authorityLine, formatMoney } from './format';
 
 /** Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), pending only, live. */
 export function BookingRequestsCard({ user }: DashboardSectionProps) {
@@ -84,7 +84,11 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
                     <Text>Company: {r.carrierCompany || 'Not provided'}</Text>
                     <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
                     <Text>Email: {r.carrierEmail}</Text>
+                    <Text data-testid="carrier-authority">
+                      {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber)}
+                    </Text>
                   </SimpleGrid>
+                  <CarrierDocuments documents={r.carrierDocuments} />
                   {r.message && (
                     <Text fontSize="sm" fontStyle="italic" data-testid="booking-request-message">
                       “{r.message}”
@@ -127,5 +131,27 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
       </Card.Body>
       {confirmDialog}
     </Card.Root>
+  );
+}
+
+/** The carrier's approved documents with their expiry (issue 16): the facts to decide on. */
+function CarrierDocuments({ documents }: { documents: CarrierDocumentDto[] }) {
+  if (documents.length === 0) {
+    return (
+      <Text fontSize="sm" color="orange.700" data-testid="carrier-documents">
+        No approved documents on file
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="0" fontSize="sm" data-testid="carrier-documents">
+      <Text fontWeight="medium">Approved documents</Text>
+      {documents.map((d) => (
+        <Text key={d.documentType}>
+          {d.label}
+          {d.expirationDate ? `: expires ${formatUsDate(d.expirationDate)}` : ': no expiry date'}
+        </Text>
+      ))}
+    </Stack>
   );
 }

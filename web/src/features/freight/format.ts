@@ -62,3 +62,9 @@ export function posterLabel(l: Pick<FreightListingDto, 'userCompanyName' | 'user
   const company = l.userCompanyName ?? 'Unknown company';
   return l.userMcNumber ? `${company} · MC ${l.userMcNumber}` : company;
 }
+
+/** "MC 123456 · USDOT 1234567", or what is missing. */
+export function authorityLine(mc: string | null, usdot: string | null): string {
+  if (!mc && !usdot) return 'No MC or USDOT number given';
+  return [mc ? `MC ${mc}` : 'MC not given', usdot ? `USDOT ${usdot}` : 'USDOT not given'].join(' · ');
+}

@@ -1,4 +1,9 @@
-import { BOOKING_REQUEST_STATUSES, type BookingRequestDto, type BookingRequestStatus } from '@freight/shared';
+import {
+  type CarrierDocumentDto,
+  BOOKING_REQUEST_STATUSES,
+  type BookingRequestDto,
+  type BookingRequestStatus,
+} from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
 import { iso } from '../../../http/dto';
@@ -46,12 +51,15 @@ interface CarrierView {
   email?: string | null;
   phoneNumber?: string | null;
   companyName?: string | null;
+  mcNumber?: string | null;
+  usdotNumber?: string | null;
 }
 
 export function toBookingRequestDto(
   r: BookingRequest,
   load: FreightListing | null | undefined,
   carrier: CarrierView | null | undefined,
+  carrierDocuments: CarrierDocumentDto[] = [],
 ): BookingRequestDto {
   const name = carrier ? `${carrier.firstName ?? ''} ${carrier.lastName ?? ''}`.trim() : '';
   return {
@@ -73,5 +81,8 @@ export function toBookingRequestDto(
     carrierPhone: carrier?.phoneNumber ?? null,
     carrierEmail: carrier?.email ?? null,
     carrierCompany: carrier?.companyName ?? null,
+    carrierMcNumber: carrier?.mcNumber ?? null,
+    carrierUsdotNumber: carrier?.usdotNumber ?? null,
+    carrierDocuments,
   };
 }

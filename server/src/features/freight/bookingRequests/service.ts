@@ -24,7 +24,7 @@ import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model'
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
 async function view(request: BookingRequest): Promise<BookingRequestDto> {
-  return (await bookingRequestViews([request]))[0];
+  return (await bookingRequestViews([request], { withDocuments: true }))[0];
 }
 
 /** POST /api/freight/:id/book (call 10): a verified carrier asks to book an available load, once at a time. */
@@ -79,6 +79,7 @@ type BookingRequestListQuery = z.output<typeof bookingRequestListSchema>;
 async function listPage(
   owners: Array<FilterQuery<BookingRequest>>,
   q: BookingRequestListQuery,
+  opts: { withDocuments?: boolean } = {},
 ): Promise<Page<BookingRequestDto>> {
   const status = q.status === 'all' ? {} : { status: q.status };
   const found = await paginate<BookingRequest>(
@@ -87,7 +88,7 @@ async function listPage(
     { createdAt: -1, _id: -1 },
     q,
   );
-  return { ...found, items: await bookingRequestViews(found.items) };
+  return { ...found, items: await bookingRequestViews(found.items, opts) };
 }
 
 /** GET /api/booking-requests (call 6): requests on the shipper's or broker's loads, pending unless asked. */
@@ -99,7 +100,7 @@ export async function listBookingRequests(
     message: 'Only shippers and brokers review booking requests',
   });
   const me = new Types.ObjectId(actor.id);
-  return listPage([{ shipperId: me }, { brokerId: me }], q);
+  return listPage([{ shipperId: me }, { brokerId: me }], q, { withDocuments: true });
 }
 
 /** GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for). */

@@ -85,6 +85,8 @@ interface CarrierView {
   lastName?: string | null;
   email?: string | null;
   companyName?: string | null;
+  mcNumber?: string | null;
+  usdotNumber?: string | null;
 }
 
 /** A pending offer past its expiry shows as expired, whether or not the sweep has stored that yet. */
@@ -126,5 +128,7 @@ export function toNegotiationDto(
     freightStatus: (load?.status as NegotiationDto['freightStatus']) ?? null,
     carrierName: name || carrier?.email || null,
     carrierCompany: carrier?.companyName ?? null,
+    carrierMcNumber: carrier?.mcNumber ?? null,
+    carrierUsdotNumber: carrier?.usdotNumber ?? null,
   };
 }
