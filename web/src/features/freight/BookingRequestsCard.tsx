@@ -3,6 +3,7 @@ import type { BookingRequestDto, CarrierDocumentDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatUsDate } from '../../lib/dates';
+import { formatCalendarDate } from '../documents/format';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
@@ -149,7 +150,7 @@ function CarrierDocuments({ documents }: { documents: CarrierDocumentDto[] }) {
       {documents.map((d) => (
         <Text key={d.documentType}>
           {d.label}
-          {d.expirationDate ? `: expires ${formatUsDate(d.expirationDate)}` : ': no expiry date'}
+          {d.expirationDate ? `: expires ${formatCalendarDate(d.expirationDate)}` : ': no expiry date'}
         </Text>
       ))}
     </Stack>
