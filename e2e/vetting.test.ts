@@ -48,7 +48,8 @@ describe('carrier vetting (issue 16)', () => {
     });
     expect(posted.status).toBe(201);
     const load = posted.body as FreightListingDto;
-    expect((await carrierApi.post(`/api/freight/${load.id}/book`, {})).status).toBe(201);
+    const asked = await carrierApi.post(`/api/freight/${load.id}/book`, {});
+    expect(asked.status).toBe(201);
 
     const shipper = await (await journey.browser.newContext()).newPage();
     await signIn(shipper, journey.app.url, 'shipper@test.local', 'Test1234!');

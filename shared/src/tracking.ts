@@ -157,6 +157,19 @@ export interface LocationPointDto {
   createdAt: string;
 }
 
+/** One party of a load as its tracking page shows it (issue 16): who they are and their FMCSA numbers. */
+export interface LoadPartyDto {
+  name: string;
+  companyName: string | null;
+  mcNumber: string | null;
+  usdotNumber: string | null;
+}
+/** GET /api/freight/:id/parties: the poster and the booked carrier (null until booked); participants only. */
+export interface LoadPartiesDto {
+  poster: LoadPartyDto | null;
+  carrier: LoadPartyDto | null;
+}
+
 export interface TrackingUserSummary {
   firstName: string;
   lastName: string;

@@ -19,6 +19,7 @@ import {
   getChat,
   getLocation,
   getTrackingDetail,
+  loadParties,
   listPhotos,
   listTrackedLoads,
   loadForParticipant,
@@ -45,6 +46,9 @@ export function createTrackingRouter(_rt: Runtime): Router {
     res.json(await unreadCounts(currentActor(req)));
   });
 
+  router.get('/freight/:id/parties', requireUser, async (req, res) => {
+    res.json(await loadParties(currentActor(req), String(req.params.id)));
+  });
   router.get('/freight/:id/tracking', requireUser, async (req, res) => {
     res.json(await getTrackingDetail(currentActor(req), String(req.params.id)));
   });

@@ -16,6 +16,8 @@ import {
   type TrackedLoadDto,
   type TrackingFreightDto,
   type UnreadCountDto,
+  type LoadPartiesDto,
+  type LoadPartyDto,
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -101,6 +103,37 @@ async function chatRoomOf(load: FreightListing): Promise<ChatRoom | null> {
   });
   return ChatRoomModel.findOne({ freightListingId: load._id }).lean<ChatRoom>();
 }
+
+/** GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers. */
+export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
+  const load = await loadForParticipant(actor, freightId);
+  const users = await findByIds<PartySource>(
+    UserModel,
+    [load.userId, ...(load.carrierId ? [load.carrierId] : [])],
+    { firstName: 1, lastName: 1, email: 1, companyName: 1, mcNumber: 1, usdotNumber: 1 },
+  );
+  const byId = new Map(users.map((u) => [String(u._id), u]));
+  const party = (id: unknown): LoadPartyDto | null => {
+    const u = id ? byId.get(String(id)) : undefined;
+    if (!u) return null;
+    return {
+      name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email,
+      companyName: u.companyName ?? null,
+      mcNumber: u.mcNumber ?? null,
+      usdotNumber: u.usdotNumber ?? null,
+    };
+  };
+  return { poster: party(load.userId), carrier: party(load.carrierId) };
+}
+type PartySource = {
+  _id: Types.ObjectId;
+  firstName?: string | null;
+  lastName?: string | null;
+  email: string;
+  companyName?: string | null;
+  mcNumber?: string | null;
+  usdotNumber?: string | null;
+};
 
 /** GET /api/freight/:id/tracking: SPEC §3 "Freight detail (tracking)". */
 export async function getTrackingDetail(actor: Actor, freightId: string): Promise<TrackingFreightDto> {

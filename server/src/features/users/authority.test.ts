@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DocumentModel } from '../documents/model';
 import { postLoad, verifiedClient } from '../freight/testUtils';
+import { seedLoad } from '../tracking/testing';
 import { UserModel } from './model';
 
 // Issue 16: carriers and brokers carry their MC and USDOT numbers, format-checked and unique, and shippers see them
@@ -110,5 +111,26 @@ describe('MC and USDOT numbers (issue 16)', () => {
       carrierMcNumber: mc,
       carrierUsdotNumber: mc,
     });
+  });
+});
+
+describe("a load's parties (issue 16)", () => {
+  it('shows the poster and the booked carrier with their numbers to the participants, and 404 to anyone else', async () => {
+    const carrier = await verifiedClient(app, 'carrier');
+    const mc = fresh();
+    expect((await put(carrier, { mcNumber: mc, usdotNumber: null })).status).toBe(200);
+    const shipper = await verifiedClient(app, 'shipper', { companyName: 'Parties Shipping' });
+    const freightId = await seedLoad({ posterId: shipper.user!.id, carrierId: carrier.user!.id });
+    for (const viewer of [shipper, carrier]) {
+      const res = await viewer.get(`/api/freight/${freightId}/parties`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        poster: { companyName: 'Parties Shipping', mcNumber: null },
+        carrier: { mcNumber: mc, usdotNumber: null },
+      });
+    }
+    const outsider = await verifiedClient(app, 'carrier');
+    expect((await outsider.get(`/api/freight/${freightId}/parties`)).status).toBe(404);
+    expect((await app.client().get(`/api/freight/${freightId}/parties`)).status).toBe(401);
   });
 });

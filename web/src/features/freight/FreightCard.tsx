@@ -7,6 +7,7 @@ import {
   ratePerMile,
   statusColor,
   statusLabel,
+  posterLabel,
   tripMiles,
 } from './format';
 import { LoadActions } from './LoadActions';
@@ -90,7 +91,7 @@ export function FreightCard({
           <Fact label="Rate per Mile" value={ratePerMile(l)} />
           <Fact label="Pickup Date" value={formatDay(l.pickupDate)} />
           <Fact label="Commodity" value={l.commodity} />
-          <Fact label="Company" value={l.userCompanyName} />
+          <Fact label="Company" value={l.userMcNumber ? posterLabel(l) : l.userCompanyName} />
         </SimpleGrid>
         <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="outline" onClick={() => onViewDetails(l)}>

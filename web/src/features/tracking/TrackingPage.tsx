@@ -9,6 +9,7 @@ import { ChatPanel } from './ChatPanel';
 import { LocationCard } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
+import { LoadPartiesCard } from './LoadPartiesCard';
 import { TrackingHeader } from './TrackingHeader';
 import { useTrackedLoadSession } from './trackedLoadSession';
 import { UploadTab } from './UploadTab';
@@ -58,6 +59,7 @@ export function TrackingPage() {
     <Container maxW="6xl" py="8">
       <Stack gap="6">
         <TrackingHeader freight={detail} />
+        <LoadPartiesCard freightId={detail.id} bookedStatus={detail.status} />
         <StatusActions freight={detail} />
         <LocationCard freight={detail} />
         <Tabs.Root defaultValue="photos" variant="enclosed" lazyMount unmountOnExit>

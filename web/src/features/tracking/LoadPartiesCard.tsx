@@ -1,0 +1,39 @@
+import { Card, DataList, Heading } from '@chakra-ui/react';
+import type { LoadPartyDto } from '@freight/shared';
+import { useEffect } from 'react';
+import { useLoadPartiesStore } from '../../stores/loadParties';
+import { authorityLine } from '../freight/format';
+
+/** Who is on the load (issue 16): shipper or broker, and the carrier, with their MC and USDOT numbers. */
+export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string; bookedStatus: string }) {
+  const entry = useLoadPartiesStore((s) => s.byId[freightId]);
+  const load = useLoadPartiesStore((s) => s.load);
+  useEffect(() => {
+    void load(freightId);
+  }, [freightId, bookedStatus, load]);
+  const parties = entry?.data;
+  if (!parties) return null;
+  const row = (label: string, p: LoadPartyDto | null) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>
+        {p ? `${p.companyName ?? p.name} · ${authorityLine(p.mcNumber, p.usdotNumber)}` : 'Not booked yet'}
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+  return (
+    <Card.Root size="sm" data-testid="load-parties">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          Parties
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation="horizontal" size="sm">
+          {row('Posted by', parties.poster)}
+          {row('Carrier', parties.carrier)}
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
