@@ -44,9 +44,7 @@ describe('My Loads and My Offers (issue 15)', () => {
     await review(refused.id, 'rejected');
     const offer = await carrier.post(`/api/freight/${offered.id}/negotiate`, { proposedRate: 1700 });
     expect(offer.status, offer.text).toBe(201);
-    const rejected = await broker.post(
-      `/api/negotiations/${offer.body.negotiation.id}/reject`,
-    );
+    const rejected = await broker.post(`/api/negotiations/${offer.body.negotiation.id}/reject`);
     expect(rejected.status, rejected.text).toBe(200);
 
     const page = await (await journey.browser.newContext()).newPage();

@@ -53,7 +53,8 @@ function upload(c: TestClient, opts: UploadOpts = {}) {
   const req = c.raw('post', '/api/documents/upload');
   if (opts.documentType !== undefined) req.field('documentType', opts.documentType);
   // Insurance must carry an expiry date (issue 16): one far ahead unless the test says otherwise ('' sends none).
-  const expirationDate = opts.expirationDate ?? (opts.documentType === 'insurance' ? '2099-06-30' : undefined);
+  const expirationDate =
+    opts.expirationDate ?? (opts.documentType === 'insurance' ? '2099-06-30' : undefined);
   if (expirationDate !== undefined) req.field('expirationDate', expirationDate);
   if (opts.file !== null) {
     req.attach('file', opts.file ?? pdf(), {
