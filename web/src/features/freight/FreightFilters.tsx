@@ -20,6 +20,15 @@ import {
 
 const EQUIPMENT_OPTIONS = LOAD_BOARD_EQUIPMENT.map((e) => ({ value: e, label: equipmentLabel(e) }));
 const RADIUS_OPTIONS = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `${r} miles` }));
+const PLACE_KEYS = {
+  origin: { label: 'originPlace', lat: 'lat', lng: 'lng', radius: 'radius' },
+  destination: {
+    label: 'destinationPlace',
+    lat: 'destinationLat',
+    lng: 'destinationLng',
+    radius: 'destinationRadius',
+  },
+} as const;
 
 type TextKey =
   | 'originCity'
@@ -77,6 +86,28 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
     void search();
   };
   const chosenEquipment = new Set(filters.equipmentTypes.split(',').filter(Boolean));
+  /** A place input and its radius: the origin's (deadhead) or the destination's. */
+  const placeAndRadius = (end: 'origin' | 'destination') => {
+    const keys = PLACE_KEYS[end];
+    return (
+      <>
+        <PlaceInput
+          label={end === 'origin' ? 'Origin (city or ZIP)' : 'Destination (city or ZIP)'}
+          value={filters[keys.label]}
+          onChange={setPlace(keys.label, keys.lat, keys.lng)}
+          placeholder={end === 'origin' ? 'e.g. Elko, NV or 89801' : 'e.g. Boise, ID'}
+          error={issues[keys.label]}
+        />
+        <FormField label={end === 'origin' ? 'Deadhead Radius' : 'Destination Radius'}>
+          <SelectInput
+            value={String(filters[keys.radius])}
+            onChange={(v) => setFilter(keys.radius, Number(v))}
+            options={RADIUS_OPTIONS}
+          />
+        </FormField>
+      </>
+    );
+  };
 
   return (
     <Card.Root>
@@ -112,35 +143,9 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
           {more && (
             <Box id={moreId} pt="3">
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                <PlaceInput
-                  label="Origin (city or ZIP)"
-                  value={filters.originPlace}
-                  onChange={setPlace('originPlace', 'lat', 'lng')}
-                  placeholder="e.g. Elko, NV or 89801"
-                  error={issues.originPlace}
-                />
-                <FormField label="Deadhead Radius">
-                  <SelectInput
-                    value={String(filters.radius)}
-                    onChange={(v) => setFilter('radius', Number(v))}
-                    options={RADIUS_OPTIONS}
-                  />
-                </FormField>
+                {placeAndRadius('origin')}
                 <InputField label="Pickup Date To" type="date" {...bind('pickupDateEnd')} />
-                <PlaceInput
-                  label="Destination (city or ZIP)"
-                  value={filters.destinationPlace}
-                  onChange={setPlace('destinationPlace', 'destinationLat', 'destinationLng')}
-                  placeholder="e.g. Boise, ID"
-                  error={issues.destinationPlace}
-                />
-                <FormField label="Destination Radius">
-                  <SelectInput
-                    value={String(filters.destinationRadius)}
-                    onChange={(v) => setFilter('destinationRadius', Number(v))}
-                    options={RADIUS_OPTIONS}
-                  />
-                </FormField>
+                {placeAndRadius('destination')}
                 <InputField label="Min Rate per Mile ($)" {...MONEY_INPUT} {...bind('minRatePerMile')} />
                 <InputField
                   label="Lane: Origin States"
