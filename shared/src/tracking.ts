@@ -36,8 +36,17 @@ export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 /** The statuses a tracking participant may move a load to (the status machine lives in the server). */
 export const TRACKING_STATUS_TARGETS = ['in_transit', 'delivered', 'cancelled'] as const;
 export type TrackingStatusTarget = (typeof TRACKING_STATUS_TARGETS)[number];
+/** A delivery is marked at the delivery place: within this many miles of it (issue 16), or with a reason. */
+export const DELIVERY_RADIUS_MILES = 10;
+export const DELIVERY_REASON_NEEDED = 'DELIVERY_AWAY';
+
 export const statusChangeSchema = z.object({
   status: z.enum(TRACKING_STATUS_TARGETS, { message: 'status must be in_transit, delivered or cancelled' }),
+  /** Why a delivery is marked away from the delivery place (the shipper sees it). */
+  deliveryNote: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(3, 'Say in a few words why').max(500).optional(),
+  ),
 });
 export type StatusChangeInput = z.infer<typeof statusChangeSchema>;
 
@@ -133,6 +142,8 @@ export interface TrackingFreightDto {
   posterId: string;
   carrierId: string | null;
   chatAvailable: boolean;
+  /** The carrier's reason for marking the load delivered away from the delivery place (issue 16), else null. */
+  deliveryNote: string | null;
   updatedAt: string;
 }
 

@@ -140,3 +140,15 @@ export function errorFieldMessages(err: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/** Whether a refusal's `details` carry this code (a 409 that a form can resolve, e.g. DELIVERY_AWAY). */
+export function errorHasDetailCode(err: unknown, code: string): boolean {
+  if (!(err instanceof Error)) return false;
+  try {
+    const parsed: unknown = JSON.parse(err.message.replace(/^\d{3}: /, ''));
+    const details = (parsed as { details?: unknown }).details;
+    return Array.isArray(details) && details.some((d) => (d as { code?: unknown })?.code === code);
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,8 @@ import { createDetailStore } from '../lib/resourceStore';
 interface TrackedLoadActions {
   /** Loads the server hides from this user (404, or 403 for one they take no part in): 'Freight not found'. */
   notFound: Record<string, true>;
-  changeStatus: (freightId: string, status: TrackingStatusTarget) => Promise<void>;
+  /** `deliveryNote`: why a delivery is marked away from the delivery place (the shipper sees it). */
+  changeStatus: (freightId: string, status: TrackingStatusTarget, deliveryNote?: string) => Promise<void>;
 }
 
 /** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */
@@ -24,9 +25,10 @@ export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, Tracked
   },
   extend: (_set, get) => ({
     notFound: {},
-    changeStatus: async (freightId, status) => {
+    changeStatus: async (freightId, status, deliveryNote) => {
       const detail = await apiRequest<TrackingFreightDto>('POST', `/api/freight/${freightId}/status`, {
         status,
+        ...(deliveryNote ? { deliveryNote } : {}),
       });
       if (get().byId[freightId]) get().upsert(detail);
     },

@@ -53,6 +53,8 @@ const freightSchema = new Schema(
     deliveryDate: { type: Date, default: null },
     deliveryTimeStart: { type: String, default: null },
     deliveryTimeEnd: { type: String, default: null },
+    /** The carrier's reason for marking it delivered away from the delivery place (issue 16). */
+    deliveryNote: { type: String, default: null },
     description: { type: String, default: null },
     specialInstructions: { type: String, default: null },
     status: { type: String, enum: FREIGHT_STATUSES, default: 'available' },

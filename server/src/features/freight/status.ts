@@ -1,4 +1,9 @@
-import type { FreightStatus } from '@freight/shared';
+import {
+  DELIVERY_RADIUS_MILES,
+  DELIVERY_REASON_NEEDED,
+  haversineMiles,
+  type FreightStatus,
+} from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { AppError, conflict, notFound } from '../../http/errors';
 import {
@@ -11,7 +16,8 @@ import {
 import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../policies';
 import { openChatRoom } from '../tracking/chatRooms';
-import { FreightPhotoModel } from '../tracking/model';
+import { cityCoordinates } from '../places/gazetteer';
+import { FreightPhotoModel, LoadPositionModel } from '../tracking/model';
 import { announceLoadBooked, announceLoadMoved } from './announce';
 import { announceBookingRequestClosed } from './bookingRequests/announce';
 import { BookingRequestModel, type BookingRequest } from './bookingRequests/model';
@@ -78,7 +84,9 @@ export function withLoad<T>(loadId: unknown, fn: () => Promise<T>, also: Aggrega
 
 export type LoadMove =
   | { to: 'booked'; carrierId: string; rateCents?: number | null }
-  | { to: 'in_transit' | 'delivered' | 'cancelled' };
+  | { to: 'in_transit' | 'cancelled' }
+  /** `deliveryNote`: why it is marked away from the delivery place (without one it must be marked there). */
+  | { to: 'delivered'; deliveryNote?: string };
 
 const cannot = (from: string, to: string) =>
   conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
@@ -109,8 +117,10 @@ export async function moveLoad(
   ) {
     throw conflict('Upload a delivery photo before marking the load delivered');
   }
+  if (move.to === 'delivered' && !move.deliveryNote) await assertAtDeliveryPlace(before);
 
   const set: Record<string, unknown> = { status: move.to };
+  if (move.to === 'delivered') set.deliveryNote = move.deliveryNote ?? null;
   if (move.to === 'booked') {
     set.carrierId = new Types.ObjectId(move.carrierId);
     if (move.rateCents != null && move.rateCents !== before.rateCents) {
@@ -127,6 +137,41 @@ export async function moveLoad(
   if (!after) throw conflict('The load changed meanwhile; reload and try again');
   await afterMove(by, before, after);
   return { before, after };
+}
+
+/**
+ * A delivery is marked where it happens (issue 16): the load's last shared position within DELIVERY_RADIUS_MILES of
+ * the delivery place, or the carrier gives a reason (the caller's `deliveryNote`). A delivery place the gazetteer
+ * cannot place (outside the US) is not checked.
+ */
+async function assertAtDeliveryPlace(load: FreightListing): Promise<void> {
+  const place =
+    load.destinationLat != null && load.destinationLng != null
+      ? { lat: load.destinationLat, lng: load.destinationLng }
+      : cityCoordinates(load.destinationCity, load.destinationState);
+  if (!place) return;
+  const position = await LoadPositionModel.findById(load._id).lean();
+  const here =
+    position ??
+    (load.currentLat != null && load.currentLng != null
+      ? { lat: load.currentLat, lng: load.currentLng }
+      : null);
+  const where = `${load.destinationCity}, ${load.destinationState}`;
+  if (!here) {
+    throw new AppError(
+      'CONFLICT',
+      `No location has been shared for this load: share your location at ${where}, or give a reason the shipper will see`,
+      [{ code: DELIVERY_REASON_NEEDED, milesAway: null }],
+    );
+  }
+  const miles = haversineMiles(here.lat, here.lng, place.lat, place.lng);
+  if (miles > DELIVERY_RADIUS_MILES) {
+    throw new AppError(
+      'CONFLICT',
+      `Your last location is ${Math.round(miles)} miles from the delivery place (${where}): mark it delivered there, or give a reason the shipper will see`,
+      [{ code: DELIVERY_REASON_NEEDED, milesAway: Math.round(miles) }],
+    );
+  }
 }
 
 /** What follows a move (each step idempotent, so a repeat after a crash completes it), then the announcements. */

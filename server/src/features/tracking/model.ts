@@ -172,6 +172,7 @@ export function toTrackingFreightDto(
     posterId: String(f.userId),
     carrierId: f.carrierId ? String(f.carrierId) : null,
     chatAvailable,
+    deliveryNote: f.deliveryNote ?? null,
     updatedAt: f.updatedAt.toISOString(),
   };
 }

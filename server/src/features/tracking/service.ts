@@ -298,10 +298,10 @@ const ignoreConflict = (err: unknown) => {
 export async function changeStatus(
   actor: Actor,
   freightId: string,
-  { status: to }: StatusChangeInput,
+  { status: to, deliveryNote }: StatusChangeInput,
 ): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  const { after } = await moveLoad(actor, load._id, { to });
+  const { after } = await moveLoad(actor, load._id, to === 'delivered' ? { to, deliveryNote } : { to });
   return toTrackingFreightDto(after, (await chatRoomOf(after)) !== null, await positionRecord(after._id));
 }
 

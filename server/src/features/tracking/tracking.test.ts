@@ -229,9 +229,43 @@ describe('status (POST /api/freight/:id/status)', () => {
     expect(early.body.message).toMatch(/delivery photo/);
 
     expect((await uploadPhoto(carrier, id, { photoType: 'delivery' })).status).toBe(201);
+    // At the delivery place (Dallas, TX): a few miles from its centre.
+    await carrier.post(`/api/freight/${id}/location`, { latitude: 32.8, longitude: -96.85 });
     const done = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
     expect(done.status).toBe(200);
+    expect(done.body.deliveryNote).toBeNull();
     expect((await FreightModel.findById(id).lean())?.status).toBe('delivered');
+  });
+
+  it('marks delivered only within 10 miles of the delivery place, or with a reason the shipper then sees (issue 16)', async () => {
+    const id = await booked({ status: 'in_transit' });
+    expect((await uploadPhoto(carrier, id, { photoType: 'delivery' })).status).toBe(201);
+    const unknown = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.message).toMatch(/^No location has been shared for this load/);
+    // 250 miles away, in Oklahoma City.
+    await carrier.post(`/api/freight/${id}/location`, { latitude: 35.4676, longitude: -97.5164 });
+    const far = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
+    expect(far.status).toBe(409);
+    expect(far.body.message).toMatch(
+      /^Your last location is 1\d\d miles from the delivery place \(Dallas, TX\)/,
+    );
+    expect(far.body.details).toEqual([{ code: 'DELIVERY_AWAY', milesAway: expect.any(Number) }]);
+    expect((await FreightModel.findById(id).lean())?.status).toBe('in_transit');
+    expect(
+      (await carrier.post(`/api/freight/${id}/status`, { status: 'delivered', deliveryNote: 'x' })).status,
+    ).toBe(400);
+
+    const reason = 'Receiver moved the delivery to their Oklahoma City yard';
+    const done = await carrier.post(`/api/freight/${id}/status`, {
+      status: 'delivered',
+      deliveryNote: reason,
+    });
+    expect(done.status).toBe(200);
+    expect((await shipper.get(`/api/freight/${id}/tracking`)).body).toMatchObject({
+      status: 'delivered',
+      deliveryNote: reason,
+    });
   });
 
   it('refuses an illegal change with 409 and leaves the status alone', async () => {

@@ -1,7 +1,8 @@
-import { Button, Dialog, HStack, Text } from '@chakra-ui/react';
-import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
+import { Button, Dialog, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { DELIVERY_REASON_NEEDED, type TrackingFreightDto, type TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
+import { errorHasDetailCode, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { useCurrentUser } from '../../stores/session';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
@@ -21,20 +22,34 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const changeStatus = useTrackedLoadStore((s) => s.changeStatus);
   const [target, setTarget] = useState<TrackingStatusTarget | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  /** The server asked why the delivery is marked away from the delivery place (or without a shared location). */
+  const [askReason, setAskReason] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
   const isCarrier = user?.id != null && user.id === freight.carrierId;
   const isPoster = user?.id != null && user.id === freight.posterId && !isCarrier;
 
-  const move = useSubmit((status: TrackingStatusTarget) => changeStatus(freight.id, status), {
-    successTitle: (status) => SUCCESS[status],
-    failure: 'refusal',
-    resetOnSuccess: true,
-    onSuccess: () => setConfirmCancel(false),
-    onFailure: () => setConfirmCancel(false),
-    onUnauthorized: () => setConfirmCancel(false),
-  });
-  const run = (status: TrackingStatusTarget) => {
+  const closeDialogs = () => {
+    setConfirmCancel(false);
+    setAskReason(null);
+  };
+  const move = useSubmit(
+    (status: TrackingStatusTarget, note: string | undefined) => changeStatus(freight.id, status, note),
+    {
+      successTitle: (status) => SUCCESS[status],
+      failure: 'refusal',
+      resetOnSuccess: true,
+      onSuccess: closeDialogs,
+      onFailure: (err) => {
+        setConfirmCancel(false);
+        // Away from the delivery place: the carrier may still mark it, with a reason the shipper sees.
+        if (errorHasDetailCode(err, DELIVERY_REASON_NEEDED)) setAskReason(errorMessage(err));
+      },
+      onUnauthorized: closeDialogs,
+    },
+  );
+  const run = (status: TrackingStatusTarget, note?: string) => {
     setTarget(status);
-    return move.submit(status);
+    return move.submit(status, note);
   };
   const pending = move.pending ? target : null;
 
@@ -94,6 +109,34 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
           pending={pending === 'cancelled'}
           onSubmit={() => void run('cancelled')}
           colorPalette="red"
+        />
+      </FormDialog>
+      <FormDialog
+        title="Mark delivered away from the delivery place?"
+        open={askReason !== null}
+        onClose={() => setAskReason(null)}
+        placement="center"
+      >
+        <Dialog.Body>
+          <Stack gap="3">
+            <Text>{askReason}</Text>
+            <Field.Root required>
+              <Field.Label>Reason the shipper will see</Field.Label>
+              <Textarea
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder="e.g. Receiver asked for delivery at their second warehouse"
+                rows={3}
+              />
+            </Field.Root>
+          </Stack>
+        </Dialog.Body>
+        <FormDialogFooter
+          onCancel={() => setAskReason(null)}
+          submitLabel="Mark Delivered"
+          pending={pending === 'delivered'}
+          disabled={reason.trim().length < 3}
+          onSubmit={() => void run('delivered', reason.trim())}
         />
       </FormDialog>
     </>

@@ -22,6 +22,8 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
         ? formatUsDateTime(freight.lastLocationUpdate)
         : 'No location reported yet',
     },
+    // Marked delivered away from the delivery place: the carrier's reason (issue 16).
+    ...(freight.deliveryNote ? [{ label: 'Delivery note', value: freight.deliveryNote }] : []),
   ];
   return (
     <Card.Root>
