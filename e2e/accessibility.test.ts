@@ -36,7 +36,9 @@ async function axeViolations(
   label: string,
   opts: { modalOpen?: boolean } = {},
 ): Promise<string[]> {
-  // Colours are measured once opening animations (a dialog fading in) have ended.
+  // Colours are measured at rest: the pointer off every control (a hovered button is lighter), and once opening
+  // animations (a dialog fading in) have ended.
+  await page.mouse.move(0, 0);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // page.evaluate runs outside the page's Content-Security-Policy (an injected <script> would be refused).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
