@@ -12,6 +12,12 @@ export const TEST_LOGIN_REDIRECT_MS = 1500;
 export const CHAT_POLL_MS = 5_000;
 export const LOCATION_POLL_MS = 30_000;
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
+/**
+ * Automatic location sharing (issue 16): a position is sent when this long has passed since the last one sent, or
+ * the truck has moved this far, whichever comes first, and never faster than the location rate limit allows.
+ */
+export const LOCATION_SHARE_INTERVAL_MS = 30_000;
+export const LOCATION_SHARE_DISTANCE_METERS = 500;
 export const CHAT_MESSAGE_MAX_LENGTH = 4_000;
 export const TEST_ACCOUNT_PASSWORD = 'Test1234!';
 export const DEFAULT_PAGE_SIZE = 20;

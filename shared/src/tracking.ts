@@ -14,6 +14,9 @@ export const PHOTO_TYPE_LABELS: Record<PhotoType, string> = {
   damage: 'Damage',
 };
 
+/** A load's short reference for people: the id's last six characters, e.g. '#6B02EE' (the URL keeps the full id). */
+export const loadReference = (id: string) => `#${id.slice(-6).toUpperCase()}`;
+
 export const CHAT_NOT_AVAILABLE_MESSAGE = 'Chat not available. The freight must be booked to start chatting.';
 export const FREIGHT_NOT_FOUND_MESSAGE = 'Freight not found';
 
@@ -39,6 +42,22 @@ export type TrackingStatusTarget = (typeof TRACKING_STATUS_TARGETS)[number];
 /** A delivery is marked at the delivery place: within this many miles of it (issue 16), or with a reason. */
 export const DELIVERY_RADIUS_MILES = 10;
 export const DELIVERY_REASON_NEEDED = 'DELIVERY_AWAY';
+
+/**
+ * Stop events (issue 16): the carrier says where the load stands, in this order. Loaded starts the trip
+ * (booked → in transit); a position alone never does, since positions are shared automatically.
+ */
+export const STOP_EVENT_KINDS = ['arrived_pickup', 'loaded', 'arrived_delivery'] as const;
+export type StopEventKind = (typeof STOP_EVENT_KINDS)[number];
+export const STOP_EVENT_LABELS: Record<StopEventKind, string> = {
+  arrived_pickup: 'Arrived at pickup',
+  loaded: 'Loaded',
+  arrived_delivery: 'Arrived at delivery',
+};
+export const stopEventSchema = z.object({
+  kind: z.enum(STOP_EVENT_KINDS, { message: 'kind must be arrived_pickup, loaded or arrived_delivery' }),
+});
+export type StopEventInput = z.infer<typeof stopEventSchema>;
 
 export const statusChangeSchema = z.object({
   status: z.enum(TRACKING_STATUS_TARGETS, { message: 'status must be in_transit, delivered or cancelled' }),
@@ -138,6 +157,11 @@ export interface TrackingFreightDto {
   lastLocationUpdate: string | null;
   currentLat: number | null;
   currentLng: number | null;
+  /** The pins: where the load is picked up and delivered (stored coordinates, else the city's), null if unknown. */
+  pickupLat: number | null;
+  pickupLng: number | null;
+  deliveryLat: number | null;
+  deliveryLng: number | null;
   /** The poster (shipper or broker). */
   posterId: string;
   carrierId: string | null;
@@ -179,6 +203,16 @@ export interface LoadPartyDto {
 export interface LoadPartiesDto {
   poster: LoadPartyDto | null;
   carrier: LoadPartyDto | null;
+}
+
+/** One stop event of a load: what the carrier reported, when, and where the load was then (if shared). */
+export interface StopEventDto {
+  id: string;
+  freightListingId: string;
+  kind: StopEventKind;
+  at: string;
+  lat: number | null;
+  lng: number | null;
 }
 
 export interface TrackingUserSummary {
@@ -257,6 +291,7 @@ export interface FreightLocationEventDto extends LocationDto {
 export interface TrackingEvents {
   'freight:location': (payload: FreightLocationEventDto) => void;
   'freight:status': (payload: FreightStatusChangeDto) => void;
+  'freight:stop': (payload: { freightId: string; stop: StopEventDto }) => void;
   'freight:photo': (payload: { freightId: string; photo: FreightPhotoDto }) => void;
   'chat:message': (payload: { freightId: string; message: ChatMessageDto }) => void;
   'chat:unread': (payload: UnreadCountDto) => void;

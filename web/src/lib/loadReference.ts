@@ -1,7 +1,6 @@
 import type { TrackingFreightDto } from '@freight/shared';
 
-/** A load's short reference for people: the id's last six characters, e.g. '#6B02EE' (the URL keeps the full id). */
-export const loadReference = (id: string) => `#${id.slice(-6).toUpperCase()}`;
+export { loadReference } from '@freight/shared';
 
 type RouteFields = Pick<TrackingFreightDto, 'pickupCity' | 'pickupState' | 'deliveryCity' | 'deliveryState'>;
 

@@ -16,8 +16,7 @@ import {
 import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../policies';
 import { openChatRoom } from '../tracking/chatRooms';
-import { cityCoordinates } from '../places/gazetteer';
-import { FreightPhotoModel, LoadPositionModel } from '../tracking/model';
+import { FreightPhotoModel, LoadPositionModel, placeOf } from '../tracking/model';
 import { announceLoadBooked, announceLoadMoved } from './announce';
 import { announceBookingRequestClosed } from './bookingRequests/announce';
 import { BookingRequestModel, type BookingRequest } from './bookingRequests/model';
@@ -30,7 +29,7 @@ import { bookingRequestViews, negotiationViews } from './views';
  * The load's status machine, the one entry point for every move of a load (moveLoad) and for every change of the
  * load aggregate (withLoad: the load, its booking requests and its rate offers):
  *   available  → booked      a booking request is approved or a rate offer accepted (bookLoad below)
- *   booked     → in_transit  the booked carrier starts the trip, or its first location update does (tracking)
+ *   booked     → in_transit  the booked carrier starts the trip, or reports Loaded (tracking stop events)
  *   in_transit → delivered   the booked carrier, with a delivery photo on record (tracking)
  *   available  → cancelled   whoever runs the load (Remove on the Broker Hub, or cancel on tracking)
  *   booked     → cancelled   whoever runs the load
@@ -145,10 +144,7 @@ export async function moveLoad(
  * cannot place (outside the US) is not checked.
  */
 async function assertAtDeliveryPlace(load: FreightListing): Promise<void> {
-  const place =
-    load.destinationLat != null && load.destinationLng != null
-      ? { lat: load.destinationLat, lng: load.destinationLng }
-      : cityCoordinates(load.destinationCity, load.destinationState);
+  const place = placeOf(load.destinationLat, load.destinationLng, load.destinationCity, load.destinationState);
   if (!place) return;
   const position = await LoadPositionModel.findById(load._id).lean();
   const here =

@@ -1,6 +1,9 @@
 import {
   CHAT_MESSAGE_TYPES,
   PHOTO_TYPES,
+  STOP_EVENT_KINDS,
+  type StopEventDto,
+  type StopEventKind,
   type ChatMessageDto,
   type ChatMessageType,
   type ChatRoomDto,
@@ -13,6 +16,7 @@ import {
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../freight/model';
 import { iso } from '../../http/dto';
+import { cityCoordinates } from '../places/gazetteer';
 
 type WithId<T> = T & { _id: Types.ObjectId; createdAt: Date };
 
@@ -54,6 +58,47 @@ export function positionOf(
   return p
     ? { lat: p.lat, lng: p.lng, at: p.at }
     : { lat: f.currentLat ?? null, lng: f.currentLng ?? null, at: f.lastLocationUpdate ?? null };
+}
+
+/**
+ * What the carrier reported at the stops (issue 16): one record per load and kind, in their own collection so a
+ * report never rewrites the load. The unique index keeps a repeated report to one record.
+ */
+const stopEventSchema = new Schema(
+  {
+    freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
+    kind: { type: String, enum: STOP_EVENT_KINDS, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    at: { type: Date, required: true },
+    lat: { type: Number, default: null },
+    lng: { type: Number, default: null },
+  },
+  { versionKey: false },
+);
+stopEventSchema.index({ freightListingId: 1, kind: 1 }, { unique: true });
+export type StopEvent = InferSchemaType<typeof stopEventSchema> & { _id: Types.ObjectId };
+export const StopEventModel = mongoose.model('LoadStopEvent', stopEventSchema);
+
+export function toStopEventDto(e: StopEvent): StopEventDto {
+  return {
+    id: String(e._id),
+    freightListingId: String(e.freightListingId),
+    kind: e.kind as StopEventKind,
+    at: e.at.toISOString(),
+    lat: e.lat ?? null,
+    lng: e.lng ?? null,
+  };
+}
+
+/** Where a load is picked up or delivered: its stored coordinates, else its city's (the gazetteer), else null. */
+export function placeOf(
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+  city: string,
+  state: string,
+): { lat: number; lng: number } | null {
+  if (lat != null && lng != null) return { lat, lng };
+  return cityCoordinates(city, state);
 }
 
 /** A freight photo: the bytes live encrypted in the file store under storageKey (DESIGN §3). */
@@ -151,6 +196,8 @@ export function toTrackingFreightDto(
   position: LoadPosition | null,
 ): TrackingFreightDto {
   const here = positionOf(f, position);
+  const pickup = placeOf(f.originLat, f.originLng, f.originCity, f.originState);
+  const delivery = placeOf(f.destinationLat, f.destinationLng, f.destinationCity, f.destinationState);
   return {
     id: String(f._id),
     title: f.title,
@@ -169,6 +216,10 @@ export function toTrackingFreightDto(
     lastLocationUpdate: iso(here.at),
     currentLat: here.lat,
     currentLng: here.lng,
+    pickupLat: pickup?.lat ?? null,
+    pickupLng: pickup?.lng ?? null,
+    deliveryLat: delivery?.lat ?? null,
+    deliveryLng: delivery?.lng ?? null,
     posterId: String(f.userId),
     carrierId: f.carrierId ? String(f.carrierId) : null,
     chatAvailable,

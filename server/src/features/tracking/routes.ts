@@ -5,6 +5,7 @@ import {
   locationUpdateSchema,
   photoUploadSchema,
   statusChangeSchema,
+  stopEventSchema,
 } from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
@@ -21,6 +22,8 @@ import {
   getTrackingDetail,
   loadParties,
   listPhotos,
+  listStops,
+  recordStop,
   listTrackedLoads,
   loadForParticipant,
   locationHistory,
@@ -56,6 +59,14 @@ export function createTrackingRouter(_rt: Runtime): Router {
   const statusChange = validate({ body: statusChangeSchema });
   router.post('/freight/:id/status', requireUser, statusChange, async (req, res) => {
     res.json(await changeStatus(currentActor(req), String(req.params.id), statusChange.input(res).body));
+  });
+
+  router.get('/freight/:id/stops', requireUser, async (req, res) => {
+    res.json(await listStops(currentActor(req), String(req.params.id)));
+  });
+  const stop = validate({ body: stopEventSchema });
+  router.post('/freight/:id/stops', requireUser, stop, async (req, res) => {
+    res.status(201).json(await recordStop(currentActor(req), String(req.params.id), stop.input(res).body));
   });
 
   router.get('/freight/:id/location', requireUser, async (req, res) => {

@@ -7,6 +7,11 @@ import {
   type LocationUpdateInput,
   type photoUploadSchema,
   type StatusChangeInput,
+  type StopEventDto,
+  type StopEventInput,
+  type StopEventKind,
+  STOP_EVENT_KINDS,
+  STOP_EVENT_LABELS,
   type ChatPageDto,
   type FreightPhotoDto,
   type FreightStatus,
@@ -37,9 +42,15 @@ import {
 import { assertStorageLeft } from '../documents/storageQuota';
 import { authorize, type Actor } from '../../policies';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
-import { LOCATION_UPDATABLE_STATUSES, moveLoad } from '../freight/status';
+import { LOCATION_UPDATABLE_STATUSES, moveLoad, withLoad } from '../freight/status';
 import { UserModel } from '../users/model';
-import { announceChatMessage, announceChatRead, announceLocation, announcePhoto } from './announce';
+import {
+  announceChatMessage,
+  announceChatRead,
+  announceLocation,
+  announcePhoto,
+  announceStop,
+} from './announce';
 import { openChatRoom } from './chatRooms';
 import {
   ChatMessageModel,
@@ -50,6 +61,9 @@ import {
   LoadPositionModel,
   PHOTO_URL_PATTERN,
   positionOf,
+  StopEventModel,
+  toStopEventDto,
+  type StopEvent,
   toChatMessageDto,
   toChatRoomDto,
   toFreightPhotoDto,
@@ -231,8 +245,9 @@ export async function locationHistory(
 
 /**
  * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier, only while the
- * load is booked or in transit. A ping writes the trail and the load's position record, never the load itself; the
- * first one of a booked load starts the trip through the status machine (booked → in_transit, under the load's lease).
+ * load is booked or in transit. A ping writes the trail and the load's position record, never the load itself. It
+ * does not start the trip: positions are shared automatically while the carrier's page is open, days before pickup
+ * perhaps; the trip starts with Loaded (recordStop) or Start Trip.
  */
 export async function updateLocation(
   actor: Actor,
@@ -259,10 +274,6 @@ export async function updateLocation(
     ...location,
     point: toLocationPointDto(point.toObject() as LocationPoint),
   });
-  // The first update of a booked load starts the trip; if another move left 'booked' first, that one stands.
-  if (load.status === 'booked') {
-    await moveLoad(actor, load._id, { to: 'in_transit' }, { expect: 'booked' }).catch(ignoreConflict);
-  }
   return location;
 }
 
@@ -286,6 +297,70 @@ async function storePosition(
 const ignoreConflict = (err: unknown) => {
   if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stop events
+
+/** GET /api/freight/:id/stops: the stop events reported so far, in their order. */
+export async function listStops(actor: Actor, freightId: string): Promise<StopEventDto[]> {
+  const load = await loadForParticipant(actor, freightId);
+  return stopsOf(load._id);
+}
+
+async function stopsOf(loadId: Types.ObjectId): Promise<StopEventDto[]> {
+  const found = await StopEventModel.find({ freightListingId: loadId }).lean<StopEvent[]>();
+  const order = (e: StopEvent) => STOP_EVENT_KINDS.indexOf(e.kind as StopEventKind);
+  return found.sort((a, b) => order(a) - order(b)).map(toStopEventDto);
+}
+
+/**
+ * POST /api/freight/:id/stops: the booked carrier reports a stop (arrived at pickup, loaded, arrived at delivery), in
+ * that order, each once, while the load is booked or in transit; Loaded starts the trip. Under the load's lease, so
+ * the order check and the trip's start hold against a racing report or move; the unique index is the second guard.
+ */
+export async function recordStop(
+  actor: Actor,
+  freightId: string,
+  { kind }: StopEventInput,
+): Promise<StopEventDto> {
+  const load = await loadForParticipant(actor, freightId);
+  authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can report stops' });
+  const stop = await withLoad(load._id, async () => {
+    const current = await FreightModel.findById(load._id).lean<FreightListing>();
+    if (!current || !LOCATION_UPDATABLE_STATUSES.includes(current.status as FreightStatus)) {
+      throw conflict('Stops can be reported only while the load is booked or in transit');
+    }
+    const reported = new Set((await stopsOf(load._id)).map((e) => e.kind));
+    if (reported.has(kind)) throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
+    const needed = STOP_EVENT_KINDS[STOP_EVENT_KINDS.indexOf(kind) - 1];
+    if (needed && !reported.has(needed)) {
+      throw conflict(`Report ${STOP_EVENT_LABELS[needed].toLowerCase()} first`);
+    }
+    const position = positionOf(current, await positionRecord(load._id));
+    let created: StopEvent;
+    try {
+      const doc = await StopEventModel.create({
+        freightListingId: load._id,
+        kind,
+        userId: actor.id,
+        at: new Date(),
+        lat: position.lat,
+        lng: position.lng,
+      });
+      created = doc.toObject() as StopEvent;
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000)
+        throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
+      throw err;
+    }
+    if (kind === 'loaded' && current.status === 'booked') {
+      await moveLoad(actor, load._id, { to: 'in_transit' }, { expect: 'booked' });
+    }
+    return toStopEventDto(created);
+  });
+  await announceStop(load, stop);
+  return stop;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Status

@@ -1,3 +1,4 @@
+import { FreightModel } from '../freight/model';
 import { CHAT_MESSAGE_MAX_LENGTH, type Ack, type ChatMessageDto } from '@freight/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,7 +94,6 @@ describe('tracking over Socket.IO', () => {
     expect(await gotUnread).toEqual({ freightId, unreadCount: 1 });
 
     const gotLocation = nextEvent(shipperSocket, 'freight:location', (p) => p.freightId === freightId);
-    const gotStatus = nextEvent(shipperSocket, 'freight:status', (p) => p.freightId === freightId);
     const loc = await emit(carrierSocket, 'location:update', {
       freightId,
       latitude: 39.7391536,
@@ -105,7 +105,17 @@ describe('tracking over Socket.IO', () => {
       lng: -104.9847034,
       point: { lat: 39.7391536 },
     });
-    // The first location of a booked load starts the trip.
+    // A position alone leaves the load booked (positions are shared automatically, perhaps days before pickup).
+    expect((await FreightModel.findById(freightId).lean())?.status).toBe('booked');
+
+    // The carrier's stop reports reach the shipper live; Loaded starts the trip.
+    const gotArrival = nextEvent(shipperSocket, 'freight:stop', (p) => p.stop.kind === 'arrived_pickup');
+    expect((await carrier.post(`/api/freight/${freightId}/stops`, { kind: 'arrived_pickup' })).status).toBe(201);
+    expect((await gotArrival).stop).toMatchObject({ lat: 39.7391536, lng: -104.9847034 });
+    const gotLoaded = nextEvent(shipperSocket, 'freight:stop', (p) => p.stop.kind === 'loaded');
+    const gotStatus = nextEvent(shipperSocket, 'freight:status', (p) => p.freightId === freightId);
+    expect((await carrier.post(`/api/freight/${freightId}/stops`, { kind: 'loaded' })).status).toBe(201);
+    await gotLoaded;
     expect(await gotStatus).toMatchObject({
       status: 'in_transit',
       previousStatus: 'booked',

@@ -137,7 +137,7 @@ describe('who sees a load', () => {
 });
 
 describe('location (calls 14, 15)', () => {
-  it('stores the point to 7 decimals, keeps a trail, and the first update starts the trip', async () => {
+  it('stores the point to 7 decimals and keeps a trail; a position leaves the status alone', async () => {
     const id = await booked();
     const res = await carrier.post(`/api/freight/${id}/location`, {
       latitude: 41.878113456789,
@@ -146,9 +146,9 @@ describe('location (calls 14, 15)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lat: 41.8781135, lng: -87.629799 });
     expect(res.body.lastLocationUpdate).toEqual(expect.any(String));
-    // The position has a record of its own: a ping never rewrites the load (it only starts the trip, once).
+    // The position has a record of its own: a ping never rewrites the load, nor starts the trip (Loaded does).
     const stored = await FreightModel.findById(id).lean();
-    expect(stored).toMatchObject({ currentLat: null, currentLng: null, status: 'in_transit' });
+    expect(stored).toMatchObject({ currentLat: null, currentLng: null, status: 'booked' });
     const position = await LoadPositionModel.findById(id).lean();
     expect(position).toMatchObject({ lat: 41.8781135, lng: -87.629799 });
     expect(position?.at).toBeInstanceOf(Date);
