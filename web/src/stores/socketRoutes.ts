@@ -11,6 +11,7 @@ import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
+import { useLoadStopsStore } from './loadStops';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
 import { useRouteMatchesStore } from './routeMatches';
@@ -126,6 +127,7 @@ export const socketRoutes: SocketRoutes = {
     useTrackedLoadsStore.getState().patch(freightId, { status });
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
+  'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
   'chat:message': (payload) => {
     const chat = useLoadChatStore.getState();
     if (chat.receive(payload)) void chat.catchUp(payload.freightId);
@@ -150,6 +152,7 @@ const refetchedOnReconnect = [
   useTrackedLoadStore,
   useLoadPositionStore,
   useLoadPhotosStore,
+  useLoadStopsStore,
   useTrackedLoadsStore,
   useChatUnreadStore,
   // admin, documents, Broker Hub, small shipments, driver routes, air marketplace

@@ -3,6 +3,7 @@ import { useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useLoadPositionStore } from '../../stores/loadPosition';
+import { useLoadStopsStore } from '../../stores/loadStops';
 import { enterTrackingRoom, leaveTrackingRoom } from '../../stores/socketRooms';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 
@@ -22,10 +23,11 @@ async function loadChat(freightId: string): Promise<void> {
 
 const loadPosition = (freightId: string) => useLoadPositionStore.getState().load(freightId);
 const loadPhotos = (freightId: string) => useLoadPhotosStore.getState().load(freightId);
+const loadStops = (freightId: string) => useLoadStopsStore.getState().load(freightId);
 
 /** Re-reads the load, its position and photos (after a change made without a socket, which sends no event back). */
 export async function reloadTrackedLoad(freightId: string): Promise<void> {
-  await loadDetailThen(freightId, [loadPosition, loadPhotos]);
+  await loadDetailThen(freightId, [loadPosition, loadPhotos, loadStops]);
 }
 
 /**
@@ -36,15 +38,14 @@ export function useTrackedLoadSession(freightId: string): void {
   useEffect(() => {
     let left = false;
     void (async () => {
-      const visible = await loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos]);
+      const visible = await loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos, loadStops]);
       if (visible && !left) await enterTrackingRoom(freightId);
     })();
     return () => {
       left = true;
       leaveTrackingRoom(freightId);
-      for (const store of [useTrackedLoadStore, useLoadPositionStore, useLoadPhotosStore, useLoadChatStore]) {
-        store.getState().remove(freightId);
-      }
+      const stores = [useTrackedLoadStore, useLoadPositionStore, useLoadPhotosStore, useLoadStopsStore];
+      for (const store of [...stores, useLoadChatStore]) store.getState().remove(freightId);
     };
   }, [freightId]);
 }
