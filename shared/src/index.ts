@@ -15,3 +15,4 @@ export * from './subscriptions';
 export * from './smallShipments';
 export * from './driverRoutes';
 export * from './places';
+export * from './backgroundChecks';
