@@ -175,13 +175,17 @@ export const backgroundCheckSchema = z
     consentToBackgroundCheck: flag.refine((v) => v === true, CONSENT_BACKGROUND_MESSAGE),
     consentToRecordCheck: flag.refine((v) => v === true, CONSENT_RECORD_MESSAGE),
   })
-  .superRefine((v, ctx) => {
-    for (const q of BACKGROUND_CHECK_QUESTIONS) {
-      if (v[q.flag] && !v[q.details]) {
-        ctx.addIssue({ code: 'custom', path: [q.details], message: DETAILS_REQUIRED_MESSAGE });
+  .superRefine(
+    (v, ctx) => {
+      for (const q of BACKGROUND_CHECK_QUESTIONS) {
+        if (v[q.flag] === true && !v[q.details]) {
+          ctx.addIssue({ code: 'custom', path: [q.details], message: DETAILS_REQUIRED_MESSAGE });
+        }
       }
-    }
-  })
+    },
+    // Also when other fields are wrong, so the form shows every missing answer at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   // A "no" keeps no details (a typed answer the driver then unticked is not kept).
   .transform((v) => ({
     ...v,
