@@ -177,15 +177,6 @@ export async function reviewBackgroundCheck(
   return check;
 }
 
-/** Whether the driver's background check is approved (what the offers customers see carry). */
-export async function hasApprovedBackgroundCheck(userId: string): Promise<boolean> {
-  const check = await BackgroundCheckModel.findOne(
-    { userId: new Types.ObjectId(userId) },
-    { status: 1 },
-  ).lean();
-  return check?.status === 'approved';
-}
-
 /**
  * The small-shipment offer gate: a driver needs an approved background check. 403 with a reason the web reads to
  * link to the form.
