@@ -14,7 +14,7 @@ async function notReloaded(page: Page): Promise<boolean> {
 }
 
 describe('background check of an individual driver (issue 16)', () => {
-  it('the driver fills the form from the dashboard, an admin approves it in the queue, the driver sees it live', async () => {
+  it('the driver fills the form from the dashboard, an admin approves it in the queue, the driver sees it live, then offers', async () => {
     const api = journey.app.client();
     const { email } = await api.registerAndLogin({ userType: 'carrier' });
     expect(
@@ -78,6 +78,29 @@ describe('background check of an individual driver (issue 16)', () => {
     await driver.getByTestId('background-check-approved').waitFor();
     expect(await driver.getByTestId('background-check-status').getAttribute('data-status')).toBe('approved');
     expect(await notReloaded(driver)).toBe(true);
+
+    // Now the driver may offer, and the customer sees "Background checked" on the offer.
+    const customerApi = journey.app.client();
+    await customerApi.login('customer@test.local');
+    const posted = await customerApi.post('/api/small-shipments', {
+      title: 'Bookcase to Sparks',
+      itemDescription: 'One bookcase',
+      originCity: 'Reno',
+      originState: 'NV',
+      destinationCity: 'Sparks',
+      destinationState: 'NV',
+      offerPrice: '80',
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const offer = await api.post(`/api/small-shipments/${posted.body.id}/offers`, { price: '75' });
+    expect(offer.status, offer.text).toBe(201);
+    const customer = await (await journey.browser.newContext()).newPage();
+    await signIn(customer, journey.app.url, 'customer@test.local', 'Test1234!');
+    const offerRow = customer.getByTestId('shipment-offer').filter({ hasText: '$75.00' });
+    await offerRow
+      .getByTestId('driver-background-checked')
+      .filter({ hasText: 'Background checked' })
+      .waitFor();
     expect(driverErrors).toEqual([]);
     expect(adminErrors).toEqual([]);
   }, 180_000);
