@@ -9,6 +9,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
+import { TEST_USER_PASSWORD } from '@test/helpers';
 import { signIn, startJourney, watchPageErrors } from './browser';
 
 /**
@@ -201,6 +202,19 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     await driver.getByRole('button', { name: 'Open navigation' }).click();
     await driver.getByRole('dialog', { name: 'Menu' }).waitFor();
     problems.push(...(await axeViolations(driver, 'driver navigation drawer', { modalOpen: true })));
+    await driver.keyboard.press('Escape');
+
+    // A driver without a background check: its form, with every inline error showing (issue 16).
+    const newDriver = journey.app.client();
+    const { email } = await newDriver.registerAndLogin({ userType: 'carrier' });
+    await newDriver.post('/api/users/setup', { userType: 'individual_driver', companyName: 'New Driver' });
+    const unchecked = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
+    await signIn(unchecked, journey.app.url, email, TEST_USER_PASSWORD);
+    await open(unchecked, `${journey.app.url}/background-check`);
+    await unchecked.getByRole('button', { name: 'Submit Background Check' }).click();
+    await unchecked.getByText('You must consent to the background check').waitFor();
+    problems.push(...(await axeViolations(unchecked, 'driver background check form with errors')));
+    await screenshot(unchecked, 'driver-laptop-background-check-errors');
     expect(problems).toEqual([]);
   });
 });

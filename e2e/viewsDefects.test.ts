@@ -1,5 +1,6 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
+import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
@@ -129,6 +130,7 @@ describe('issue 14: views', () => {
     const driver = journey.app.client();
     await driver.registerAndLogin({ userType: 'carrier' });
     await driver.post('/api/users/setup', { userType: 'individual_driver', companyName: 'Driver Co' });
+    await seedApprovedBackgroundCheck(driver.user!.id); // offers need one (issue 16)
     const offer = await driver.post(`/api/small-shipments/${posted.body.id}/offers`, { price: '180' });
     expect((await customer.post(`/api/shipment-offers/${offer.body.id}/accept`, { version: 1 })).status).toBe(
       200,

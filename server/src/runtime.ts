@@ -15,6 +15,7 @@ import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger, type Logger } from './infra/logger';
 import { loadSecrets, type Secrets } from './infra/secrets';
+import { initFieldEncryption } from './infra/fieldEncryption';
 import { initFileStore, type FileStore } from './infra/storage';
 import { closeQueues, initQueues } from './queues';
 import { setPublisher } from './realtime/publish';
@@ -81,6 +82,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
   const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
+  initFieldEncryption(secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
   await connectMongo(mongoUri, config.MONGODB_DB);
   // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.

@@ -1,3 +1,4 @@
+import type { BackgroundCheckEvents } from './backgroundChecks';
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { NotificationEvents } from './notifications';
@@ -16,7 +17,8 @@ export interface ServerToClientEvents
     FreightEvents,
     TrackingEvents,
     SubscriptionEvents,
-    SmallShipmentEvents {}
+    SmallShipmentEvents,
+    BackgroundCheckEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

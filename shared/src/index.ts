@@ -16,3 +16,4 @@ export * from './smallShipments';
 export * from './driverRoutes';
 export * from './places';
 export * from './eta';
+export * from './backgroundChecks';

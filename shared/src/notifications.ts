@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'saved_search_match',
   'subscription',
   'shipment_offer',
+  'background_check',
   'general',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

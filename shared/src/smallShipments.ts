@@ -131,6 +131,8 @@ export interface ShipmentOfferDto {
   routeId: string | null;
   driverName: string;
   driverCompany: string | null;
+  /** The driver had an approved background check when the offer was made (or last revised). */
+  driverBackgroundChecked: boolean;
   price: number;
   /** 1 when made; one more on each revision. An accept carries the version shown. */
   version: number;

@@ -4,6 +4,7 @@ import { DashboardPage } from './features/dashboard/DashboardPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { AdminPage } from './features/admin/AdminPage';
 import { AirFreightPage } from './features/airFreight/AirFreightPage';
+import { BackgroundCheckPage } from './features/backgroundChecks/BackgroundCheckPage';
 import { BrokerDashboardPage } from './features/broker/BrokerDashboardPage';
 import { DocumentsPage } from './features/documents/DocumentsPage';
 import { DriverRoutesPage } from './features/driverRoutes/DriverRoutesPage';
@@ -43,6 +44,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/tracking/:id', element: <TrackingPage />, access: 'signedIn' },
   { path: '/small-shipments', element: <SmallShipmentsPage />, access: 'public' },
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
+  { path: '/background-check', element: <BackgroundCheckPage />, access: 'signedIn' },
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
 ];

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtime';
 import { createAuthRouter } from './auth/routes';
+import { createBackgroundChecksRouter } from './backgroundChecks/routes';
 import { createDocumentsRouter } from './documents/routes';
 import { seedTestAccountDocuments } from './documents/seed';
 import { createDriverRoutesRouter } from './driverRoutes/routes';
@@ -26,6 +27,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createSubscriptionsRouter(rt),
     createSmallShipmentsRouter(rt),
     createDriverRoutesRouter(rt),
+    createBackgroundChecksRouter(rt),
     placesRouter,
   ];
 }

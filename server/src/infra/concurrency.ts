@@ -27,6 +27,8 @@ export type AggregateKind =
   | 'maintenance'
   | 'invitation'
   | 'notifications'
+  /** A driver's background check, by the driver's user id (one check per driver). */
+  | 'backgroundCheck'
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
   | 'authority';
 

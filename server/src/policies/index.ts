@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../http/errors';
 import type { Actor, Rule } from './types';
+import { backgroundChecksPolicies } from './backgroundChecks';
 import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
@@ -22,6 +23,7 @@ export const policies = {
   ...subscriptionsPolicies,
   ...smallShipmentsPolicies,
   ...driverRoutesPolicies,
+  ...backgroundChecksPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
+  BackgroundCheckDto,
   BookingRequestDto,
   ChatMessageDto,
   MySmallShipmentDto,
@@ -18,6 +19,7 @@ const { useSessionStore } = await import('./session');
 const { useSmallShipmentsStore } = await import('./smallShipments');
 const { useRouteMatchesStore } = await import('./routeMatches');
 const { useVerificationStore } = await import('./verification');
+const { useBackgroundCheckStore } = await import('./backgroundCheck');
 
 function stubFetch(body: unknown) {
   const fetch = vi.fn(
@@ -38,6 +40,7 @@ describe('socketRoutes', () => {
     useSmallShipmentsStore.setState(useSmallShipmentsStore.getInitialState());
     useRouteMatchesStore.setState(useRouteMatchesStore.getInitialState());
     useVerificationStore.setState(useVerificationStore.getInitialState());
+    useBackgroundCheckStore.setState(useBackgroundCheckStore.getInitialState());
   });
 
   const signIn = (id: string) => useSessionStore.setState({ user: { id, isVerified: false } as UserDto });
@@ -127,5 +130,17 @@ describe('socketRoutes', () => {
     expect(fetch).not.toHaveBeenCalled();
     socketRoutes['chat:message']?.({ freightId: 'f1', message: message(4) });
     expect(fetch.mock.calls.map(([path]) => path)).toEqual(['/api/freight/f1/chat?pageSize=50&after=2']);
+  });
+
+  it('routes an admin’s decision to the driver’s background check once a screen loaded it', async () => {
+    const pending = { id: 'c1', status: 'pending' } as BackgroundCheckDto;
+    const approved = { ...pending, status: 'approved' } as BackgroundCheckDto;
+    socketRoutes['backgroundCheck:reviewed']?.({ check: approved });
+    expect(useBackgroundCheckStore.getState().items).toEqual([]); // nothing on screen: the first load brings it
+    stubFetch({ check: pending });
+    await useBackgroundCheckStore.getState().load();
+    expect(useBackgroundCheckStore.getState().items).toEqual([pending]);
+    socketRoutes['backgroundCheck:reviewed']?.({ check: approved });
+    expect(useBackgroundCheckStore.getState().items).toEqual([approved]);
   });
 });

@@ -1,6 +1,8 @@
 import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useAdminStore } from './admin';
+import { useAdminBackgroundChecksStore } from './adminBackgroundChecks';
+import { useBackgroundCheckStore } from './backgroundCheck';
 import { useAirFreightStore } from './airFreight';
 import { useBookingRequestsStore, useMyBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
@@ -71,6 +73,11 @@ export const socketRoutes: SocketRoutes = {
 
   // admin
   'admin:queue-changed': (payload) => useAdminStore.getState().receiveQueueChange(payload),
+  'admin:background-checks-changed': (payload) =>
+    useAdminBackgroundChecksStore.getState().receiveQueueChange(payload),
+
+  // background checks: the driver sees the admin's decision without a reload
+  'backgroundCheck:reviewed': ({ check }) => useBackgroundCheckStore.getState().receive(check),
 
   // documents
   'document:reviewed': ({ document }) => useDocumentsStore.getState().receive(document),
@@ -157,6 +164,8 @@ const refetchedOnReconnect = [
   useChatUnreadStore,
   // admin, documents, Broker Hub, small shipments, driver routes, air marketplace
   useAdminStore,
+  useAdminBackgroundChecksStore,
+  useBackgroundCheckStore,
   useDocumentsStore,
   useVerificationStore,
   useBrokerStore,

@@ -1,5 +1,6 @@
 import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
 import { withAggregate } from '../../infra/concurrency';
+import { seedTestDriverBackgroundCheck } from '../backgroundChecks/seed';
 import { UserModel } from '../users/model';
 import { hashPassword } from './service';
 
@@ -81,9 +82,15 @@ export function isTestAccountEmail(email: string | null | undefined): boolean {
 
 /**
  * Creates the missing test accounts; existing ones are left as they are (their data survives restarts), except
- * that one disabled by a run with the switch off (no password) gets the test password back.
+ * that one disabled by a run with the switch off (no password) gets the test password back. The test driver gets an
+ * approved background check (as the company accounts are seeded verified), so it can offer at once.
  */
 export async function seedTestAccounts(): Promise<void> {
+  await seedAccounts();
+  await seedTestDriverBackgroundCheck();
+}
+
+async function seedAccounts(): Promise<void> {
   const found = await UserModel.find(
     { email: { $in: [...TEST_ACCOUNT_EMAILS] } },
     { email: 1, passwordHash: 1 },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -41,6 +42,8 @@ async function as(userType: string): Promise<TestClient> {
   const c = app.client();
   await c.registerAndLogin({ userType: 'carrier' });
   if (userType !== 'carrier') await c.post('/api/users/setup', { userType, companyName: 'Co' });
+  // Drivers' offers need an approved background check (issue 16).
+  if (userType === 'individual_driver') await seedApprovedBackgroundCheck(c.user!.id);
   return c;
 }
 

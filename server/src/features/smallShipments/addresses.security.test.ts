@@ -7,6 +7,7 @@ import {
   type TestApp,
   type TestClient,
 } from '@test/helpers';
+import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
 
 /**
  * Issue #12 item 11: a customer's pickup and delivery addresses reach only the driver whose offer the customer
@@ -27,6 +28,8 @@ async function as(userType: string): Promise<TestClient> {
   const c = app.client();
   await c.registerAndLogin({ userType: 'carrier' });
   await c.post('/api/users/setup', { userType, companyName: 'Co' });
+  // Drivers' offers need an approved background check (issue 16).
+  if (userType === 'individual_driver') await seedApprovedBackgroundCheck(c.user!.id);
   return c;
 }
 

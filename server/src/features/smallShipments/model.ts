@@ -64,6 +64,8 @@ const shipmentOfferSchema = new Schema(
     routeId: { type: Schema.Types.ObjectId, ref: 'DriverRoute', default: null },
     driverName: { type: String, default: '' },
     driverCompany: { type: String, default: null },
+    /** The driver's background check was approved when the offer was made or last revised (issue 16). */
+    driverBackgroundChecked: { type: Boolean, default: false },
     priceCents: { type: Number, required: true },
     /** 1 when made, one more on each revision: an accept names the version the customer saw. */
     version: { type: Number, default: 1 },
@@ -136,6 +138,7 @@ export function toShipmentOfferDto(o: ShipmentOffer): ShipmentOfferDto {
     routeId: idOrNull(o.routeId),
     driverName: o.driverName,
     driverCompany: o.driverCompany ?? null,
+    driverBackgroundChecked: o.driverBackgroundChecked === true,
     price: centsToDollars(o.priceCents) ?? 0,
     version: o.version ?? 1,
     message: o.message ?? null,

@@ -14,6 +14,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
+import { assertMayOfferOnShipments } from '../backgroundChecks/service';
 import { DriverRouteModel } from '../driverRoutes/model';
 import { dollarsToCents } from '../freight/model';
 import { UserModel, displayName } from '../users/model';
@@ -117,6 +118,8 @@ export async function makeOffer(
     authorize(actor, 'shipmentOffer:create', shipment, {
       message: 'Only drivers can make offers on shipments',
     });
+    // Issue 16: an approved background check first (403 that names it, so the web can link to the form).
+    await assertMayOfferOnShipments(actor);
     let routeId: Types.ObjectId | null = null;
     if (data.routeId) {
       const route = await DriverRouteModel.findOne(
@@ -138,6 +141,7 @@ export async function makeOffer(
       message: data.message ?? null,
       driverName: driver ? displayName(driver) : '',
       driverCompany: driver?.companyName ?? null,
+      driverBackgroundChecked: true,
     };
     const driverId = new Types.ObjectId(actor.id);
     const answered = () => conflict('Your offer on this shipment was already answered');

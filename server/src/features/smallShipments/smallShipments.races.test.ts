@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { ShipmentOfferModel, SmallShipmentModel } from './model';
 import { repairSmallShipments } from './service';
+import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
 
 /**
  * Issue 10's races on a small shipment and its offers, each side fired at once for ROUNDS rounds, the invariant
@@ -23,6 +24,7 @@ beforeAll(async () => {
     const d = app.client();
     await d.registerAndLogin({ userType: 'carrier' });
     await d.post('/api/users/setup', { userType: 'individual_driver', companyName: `Driver ${i}` });
+    await seedApprovedBackgroundCheck(d.user!.id); // offers need one (issue 16)
     drivers.push(d);
   }
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { ShipmentOfferModel, SmallShipmentModel } from './model';
+import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,8 @@ async function driver(): Promise<TestClient> {
   const c = app.client();
   await c.registerAndLogin({ userType: 'carrier' });
   await c.post('/api/users/setup', { userType: 'individual_driver', companyName: 'Driver Co' });
+  // Offers need an approved background check (issue 16; its own tests in backgroundChecks/).
+  await seedApprovedBackgroundCheck(c.user!.id);
   return c;
 }
 

@@ -5,6 +5,7 @@ import { notify } from '../../components/ui/toaster';
 import { selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAdminStore } from '../../stores/admin';
 import { useSessionStore } from '../../stores/session';
+import { PendingBackgroundCheckList } from './PendingBackgroundCheckList';
 import { PendingDocumentList } from './PendingDocumentList';
 
 /** SPEC §2 Admin area (/admin): the document verification queue, live through `admin:queue-changed`. */
@@ -84,6 +85,7 @@ function VerificationQueue() {
           ))}
         </SimpleGrid>
         <PendingDocumentList />
+        <PendingBackgroundCheckList />
       </Stack>
     </Container>
   );

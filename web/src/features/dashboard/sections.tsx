@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { BackgroundCheckCard } from '../backgroundChecks/BackgroundCheckCard';
 import { ShipperInvitationsCard } from '../broker/ShipperInvitationsCard';
 import { ComplianceStatusCard } from '../documents/ComplianceStatusCard';
 import { VerifiedAccountCard } from '../documents/VerifiedAccountCard';
@@ -20,6 +21,7 @@ export type DashboardSection = ComponentType<DashboardSectionProps>;
 export const dashboardSections: DashboardSection[] = [
   WelcomeSection,
   ComplianceStatusCard,
+  BackgroundCheckCard,
   ShipperInvitationsCard,
   BookingRequestsCard,
   UsageCard,

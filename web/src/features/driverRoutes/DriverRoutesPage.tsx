@@ -31,6 +31,7 @@ import { useRouteMatchesStore } from '../../stores/routeMatches';
 import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
 import { TrackedLoadsPage } from '../tracking/TrackedLoadsPage';
+import { BackgroundCheckNotice } from '../backgroundChecks/BackgroundCheckNotice';
 import { OfferDialog } from './OfferDialog';
 import { RouteFormDialog } from './RouteFormDialog';
 
@@ -81,6 +82,7 @@ function MyRoutes() {
             Add Route
           </Button>
         </Flex>
+        <BackgroundCheckNotice />
         {status === 'loading' && routes.length === 0 ? (
           <Center py="10">
             <Spinner />

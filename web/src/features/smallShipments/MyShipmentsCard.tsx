@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
 import { useEffect } from 'react';
+import { FiUserCheck } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { useSubmit } from '../../lib/useSubmit';
@@ -157,6 +158,11 @@ function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: bo
         )}
       </Box>
       <HStack gap="2">
+        {offer.driverBackgroundChecked && (
+          <Badge colorPalette="green" variant="outline" data-testid="driver-background-checked">
+            <FiUserCheck aria-hidden /> Background checked
+          </Badge>
+        )}
         <Badge colorPalette={OFFER_COLORS[offer.status] ?? 'gray'}>{label(offer.status)}</Badge>
         {canAccept && (
           <Button size="xs" colorPalette="green" loading={pending} onClick={() => void onAccept()}>
