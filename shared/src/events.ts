@@ -1,5 +1,6 @@
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
+import type { LoadDocumentEvents } from './loadDocuments';
 import type { NotificationEvents } from './notifications';
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
@@ -15,6 +16,7 @@ export interface ServerToClientEvents
     DocumentEvents,
     FreightEvents,
     TrackingEvents,
+    LoadDocumentEvents,
     SubscriptionEvents,
     SmallShipmentEvents {}
 

@@ -27,6 +27,8 @@ export type AggregateKind =
   | 'maintenance'
   | 'invitation'
   | 'notifications'
+  /** One document of a load (`<loadId>-<kind>`): made once, whoever asks first (issue 16). */
+  | 'loadDocument'
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
   | 'authority';
 

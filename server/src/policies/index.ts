@@ -3,6 +3,7 @@ import type { Actor, Rule } from './types';
 import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
+import { loadDocumentsPolicies } from './loadDocuments';
 import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
 import { trackingPolicies } from './tracking';
@@ -19,6 +20,7 @@ export const policies = {
   ...documentsPolicies,
   ...freightPolicies,
   ...trackingPolicies,
+  ...loadDocumentsPolicies,
   ...subscriptionsPolicies,
   ...smallShipmentsPolicies,
   ...driverRoutesPolicies,
