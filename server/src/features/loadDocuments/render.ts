@@ -165,8 +165,9 @@ function header(doc: Doc, title: string, reference: string, lines: string[]): vo
   doc.y = y + 12;
 }
 
-function sectionTitle(doc: Doc, text: string): void {
-  ensureSpace(doc, 40);
+/** A section's heading, moved to the next page with what must follow it (`keepWith` points). */
+function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
+  ensureSpace(doc, keepWith + 30);
   doc.x = doc.page.margins.left;
   doc.moveDown(0.4);
   doc
@@ -420,7 +421,7 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
   sectionTitle(doc, 'Load details');
   rows(doc, loadRows(load));
 
-  sectionTitle(doc, `Delivery photos (${input.photos.length})`);
+  sectionTitle(doc, `Delivery photos (${input.photos.length})`, input.photos.length ? 250 : 40);
   if (input.photos.length === 0) {
     doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text('No delivery photo is on record.');
   }
