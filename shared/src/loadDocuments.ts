@@ -1,6 +1,7 @@
 // Load documents (issue 16): the rate confirmation made when a load is booked and the proof of delivery made when it
 // is delivered, both PDFs kept encrypted with the load's files and downloadable by the load's participants only.
 import { z } from 'zod';
+import type { FreightStatus } from './enums';
 
 export const LOAD_DOCUMENT_KINDS = ['rate_confirmation', 'proof_of_delivery'] as const;
 export type LoadDocumentKind = (typeof LOAD_DOCUMENT_KINDS)[number];
@@ -19,6 +20,24 @@ export const LOAD_DOCUMENT_SLUGS: Record<LoadDocumentKind, string> = {
 /** GET /api/freight/:id/documents/<slug>.pdf */
 export const loadDocumentPath = (freightId: string, kind: LoadDocumentKind) =>
   `/api/freight/${freightId}/documents/${LOAD_DOCUMENT_SLUGS[kind]}.pdf`;
+
+/**
+ * The statuses in which a booked load is due each document: the rate confirmation from booking on, the proof of
+ * delivery once delivered. A load due one has it to download (made by the worker, or by the download itself).
+ */
+export const LOAD_DOCUMENTS_DUE_IN: Record<LoadDocumentKind, readonly FreightStatus[]> = {
+  rate_confirmation: ['booked', 'in_transit', 'delivered'],
+  proof_of_delivery: ['delivered'],
+};
+
+export const isLoadDocumentDue = (
+  load: { status: string; carrierId?: unknown },
+  kind: LoadDocumentKind,
+): boolean => load.carrierId != null && LOAD_DOCUMENTS_DUE_IN[kind].includes(load.status as FreightStatus);
+
+/** The documents a load is due in its state, in order. */
+export const dueLoadDocuments = (load: { status: string; carrierId?: unknown }): LoadDocumentKind[] =>
+  LOAD_DOCUMENT_KINDS.filter((kind) => isLoadDocumentDue(load, kind));
 
 /** A queued request to make a load's document (one BullMQ job per load and kind). */
 export const loadDocumentJobSchema = z.object({

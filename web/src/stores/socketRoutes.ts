@@ -9,6 +9,7 @@ import { useDocumentsStore } from './documents';
 import { useDriverRoutesStore } from './driverRoutes';
 import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
+import { useLoadDocumentsStore } from './loadDocuments';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useNotificationsStore } from './notifications';
@@ -126,6 +127,8 @@ export const socketRoutes: SocketRoutes = {
     useTrackedLoadsStore.getState().patch(freightId, { status });
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
+  'freight:document': ({ freightId, document }) =>
+    useLoadDocumentsStore.getState().receive(freightId, document),
   'chat:message': (payload) => {
     const chat = useLoadChatStore.getState();
     if (chat.receive(payload)) void chat.catchUp(payload.freightId);
@@ -150,6 +153,7 @@ const refetchedOnReconnect = [
   useTrackedLoadStore,
   useLoadPositionStore,
   useLoadPhotosStore,
+  useLoadDocumentsStore,
   useTrackedLoadsStore,
   useChatUnreadStore,
   // admin, documents, Broker Hub, small shipments, driver routes, air marketplace

@@ -3,8 +3,8 @@ import {
   LOAD_DOCUMENT_KINDS,
   LOAD_DOCUMENT_TITLES,
   boardEquipment,
+  isLoadDocumentDue,
   type EquipmentType,
-  type FreightStatus,
   type LoadDocumentKind,
   type LoadDocumentListDto,
 } from '@freight/shared';
@@ -39,14 +39,9 @@ import {
 /** How many delivery photos a proof of delivery embeds (the newest are left out beyond this). */
 export const POD_MAX_PHOTOS = 6;
 
-/** The statuses in which a load is due each document (made then by the worker, or by the first download). */
-const DUE_IN: Record<LoadDocumentKind, readonly FreightStatus[]> = {
-  rate_confirmation: ['booked', 'in_transit', 'delivered'],
-  proof_of_delivery: ['delivered'],
-};
-
+/** Whether the load is due this document now (made then by the worker, or by the first download). */
 export const isDue = (load: Pick<FreightListing, 'status' | 'carrierId'>, kind: LoadDocumentKind) =>
-  load.carrierId != null && DUE_IN[kind].includes(load.status as FreightStatus);
+  isLoadDocumentDue(load, kind);
 
 const NOT_FOUND = 'Document not found';
 
