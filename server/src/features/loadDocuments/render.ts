@@ -120,7 +120,7 @@ type Doc = PDFKit.PDFDocument;
 function newDocument(title: string, reference: string): Doc {
   return new PDFDocument({
     size: 'LETTER',
-    margins: { top: 50, bottom: 60, left: 50, right: 50 },
+    margins: { top: 40, bottom: 44, left: 50, right: 50 },
     bufferPages: true,
     info: { Title: `${title} ${reference}`, Author: 'FreightConnect', Creator: 'FreightConnect' },
   });
@@ -170,11 +170,7 @@ function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
   ensureSpace(doc, keepWith + 30);
   doc.x = doc.page.margins.left;
   doc.moveDown(0.4);
-  doc
-    .fillColor(ACCENT)
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .text(text.toUpperCase(), { characterSpacing: 0.5 });
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(11).text(text.toUpperCase());
   const y = doc.y + 2;
   doc
     .moveTo(doc.page.margins.left, y)
@@ -207,7 +203,7 @@ function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
   const gap = 16;
   const width = (contentWidth(doc) - gap) / 2;
   const rows = Math.max(partyLines(a).length, partyLines(b).length);
-  const height = 26 + rows * 14 + 8;
+  const height = 24 + rows * 13 + 6;
   ensureSpace(doc, height + 10);
   const top = doc.y;
   [a, b].forEach((p, i) => {
@@ -219,7 +215,7 @@ function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
       .fontSize(10)
       .text(p.role.toUpperCase(), x + 10, top + 8);
     partyLines(p).forEach(([label, value], row) => {
-      const y = top + 26 + row * 14;
+      const y = top + 24 + row * 13;
       doc
         .fillColor(MUTED)
         .font('Helvetica')
@@ -257,7 +253,7 @@ function rows(doc: Doc, items: Array<[string, string | null | undefined]>): void
       .font('Helvetica')
       .fontSize(9.5)
       .text(value, left + labelWidth, y, { width: valueWidth });
-    doc.y = y + h + 4;
+    doc.y = y + h + 2.5;
   }
   doc.x = left;
 }
@@ -289,7 +285,7 @@ function footer(doc: Doc, text: string): void {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the bottom margin must not open a new page
-    const y = doc.page.height - 40;
+    const y = doc.page.height - 30;
     doc
       .fillColor(MUTED)
       .font('Helvetica')
@@ -303,39 +299,53 @@ function footer(doc: Doc, text: string): void {
   }
 }
 
+/** Numbered paragraphs, the number hanging in the margin column. */
+function terms(doc: Doc, items: string[]): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc) - 16;
+  items.forEach((item, i) => {
+    doc.font('Helvetica').fontSize(7.5);
+    const h = doc.heightOfString(item, { width });
+    ensureSpace(doc, h + 2);
+    const y = doc.y;
+    doc.fillColor(MUTED).text(`${i + 1}.`, left, y, { width: 14 });
+    doc.fillColor(INK).text(item, left + 16, y, { width });
+    doc.y = y + h + 2;
+  });
+  doc.x = left;
+}
+
 function signatures(doc: Doc, labels: [string, string]): void {
-  ensureSpace(doc, 90);
-  doc.moveDown(1.2);
+  ensureSpace(doc, 60);
   const left = doc.page.margins.left;
   const gap = 30;
   const width = (contentWidth(doc) - gap) / 2;
-  const top = doc.y + 26;
+  const top = doc.y + 16;
+  doc.lineWidth(0.75).strokeColor(INK);
   labels.forEach((label, i) => {
     const x = left + i * (width + gap);
     doc
       .moveTo(x, top)
       .lineTo(x + width, top)
-      .lineWidth(0.75)
-      .strokeColor(INK)
       .stroke();
     doc
       .fillColor(MUTED)
       .font('Helvetica')
-      .fontSize(8.5)
-      .text(`${label} signature`, x, top + 4, { width });
+      .fontSize(8)
+      .text(`${label} signature`, x, top + 3, { width });
     doc
-      .moveTo(x, top + 40)
-      .lineTo(x + width * 0.6, top + 40)
+      .moveTo(x, top + 30)
+      .lineTo(x + width * 0.6, top + 30)
       .stroke();
-    doc.text('Printed name', x, top + 44, { width: width * 0.6 });
+    doc.text('Printed name', x, top + 33, { width: width * 0.6 });
     doc
-      .moveTo(x + width * 0.65, top + 40)
-      .lineTo(x + width, top + 40)
+      .moveTo(x + width * 0.65, top + 30)
+      .lineTo(x + width, top + 30)
       .stroke();
-    doc.text('Date', x + width * 0.65, top + 44, { width: width * 0.35 });
+    doc.text('Date', x + width * 0.65, top + 33, { width: width * 0.35 });
   });
   doc.x = left;
-  doc.y = top + 60;
+  doc.y = top + 46;
 }
 
 /** The rate confirmation: parties, load, agreed rate, terms and signature lines. */
@@ -385,8 +395,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   doc.y = top + 60;
 
   sectionTitle(doc, 'Terms');
-  doc.font('Helvetica').fontSize(8.5).fillColor(INK);
-  doc.list(STANDARD_TERMS, { listType: 'numbered', paragraphGap: 3, indent: 14, bulletIndent: 0 } as never);
+  terms(doc, STANDARD_TERMS);
 
   signatures(doc, [input.shipper.role, 'Carrier']);
   footer(doc, `Rate Confirmation ${load.reference} - FreightConnect`);
@@ -421,7 +430,7 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
   sectionTitle(doc, 'Load details');
   rows(doc, loadRows(load));
 
-  sectionTitle(doc, `Delivery photos (${input.photos.length})`, input.photos.length ? 250 : 40);
+  sectionTitle(doc, `Delivery photos (${input.photos.length})`, input.photos.length ? 200 : 40);
   if (input.photos.length === 0) {
     doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text('No delivery photo is on record.');
   }
@@ -436,13 +445,13 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
     ]
       .filter(Boolean)
       .join('  |  ');
-    ensureSpace(doc, 250);
+    ensureSpace(doc, 205);
     const top = doc.y;
     let height = 0;
     if (photo.image) {
       try {
-        doc.image(photo.image, left, top, { fit: [contentWidth(doc), 220] });
-        height = 224;
+        doc.image(photo.image, left, top, { fit: [contentWidth(doc), 180] });
+        height = 184;
       } catch {
         height = 0;
       }
