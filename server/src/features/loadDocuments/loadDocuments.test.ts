@@ -1,6 +1,7 @@
 import { QUEUES, type LoadDocumentDto } from '@freight/shared';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { getDocumentProxy, extractText } from 'unpdf';
@@ -248,6 +249,19 @@ describe('rate confirmation', () => {
     expect(res.status).toBe(200);
     expect(await pdfText(res.body as Buffer)).toContain('$2,400.00');
     expect(await LoadDocumentModel.countDocuments({ freightListingId: id })).toBe(1);
+  });
+
+  it('is made again, as version 2, when its stored file is lost', async () => {
+    const id = await approvedLoad();
+    await readyDocument(shipper, id, 'rate_confirmation');
+    const before = (await LoadDocumentModel.findOne({ freightListingId: id }).lean())!;
+    await rm(path.join(filesRoot(app.config.DATA_DIR), before.storageKey.slice(0, 2), before.storageKey));
+    const answers = await Promise.all([shipper, carrier].map((c) => download(c, rateConPath(id))));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await pdfText(answers[0].body as Buffer)).toContain('Version 2');
+    const after = (await LoadDocumentModel.findOne({ freightListingId: id }).lean())!;
+    expect(after).toMatchObject({ version: 2, size: (answers[1].body as Buffer).length });
+    expect(after.storageKey).not.toBe(before.storageKey);
   });
 
   it('concurrent downloads of a missing document make exactly one', async () => {

@@ -55,6 +55,7 @@ export interface DeliveryPhoto {
 export interface ProofOfDeliveryInput {
   load: LoadInfo;
   issuedAt: Date;
+  version: number;
   shipper: PartyInfo;
   carrier: PartyInfo;
   deliveredAt: Date;
@@ -409,6 +410,7 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
   header(doc, 'Proof of Delivery', load.reference, [
     `Issued ${formatDate(input.issuedAt)}`,
     `Delivered ${formatDateTime(input.deliveredAt)}`,
+    `Version ${input.version}`,
   ]);
 
   sectionTitle(doc, 'Delivery');

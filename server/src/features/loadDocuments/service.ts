@@ -10,7 +10,7 @@ import {
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
 import { Types } from 'mongoose';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { findByIds } from '../../http/paginate';
 import { withAggregate } from '../../infra/concurrency';
 import { fileStore } from '../../infra/storage';
@@ -76,8 +76,7 @@ export async function ensureLoadDocument(
     if (again) return { doc: again, created: false };
     const load = await FreightModel.findById(loadId).lean<FreightListing>();
     if (!load || !isDue(load, kind)) return null;
-    const pdf =
-      kind === 'rate_confirmation' ? await rateConfirmationPdf(load, 1) : await proofOfDeliveryPdf(load);
+    const pdf = await renderFor(load, kind, 1);
     const storageKey = await fileStore().save(pdf);
     try {
       const doc = await LoadDocumentModel.create({
@@ -129,13 +128,52 @@ export async function openLoadDocument(
   kind: LoadDocumentKind,
 ): Promise<{ stream: Readable; size: number; fileName: string }> {
   const load = await loadForReader(actor, freightId);
-  const doc = (await findDocument(load._id, kind)) ?? (await ensureLoadDocument(freightId, kind));
+  let doc = (await findDocument(load._id, kind)) ?? (await ensureLoadDocument(freightId, kind));
   if (!doc) throw notFound(`This load has no ${LOAD_DOCUMENT_TITLES[kind].toLowerCase()} yet`);
-  return {
-    stream: await fileStore().open(doc.storageKey),
-    size: doc.size,
-    fileName: loadDocumentFileName(freightId, kind),
-  };
+  let stream: Readable;
+  try {
+    stream = await fileStore().open(doc.storageKey);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    doc = await remakeLostDocument(freightId, kind, doc);
+    stream = await fileStore().open(doc.storageKey);
+  }
+  return { stream, size: doc.size, fileName: loadDocumentFileName(freightId, kind) };
+}
+
+/**
+ * A document whose stored file is gone (a disk restored from an older backup) is made again from the load as it is
+ * now, as the next version; under its lease, so concurrent downloads make it once.
+ */
+async function remakeLostDocument(
+  freightId: string,
+  kind: LoadDocumentKind,
+  lost: LoadDocument,
+): Promise<LoadDocument> {
+  const made = await withAggregate('loadDocument', `${freightId}-${kind}`, async () => {
+    const current = await findDocument(lost.freightListingId, kind);
+    if (!current) throw notFound(NOT_FOUND);
+    if (current.storageKey !== lost.storageKey) return { doc: current, created: false }; // made again meanwhile
+    const load = await FreightModel.findById(lost.freightListingId).lean<FreightListing>();
+    if (!load) throw notFound(NOT_FOUND);
+    const version = (current.version ?? 1) + 1;
+    const pdf = await renderFor(load, kind, version);
+    const storageKey = await fileStore().save(pdf);
+    const updated = await LoadDocumentModel.findOneAndUpdate(
+      { _id: current._id, storageKey: current.storageKey },
+      { $set: { storageKey, size: pdf.length, rateCents: load.rateCents ?? null, version } },
+      { new: true },
+    ).lean<LoadDocument>();
+    if (!updated) {
+      await fileStore()
+        .remove(storageKey)
+        .catch(() => undefined);
+      throw conflict('This document is being made again; try again');
+    }
+    return { doc: updated, created: true };
+  });
+  if (made.created) announceLoadDocumentReady(freightId, toLoadDocumentDto(freightId, kind, made.doc));
+  return made.doc;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -239,6 +277,12 @@ async function bookedAtOf(load: FreightListing): Promise<Date | null> {
   return request?.reviewedAt ?? offer?.respondedAt ?? null;
 }
 
+function renderFor(load: FreightListing, kind: LoadDocumentKind, version: number): Promise<Buffer> {
+  return kind === 'rate_confirmation'
+    ? rateConfirmationPdf(load, version)
+    : proofOfDeliveryPdf(load, version);
+}
+
 async function rateConfirmationPdf(load: FreightListing, version: number): Promise<Buffer> {
   const issuedAt = new Date();
   return renderRateConfirmation({
@@ -252,7 +296,7 @@ async function rateConfirmationPdf(load: FreightListing, version: number): Promi
   });
 }
 
-async function proofOfDeliveryPdf(load: FreightListing): Promise<Buffer> {
+async function proofOfDeliveryPdf(load: FreightListing, version: number): Promise<Buffer> {
   const photos = await FreightPhotoModel.find({ freightListingId: load._id, photoType: 'delivery' })
     .sort({ createdAt: 1 })
     .limit(POD_MAX_PHOTOS)
@@ -266,6 +310,7 @@ async function proofOfDeliveryPdf(load: FreightListing): Promise<Buffer> {
   return renderProofOfDelivery({
     load: loadInfoOf(load),
     issuedAt: new Date(),
+    version,
     ...(await partiesOf(load)),
     deliveredAt: load.deliveredAt ?? load.updatedAt,
     position: here ? { lat: here.lat, lng: here.lng, at: here.at } : null,
