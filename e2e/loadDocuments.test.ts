@@ -20,7 +20,7 @@ async function downloadRateConfirmation(page: Page): Promise<{ name: string; hea
   await row.waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    row.getByRole('link', { name: 'Download' }).click(),
+    row.getByRole('link', { name: 'Download Rate Confirmation' }).click(),
   ]);
   const file = await download.path();
   return {

@@ -32,7 +32,13 @@ function DocumentRow({ document }: { document: LoadDocumentDto }) {
       </HStack>
       <HStack gap="3">
         {!document.ready && <Badge colorPalette="yellow">Preparing</Badge>}
-        <Link href={document.url} download={document.fileName} colorPalette="blue" fontWeight="medium">
+        <Link
+          href={document.url}
+          download={document.fileName}
+          aria-label={`Download ${document.title}`}
+          colorPalette="blue"
+          fontWeight="medium"
+        >
           <FiDownload aria-hidden />
           Download
         </Link>
