@@ -1,6 +1,7 @@
 import type { BackgroundCheckEvents } from './backgroundChecks';
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
+import type { LoadDocumentEvents } from './loadDocuments';
 import type { NotificationEvents } from './notifications';
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
@@ -16,6 +17,7 @@ export interface ServerToClientEvents
     DocumentEvents,
     FreightEvents,
     TrackingEvents,
+    LoadDocumentEvents,
     SubscriptionEvents,
     SmallShipmentEvents,
     BackgroundCheckEvents {}

@@ -11,6 +11,7 @@ export * from './documents';
 export * from './geo';
 export * from './freight';
 export * from './tracking';
+export * from './loadDocuments';
 export * from './subscriptions';
 export * from './smallShipments';
 export * from './driverRoutes';

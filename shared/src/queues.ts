@@ -3,5 +3,6 @@ export const QUEUES = {
   notifications: 'notifications',
   documentExpiry: 'document-expiry',
   subscriptionExpiry: 'subscription-expiry',
+  loadDocuments: 'load-documents',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -8,6 +8,7 @@ import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
+import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
 import { createSmallShipmentsRouter } from './smallShipments/routes';
@@ -24,6 +25,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createDocumentsRouter(rt),
     createFreightRouter(rt),
     createTrackingRouter(rt),
+    createLoadDocumentsRouter(rt),
     createSubscriptionsRouter(rt),
     createSmallShipmentsRouter(rt),
     createDriverRoutesRouter(rt),

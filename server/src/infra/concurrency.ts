@@ -29,6 +29,8 @@ export type AggregateKind =
   | 'notifications'
   /** A driver's background check, by the driver's user id (one check per driver). */
   | 'backgroundCheck'
+  /** One document of a load (`<loadId>-<kind>`): made once, whoever asks first (issue 16). */
+  | 'loadDocument'
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
   | 'authority';
 

@@ -4,6 +4,7 @@ import { backgroundChecksPolicies } from './backgroundChecks';
 import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
+import { loadDocumentsPolicies } from './loadDocuments';
 import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
 import { trackingPolicies } from './tracking';
@@ -20,6 +21,7 @@ export const policies = {
   ...documentsPolicies,
   ...freightPolicies,
   ...trackingPolicies,
+  ...loadDocumentsPolicies,
   ...subscriptionsPolicies,
   ...smallShipmentsPolicies,
   ...driverRoutesPolicies,

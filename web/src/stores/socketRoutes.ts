@@ -11,6 +11,7 @@ import { useDocumentsStore } from './documents';
 import { useDriverRoutesStore } from './driverRoutes';
 import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
+import { useLoadDocumentsStore } from './loadDocuments';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useLoadStopsStore } from './loadStops';
@@ -135,6 +136,8 @@ export const socketRoutes: SocketRoutes = {
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
+  'freight:document': ({ freightId, document }) =>
+    useLoadDocumentsStore.getState().receive(freightId, document),
   'chat:message': (payload) => {
     const chat = useLoadChatStore.getState();
     if (chat.receive(payload)) void chat.catchUp(payload.freightId);
@@ -160,6 +163,7 @@ const refetchedOnReconnect = [
   useLoadPositionStore,
   useLoadPhotosStore,
   useLoadStopsStore,
+  useLoadDocumentsStore,
   useTrackedLoadsStore,
   useChatUnreadStore,
   // admin, documents, Broker Hub, small shipments, driver routes, air marketplace

@@ -1,4 +1,5 @@
 import { documentExpiryProcessor } from './documentExpiryProcessor';
+import { loadDocumentsProcessor } from './loadDocumentsProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import type { ProcessorDefinition } from './types';
@@ -8,4 +9,5 @@ export const processors: ProcessorDefinition[] = [
   notificationsProcessor,
   documentExpiryProcessor,
   subscriptionExpiryProcessor,
+  loadDocumentsProcessor,
 ];

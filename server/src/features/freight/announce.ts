@@ -1,5 +1,6 @@
 import { formatUsd, rooms, type FreightListingDto, type FreightStatus } from '@freight/shared';
 import { publish } from '../../realtime/publish';
+import { requestLoadDocument } from '../loadDocuments/queue';
 import { notify } from '../notifications/service';
 import { publishListingChange } from './book/channel';
 import { liveBook } from './book/live';
@@ -46,6 +47,8 @@ export async function announceLoadMoved(
   if (to === 'cancelled' && before.carrierId) {
     publish('freight:updated', rooms.user(String(before.carrierId)), { listing });
   }
+  // The proof of delivery is made by the worker (or by the first download, should this job be lost).
+  if (to === 'delivered') await requestLoadDocument(freightId, 'proof_of_delivery');
   if (to === 'booked') return;
   const others = [...new Set(participantIds(after))].filter((id) => id !== moverId);
   await Promise.all(
@@ -74,10 +77,12 @@ export interface BookedBy {
 
 /**
  * The other side hears of the booking (once, whatever repeats): the carrier of its approved request or accepted
- * offer; the broker of its counter offer the carrier accepted.
+ * offer; the broker of its counter offer the carrier accepted. The load's rate confirmation is asked for.
  */
 export async function announceLoadBooked(booking: BookedBy, load: FreightListing): Promise<void> {
   const carrierId = String(booking.carrierId);
+  // The rate confirmation is made by the worker (or by the first download, should this job be lost).
+  await requestLoadDocument(String(load._id), 'rate_confirmation');
   const dedupeKey = `booked:${String(load._id)}-${carrierId}`;
   const rate = formatUsd((booking.rateCents ?? 0) / 100);
   if (booking.negotiationId && String(booking.actorId) === carrierId) {

@@ -55,6 +55,8 @@ const freightSchema = new Schema(
     deliveryTimeEnd: { type: String, default: null },
     /** The carrier's reason for marking it delivered away from the delivery place (issue 16). */
     deliveryNote: { type: String, default: null },
+    /** When the carrier marked it delivered (the proof of delivery prints it). */
+    deliveredAt: { type: Date, default: null },
     description: { type: String, default: null },
     specialInstructions: { type: String, default: null },
     status: { type: String, enum: FREIGHT_STATUSES, default: 'available' },

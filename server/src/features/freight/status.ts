@@ -119,7 +119,10 @@ export async function moveLoad(
   if (move.to === 'delivered' && !move.deliveryNote) await assertAtDeliveryPlace(before);
 
   const set: Record<string, unknown> = { status: move.to };
-  if (move.to === 'delivered') set.deliveryNote = move.deliveryNote ?? null;
+  if (move.to === 'delivered') {
+    set.deliveryNote = move.deliveryNote ?? null;
+    set.deliveredAt = new Date();
+  }
   if (move.to === 'booked') {
     set.carrierId = new Types.ObjectId(move.carrierId);
     if (move.rateCents != null && move.rateCents !== before.rateCents) {

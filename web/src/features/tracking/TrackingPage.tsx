@@ -10,6 +10,7 @@ import { LocationCard } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { LoadPartiesCard } from './LoadPartiesCard';
+import { LoadDocumentsCard } from './LoadDocumentsCard';
 import { TrackingHeader } from './TrackingHeader';
 import { useTrackedLoadSession } from './trackedLoadSession';
 import { UploadTab } from './UploadTab';
@@ -60,6 +61,7 @@ export function TrackingPage() {
       <Stack gap="6">
         <TrackingHeader freight={detail} />
         <LoadPartiesCard freightId={detail.id} bookedStatus={detail.status} />
+        <LoadDocumentsCard freightId={detail.id} />
         <StatusActions freight={detail} />
         <LocationCard freight={detail} />
         <Tabs.Root defaultValue="photos" variant="enclosed" lazyMount unmountOnExit>

@@ -26,6 +26,7 @@ import { WORKSPACE_PAGE_SIZE, useMyListingsStore, useMyRequestsStore } from '../
 import { formatMoney, statusColor, statusLabel } from '../freight/format';
 import { MyOffersPanel } from '../freight/MyOffersPanel';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
+import { LoadDocumentLinks } from '../tracking/LoadDocumentLinks';
 import { REQUEST_OUTCOME, nextCarrierStep, nextPosterStep, offerOutcome } from './nextSteps';
 
 /**
@@ -90,11 +91,14 @@ function Row({
   detail,
   badge,
   next,
+  documents,
 }: {
   title: string;
   detail: string;
   badge: ReactNode;
   next: ReactNode;
+  /** The load's document downloads (rate confirmation, proof of delivery), when it has any. */
+  documents?: ReactNode;
 }) {
   return (
     <HStack
@@ -111,6 +115,7 @@ function Row({
         <Text fontSize="sm" color="gray.600">
           {detail}
         </Text>
+        {documents}
       </Stack>
       <Stack gap="1" align="end">
         {badge}
@@ -158,6 +163,7 @@ function CarrierLoads() {
         key={l.id}
         title={`${l.pickupCity}, ${l.pickupState} → ${l.deliveryCity}, ${l.deliveryState}`}
         detail={[l.title, formatMoney(l.price)].filter(Boolean).join(' · ')}
+        documents={<LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />}
         badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}
         next={<StepLink to={`/tracking/${l.id}`}>{step}</StepLink>}
       />
@@ -287,6 +293,7 @@ function PostedLoads() {
             key={l.id}
             title={`${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`}
             detail={[l.title, formatMoney(l.rate)].filter(Boolean).join(' · ')}
+            documents={<LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />}
             badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}
             next={step.to ? <StepLink to={step.to}>{step.label}</StepLink> : step.label}
           />

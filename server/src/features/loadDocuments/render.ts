@@ -1,0 +1,475 @@
+import { formatUsd } from '@freight/shared';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The PDFs of a load's documents (issue 16), drawn with pdfkit's standard fonts (Helvetica: nothing to bundle or
+ * download). Those fonts speak WinAnsi only, so user text is reduced to it (accents kept where WinAnsi has them).
+ */
+
+export interface PartyInfo {
+  /** 'Shipper', 'Broker' or 'Carrier'. */
+  role: string;
+  company: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  mcNumber: string | null;
+  usdotNumber: string | null;
+}
+
+export interface LoadInfo {
+  reference: string;
+  title: string;
+  origin: string;
+  destination: string;
+  pickup: string;
+  delivery: string;
+  equipment: string;
+  weight: string | null;
+  commodity: string | null;
+  distanceMiles: number | null;
+  distanceIsEstimate: boolean;
+  requirements: string[];
+  specialInstructions: string | null;
+}
+
+export interface RateConfirmationInput {
+  load: LoadInfo;
+  issuedAt: Date;
+  bookedAt: Date;
+  version: number;
+  shipper: PartyInfo;
+  carrier: PartyInfo;
+  rateCents: number | null;
+  rateType: string;
+}
+
+export interface DeliveryPhoto {
+  takenAt: Date;
+  description: string | null;
+  image: Buffer | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface ProofOfDeliveryInput {
+  load: LoadInfo;
+  issuedAt: Date;
+  version: number;
+  shipper: PartyInfo;
+  carrier: PartyInfo;
+  deliveredAt: Date;
+  position: { lat: number; lng: number; at: Date } | null;
+  deliveryNote: string | null;
+  photos: DeliveryPhoto[];
+}
+
+/** The standard terms every rate confirmation carries (a decision: the spec names none). */
+export const STANDARD_TERMS = [
+  'Rate: the agreed rate is all-inclusive (linehaul and fuel). Accessorial charges (lumper, extra stops, ' +
+    'layover) are payable only when approved in writing before they are incurred and documented with receipts.',
+  'Payment: net 30 days from receipt of the carrier invoice together with this signed rate confirmation and a ' +
+    'signed proof of delivery. Quick-pay, where offered, is agreed separately.',
+  'Detention: 2 hours free at pickup and 2 hours free at delivery from the appointment time; thereafter ' +
+    '$50.00 per hour, up to $500.00 per day, when in and out times are recorded on the bill of lading.',
+  'Truck ordered not used: $150.00 if the load is cancelled less than 24 hours before the pickup window opens ' +
+    'after the carrier has dispatched equipment.',
+  'The carrier shall not re-broker, assign, co-broker or interline this load. The carrier holds at least ' +
+    '$1,000,000 auto liability and $100,000 cargo insurance and is liable for loss or damage as provided by ' +
+    '49 U.S.C. 14706 (Carmack Amendment).',
+  'The carrier shares its location through FreightConnect while the load is booked or in transit; delivery ' +
+    'photos uploaded at the delivery place form the proof of delivery.',
+  'This confirmation, accepted electronically through FreightConnect when the load was booked, is the entire ' +
+    'agreement for this load and prevails over any conflicting terms.',
+];
+
+const INK = '#1a202c';
+const MUTED = '#4a5568';
+const RULE = '#cbd5e0';
+const ACCENT = '#2b6cb0';
+const PANEL = '#f7fafc';
+
+/** User text reduced to what the standard fonts can draw (WinAnsi), so no glyph prints as garbage. */
+export function pdfText(value: string | null | undefined): string {
+  if (!value) return '';
+  return value
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2192/g, '->')
+    .normalize('NFC')
+    .replace(/[^\x20-\x7e\xa0-\xff\n]/g, (c) => {
+      const base = c.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+      return base || '?';
+    });
+}
+
+export const formatDate = (d: Date) =>
+  d.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+export const formatDateTime = (d: Date) =>
+  `${d.toLocaleString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })} UTC`;
+
+type Doc = PDFKit.PDFDocument;
+
+function newDocument(title: string, reference: string): Doc {
+  return new PDFDocument({
+    size: 'LETTER',
+    margins: { top: 40, bottom: 44, left: 50, right: 50 },
+    bufferPages: true,
+    info: { Title: `${title} ${reference}`, Author: 'FreightConnect', Creator: 'FreightConnect' },
+  });
+}
+
+function finish(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+function header(doc: Doc, title: string, reference: string, lines: string[]): void {
+  const left = doc.page.margins.left;
+  const top = doc.page.margins.top;
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(10).text('FREIGHTCONNECT', left, top);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(title, left, top + 14);
+  const right = left + contentWidth(doc) - 220;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Load ${reference}`, right, top + 4, { width: 220, align: 'right' });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  lines.forEach((line, i) => doc.text(line, right, top + 22 + i * 12, { width: 220, align: 'right' }));
+  const y = Math.max(doc.y, top + 46) + 8;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + contentWidth(doc), y)
+    .lineWidth(1.5)
+    .strokeColor(ACCENT)
+    .stroke();
+  doc.x = left;
+  doc.y = y + 12;
+}
+
+/** A section's heading, moved to the next page with what must follow it (`keepWith` points). */
+function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
+  ensureSpace(doc, keepWith + 30);
+  doc.x = doc.page.margins.left;
+  doc.moveDown(0.4);
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(11).text(text.toUpperCase());
+  const y = doc.y + 2;
+  doc
+    .moveTo(doc.page.margins.left, y)
+    .lineTo(doc.page.margins.left + contentWidth(doc), y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  doc.y = y + 6;
+  doc.fillColor(INK);
+}
+
+function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+function partyLines(p: PartyInfo): Array<[string, string]> {
+  return [
+    ['Company', pdfText(p.company) || 'not provided'],
+    ['Contact', pdfText(p.name)],
+    ...(p.email ? ([['Email', pdfText(p.email)]] as Array<[string, string]>) : []),
+    ...(p.phone ? ([['Phone', pdfText(p.phone)]] as Array<[string, string]>) : []),
+    ['MC number', p.mcNumber ? `MC ${pdfText(p.mcNumber)}` : 'not provided'],
+    ['USDOT number', p.usdotNumber ? `USDOT ${pdfText(p.usdotNumber)}` : 'not provided'],
+  ];
+}
+
+/** The two parties side by side, each in a panel. */
+function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
+  const left = doc.page.margins.left;
+  const gap = 16;
+  const width = (contentWidth(doc) - gap) / 2;
+  const rows = Math.max(partyLines(a).length, partyLines(b).length);
+  const height = 24 + rows * 13 + 6;
+  ensureSpace(doc, height + 10);
+  const top = doc.y;
+  [a, b].forEach((p, i) => {
+    const x = left + i * (width + gap);
+    doc.rect(x, top, width, height).fillAndStroke(PANEL, RULE);
+    doc
+      .fillColor(ACCENT)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(p.role.toUpperCase(), x + 10, top + 8);
+    partyLines(p).forEach(([label, value], row) => {
+      const y = top + 24 + row * 13;
+      doc
+        .fillColor(MUTED)
+        .font('Helvetica')
+        .fontSize(8.5)
+        .text(label, x + 10, y, { width: 80 });
+      doc
+        .fillColor(INK)
+        .font('Helvetica')
+        .fontSize(9.5)
+        .text(value, x + 90, y - 1, { width: width - 100, height: 13, ellipsis: true });
+    });
+  });
+  doc.x = left;
+  doc.y = top + height + 6;
+}
+
+/** Label and value rows, the label in a fixed column. */
+function rows(doc: Doc, items: Array<[string, string | null | undefined]>): void {
+  const left = doc.page.margins.left;
+  const labelWidth = 130;
+  const valueWidth = contentWidth(doc) - labelWidth;
+  for (const [label, value] of items) {
+    if (!value) continue;
+    doc.font('Helvetica').fontSize(9.5);
+    const h = Math.max(doc.heightOfString(value, { width: valueWidth }), 12);
+    ensureSpace(doc, h + 4);
+    const y = doc.y;
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(label, left, y, { width: labelWidth - 10 });
+    doc
+      .fillColor(INK)
+      .font('Helvetica')
+      .fontSize(9.5)
+      .text(value, left + labelWidth, y, { width: valueWidth });
+    doc.y = y + h + 2.5;
+  }
+  doc.x = left;
+}
+
+function loadRows(load: LoadInfo): Array<[string, string | null]> {
+  const miles =
+    load.distanceMiles != null
+      ? `${load.distanceMiles.toLocaleString('en-US')} miles${load.distanceIsEstimate ? ' (estimated)' : ''}`
+      : null;
+  return [
+    ['Load', `${pdfText(load.title)} (${load.reference})`],
+    ['Origin', pdfText(load.origin)],
+    ['Destination', pdfText(load.destination)],
+    ['Pickup', load.pickup],
+    ['Delivery', load.delivery],
+    ['Equipment', pdfText(load.equipment)],
+    ['Weight', load.weight],
+    ['Commodity', pdfText(load.commodity)],
+    ['Distance', miles],
+    ['Requirements', load.requirements.length ? load.requirements.join(', ') : null],
+    ['Special instructions', pdfText(load.specialInstructions)],
+  ];
+}
+
+/** Page numbers and the reference at the foot of every page. */
+function footer(doc: Doc, text: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the bottom margin must not open a new page
+    const y = doc.page.height - 30;
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`${text} - Page ${i - range.start + 1} of ${range.count}`, doc.page.margins.left, y, {
+        width: contentWidth(doc),
+        align: 'center',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** Numbered paragraphs, the number hanging in the margin column. */
+function terms(doc: Doc, items: string[]): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc) - 16;
+  items.forEach((item, i) => {
+    doc.font('Helvetica').fontSize(7.5);
+    const h = doc.heightOfString(item, { width });
+    ensureSpace(doc, h + 2);
+    const y = doc.y;
+    doc.fillColor(MUTED).text(`${i + 1}.`, left, y, { width: 14 });
+    doc.fillColor(INK).text(item, left + 16, y, { width });
+    doc.y = y + h + 2;
+  });
+  doc.x = left;
+}
+
+function signatures(doc: Doc, labels: [string, string]): void {
+  ensureSpace(doc, 60);
+  const left = doc.page.margins.left;
+  const gap = 30;
+  const width = (contentWidth(doc) - gap) / 2;
+  const top = doc.y + 16;
+  doc.lineWidth(0.75).strokeColor(INK);
+  labels.forEach((label, i) => {
+    const x = left + i * (width + gap);
+    doc
+      .moveTo(x, top)
+      .lineTo(x + width, top)
+      .stroke();
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`${label} signature`, x, top + 3, { width });
+    doc
+      .moveTo(x, top + 30)
+      .lineTo(x + width * 0.6, top + 30)
+      .stroke();
+    doc.text('Printed name', x, top + 33, { width: width * 0.6 });
+    doc
+      .moveTo(x + width * 0.65, top + 30)
+      .lineTo(x + width, top + 30)
+      .stroke();
+    doc.text('Date', x + width * 0.65, top + 33, { width: width * 0.35 });
+  });
+  doc.x = left;
+  doc.y = top + 46;
+}
+
+/** The rate confirmation: parties, load, agreed rate, terms and signature lines. */
+export async function renderRateConfirmation(input: RateConfirmationInput): Promise<Buffer> {
+  const { load } = input;
+  const doc = newDocument('Rate Confirmation', load.reference);
+  header(doc, 'Rate Confirmation', load.reference, [
+    `Issued ${formatDate(input.issuedAt)}`,
+    `Booked ${formatDateTime(input.bookedAt)}`,
+    `Version ${input.version}`,
+  ]);
+
+  sectionTitle(doc, 'Parties');
+  parties(doc, input.shipper, input.carrier);
+
+  sectionTitle(doc, 'Load details');
+  rows(doc, loadRows(load));
+
+  sectionTitle(doc, 'Agreed rate');
+  ensureSpace(doc, 60);
+  const top = doc.y;
+  const left = doc.page.margins.left;
+  doc.rect(left, top, contentWidth(doc), 50).fillAndStroke(PANEL, RULE);
+  const amount = input.rateCents != null ? formatUsd(input.rateCents / 100) : 'Not stated';
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(amount, left + 14, top + 10);
+  const perMile =
+    input.rateCents != null && load.distanceMiles != null && load.distanceMiles > 0
+      ? `${formatUsd(input.rateCents / 100 / load.distanceMiles)} per mile over ${load.distanceMiles.toLocaleString('en-US')} miles`
+      : null;
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      [`USD, ${input.rateType === 'per_mile' ? 'quoted per mile' : 'flat rate'}, all-inclusive`, perMile]
+        .filter(Boolean)
+        .join('  |  '),
+      left + 14,
+      top + 34,
+      { width: contentWidth(doc) - 28 },
+    );
+  doc.x = left;
+  doc.y = top + 60;
+
+  sectionTitle(doc, 'Terms');
+  terms(doc, STANDARD_TERMS);
+
+  signatures(doc, [input.shipper.role, 'Carrier']);
+  footer(doc, `Rate Confirmation ${load.reference} - FreightConnect`);
+  return finish(doc);
+}
+
+/** The proof of delivery: the load, the carrier, when and where it was delivered, the delivery photos. */
+export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promise<Buffer> {
+  const { load } = input;
+  const doc = newDocument('Proof of Delivery', load.reference);
+  header(doc, 'Proof of Delivery', load.reference, [
+    `Issued ${formatDate(input.issuedAt)}`,
+    `Delivered ${formatDateTime(input.deliveredAt)}`,
+    `Version ${input.version}`,
+  ]);
+
+  sectionTitle(doc, 'Delivery');
+  rows(doc, [
+    ['Delivered at', formatDateTime(input.deliveredAt)],
+    ['Delivery place', pdfText(load.destination)],
+    [
+      'Last shared position',
+      input.position
+        ? `${input.position.lat.toFixed(5)}, ${input.position.lng.toFixed(5)} (shared ${formatDateTime(input.position.at)})`
+        : 'none shared',
+    ],
+    ['Carrier note', pdfText(input.deliveryNote)],
+  ]);
+
+  sectionTitle(doc, 'Parties');
+  parties(doc, input.shipper, input.carrier);
+
+  sectionTitle(doc, 'Load details');
+  rows(doc, loadRows(load));
+
+  sectionTitle(doc, `Delivery photos (${input.photos.length})`, input.photos.length ? 200 : 40);
+  if (input.photos.length === 0) {
+    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text('No delivery photo is on record.');
+  }
+  const left = doc.page.margins.left;
+  for (const photo of input.photos) {
+    const caption = [
+      `Taken ${formatDateTime(photo.takenAt)}`,
+      photo.latitude != null && photo.longitude != null
+        ? `at ${photo.latitude.toFixed(5)}, ${photo.longitude.toFixed(5)}`
+        : null,
+      pdfText(photo.description) || null,
+    ]
+      .filter(Boolean)
+      .join('  |  ');
+    ensureSpace(doc, 205);
+    const top = doc.y;
+    let height = 0;
+    if (photo.image) {
+      try {
+        doc.image(photo.image, left, top, { fit: [contentWidth(doc), 180] });
+        height = 184;
+      } catch {
+        height = 0;
+      }
+    }
+    doc.y = top + height;
+    doc
+      .fillColor(height ? MUTED : INK)
+      .font('Helvetica')
+      .fontSize(8.5)
+      .text(height ? caption : `${caption} (the image could not be embedded)`, left, doc.y, {
+        width: contentWidth(doc),
+      });
+    doc.moveDown(0.8);
+  }
+
+  signatures(doc, ['Receiver', 'Carrier']);
+  footer(doc, `Proof of Delivery ${load.reference} - FreightConnect`);
+  return finish(doc);
+}
