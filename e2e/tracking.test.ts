@@ -75,8 +75,11 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     await carrierPage.getByRole('button', { name: 'Update My Location' }).click();
     await carrierPage.getByText('Location updated').waitFor();
 
-    // The shipper's map shows the marker there, and the first update started the trip.
+    // The shipper's map shows the marker there; the carrier reports the pickup stops, and Loaded starts the trip.
     await markerAt(shipperPage, 41.8781136, -87.6297982);
+    await carrierPage.getByRole('button', { name: 'Report: Arrived at pickup' }).click();
+    await carrierPage.getByRole('button', { name: 'Report: Loaded' }).click();
+    await shipperPage.getByTestId('tracking-stops').getByText('Loaded').waitFor();
     await shipperPage.waitForFunction(
       () => document.querySelector('[data-testid="tracking-status"]')?.textContent === 'In Transit',
     );

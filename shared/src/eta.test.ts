@@ -54,7 +54,14 @@ describe('estimateArrival', () => {
     const trail = trailNorth({ ...indianapolis, at: 0 }, 6, 4, 5);
     const position = trail[trail.length - 1];
     const now = position.at + 20 * MIN;
-    const eta = estimateArrival({ position, trail, pickup: null, delivery: columbus, viaPickup: false, now })!;
+    const eta = estimateArrival({
+      position,
+      trail,
+      pickup: null,
+      delivery: columbus,
+      viaPickup: false,
+      now,
+    })!;
     expect(eta.speedFrom).toBe('recent');
     expect(eta.arrivesAt).toBeCloseTo(now + (eta.milesToGo / eta.mph) * 60 * MIN, 0);
     const none = { trail, pickup: null, viaPickup: false, now };

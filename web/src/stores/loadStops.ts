@@ -33,7 +33,8 @@ export const useLoadStopsStore = createDetailStore<LoadStops, LoadStopsActions>(
     },
     receive: (freightId, stop) => {
       const stops = get().byId[freightId]?.data?.stops;
-      if (stops && !stops.some((s) => s.kind === stop.kind)) get().patch(freightId, { stops: [...stops, stop] });
+      if (stops && !stops.some((s) => s.kind === stop.kind))
+        get().patch(freightId, { stops: [...stops, stop] });
     },
   }),
 });

@@ -147,7 +147,12 @@ export async function moveLoad(
  * cannot place (outside the US) is not checked.
  */
 async function assertAtDeliveryPlace(load: FreightListing): Promise<void> {
-  const place = placeOf(load.destinationLat, load.destinationLng, load.destinationCity, load.destinationState);
+  const place = placeOf(
+    load.destinationLat,
+    load.destinationLng,
+    load.destinationCity,
+    load.destinationState,
+  );
   if (!place) return;
   const position = await LoadPositionModel.findById(load._id).lean();
   const here =

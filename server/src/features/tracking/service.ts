@@ -294,10 +294,6 @@ async function storePosition(
   }
 }
 
-const ignoreConflict = (err: unknown) => {
-  if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
-};
-
 // ---------------------------------------------------------------------------------------------------------------
 // Stop events
 

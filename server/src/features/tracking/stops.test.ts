@@ -43,7 +43,12 @@ describe('stop events (issue 16)', () => {
     await carrier.post(`/api/freight/${id}/location`, { latitude: 41.85, longitude: -87.65 });
     const arrived = await report('arrived_pickup');
     expect(arrived.status).toBe(201);
-    expect(arrived.body).toMatchObject({ kind: 'arrived_pickup', lat: 41.85, lng: -87.65, freightListingId: id });
+    expect(arrived.body).toMatchObject({
+      kind: 'arrived_pickup',
+      lat: 41.85,
+      lng: -87.65,
+      freightListingId: id,
+    });
     expect((await report('arrived_pickup')).body.message).toBe('Arrived at pickup was already reported');
     expect((await FreightModel.findById(id).lean())?.status).toBe('booked');
 

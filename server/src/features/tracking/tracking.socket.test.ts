@@ -110,7 +110,9 @@ describe('tracking over Socket.IO', () => {
 
     // The carrier's stop reports reach the shipper live; Loaded starts the trip.
     const gotArrival = nextEvent(shipperSocket, 'freight:stop', (p) => p.stop.kind === 'arrived_pickup');
-    expect((await carrier.post(`/api/freight/${freightId}/stops`, { kind: 'arrived_pickup' })).status).toBe(201);
+    expect((await carrier.post(`/api/freight/${freightId}/stops`, { kind: 'arrived_pickup' })).status).toBe(
+      201,
+    );
     expect((await gotArrival).stop).toMatchObject({ lat: 39.7391536, lng: -104.9847034 });
     const gotLoaded = nextEvent(shipperSocket, 'freight:stop', (p) => p.stop.kind === 'loaded');
     const gotStatus = nextEvent(shipperSocket, 'freight:status', (p) => p.freightId === freightId);

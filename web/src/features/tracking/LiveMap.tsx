@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { Box } from '@chakra-ui/react';
 import type { LocationPointDto } from '@freight/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { useConfigStore } from '../../stores/config';
 import { OfflineBasemap } from './OfflineBasemap';
@@ -9,21 +9,23 @@ import { tilesAvailable } from './tileAvailability';
 
 const DEFAULT_ZOOM = 9;
 
+type LatLng = [number, number];
+
 /**
- * Frames the whole trail once it is known (so the route so far is visible), then keeps the live position in view
- * as it moves without changing the zoom the user chose.
+ * Frames the pins, the trail and the position once (so the whole trip is visible), then keeps the live position in
+ * view as it moves without changing the zoom the user chose.
  */
-function FollowPosition({ lat, lng, trail }: { lat: number; lng: number; trail: [number, number][] }) {
+function FollowPosition({ position, frame }: { position: LatLng | null; frame: LatLng[] }) {
   const map = useMap();
   const framed = useRef(false);
   useEffect(() => {
-    if (!framed.current && trail.length > 1) {
+    if (!framed.current && frame.length > 1) {
       framed.current = true;
-      map.fitBounds([...trail, [lat, lng]], { padding: [24, 24], maxZoom: DEFAULT_ZOOM, animate: false });
+      map.fitBounds(frame, { padding: [32, 32], maxZoom: DEFAULT_ZOOM, animate: false });
       return;
     }
-    if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng], { animate: false });
-  }, [map, lat, lng, trail]);
+    if (position && !map.getBounds().pad(-0.1).contains(position)) map.panTo(position, { animate: false });
+  }, [map, position, frame]);
   return null;
 }
 
@@ -48,23 +50,62 @@ function useTiles(lat: number, lng: number): boolean | null {
   return available;
 }
 
+export interface MapPlace {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
 /**
- * The live position (a circle marker: no marker images) and the trail, over map tiles or, without them, the offline
- * basemap of state outlines. `data-lat`/`data-lng` carry the position shown; `data-basemap` says which map is drawn.
+ * The trip on a map (issue 16): the pickup and delivery pins, the trail, the live position (circle markers: no
+ * marker images) and a dashed line from it to where the load goes next (the pickup until it is loaded, then the
+ * delivery), over map tiles or, without them, the offline basemap of state outlines. `data-lat`/`data-lng` carry
+ * the position shown; `data-basemap` says which map is drawn.
  */
-export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: LocationPointDto[] }) {
+export function LiveMap({
+  position,
+  trail,
+  pickup,
+  delivery,
+  viaPickup,
+}: {
+  position: { lat: number; lng: number } | null;
+  trail: LocationPointDto[];
+  pickup: MapPlace | null;
+  delivery: MapPlace | null;
+  viaPickup: boolean;
+}) {
   const tileUrl = useConfigStore((s) => s.mapTileUrl);
-  const tiles = useTiles(lat, lng);
+  const center = position ?? pickup ?? delivery ?? { lat: 39.8, lng: -98.6 };
+  const tiles = useTiles(center.lat, center.lng);
   const [tilesFailed, setTilesFailed] = useState(false);
   const basemap = tiles === null ? 'pending' : tiles && !tilesFailed ? 'tiles' : 'offline';
-  const positions = trail.map((p) => [p.lat, p.lng] as [number, number]);
+  const trailPath = useMemo(() => trail.map((p) => [p.lat, p.lng] as LatLng), [trail]);
+  const here: LatLng | null = position ? [position.lat, position.lng] : null;
+  const ahead: LatLng[] = here
+    ? [
+        here,
+        ...(viaPickup && pickup ? [[pickup.lat, pickup.lng] as LatLng] : []),
+        ...(delivery ? [[delivery.lat, delivery.lng] as LatLng] : []),
+      ]
+    : [];
+  const frame = useMemo(
+    () => [
+      ...trailPath,
+      ...(here ? [here] : []),
+      ...[pickup, delivery].flatMap((p) => (p ? [[p.lat, p.lng] as LatLng] : [])),
+    ],
+    // Framed once, from what is known first: later positions only pan.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [trailPath.length > 0, here !== null, pickup, delivery],
+  );
   return (
     <Box
       data-testid="tracking-map"
-      data-lat={String(lat)}
-      data-lng={String(lng)}
+      data-lat={position ? String(position.lat) : undefined}
+      data-lng={position ? String(position.lng) : undefined}
       data-basemap={basemap}
-      height="320px"
+      height="360px"
       borderRadius="md"
       overflow="hidden"
       borderWidth="1px"
@@ -73,7 +114,7 @@ export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: 
       zIndex="0"
     >
       <MapContainer
-        center={[lat, lng]}
+        center={[center.lat, center.lng]}
         zoom={DEFAULT_ZOOM}
         style={{ height: '100%', width: '100%', background: '#dbeafe' }}
         scrollWheelZoom={false}
@@ -87,18 +128,51 @@ export function LiveMap({ lat, lng, trail }: { lat: number; lng: number; trail: 
           />
         )}
         {basemap === 'offline' && <OfflineBasemap />}
-        {positions.length > 1 && (
-          <Polyline positions={positions} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />
+        {ahead.length > 1 && (
+          <Polyline
+            positions={ahead}
+            className="tracking-route-ahead"
+            pathOptions={{ color: '#475569', weight: 2, opacity: 0.8, dashArray: '6 6' }}
+          />
         )}
-        <CircleMarker
-          center={[lat, lng]}
-          radius={9}
-          className="tracking-marker"
-          pathOptions={{ color: '#1e40af', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }}
-        >
-          <Tooltip>Current location</Tooltip>
-        </CircleMarker>
-        <FollowPosition lat={lat} lng={lng} trail={positions} />
+        {trailPath.length > 1 && (
+          <Polyline positions={trailPath} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />
+        )}
+        {pickup && (
+          <CircleMarker
+            center={[pickup.lat, pickup.lng]}
+            radius={8}
+            className="tracking-pickup-pin"
+            pathOptions={{ color: '#166534', fillColor: '#22c55e', fillOpacity: 1, weight: 3 }}
+          >
+            <Tooltip permanent direction="top" offset={[0, -8]}>
+              Pickup: {pickup.label}
+            </Tooltip>
+          </CircleMarker>
+        )}
+        {delivery && (
+          <CircleMarker
+            center={[delivery.lat, delivery.lng]}
+            radius={8}
+            className="tracking-delivery-pin"
+            pathOptions={{ color: '#991b1b', fillColor: '#ef4444', fillOpacity: 1, weight: 3 }}
+          >
+            <Tooltip permanent direction="top" offset={[0, -8]}>
+              Delivery: {delivery.label}
+            </Tooltip>
+          </CircleMarker>
+        )}
+        {here && (
+          <CircleMarker
+            center={here}
+            radius={9}
+            className="tracking-marker"
+            pathOptions={{ color: '#1e40af', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }}
+          >
+            <Tooltip>Current location</Tooltip>
+          </CircleMarker>
+        )}
+        <FollowPosition position={here} frame={frame} />
       </MapContainer>
     </Box>
   );

@@ -1,34 +1,100 @@
-import { Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
-import { useState } from 'react';
-import { FiExternalLink, FiNavigation } from 'react-icons/fi';
+import { useEffect, useState } from 'react';
+import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { isSocketConnected } from '../../lib/socket';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useCurrentUser } from '../../stores/session';
 import { currentPosition, externalMapUrl } from './format';
-import { LiveMap } from './LiveMap';
+import { LiveMap, type MapPlace } from './LiveMap';
 import { reloadTrackedLoad } from './trackedLoadSession';
+import { EtaLine, StopTimeline, stillToPickUp, useLoadStops } from './TripProgress';
+import { useLocationSharing, type LocationSharing } from './useLocationSharing';
 
 const LOCATION_UPDATABLE = ['booked', 'in_transit'];
 const NO_TRAIL: LocationPointDto[] = [];
 
-/** The Current Location card: live map and trail, the external map link, and the carrier's 'Update My Location'. */
+const SHARING_TEXT: Record<LocationSharing['status'], string> = {
+  starting: 'Starting location sharing…',
+  sharing: 'Sharing location',
+  stopped: 'Not sharing location',
+  denied: 'Location access is blocked: allow it for this site to share your location',
+  unsupported: 'This device cannot share its location',
+};
+
+/** Seconds since `at`, re-read every 5 s. */
+function useSecondsSince(at: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 5_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return at === null ? null : Math.max(0, Math.round((now - at) / 1000));
+}
+
+/** The carrier's automatic sharing: its state, when it last sent, and the button that stops or resumes it. */
+export function SharingControl({ sharing }: { sharing: LocationSharing }) {
+  const ago = useSecondsSince(sharing.lastSentAt);
+  const on = sharing.status === 'sharing' || sharing.status === 'starting';
+  return (
+    <HStack gap="3" wrap="wrap" data-testid="location-sharing" data-status={sharing.status}>
+      <Badge colorPalette={sharing.status === 'sharing' ? 'green' : on ? 'blue' : 'gray'} size="lg">
+        {sharing.status === 'sharing' && (
+          <Box as="span" w="2" h="2" borderRadius="full" bg="green.600" aria-hidden display="inline-block" />
+        )}
+        {SHARING_TEXT[sharing.status]}
+      </Badge>
+      {sharing.status === 'sharing' && ago !== null && (
+        <Text fontSize="sm" color="gray.600">
+          Last sent {ago < 5 ? 'just now' : `${ago} s ago`}
+        </Text>
+      )}
+      {sharing.error && (
+        <Text fontSize="sm" color="red.700">
+          {sharing.error}
+        </Text>
+      )}
+      {on ? (
+        <Button size="xs" variant="outline" onClick={sharing.stop}>
+          <FiPause aria-hidden /> Stop sharing
+        </Button>
+      ) : (
+        sharing.status !== 'unsupported' && (
+          <Button size="xs" variant="outline" colorPalette="green" onClick={sharing.start}>
+            <FiPlay aria-hidden /> Share location
+          </Button>
+        )
+      )}
+    </HStack>
+  );
+}
+
+const place = (lat: number | null, lng: number | null, label: string): MapPlace | null =>
+  lat != null && lng != null ? { lat, lng, label } : null;
+
+/**
+ * The Current Location card: the map with the pickup and delivery pins, the trail, the position and the line ahead;
+ * the ETA and the stops; the external map link; for the carrier, automatic sharing and 'Update My Location'.
+ */
 export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const user = useCurrentUser();
   const reported = useLoadPositionStore((s) => s.byId[freight.id]?.data?.location);
   const trail = useLoadPositionStore((s) => s.byId[freight.id]?.data?.trail) ?? NO_TRAIL;
   const updateLocation = useLoadPositionStore((s) => s.updateLocation);
+  const stops = useLoadStops(freight.id);
   const [locating, setLocating] = useState(false);
   // Until the position is loaded, the load's own last position.
   const lat = reported ? reported.lat : freight.currentLat;
   const lng = reported ? reported.lng : freight.currentLng;
   const isCarrier = user?.id != null && user.id === freight.carrierId;
+  const updatable = LOCATION_UPDATABLE.includes(freight.status);
+  const sharing = useLocationSharing([freight.id], isCarrier && updatable);
 
   const { submit: sendPosition } = useSubmit(
-    async (position: GeolocationPosition) => {
-      await updateLocation(freight.id, position.coords.latitude, position.coords.longitude);
+    async (position: { lat: number; lng: number }) => {
+      await updateLocation(freight.id, position.lat, position.lng);
       // Without a socket no event comes back: re-read what the update changed.
       if (!isSocketConnected()) await reloadTrackedLoad(freight.id);
     },
@@ -38,7 +104,10 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const update = async () => {
     setLocating(true);
     try {
-      await sendPosition(await currentPosition(GEOLOCATION_TIMEOUT_MS));
+      // While sharing, the watch's fix is the newest there is (a second request for one may wait on the watch).
+      const fix = sharing.freshFix();
+      const located = fix ?? (await currentPosition(GEOLOCATION_TIMEOUT_MS)).coords;
+      await sendPosition('lat' in located ? located : { lat: located.latitude, lng: located.longitude });
     } catch (err) {
       if (err instanceof Error && err.message === 'unsupported') {
         notify({ title: 'Location Not Supported', description: 'Location not supported', type: 'error' });
@@ -50,6 +119,14 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
     }
   };
 
+  const pickup = place(freight.pickupLat, freight.pickupLng, `${freight.pickupCity}, ${freight.pickupState}`);
+  const delivery = place(
+    freight.deliveryLat,
+    freight.deliveryLng,
+    `${freight.deliveryCity}, ${freight.deliveryState}`,
+  );
+  const position = lat != null && lng != null ? { lat, lng } : null;
+
   return (
     <Card.Root>
       <Card.Header>
@@ -58,9 +135,9 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
             Current Location
           </Heading>
           <HStack gap="3">
-            {lat != null && lng != null && (
+            {position && (
               <Link
-                href={externalMapUrl(lat, lng)}
+                href={externalMapUrl(position.lat, position.lng)}
                 target="_blank"
                 rel="noopener noreferrer"
                 color="blue.600"
@@ -68,7 +145,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
                 View on Map <FiExternalLink aria-hidden />
               </Link>
             )}
-            {isCarrier && LOCATION_UPDATABLE.includes(freight.status) && (
+            {isCarrier && updatable && (
               <Button size="sm" colorPalette="blue" loading={locating} onClick={() => void update()}>
                 <FiNavigation aria-hidden />
                 Update My Location
@@ -78,18 +155,41 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
         </HStack>
       </Card.Header>
       <Card.Body>
-        {lat != null && lng != null ? (
-          <Stack gap="2">
-            <LiveMap lat={lat} lng={lng} trail={trail} />
+        <Stack gap="3">
+          {isCarrier && updatable && <SharingControl sharing={sharing} />}
+          <EtaLine
+            freight={{
+              ...freight,
+              currentLat: lat,
+              currentLng: lng,
+              lastLocationUpdate: reported?.lastLocationUpdate ?? freight.lastLocationUpdate,
+            }}
+            trail={trail}
+            stops={stops}
+          />
+          {(position || pickup || delivery) && (
+            <LiveMap
+              position={position}
+              trail={trail}
+              pickup={pickup}
+              delivery={delivery}
+              viaPickup={stillToPickUp(freight, stops)}
+            />
+          )}
+          {position ? (
             <Text fontSize="sm" color="gray.600" data-testid="tracking-coordinates">
-              {lat.toFixed(5)}, {lng.toFixed(5)}
+              {position.lat.toFixed(5)}, {position.lng.toFixed(5)}
             </Text>
-          </Stack>
-        ) : (
-          <Text color="gray.600" data-testid="tracking-no-location">
-            No location has been reported for this load yet.
-          </Text>
-        )}
+          ) : (
+            <Text color="gray.600" data-testid="tracking-no-location">
+              No location has been reported for this load yet.
+            </Text>
+          )}
+          <Heading as="h3" size="sm">
+            Stops
+          </Heading>
+          <StopTimeline freight={freight} stops={stops} isCarrier={isCarrier} />
+        </Stack>
       </Card.Body>
     </Card.Root>
   );

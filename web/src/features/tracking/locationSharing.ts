@@ -28,8 +28,13 @@ export function shouldSend(last: Fix | null, fix: Fix, now: number, minGap = MIN
   const elapsed = now - last.at;
   if (elapsed < minGap) return false;
   if (elapsed >= LOCATION_SHARE_INTERVAL_MS) return true;
-  return haversineMiles(last.lat, last.lng, fix.lat, fix.lng) * METERS_PER_MILE >= LOCATION_SHARE_DISTANCE_METERS;
+  return (
+    haversineMiles(last.lat, last.lng, fix.lat, fix.lng) * METERS_PER_MILE >= LOCATION_SHARE_DISTANCE_METERS
+  );
 }
 
-/** Why sharing stopped for a load, from the server's refusal: the load left booked/in transit, or is not ours. */
-export const endsSharing = (message: string) => /^(403|404|409)\b/.test(message) || /only while/.test(message);
+/**
+ * A refusal that ends sharing for a load (the load left booked or in transit, or is not this carrier's), as
+ * opposed to one worth retrying (throttled, offline).
+ */
+export const endsSharing = (message: string) => /only while|Only the booked carrier|not found/i.test(message);

@@ -1,0 +1,109 @@
+import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
+import { seedLoad } from '@freight/server/features/tracking/testing';
+import { UserModel } from '@freight/server/features/users/model';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+const journey = startJourney();
+
+async function userId(email: string): Promise<string> {
+  const user = await UserModel.findOne({ email }).lean();
+  if (!user) throw new Error(`no test account ${email}`);
+  return String(user._id);
+}
+
+const mapAttr = (page: Page, name: string) =>
+  page.evaluate((n) => document.querySelector('[data-testid="tracking-map"]')?.getAttribute(n) ?? null, name);
+
+/** Waits until the map shows the position at this latitude. */
+async function markerAtLat(page: Page, lat: number): Promise<void> {
+  await page.waitForFunction(
+    (la) => document.querySelector('[data-testid="tracking-map"]')?.getAttribute('data-lat') === String(la),
+    lat,
+  );
+}
+
+/** The ETA's miles to go, once the ETA shows them. */
+async function etaMiles(page: Page): Promise<number> {
+  const eta = page.locator('[data-testid="tracking-eta"][data-miles]');
+  await eta.waitFor();
+  return Number(await eta.getAttribute('data-miles'));
+}
+
+describe('a live trip (issue 16): pins, automatic positions and a live ETA', () => {
+  it("the shipper watches the load move while the carrier's phone only has its tracking page open", async () => {
+    const { app, browser } = journey;
+    const shipperId = await userId('shipper@test.local');
+    const carrierId = await userId('carrier@test.local');
+    const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'E2E live trip' }); // Chicago → Dallas
+
+    // The shipper's map shows the pickup and delivery pins before any position; there is no ETA yet.
+    const shipperContext = await browser.newContext();
+    const shipperPage = await shipperContext.newPage();
+    const shipperErrors = watchPageErrors(shipperPage);
+    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
+    await shipperPage.goto(`${app.url}/tracking/${freightId}`);
+    await shipperPage.locator('[data-testid="tracking-map"] path.tracking-pickup-pin').waitFor();
+    await shipperPage.locator('[data-testid="tracking-map"] path.tracking-delivery-pin').waitFor();
+    await shipperPage.getByText('Pickup: Chicago, IL').waitFor();
+    await shipperPage.getByText('Delivery: Dallas, TX').waitFor();
+    await shipperPage.getByText('ETA appears once the carrier shares a location.').waitFor();
+    await expect(shipperPage.getByTestId('location-sharing').count()).resolves.toBe(0);
+    await shipperPage.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+
+    // The carrier's phone (geolocation granted, at the pickup) opens the tracking page and does nothing else.
+    const carrierContext = await browser.newContext({
+      permissions: ['geolocation'],
+      geolocation: { latitude: 41.85, longitude: -87.65 },
+      viewport: { width: 390, height: 844 },
+    });
+    await carrierContext.grantPermissions(['geolocation'], { origin: app.url });
+    const carrierPage = await carrierContext.newPage();
+    const carrierErrors = watchPageErrors(carrierPage);
+    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
+    await carrierPage.goto(`${app.url}/tracking/${freightId}`);
+    await carrierPage.locator('[data-testid="location-sharing"][data-status="sharing"]').waitFor();
+    await carrierPage.getByText('Sharing location').waitFor();
+
+    // Without a click, the position reaches the shipper: the marker, the line ahead and an ETA.
+    await markerAtLat(shipperPage, 41.85);
+    await shipperPage.locator('[data-testid="tracking-map"] path.tracking-marker').waitFor();
+    await shipperPage.locator('[data-testid="tracking-map"] path.tracking-route-ahead').waitFor();
+    const milesAtPickup = await etaMiles(shipperPage);
+    expect(milesAtPickup).toBeGreaterThan(900); // Chicago → Dallas: ~800 miles straight, ×1.2 on the road
+    await expect(shipperPage.getByTestId('tracking-eta').textContent()).resolves.toMatch(/^ETA .+ mi to go/);
+
+    // Loaded; the truck drives 250 miles south-west: the shipper's marker follows and the ETA comes closer.
+    await carrierPage.getByRole('button', { name: 'Report: Arrived at pickup' }).click();
+    await shipperPage.getByTestId('tracking-stops').getByText('Arrived at pickup').waitFor();
+    await carrierPage.getByRole('button', { name: 'Report: Loaded' }).click();
+    await shipperPage.waitForFunction(
+      () => document.querySelector('[data-testid="tracking-status"]')?.textContent === 'In Transit',
+    );
+    await carrierContext.setGeolocation({ latitude: 38.627, longitude: -90.1994 }); // St. Louis, MO
+    await markerAtLat(shipperPage, 38.627);
+    await shipperPage.waitForFunction(
+      (before) =>
+        Number(document.querySelector('[data-testid="tracking-eta"]')?.getAttribute('data-miles')) <
+        before - 200,
+      milesAtPickup,
+    );
+
+    // Stop sharing: the next move is not sent; Share location sends again.
+    await carrierPage.getByRole('button', { name: 'Stop sharing' }).click();
+    await carrierPage.locator('[data-testid="location-sharing"][data-status="stopped"]').waitFor();
+    await carrierContext.setGeolocation({ latitude: 37.209, longitude: -93.2923 }); // Springfield, MO
+    await carrierPage.waitForTimeout(3_000); // longer than the 2 s gap a moving truck's fix waits at most
+    expect(await mapAttr(shipperPage, 'data-lat')).toBe('38.627');
+    await carrierPage.getByRole('button', { name: 'Share location' }).click();
+    await markerAtLat(shipperPage, 37.209);
+
+    // Nothing reloaded on the shipper's page, and neither page logged an error.
+    expect(await shipperPage.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(shipperErrors).toEqual([]);
+    expect(carrierErrors).toEqual([]);
+    await carrierContext.close();
+    await shipperContext.close();
+  });
+});
