@@ -99,6 +99,12 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     await carrierPage.getByRole('button', { name: 'Share location' }).click();
     await markerAtLat(shipperPage, 37.209);
 
+    // /mobile shares as well: the phone leaves the tracking page, and the truck's next position still arrives.
+    await carrierPage.goto(`${app.url}/mobile`);
+    await carrierPage.locator('[data-testid="trip-sharing"] [data-status="sharing"]').waitFor();
+    await carrierContext.setGeolocation({ latitude: 35.4676, longitude: -97.5164 }); // Oklahoma City, OK
+    await markerAtLat(shipperPage, 35.4676);
+
     // Nothing reloaded on the shipper's page, and neither page logged an error.
     expect(await shipperPage.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
     expect(shipperErrors).toEqual([]);

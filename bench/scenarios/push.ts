@@ -170,7 +170,7 @@ export async function pushVsPolling(
     const receiver = await shipper.socket();
     const sender = await carrier.socket();
     await join(receiver, freightId);
-    // Warm-up (and the first location update moves the load to in transit).
+    // Warm-up (a position leaves the load booked: only Loaded or Start Trip start it).
     await chatLatency(sender, receiver, freightId, 5, 'warm');
     await locationLatency(sender, receiver, freightId, 5, 0);
     let offset = 10;

@@ -28,6 +28,7 @@ import {
   FiXCircle,
 } from 'react-icons/fi';
 import { usePwaStore } from './pwa';
+import { TripSharingCard } from './TripSharingCard';
 import { useOnline } from './useOnline';
 
 function DemoCard({ icon, title, children }: { icon: IconType; title: string; children: ReactNode }) {
@@ -65,6 +66,7 @@ export function MobileDemoPage() {
         </Flex>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <CameraCard />
+          <TripSharingCard />
           <GpsCard />
           <NotificationsCard />
           <InstallCard />
