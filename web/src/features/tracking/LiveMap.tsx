@@ -50,6 +50,28 @@ function useTiles(lat: number, lng: number): boolean | null {
   return available;
 }
 
+const PIN_COLORS = {
+  Pickup: { className: 'tracking-pickup-pin', color: '#166534', fillColor: '#22c55e' },
+  Delivery: { className: 'tracking-delivery-pin', color: '#991b1b', fillColor: '#ef4444' },
+} as const;
+
+/** A pickup or delivery pin with its place always labelled. */
+function PlacePin({ place, role }: { place: MapPlace; role: keyof typeof PIN_COLORS }) {
+  const { className, color, fillColor } = PIN_COLORS[role];
+  return (
+    <CircleMarker
+      center={[place.lat, place.lng]}
+      radius={8}
+      className={className}
+      pathOptions={{ color, fillColor, fillOpacity: 1, weight: 3 }}
+    >
+      <Tooltip permanent direction="top" offset={[0, -8]}>
+        {role}: {place.label}
+      </Tooltip>
+    </CircleMarker>
+  );
+}
+
 export interface MapPlace {
   lat: number;
   lng: number;
@@ -138,30 +160,8 @@ export function LiveMap({
         {trailPath.length > 1 && (
           <Polyline positions={trailPath} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />
         )}
-        {pickup && (
-          <CircleMarker
-            center={[pickup.lat, pickup.lng]}
-            radius={8}
-            className="tracking-pickup-pin"
-            pathOptions={{ color: '#166534', fillColor: '#22c55e', fillOpacity: 1, weight: 3 }}
-          >
-            <Tooltip permanent direction="top" offset={[0, -8]}>
-              Pickup: {pickup.label}
-            </Tooltip>
-          </CircleMarker>
-        )}
-        {delivery && (
-          <CircleMarker
-            center={[delivery.lat, delivery.lng]}
-            radius={8}
-            className="tracking-delivery-pin"
-            pathOptions={{ color: '#991b1b', fillColor: '#ef4444', fillOpacity: 1, weight: 3 }}
-          >
-            <Tooltip permanent direction="top" offset={[0, -8]}>
-              Delivery: {delivery.label}
-            </Tooltip>
-          </CircleMarker>
-        )}
+        {pickup && <PlacePin place={pickup} role="Pickup" />}
+        {delivery && <PlacePin place={delivery} role="Delivery" />}
         {here && (
           <CircleMarker
             center={here}
