@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('public listing shape (issue 12)', () => {
   it('shows a moving load to strangers without position, trail or carrier, and to its participants with its carrier', async () => {
-    const id = await seedLoad({ posterId: shipperId, carrierId });
+    const id = await seedLoad({ posterId: shipperId, carrierId, status: 'in_transit' });
     expect(
       (await carrier.post(`/api/freight/${id}/location`, { latitude: 41.5, longitude: -88 })).status,
     ).toBe(200);

@@ -78,7 +78,7 @@ async function deliveryPhoto(freightId: string, userId: string): Promise<void> {
   });
 }
 
-/** Pings against the explicit start of the trip (the first ping starts it too): in transit either way, and once. */
+/** Pings against the explicit start of the trip: the pings leave the status alone, the start stands, once. */
 export async function pingsVsStart(x: Cast, pinger: TestClient, starter: TestClient): Promise<void> {
   const id = await bookedLoad(x);
   const [codes, start] = await Promise.all([
