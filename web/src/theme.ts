@@ -8,6 +8,15 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
  */
 const accessibleColors = defineConfig({
   theme: {
+    // Inter ships with the app (@fontsource-variable/inter, imported in main.tsx): the same letters, widths and
+    // layout on every machine, instead of whatever system font a browser falls back to (DejaVu Sans, on a bare
+    // Linux, is wide enough to push a broker's header onto two rows at 1280 px).
+    tokens: {
+      fonts: {
+        heading: { value: "'Inter Variable', system-ui, sans-serif" },
+        body: { value: "'Inter Variable', system-ui, sans-serif" },
+      },
+    },
     semanticTokens: {
       colors: {
         green: { solid: { value: '{colors.green.700}' } },

@@ -145,7 +145,7 @@ export function StopTimeline({
       </List.Root>
       {isCarrier && open && next && (
         <HStack>
-          <Button size="sm" colorPalette="teal" loading={pending} onClick={() => void submit(next)}>
+          <Button size="sm" colorPalette="blue" loading={pending} onClick={() => void submit(next)}>
             Report: {STOP_EVENT_LABELS[next]}
           </Button>
         </HStack>
