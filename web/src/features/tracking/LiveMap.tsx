@@ -158,7 +158,11 @@ export function LiveMap({
           />
         )}
         {trailPath.length > 1 && (
-          <Polyline positions={trailPath} pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }} />
+          <Polyline
+            positions={trailPath}
+            className="tracking-trail"
+            pathOptions={{ color: '#2563eb', weight: 3, opacity: 0.6 }}
+          />
         )}
         {pickup && <PlacePin place={pickup} role="Pickup" />}
         {delivery && <PlacePin place={delivery} role="Delivery" />}

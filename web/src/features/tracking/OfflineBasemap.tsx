@@ -1,6 +1,6 @@
 import type { FeatureCollection } from 'geojson';
 import { useEffect, useState } from 'react';
-import { GeoJSON } from 'react-leaflet';
+import { GeoJSON, Pane } from 'react-leaflet';
 
 /** US state outlines from the us-atlas package (Census Bureau, 1:10m), loaded only when a map needs them. */
 async function loadStates(): Promise<FeatureCollection> {
@@ -14,7 +14,10 @@ async function loadStates(): Promise<FeatureCollection> {
 
 let states: Promise<FeatureCollection> | null = null;
 
-/** The basemap drawn without map tiles (none configured, offline, or the tile server failing): state outlines. */
+/**
+ * The basemap drawn without map tiles (none configured, offline, or the tile server failing): state outlines, in a
+ * pane of their own under the overlays. In the overlay pane, outlines that arrive after the pins would cover them.
+ */
 export function OfflineBasemap() {
   const [data, setData] = useState<FeatureCollection | null>(null);
   useEffect(() => {
@@ -27,10 +30,12 @@ export function OfflineBasemap() {
   }, []);
   if (!data) return null;
   return (
-    <GeoJSON
-      data={data}
-      interactive={false}
-      style={{ color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 }}
-    />
+    <Pane name="offline-basemap" style={{ zIndex: 250 }}>
+      <GeoJSON
+        data={data}
+        interactive={false}
+        style={{ color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 }}
+      />
+    </Pane>
   );
 }
