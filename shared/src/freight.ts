@@ -691,6 +691,8 @@ export interface BookingRequestDto {
    * the load's poster (GET /api/booking-requests), empty elsewhere.
    */
   carrierDocuments: CarrierDocumentDto[];
+  /** Why the request was closed without the poster's review (the load withdrawn or booked elsewhere); else null. */
+  closedReason: string | null;
 }
 
 /** One approved compliance document of a carrier, as a booking request shows it. */
@@ -793,6 +795,8 @@ export interface NegotiationDto {
   carrierCompany: string | null;
   carrierMcNumber: string | null;
   carrierUsdotNumber: string | null;
+  /** Why the offer was closed without an answer of its own (the load withdrawn or booked elsewhere); else null. */
+  closedReason: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

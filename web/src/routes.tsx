@@ -15,6 +15,7 @@ import { SubscribePage } from './features/subscriptions/SubscribePage';
 import { TrackedLoadsPage } from './features/tracking/TrackedLoadsPage';
 import { TrackingPage } from './features/tracking/TrackingPage';
 import { SimpleLoginPage } from './features/simpleLogin/SimpleLoginPage';
+import { LoadPage } from './features/loads/LoadPage';
 
 /**
  * Who may open a route: 'signedIn' sends signed-out visitors to the landing page's sign-in modal; 'signedOut' sends
@@ -46,5 +47,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
   { path: '/background-check', element: <BackgroundCheckPage />, access: 'signedIn' },
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
+  { path: '/loads/:id', element: <LoadPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
 ];

@@ -1,4 +1,9 @@
-import type { ServerToClientEvents, ShipmentOfferDto } from '@freight/shared';
+import type {
+  FreightListingDto,
+  NegotiationDto,
+  ServerToClientEvents,
+  ShipmentOfferDto,
+} from '@freight/shared';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useAdminBackgroundChecksStore } from './adminBackgroundChecks';
@@ -17,6 +22,8 @@ import { useLoadPositionStore } from './loadPosition';
 import { useLoadStopsStore } from './loadStops';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
+import { usePosterLoadStore } from './posterLoad';
+import { useReceivedOffersStore } from './receivedOffers';
 import { useRouteMatchesStore } from './routeMatches';
 import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
@@ -27,6 +34,7 @@ import { useSubscriptionsStore } from './subscriptions';
 import { useTrackedLoadStore } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
+import { useMyRequestsStore } from './workspace';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
@@ -44,9 +52,31 @@ function receiveShipmentOffer(offer: ShipmentOfferDto): void {
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
 const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
 
+/** An offer on one of the user's loads reaches the dashboard's card and the load's page (issue 23). */
+function receiveOfferOnMyLoad(negotiation: NegotiationDto): void {
+  if (negotiation.brokerId !== signedInUserId()) return;
+  useReceivedOffersStore.getState().upsert(negotiation);
+  usePosterLoadStore.getState().receiveOffer(negotiation);
+}
+
+/** A load that changed (an edit, a move) reaches its poster's page and the carrier's requests on it. */
+function followListing(listing: FreightListingDto): void {
+  usePosterLoadStore.getState().receiveListing(listing);
+  const requests = useMyRequestsStore.getState();
+  for (const r of requests.items.filter((r) => r.freightListingId === listing.id)) {
+    requests.patch(r.id, {
+      freightTitle: listing.title,
+      freightRate: listing.rate,
+      freightOrigin: `${listing.originCity}, ${listing.originState}`,
+      freightDestination: `${listing.destinationCity}, ${listing.destinationState}`,
+    });
+  }
+}
+
 export const socketRoutes: SocketRoutes = {
   'negotiation:created': ({ negotiation }) => {
     useOffersStore.getState().upsert(negotiation);
+    receiveOfferOnMyLoad(negotiation);
     refetchBrokerHub();
   },
   // The offer that moved comes first.
@@ -54,15 +84,23 @@ export const socketRoutes: SocketRoutes = {
     const offers = useOffersStore.getState();
     offers.remove(negotiation.id);
     offers.upsert(negotiation);
+    receiveOfferOnMyLoad(negotiation);
     if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    if (listing) followListing(listing);
     refetchBrokerHub();
   },
-  'booking:requested': ({ request }) => useBookingRequestsStore.getState().upsert(request),
+  'booking:requested': ({ request }) => {
+    useBookingRequestsStore.getState().upsert(request);
+    usePosterLoadStore.getState().receiveRequest(request);
+  },
   // A reviewed request is no longer pending.
   'booking:reviewed': ({ request, listing }) => {
     useBookingRequestsStore.getState().remove(request.id);
     useMyBookingRequestsStore.getState().remove(request.id);
+    usePosterLoadStore.getState().receiveRequest(request);
+    useMyRequestsStore.getState().upsert(request); // My Loads: the outcome, with the reason of a closed one
     if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    if (listing) followListing(listing);
     refetchBrokerHub();
   },
   'notification:new': (payload) => {
@@ -117,6 +155,7 @@ export const socketRoutes: SocketRoutes = {
   },
   'freight:updated': ({ listing }) => {
     useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    followListing(listing);
     useAirFreightStore.getState().receive(listing, 'updated');
   },
   'freight:removed': ({ id }) => {
@@ -151,6 +190,9 @@ export const socketRoutes: SocketRoutes = {
 /** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
 const refetchedOnReconnect = [
   useOffersStore,
+  useReceivedOffersStore,
+  usePosterLoadStore,
+  useMyRequestsStore,
   useBookingRequestsStore,
   useMyBookingRequestsStore,
   useNotificationsStore,

@@ -91,7 +91,7 @@ export async function announceLoadBooked(booking: BookedBy, load: FreightListing
       kind: 'negotiation',
       title: 'Counter offer accepted',
       body: `The carrier accepted ${rate} for ${load.title}: the load is booked.`,
-      link: '/broker',
+      link: `/loads/${String(load._id)}`,
       dedupeKey,
     });
     return;

@@ -48,6 +48,7 @@ import {
   listSavedSearches,
   updateSavedSearch,
 } from './savedSearches/service';
+import { loadInterest } from './posterLoads/service';
 import {
   brokerFreight,
   brokerFreightSchema,
@@ -91,6 +92,10 @@ export function createFreightRouter(_rt: Runtime): Router {
   });
   router.post('/freight/:id/cancel', requireUser, async (req, res) => {
     res.json(await cancelListing(currentActor(req), param(req, 'id')));
+  });
+  // The poster's load page (issue 23): the load with its booking requests and offers.
+  router.get('/freight/:id/interest', requireUser, async (req, res) => {
+    res.json(await loadInterest(currentActor(req), param(req, 'id')));
   });
 
   // Booking requests (calls 6, 7, 10).

@@ -32,6 +32,9 @@ import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
 import { moveLoad, withLoad } from './status';
 import { withAggregate } from '../../infra/concurrency';
+import { announceLoadEdited } from './posterLoads/announce';
+import { describeChanges } from './posterLoads/changes';
+import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
 
 export { objectId };
 
@@ -272,18 +275,23 @@ export async function updateListing(
   data: UpdateLoadData,
 ): Promise<FreightListingDto> {
   authorize(actor, 'freight:manage', await findLoad(id), { hide: true, message: 'Load not found' });
-  const updated = await withLoad(objectId(id), async () => {
+  const edited = await withLoad(objectId(id), async () => {
     const load = await findLoad(id);
     if (load.status !== 'available') throw conflict('Only available loads can be edited');
-    return FreightModel.findOneAndUpdate(
+    // Carriers waiting on the load keep the route and equipment they asked for, and hear of every other change.
+    const waiting = await waitingCarriers(load);
+    assertEditAllowed(load, data, waiting);
+    const after = await FreightModel.findOneAndUpdate(
       { _id: load._id, status: 'available' },
       { $set: editOf(load, data) },
       { new: true },
     ).lean<FreightListing>();
+    return after && { before: load, after, waiting };
   });
-  if (!updated) throw conflict('Only available loads can be edited');
-  const listing = toFreightDto(updated);
+  if (!edited) throw conflict('Only available loads can be edited');
+  const listing = toFreightDto(edited.after);
   announceListingChange('updated', listing);
+  await announceLoadEdited(listing, describeChanges(edited.before, edited.after), edited.waiting);
   return listing;
 }
 

@@ -1,4 +1,6 @@
 import {
+  BOOKED_ELSEWHERE_REASON,
+  WITHDRAWN_REASON,
   DELIVERY_RADIUS_MILES,
   DELIVERY_REASON_NEEDED,
   haversineMiles,
@@ -200,6 +202,8 @@ async function openChatRoomOf(load: FreightListing): Promise<void> {
  */
 async function rejectOpenInterest(load: FreightListing, by: Mover): Promise<void> {
   const now = new Date();
+  // What the carriers are told (issue 23): the poster withdrew the load, or another carrier got it.
+  const closedReason = load.status === 'cancelled' ? WITHDRAWN_REASON : BOOKED_ELSEWHERE_REASON;
   const listing = toFreightDto(load);
   const reviewedBy = moverId(by) ?? String(load.userId);
   const requests = await BookingRequestModel.find({ freightListingId: load._id, status: 'pending' }).lean<
@@ -215,6 +219,7 @@ async function rejectOpenInterest(load: FreightListing, by: Mover): Promise<void
           reviewedAt: now,
           reviewedBy: new Types.ObjectId(reviewedBy),
           pendingKey: String(r._id),
+          closedReason,
         },
       },
       { new: true },
@@ -231,7 +236,7 @@ async function rejectOpenInterest(load: FreightListing, by: Mover): Promise<void
     for (const n of offers) {
       const updated = await NegotiationModel.findOneAndUpdate(
         { _id: n._id, status },
-        { $set: { status: 'rejected', respondedAt: now } },
+        { $set: { status: 'rejected', respondedAt: now, closedReason } },
         { new: true },
       ).lean<Negotiation>();
       if (updated) rejectedOffers.push(updated);

@@ -25,7 +25,6 @@ import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useBrokerStore } from '../../stores/broker';
 import { useSessionStore } from '../../stores/session';
-import { LoadDetailsDialog } from '../freight/LoadDetailsDialog';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import {
@@ -89,7 +88,6 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
   const respond = useBrokerStore((s) => s.respond);
   const [posting, setPosting] = useState(false);
   const [editing, setEditing] = useState<FreightListingDto | null>(null);
-  const [viewing, setViewing] = useState<FreightListingDto | null>(null);
   const [countering, setCountering] = useState<NegotiationDto | null>(null);
   const [addingShipper, setAddingShipper] = useState(false);
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -201,8 +199,8 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           >
                             Edit
                           </Button>
-                          <Button size="xs" variant="outline" onClick={() => setViewing(l)}>
-                            View Details
+                          <Button size="xs" variant="outline" asChild>
+                            <RouterLink to={`/loads/${l.id}`}>View Details</RouterLink>
                           </Button>
                           {l.status === 'available' && (
                             <Button
@@ -372,7 +370,6 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
         onClose={() => setEditing(null)}
         onSubmit={(input) => editLoad(editing!.id, input)}
       />
-      <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
       <CounterDialog negotiation={countering} onClose={() => setCountering(null)} />
       <AddShipperDialog open={addingShipper} onClose={() => setAddingShipper(false)} />
       {confirmDialog}

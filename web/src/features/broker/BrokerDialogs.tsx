@@ -14,14 +14,20 @@ import { formatMoney } from '../freight/format';
 export function CounterDialog({
   negotiation,
   onClose,
+  onCounter,
 }: {
   negotiation: NegotiationDto | null;
   onClose: () => void;
+  /** Sends the counter (the load page and the dashboard card); the Broker Hub's store by default. */
+  onCounter?: (negotiation: NegotiationDto, counterRate: number) => Promise<string>;
 }) {
   const respond = useBrokerStore((s) => s.respond);
   const [rate, setRate] = useState('');
   const { submit, pending: sending } = useSubmit(
-    (id: string) => respond(id, 'counter', { counterRate: Number(rate) }),
+    (id: string) =>
+      onCounter && negotiation
+        ? onCounter(negotiation, Number(rate))
+        : respond(id, 'counter', { counterRate: Number(rate) }),
     {
       success: (text) => text,
       failure: 'Failed to process negotiation. Please try again.',

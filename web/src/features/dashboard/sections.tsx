@@ -4,6 +4,7 @@ import { ShipperInvitationsCard } from '../broker/ShipperInvitationsCard';
 import { ComplianceStatusCard } from '../documents/ComplianceStatusCard';
 import { VerifiedAccountCard } from '../documents/VerifiedAccountCard';
 import { BookingRequestsCard } from '../freight/BookingRequestsCard';
+import { ReceivedOffersCard } from '../loads/ReceivedOffersCard';
 import { MyShipmentsCard } from '../smallShipments/MyShipmentsCard';
 import { UsageCard } from '../subscriptions/UsageCard';
 import { AccountInformationCard } from './AccountInformationCard';
@@ -24,6 +25,7 @@ export const dashboardSections: DashboardSection[] = [
   BackgroundCheckCard,
   ShipperInvitationsCard,
   BookingRequestsCard,
+  ReceivedOffersCard,
   UsageCard,
   MyShipmentsCard,
   QuickLinksSection,

@@ -136,7 +136,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
 }
 
 /** The carrier's approved documents with their expiry (issue 16): the facts to decide on. */
-function CarrierDocuments({ documents }: { documents: CarrierDocumentDto[] }) {
+export function CarrierDocuments({ documents }: { documents: CarrierDocumentDto[] }) {
   if (documents.length === 0) {
     return (
       <Text fontSize="sm" color="orange.700" data-testid="carrier-documents">

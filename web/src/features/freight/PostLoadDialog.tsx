@@ -162,12 +162,21 @@ interface PostLoadDialogProps {
   onSubmit: (input: PostLoadInput) => Promise<void>;
   /** Present when editing: the form starts from this load. */
   listing?: FreightListingDto | null;
+  /** Copy (issue 23): a new load's form starts from this one (its dates left out: they are usually past). */
+  template?: FreightListingDto | null;
   /** The current user's id, sent as brokerId (SPEC §7 call 12; the server takes the poster from the session). */
   brokerId?: string;
 }
 
 /** The Post Load form (SPEC §5), used by brokers (Broker Hub) and verified shippers (load board), and for Edit. */
-export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: PostLoadDialogProps) {
+export function PostLoadDialog({
+  open,
+  onClose,
+  onSubmit,
+  listing,
+  template,
+  brokerId,
+}: PostLoadDialogProps) {
   return (
     <FormDialog
       title={listing ? 'Edit Load' : 'Post New Load'}
@@ -176,13 +185,30 @@ export function PostLoadDialog({ open, onClose, onSubmit, listing, brokerId }: P
       size="lg"
       scrollBehavior="inside"
     >
-      <PostLoadForm listing={listing} onClose={onClose} onSubmit={onSubmit} brokerId={brokerId} />
+      <PostLoadForm
+        listing={listing}
+        template={template}
+        onClose={onClose}
+        onSubmit={onSubmit}
+        brokerId={brokerId}
+      />
     </FormDialog>
   );
 }
 
-function PostLoadForm({ listing, onClose, onSubmit, brokerId }: Omit<PostLoadDialogProps, 'open'>) {
-  const [form, setForm] = useState<FormState>(() => (listing ? fromListing(listing) : DEFAULTS));
+function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<PostLoadDialogProps, 'open'>) {
+  const [form, setForm] = useState<FormState>(() =>
+    listing
+      ? fromListing(listing)
+      : template
+        ? {
+            ...fromListing(template),
+            pickupDate: '',
+            deliveryDate: '',
+            ...(template.distanceIsEstimate ? { distance: '' } : {}),
+          }
+        : DEFAULTS,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit: send, pending: submitting } = useSubmit(
     (input: PostLoadInput) =>

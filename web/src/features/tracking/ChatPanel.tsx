@@ -1,5 +1,10 @@
 import { Box, Button, HStack, IconButton, Image, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CHAT_MESSAGE_MAX_LENGTH, GEOLOCATION_TIMEOUT_MS, type ChatMessageDto } from '@freight/shared';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_NOT_AVAILABLE_MESSAGE,
+  GEOLOCATION_TIMEOUT_MS,
+  type ChatMessageDto,
+} from '@freight/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FiImage, FiMapPin, FiSend } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
@@ -9,7 +14,9 @@ import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useCurrentUser } from '../../stores/session';
+import { useTrackedLoadStore } from '../../stores/trackedLoad';
 import { currentPosition, externalMapUrl } from './format';
+import { hasChat } from './trackedLoadSession';
 
 const CHAT_HEIGHT = '420px';
 const NO_MESSAGES: ChatMessageDto[] = [];
@@ -50,6 +57,10 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
   const messages = useLoadChatStore((s) => s.byId[freightId]?.data?.messages) ?? NO_MESSAGES;
   const chatStatus = useLoadChatStore((s) => s.byId[freightId]?.status ?? 'idle');
   const chatError = useLoadChatStore((s) => s.byId[freightId]?.error ?? null);
+  const chatOpen = useTrackedLoadStore((s) => {
+    const detail = s.byId[freightId]?.data;
+    return !detail || hasChat(detail);
+  });
   const hasOlder = useLoadChatStore((s) => s.byId[freightId]?.data?.hasOlder ?? false);
   const loadingOlder = useLoadChatStore((s) => s.loadingOlder);
   const loadOlder = useLoadChatStore((s) => s.loadOlder);
@@ -114,6 +125,14 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
     if (chatStatus === 'loaded' && unread > 0) void markRead(freightId);
   }, [chatStatus, unread, markRead, freightId]);
 
+  // Before the load is booked there is no chat, and nothing asks for it (issue 23).
+  if (!chatOpen) {
+    return (
+      <Text color="gray.600" py="4" data-testid="chat-unavailable">
+        {CHAT_NOT_AVAILABLE_MESSAGE}
+      </Text>
+    );
+  }
   // Unavailable until booking (409), or failed: the server's reason.
   if (chatStatus === 'failed' && chatError) {
     return (

@@ -15,7 +15,13 @@ async function loadDetailThen(freightId: string, more: Array<(freightId: string)
   return true;
 }
 
+/** A load has a chat once it was booked (its room opens with the booking); before that nothing asks for it. */
+export const hasChat = (load: { carrierId: string | null; status: string }) =>
+  load.carrierId != null || ['booked', 'in_transit', 'delivered'].includes(load.status);
+
 async function loadChat(freightId: string): Promise<void> {
+  const detail = useTrackedLoadStore.getState().byId[freightId]?.data;
+  if (!detail || !hasChat(detail)) return; // an available load has no chat yet: no request that answers 409
   await useLoadChatStore.getState().load(freightId);
   const thread = useLoadChatStore.getState().byId[freightId]?.data;
   if (thread) useChatUnreadStore.getState().setCount(freightId, thread.unreadCount);
@@ -48,4 +54,14 @@ export function useTrackedLoadSession(freightId: string): void {
       for (const store of [...stores, useLoadChatStore]) store.getState().remove(freightId);
     };
   }, [freightId]);
+
+  // The load booked while on screen: its chat opens now.
+  const chatOpen = useTrackedLoadStore((s) => {
+    const detail = s.byId[freightId]?.data;
+    return Boolean(detail && hasChat(detail));
+  });
+  useEffect(() => {
+    if (chatOpen && useLoadChatStore.getState().byId[freightId]?.status !== 'loaded')
+      void loadChat(freightId);
+  }, [chatOpen, freightId]);
 }

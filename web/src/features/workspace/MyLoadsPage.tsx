@@ -88,12 +88,15 @@ function Section({ title, count, children }: { title: string; count: number; chi
 
 function Row({
   title,
+  titleTo,
   detail,
   badge,
   next,
   documents,
 }: {
   title: string;
+  /** Where the title leads (a posted load's own page). */
+  titleTo?: string;
   detail: string;
   badge: ReactNode;
   next: ReactNode;
@@ -111,7 +114,13 @@ function Row({
       data-testid="workspace-row"
     >
       <Stack gap="0">
-        <Text fontWeight="medium">{title}</Text>
+        {titleTo ? (
+          <Link asChild colorPalette="blue" fontWeight="medium">
+            <RouterLink to={titleTo}>{title}</RouterLink>
+          </Link>
+        ) : (
+          <Text fontWeight="medium">{title}</Text>
+        )}
         <Text fontSize="sm" color="gray.600">
           {detail}
         </Text>
@@ -192,7 +201,14 @@ function CarrierLoads() {
                 r.status === 'pending' ? (
                   "Waiting for the shipper's answer"
                 ) : (
-                  <StepLink to="/freight">Find another load</StepLink>
+                  <>
+                    {r.closedReason && (
+                      <Text as="span" display="block" color="red.700" data-testid="closed-reason">
+                        {r.closedReason}
+                      </Text>
+                    )}
+                    <StepLink to="/freight">Find another load</StepLink>
+                  </>
                 )
               }
             />
@@ -254,6 +270,11 @@ function CarrierOffers() {
                   {n.freightTitle}
                 </Text>
                 <NegotiationHistory negotiation={n} />
+                {n.closedReason && (
+                  <Text fontSize="sm" color="red.700" data-testid="closed-reason">
+                    {n.closedReason}
+                  </Text>
+                )}
               </Stack>
             );
           })
@@ -292,6 +313,7 @@ function PostedLoads() {
           <Row
             key={l.id}
             title={`${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`}
+            titleTo={`/loads/${l.id}`}
             detail={[l.title, formatMoney(l.rate)].filter(Boolean).join(' · ')}
             documents={<LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />}
             badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}

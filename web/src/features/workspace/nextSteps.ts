@@ -30,7 +30,7 @@ export function nextCarrierStep(status: FreightStatus): string {
 export function nextPosterStep(l: Pick<FreightListingDto, 'id' | 'status'>): { label: string; to?: string } {
   switch (l.status) {
     case 'available':
-      return { label: 'Review booking requests and offers', to: '/' };
+      return { label: 'Review booking requests and offers', to: `/loads/${l.id}` };
     case 'booked':
       return { label: 'Waiting for pickup: follow it', to: `/tracking/${l.id}` };
     case 'in_transit':

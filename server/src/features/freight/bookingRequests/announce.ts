@@ -22,7 +22,7 @@ export async function announceBookingRequested(
       kind: 'booking_requested',
       title: 'New booking request',
       body: `${request.carrierCompany || request.carrierName || 'A carrier'} wants to book ${load.title}.`,
-      link: '/',
+      link: `/loads/${String(load._id)}`,
     });
   }
 }
@@ -45,6 +45,10 @@ export async function announceBookingReviewed(
   });
 }
 
+/** The reason as a clause ("withdrawn by the poster"), or the general one. */
+const reasonText = (reason: string | null) =>
+  reason ? reason.charAt(0).toLowerCase() + reason.slice(1) : 'the load is no longer available';
+
 /** A pending request rejected because its load stopped being available. */
 export async function announceBookingRequestClosed(
   request: BookingRequestDto,
@@ -58,7 +62,7 @@ export async function announceBookingRequestClosed(
     userId: request.carrierId,
     kind: 'booking_reviewed',
     title: 'Booking request rejected',
-    body: `Your request to book ${request.freightTitle ?? 'a load'} was not accepted: the load is no longer available.`,
+    body: `Your request to book ${request.freightTitle ?? 'a load'} was not accepted: ${reasonText(request.closedReason)}.`,
     link: '/freight',
     dedupeKey: `booking-reviewed:${request.id}`,
   });

@@ -22,6 +22,8 @@ const bookingRequestSchema = new Schema(
     status: { type: String, enum: BOOKING_REQUEST_STATUSES, default: 'pending' },
     reviewedAt: { type: Date, default: null },
     reviewedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** Why it was closed without a review of its own (the load withdrawn or booked elsewhere). */
+    closedReason: { type: String, default: null },
     /**
      * One pending request per carrier per load, without a partial index (DESIGN §2): `<freightId>:<carrierId>`
      * while pending, the request's own id once reviewed. Every document has a value, so the unique index holds.
@@ -84,5 +86,6 @@ export function toBookingRequestDto(
     carrierMcNumber: carrier?.mcNumber ?? null,
     carrierUsdotNumber: carrier?.usdotNumber ?? null,
     carrierDocuments,
+    closedReason: r.closedReason ?? null,
   };
 }

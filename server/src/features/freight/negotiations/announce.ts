@@ -10,6 +10,9 @@ const sides = (negotiation: NegotiationDto) => [
 const carrierOf = (negotiation: NegotiationDto) =>
   negotiation.carrierCompany || negotiation.carrierName || 'A carrier';
 
+/** Where the load's poster (shipper or broker) answers its offers (issue 23): the load's own page. */
+const loadPage = (negotiation: NegotiationDto) => `/loads/${negotiation.freightListingId}`;
+
 /** `listing`: the load as it now is, when the change moved it (a booking, a closure); null otherwise. */
 function pushUpdated(negotiation: NegotiationDto, listing: FreightListingDto | null): void {
   publish('negotiation:updated', sides(negotiation), { negotiation, listing });
@@ -22,7 +25,7 @@ export async function announceOfferMade(negotiation: NegotiationDto, load: Freig
     kind: 'negotiation',
     title: 'New rate offer',
     body: `${carrierOf(negotiation)} offered ${formatUsd(negotiation.proposedRate)} for ${load.title}.`,
-    link: '/broker',
+    link: loadPage(negotiation),
   });
 }
 
@@ -56,7 +59,7 @@ export async function announceOfferRevised(negotiation: NegotiationDto): Promise
     kind: 'negotiation',
     title: 'Rate offer revised',
     body: `${carrierOf(negotiation)} now offers ${formatUsd(negotiation.proposedRate)} for ${negotiation.freightTitle}.`,
-    link: '/broker',
+    link: loadPage(negotiation),
   });
 }
 
@@ -67,7 +70,7 @@ export async function announceCounterDeclined(negotiation: NegotiationDto): Prom
     kind: 'negotiation',
     title: 'Counter offer declined',
     body: `${negotiation.carrierCompany || negotiation.carrierName} declined your counter on ${negotiation.freightTitle}.`,
-    link: '/broker',
+    link: loadPage(negotiation),
   });
 }
 
@@ -81,7 +84,11 @@ export async function announceOfferClosed(
     userId: negotiation.carrierId,
     kind: 'negotiation',
     title: 'Rate offer rejected',
-    body: `Your offer on ${negotiation.freightTitle ?? 'a load'} was not accepted: the load is no longer available.`,
+    body: `Your offer on ${negotiation.freightTitle ?? 'a load'} was not accepted: ${
+      negotiation.closedReason
+        ? negotiation.closedReason.charAt(0).toLowerCase() + negotiation.closedReason.slice(1)
+        : 'the load is no longer available'
+    }.`,
     link: '/freight',
     dedupeKey: `negotiation-closed:${negotiation.id}`,
   });

@@ -35,6 +35,8 @@ const negotiationSchema = new Schema(
     message: { type: String, default: null },
     expiresAt: { type: Date, required: true },
     respondedAt: { type: Date, default: null },
+    /** Why it was closed without an answer of its own (the load withdrawn or booked elsewhere). */
+    closedReason: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -130,5 +132,6 @@ export function toNegotiationDto(
     carrierCompany: carrier?.companyName ?? null,
     carrierMcNumber: carrier?.mcNumber ?? null,
     carrierUsdotNumber: carrier?.usdotNumber ?? null,
+    closedReason: n.closedReason ?? null,
   };
 }

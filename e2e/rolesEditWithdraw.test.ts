@@ -1,0 +1,149 @@
+// Issue 23, item 5: the poster's load page. Edit a load that has a pending request (the carrier sees the change),
+// withdraw it (the carrier's request shows closed with the reason, live), copy it (Post Load prefilled); the tracking
+// page of an available load asks for no chat.
+import { UserModel } from '@freight/server/features/users/model';
+import type { FreightListingDto } from '@freight/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+const journey = startJourney();
+
+async function freshUser(userType: 'carrier' | 'shipper', companyName: string) {
+  const client = journey.app.client();
+  const email = uniqueEmail(userType);
+  const user = await client.registerAndLogin({ userType, email, companyName });
+  await UserModel.updateOne({ _id: user.id }, { $set: { isVerified: true } });
+  return { client, email, id: user.id };
+}
+
+async function openAs(email: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const errors = watchPageErrors(page);
+  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
+  return { page, errors };
+}
+
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const notReloaded = async (page: Page) =>
+  expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
+
+describe('The poster edits, withdraws and copies a load (issue 23)', () => {
+  it('edit with a pending request, withdraw with the reason shown live, copy prefilled', async () => {
+    const shipper = await freshUser('shipper', 'Lakeside Supply');
+    const carrier = await freshUser('carrier', 'Northern Lines');
+    const title = `Edit me ${Date.now().toString(36)}`;
+    const posted = await shipper.client.post('/api/freight', {
+      title,
+      originCity: 'Madison',
+      originState: 'WI',
+      destinationCity: 'Columbus',
+      destinationState: 'OH',
+      rate: 2000,
+      commodity: 'Paper rolls',
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const load = posted.body as FreightListingDto;
+    const requested = await carrier.client.post(`/api/freight/${load.id}/book`, { message: 'Ready Monday' });
+    expect(requested.status, requested.text).toBe(201);
+
+    // The carrier follows its request on My Loads.
+    const c = await openAs(carrier.email);
+    await c.page.goto(`${journey.app.url}/my-loads`);
+    const row = c.page
+      .getByRole('region', { name: 'Requested' })
+      .getByTestId('workspace-row')
+      .filter({ hasText: 'Madison, WI → Columbus, OH' });
+    await row.getByText('$2,000.00').waitFor();
+    await mark(c.page);
+
+    // The shipper opens the load from My Loads.
+    const s = await openAs(shipper.email);
+    await s.page.goto(`${journey.app.url}/my-loads`);
+    await s.page
+      .getByTestId('workspace-row')
+      .filter({ hasText: 'Madison, WI' })
+      .getByRole('link')
+      .first()
+      .click();
+    await s.page.waitForURL(`${journey.app.url}/loads/${load.id}`);
+    await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await s.page.getByTestId('load-request').filter({ hasText: 'Northern Lines' }).waitFor();
+    await s.page.getByText('Paper rolls').first().waitFor();
+
+    // Edit: the rate goes up; the carrier's row shows it and the carrier is told what changed.
+    await s.page.getByRole('button', { name: 'Edit' }).click();
+    const edit = s.page.getByRole('dialog', { name: 'Edit Load' });
+    await edit.getByLabel('Rate ($)').fill('2400');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await s.page.getByText('Load updated successfully!').first().waitFor();
+    await s.page.getByTestId('load-rate').getByText('$2,400.00').waitFor();
+    await row.getByText('$2,400.00').waitFor();
+    await c.page.getByTestId('notification-bell').click();
+    await c.page
+      .getByText(/was changed: rate \$2,000\.00 → \$2,400\.00/)
+      .first()
+      .waitFor();
+    await c.page.keyboard.press('Escape');
+    await notReloaded(c.page);
+
+    // Withdraw: asked first; the carrier's request closes with the reason, live.
+    await s.page.getByRole('button', { name: 'Withdraw' }).click();
+    const confirm = s.page.getByRole('alertdialog').or(s.page.getByRole('dialog', { name: /Withdraw/ }));
+    await confirm.getByRole('button', { name: 'Withdraw Load' }).click();
+    await s.page.getByTestId('load-status').getByText('Cancelled').waitFor();
+    await s.page.getByTestId('load-request').getByText('Withdrawn by the poster').waitFor();
+    expect(await s.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await row.getByText('Not accepted').waitFor();
+    await row.getByText('Withdrawn by the poster').waitFor();
+    await notReloaded(c.page);
+
+    // Copy: Post Load opens prefilled with the load's fields.
+    await s.page.getByRole('button', { name: 'Copy' }).click();
+    const copy = s.page.getByRole('dialog', { name: 'Post New Load' });
+    expect(await copy.getByLabel('Origin City').inputValue()).toBe('Madison');
+    expect(await copy.getByLabel('Destination City').inputValue()).toBe('Columbus');
+    expect(await copy.getByLabel('Commodity').inputValue()).toBe('Paper rolls');
+    expect(await copy.getByLabel('Rate ($)').inputValue()).toBe('2400');
+
+    expect(s.errors).toEqual([]);
+    expect(c.errors).toEqual([]);
+  });
+
+  it('an available load’s tracking page asks for no chat; a stranger gets no poster actions', async () => {
+    const shipper = await freshUser('shipper', 'Quiet Shipper');
+    const stranger = await freshUser('carrier', 'Curious Carrier');
+    const posted = await shipper.client.post('/api/freight', {
+      title: 'No chat yet',
+      originCity: 'Tulsa',
+      originState: 'OK',
+      destinationCity: 'Wichita',
+      destinationState: 'KS',
+      rate: 900,
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const id = (posted.body as FreightListingDto).id;
+
+    const s = await openAs(shipper.email);
+    const failed: string[] = [];
+    s.page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
+    });
+    const consoleErrors: string[] = [];
+    s.page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await s.page.goto(`${journey.app.url}/tracking/${id}`);
+    await s.page.getByRole('tab', { name: /Chat/ }).waitFor();
+    await s.page.getByRole('tab', { name: /Chat/ }).click();
+    await s.page.getByText('Chat not available. The freight must be booked to start chatting.').waitFor();
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    const st = await openAs(stranger.email);
+    await st.page.goto(`${journey.app.url}/loads/${id}`);
+    await st.page.getByTestId('load-not-found').waitFor();
+    expect(await st.page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+  });
+});
