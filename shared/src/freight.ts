@@ -660,6 +660,13 @@ export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 
 export const bookingReviewSchema = z.object({
   status: z.enum(['approved', 'rejected'], { message: 'status must be approved or rejected' }),
+  /**
+   * The load as the reviewer saw it (its updatedAt, issue 23): an approval of a load edited since is refused with
+   * 409, so the reviewer books what they read. Optional (the dashboard card approves the load as it is).
+   */
+  loadUpdatedAt: z.iso
+    .datetime({ offset: true, message: 'loadUpdatedAt must be an ISO date-time' })
+    .optional(),
 });
 export type BookingReviewInput = z.input<typeof bookingReviewSchema>;
 

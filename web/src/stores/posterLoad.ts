@@ -66,7 +66,7 @@ export const usePosterLoadStore = createDetailStore<LoadInterestDto, PosterLoadA
         get().receiveListing(listing);
       },
       withdraw: async (id) => {
-        await apiRequest<FreightListingDto>('POST', `/api/freight/${id}/cancel`);
+        await apiRequest<FreightListingDto>('POST', `/api/freight/${id}/withdraw`);
         await reload(id); // the closed requests and offers with their reason
       },
       post: (input) => apiRequest<FreightListingDto>('POST', '/api/freight', input),

@@ -48,7 +48,7 @@ import {
   listSavedSearches,
   updateSavedSearch,
 } from './savedSearches/service';
-import { loadInterest } from './posterLoads/service';
+import { loadInterest, withdrawListing } from './posterLoads/service';
 import {
   brokerFreight,
   brokerFreightSchema,
@@ -96,6 +96,9 @@ export function createFreightRouter(_rt: Runtime): Router {
   // The poster's load page (issue 23): the load with its booking requests and offers.
   router.get('/freight/:id/interest', requireUser, async (req, res) => {
     res.json(await loadInterest(currentActor(req), param(req, 'id')));
+  });
+  router.post('/freight/:id/withdraw', requireUser, async (req, res) => {
+    res.json(await withdrawListing(currentActor(req), param(req, 'id')));
   });
 
   // Booking requests (calls 6, 7, 10).

@@ -328,11 +328,14 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
   });
   if (data.pickupDate !== undefined) set.pickupDate = toStoredDate(data.pickupDate);
   if (data.deliveryDate !== undefined) set.deliveryDate = toStoredDate(data.deliveryDate);
+  // A place sent again unchanged (the edit form sends every field) keeps the load's coordinates and miles.
+  const differs = (next: string | undefined, now: string) =>
+    next !== undefined && next.trim().toLowerCase() !== now.toLowerCase();
   const placesChanged =
-    data.originCity !== undefined ||
-    data.originState !== undefined ||
-    data.destinationCity !== undefined ||
-    data.destinationState !== undefined;
+    differs(data.originCity, load.originCity) ||
+    differs(data.originState, load.originState) ||
+    differs(data.destinationCity, load.destinationCity) ||
+    differs(data.destinationState, load.destinationState);
   const coords = (k: 'originLat' | 'originLng' | 'destinationLat' | 'destinationLng') =>
     data[k] !== undefined ? data[k] : placesChanged ? null : load[k];
   const places = placeFields({

@@ -119,7 +119,7 @@ export async function myBookingRequests(
 export async function reviewBookingRequest(
   actor: Actor,
   id: string,
-  { status }: z.output<typeof bookingReviewSchema>,
+  { status, loadUpdatedAt }: z.output<typeof bookingReviewSchema>,
 ): Promise<{ message: string; request: BookingRequestDto; listing: FreightListingDto | null }> {
   const found = await BookingRequestModel.findById(objectId(id, 'Booking request')).lean<BookingRequest>();
   if (!found) throw notFound('Booking request not found');
@@ -153,6 +153,9 @@ export async function reviewBookingRequest(
       }
       const load = await findLoad(String(request.freightListingId));
       if (load.status !== 'available') throw conflict('This load is no longer available');
+      if (loadUpdatedAt && load.updatedAt.getTime() !== Date.parse(loadUpdatedAt)) {
+        throw conflict('The load was changed after you opened it: review it again before approving');
+      }
       await assertCarrierCanTakeBooking(carrierId);
       const { after } = await bookLoad({
         loadId: load._id,
