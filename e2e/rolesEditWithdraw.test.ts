@@ -18,6 +18,19 @@ async function freshUser(userType: 'carrier' | 'shipper', companyName: string) {
   return { client, email, id: user.id };
 }
 
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function openAs(email: string): Promise<{ page: Page; errors: string[] }> {
   const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   const errors = watchPageErrors(page);
@@ -71,6 +84,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await s.page.getByTestId('load-request').filter({ hasText: 'Northern Lines' }).waitFor();
     await s.page.getByText('Paper rolls').first().waitFor();
+    await shoot(s.page, 'load-page-request');
 
     // Edit: the rate goes up; the carrier's row shows it and the carrier is told what changed.
     await s.page.getByRole('button', { name: 'Edit' }).click();
@@ -98,6 +112,8 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await row.getByText('Not accepted').waitFor();
     await row.getByText('Withdrawn by the poster').waitFor();
     await notReloaded(c.page);
+    await shoot(s.page, 'load-page-withdrawn');
+    await shoot(c.page, 'carrier-my-loads-withdrawn');
 
     // Copy: Post Load opens prefilled with the load's fields.
     await s.page.getByRole('button', { name: 'Copy' }).click();

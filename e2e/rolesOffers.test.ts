@@ -38,6 +38,20 @@ async function postLoad(c: TestClient, title: string): Promise<FreightListingDto
   return res.body as FreightListingDto;
 }
 
+/** `SCREENSHOT_DIR=<folder>`: the screen at 1280×900 and 390×844, full page, for a person to look at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Marks the page so a reload would show (the marker is gone after one). */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
 const notReloaded = async (page: Page) =>
@@ -94,6 +108,8 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     await row.getByRole('button', { name: 'Accept' }).waitFor();
     await row.getByRole('button', { name: 'Reject' }).waitFor();
     await notReloaded(s.page);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(s.page, 'dashboard-offers-card');
 
     // The notification leads to the load's own page (not the Broker Hub).
     await s.page.getByTestId('notification-bell').click();
@@ -102,6 +118,8 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await s.page.getByText('Access Restricted').count()).toBe(0);
     await mark(s.page);
+    await s.page.getByTestId('load-offer').first().waitFor();
+    await shoot(s.page, 'load-page-offer');
 
     await counterOnLoadPage(s.page, '1900');
     await acceptCounter(c.page, '$1,900.00');

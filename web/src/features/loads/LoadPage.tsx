@@ -309,7 +309,7 @@ function Section({
           <Heading as="h2" size="md" id={`${id}-heading`}>
             {title}
           </Heading>
-          <Badge colorPalette={count > 0 ? 'orange' : 'gray'} aria-label={`${count} open`}>
+          <Badge colorPalette={count > 0 ? 'orange' : 'gray'}>
             {count}
           </Badge>
         </HStack>
