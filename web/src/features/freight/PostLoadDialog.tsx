@@ -102,7 +102,8 @@ function fromListing(l: FreightListingDto): FormState {
     commodity: text(l.commodity),
     rate: text(l.rate),
     rateType: l.rateType,
-    distance: text(l.distance),
+    // Miles the server estimated stay blank, so an edit keeps them an estimate (re-estimated if the route moves).
+    distance: l.distanceIsEstimate ? '' : text(l.distance),
     pickupDate: l.pickupDate ? l.pickupDate.slice(0, 10) : '',
     pickupTimeStart: text(l.pickupTimeStart),
     pickupTimeEnd: text(l.pickupTimeEnd),
@@ -201,12 +202,7 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
     listing
       ? fromListing(listing)
       : template
-        ? {
-            ...fromListing(template),
-            pickupDate: '',
-            deliveryDate: '',
-            ...(template.distanceIsEstimate ? { distance: '' } : {}),
-          }
+        ? { ...fromListing(template), pickupDate: '', deliveryDate: '' }
         : DEFAULTS,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});

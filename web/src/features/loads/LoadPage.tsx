@@ -309,9 +309,7 @@ function Section({
           <Heading as="h2" size="md" id={`${id}-heading`}>
             {title}
           </Heading>
-          <Badge colorPalette={count > 0 ? 'orange' : 'gray'}>
-            {count}
-          </Badge>
+          <Badge colorPalette={count > 0 ? 'orange' : 'gray'}>{count}</Badge>
         </HStack>
       </Card.Header>
       <Card.Body>
@@ -415,7 +413,7 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
     <Card.Root as="section" aria-label="Load details">
       <Card.Body>
         <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
             <Field label="Pickup" value={place(l.originCity, l.originState, l.originZip, l.originCountry)} />
             <Field
               label="Delivery"
