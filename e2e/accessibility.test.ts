@@ -98,6 +98,7 @@ async function checkScreens(page: Page, who: string, paths: string[]): Promise<s
 }
 
 let trackedLoadId = '';
+let requestedLoadId = '';
 
 beforeAll(async () => {
   // Something on every screen: open loads (one with a booking request), a booked load, an air listing, a small
@@ -110,6 +111,7 @@ beforeAll(async () => {
   };
   const shipper = await client('shipper@test.local');
   const open = await postLoad(shipper, { title: 'Produce to Dallas', equipmentType: 'reefer' });
+  requestedLoadId = open.id;
   await postLoad(shipper, { title: 'Steel to Denver', destinationCity: 'Denver', destinationState: 'CO' });
   const carrier = await client('carrier@test.local');
   expect(
@@ -162,6 +164,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
       const paths = navLinksFor(userType).map((l) => l.to);
       if (userType === 'carrier' || userType === 'shipper')
         paths.push('/tracking', `/tracking/${trackedLoadId}`);
+      if (userType === 'shipper') paths.push(`/loads/${requestedLoadId}`); // the poster's load page (issue 23)
       const problems = await checkScreens(page, userType, paths);
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
