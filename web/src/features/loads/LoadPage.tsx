@@ -183,7 +183,7 @@ function PosterLoad({
                       title: 'Withdraw this load?',
                       body:
                         waiting > 0
-                          ? `The load leaves the board, and ${waiting === 1 ? 'the carrier who asked for it is' : `the ${waiting} carriers who asked for it are`} told it was withdrawn. This cannot be undone.`
+                          ? 'The load leaves the board, and its open booking requests and offers are closed: the carriers see that it was withdrawn by the poster. This cannot be undone.'
                           : 'The load leaves the board. This cannot be undone.',
                       confirmLabel: 'Withdraw Load',
                       keepLabel: 'Keep Load',
