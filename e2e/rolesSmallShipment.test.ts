@@ -1,0 +1,185 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
+import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+const journey = startJourney();
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** A value on window that survives only as long as the page is not reloaded. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const [w, h] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const PICKUP = '742 Evergreen Terrace, Reno, NV 89501';
+const DELIVERY = '1600 Sunset Blvd, Sparks, NV 89431';
+
+/** A fresh account of this type, registered through the API and set up as the user would. */
+async function freshUser(
+  type: 'individual_customer' | 'individual_driver',
+  names: { firstName: string; lastName: string; phoneNumber: string },
+) {
+  const api = journey.app.client();
+  const email = uniqueEmail(type);
+  await api.registerAndLogin({ email, userType: 'carrier', ...names });
+  const setup = await api.post('/api/users/setup', {
+    userType: type,
+    companyName: `${names.firstName} ${names.lastName}`,
+    phoneNumber: names.phoneNumber,
+  });
+  expect(setup.status, setup.text).toBe(200);
+  return { api, email, id: api.user!.id };
+}
+
+describe('a small shipment, whole for the customer and the driver (issue 23 item 4)', () => {
+  it('post, offer, accept, then both sides work the matched shipment: addresses, contacts, chat, picked up, delivered', async () => {
+    const customer = await freshUser('individual_customer', {
+      firstName: 'Carla',
+      lastName: 'Customer',
+      phoneNumber: '775-555-0111',
+    });
+    const driver = await freshUser('individual_driver', {
+      firstName: 'Dario',
+      lastName: 'Driver',
+      phoneNumber: '775-555-0222',
+    });
+    await seedApprovedBackgroundCheck(driver.id); // as an admin's approval leaves it
+    const route = await driver.api.post('/api/driver-routes', {
+      title: 'Reno to Sparks run',
+      originCity: 'Reno',
+      originState: 'NV',
+      destinationCity: 'Sparks',
+      destinationState: 'NV',
+      departureDate: '2031-05-09',
+      vehicleType: 'pickup_truck',
+      pricingType: 'per_mile',
+    });
+    expect(route.status, route.text).toBe(201);
+
+    const c = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const d = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const cErrors = watchPageErrors(c);
+    const dErrors = watchPageErrors(d);
+    await signIn(c, journey.app.url, customer.email, TEST_USER_PASSWORD);
+    await signIn(d, journey.app.url, driver.email, TEST_USER_PASSWORD);
+
+    // The driver has My Routes open while the customer posts.
+    await d.goto(`${journey.app.url}/driver-routes`);
+    await d.getByTestId('driver-route').filter({ hasText: 'Reno to Sparks run' }).waitFor();
+    await markPage(d);
+
+    // 1. The customer posts through the form.
+    await c.goto(`${journey.app.url}/small-shipments`);
+    await c.getByLabel('Shipment Title').fill('Oak dresser to Sparks');
+    await c.getByLabel('Detailed Description').fill('Oak dresser, 3 drawers, wrapped');
+    await c.getByLabel('Pickup City').fill('Reno');
+    await c.getByLabel('Pickup State').selectOption('NV');
+    await c.getByLabel('Pickup Address (Optional)').fill(PICKUP);
+    await c.getByLabel('Delivery City').fill('Sparks');
+    await c.getByLabel('Delivery State').selectOption('NV');
+    await c.getByLabel('Delivery Address (Optional)').fill(DELIVERY);
+    await c.getByLabel('Offer Price ($)').fill('90');
+    await c.getByRole('button', { name: 'Post Shipment' }).click();
+    await c.getByText('Shipment Posted!').first().waitFor();
+
+    // 2. The driver sees it under the route (live, city and state only) and offers.
+    const match = d.getByTestId('route-match').filter({ hasText: 'Oak dresser to Sparks' });
+    await match.waitFor();
+    expect(await match.textContent()).not.toContain('Evergreen');
+    await match.getByRole('button', { name: 'Make Offer' }).click();
+    const dialog = d.getByRole('dialog', { name: 'Make an Offer' });
+    await dialog.getByLabel('Your Price ($)').fill('85');
+    await dialog.getByRole('button', { name: 'Send Offer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // 3. The customer accepts it from My Shipments on /small-shipments (live: no reload).
+    await c.goto(`${journey.app.url}/small-shipments`);
+    await markPage(c);
+    const mine = c.getByTestId('my-shipment').filter({ hasText: 'Oak dresser to Sparks' });
+    const offer = mine.getByTestId('shipment-offer').filter({ hasText: '$85.00' });
+    await offer.getByRole('button', { name: 'Accept Offer' }).click();
+    await mine.getByText('Matched', { exact: true }).waitFor();
+    if (SHOTS) await shoot(c, 'my-shipments');
+
+    // 4. The driver's My Routes lists the matched shipment, live, with a link to its workspace.
+    const carrying = d.getByTestId('matched-shipment').filter({ hasText: 'Oak dresser to Sparks' });
+    await carrying.waitFor();
+    expect(await notReloaded(d)).toBe(true);
+    if (SHOTS) await shoot(d, 'my-routes');
+    await carrying.getByRole('link', { name: 'Open shipment' }).click();
+    await d.getByRole('heading', { name: 'Oak dresser to Sparks', level: 1 }).waitFor();
+
+    // The matched driver sees both addresses and the customer's contact.
+    const dAddresses = d.getByTestId('shipment-addresses');
+    await dAddresses.getByText(PICKUP).waitFor();
+    await dAddresses.getByText(DELIVERY).waitFor();
+    const dContact = d.getByTestId('shipment-contact');
+    await dContact.getByText('Carla Customer').waitFor();
+    await dContact.getByText('775-555-0111').waitFor();
+    await dContact.getByText(customer.email).waitFor();
+
+    // The customer opens it from My Shipments and sees the driver's contact.
+    await mine.getByRole('link', { name: 'Open shipment' }).click();
+    await c.getByRole('heading', { name: 'Oak dresser to Sparks', level: 1 }).waitFor();
+    await markPage(c);
+    const cContact = c.getByTestId('shipment-contact');
+    await cContact.getByText('Dario Driver').waitFor();
+    await cContact.getByText('775-555-0222').waitFor();
+    await cContact.getByText(driver.email).waitFor();
+    await markPage(d);
+
+    // 5. Chat both ways, live.
+    await c.getByLabel('Message').fill('Hi Dario, the dresser is in the garage.');
+    await c.getByRole('button', { name: 'Send' }).click();
+    await d
+      .getByTestId('shipment-chat-message')
+      .filter({ hasText: 'the dresser is in the garage' })
+      .waitFor();
+    await d.getByLabel('Message').fill('Great, I will be there at 9.');
+    await d.getByRole('button', { name: 'Send' }).click();
+    await c.getByTestId('shipment-chat-message').filter({ hasText: 'I will be there at 9' }).waitFor();
+
+    // 6. The driver reports Picked up, then Delivered; the customer follows each live.
+    expect(await c.getByRole('button', { name: 'Report Picked Up' }).count()).toBe(0);
+    await d.getByRole('button', { name: 'Report Picked Up' }).click();
+    await d.getByRole('alertdialog').getByRole('button', { name: 'Report Picked Up' }).click();
+    await c.getByTestId('shipment-status').filter({ hasText: 'Picked up' }).waitFor();
+    await c.getByTestId('shipment-step-picked_up').filter({ hasText: 'Reported' }).waitFor();
+    await d.getByRole('button', { name: 'Report Delivered' }).click();
+    await d.getByRole('alertdialog').getByRole('button', { name: 'Report Delivered' }).click();
+    await c.getByTestId('shipment-status').filter({ hasText: 'Delivered' }).waitFor();
+    await c.getByTestId('shipment-step-delivered').filter({ hasText: 'Reported' }).waitFor();
+    expect(await d.getByRole('button', { name: /Report/ }).count()).toBe(0);
+    expect(await notReloaded(c)).toBe(true);
+    expect(await notReloaded(d)).toBe(true);
+    if (SHOTS) {
+      await shoot(c, 'workspace-customer');
+      await shoot(d, 'workspace-driver');
+    }
+
+    // The customer was notified of each report, and the notification links to the workspace.
+    const notes = await customer.api.get('/api/notifications');
+    const titles = (notes.body.items as Array<{ title: string; link: string }>).filter((n) =>
+      n.link.includes('/small-shipments/'),
+    );
+    expect(titles.map((n) => n.title).join(' | ')).toMatch(/Picked up/);
+    expect(cErrors).toEqual([]);
+    expect(dErrors).toEqual([]);
+  }, 300_000);
+});
