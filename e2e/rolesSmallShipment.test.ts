@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
-import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
+import { eventually, TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
 import { signIn, startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
@@ -124,6 +124,8 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     if (SHOTS) await shoot(d, 'my-routes');
     await carrying.getByRole('link', { name: 'Open shipment' }).click();
     await d.getByRole('heading', { name: 'Oak dresser to Sparks', level: 1 }).waitFor();
+    const shipmentId = new URL(d.url()).pathname.split('/').pop()!;
+    expect(d.url()).toContain(`/small-shipments/${shipmentId}`);
 
     // The matched driver sees both addresses and the customer's contact.
     const dAddresses = d.getByTestId('shipment-addresses');
@@ -158,11 +160,17 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     // 6. The driver reports Picked up, then Delivered; the customer follows each live.
     expect(await c.getByRole('button', { name: 'Report Picked Up' }).count()).toBe(0);
     await d.getByRole('button', { name: 'Report Picked Up' }).click();
-    await d.getByRole('alertdialog').getByRole('button', { name: 'Report Picked Up' }).click();
+    await d
+      .getByRole('dialog', { name: 'Report picked up?' })
+      .getByRole('button', { name: 'Report Picked Up' })
+      .click();
     await c.getByTestId('shipment-status').filter({ hasText: 'Picked up' }).waitFor();
     await c.getByTestId('shipment-step-picked_up').filter({ hasText: 'Reported' }).waitFor();
     await d.getByRole('button', { name: 'Report Delivered' }).click();
-    await d.getByRole('alertdialog').getByRole('button', { name: 'Report Delivered' }).click();
+    await d
+      .getByRole('dialog', { name: 'Report delivered?' })
+      .getByRole('button', { name: 'Report Delivered' })
+      .click();
     await c.getByTestId('shipment-status').filter({ hasText: 'Delivered' }).waitFor();
     await c.getByTestId('shipment-step-delivered').filter({ hasText: 'Reported' }).waitFor();
     expect(await d.getByRole('button', { name: /Report/ }).count()).toBe(0);
@@ -174,11 +182,19 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     }
 
     // The customer was notified of each report, and the notification links to the workspace.
-    const notes = await customer.api.get('/api/notifications');
-    const titles = (notes.body.items as Array<{ title: string; link: string }>).filter((n) =>
-      n.link.includes('/small-shipments/'),
+    const notified = await eventually(async () => {
+      const notes = await customer.api.get('/api/notifications');
+      const items = notes.body.items as Array<{ title: string; link: string | null }>;
+      const found = items.filter((n) => n.link === `/small-shipments/${shipmentId}`).map((n) => n.title);
+      return found.length >= 2 ? found : null;
+    });
+    expect(notified.sort()).toEqual(['Delivered: Oak dresser to Sparks', 'Picked up: Oak dresser to Sparks']);
+    // The driver's acceptance notification opens the workspace too.
+    const driverNotes = await driver.api.get('/api/notifications');
+    const accepted = (driverNotes.body.items as Array<{ title: string; link: string | null }>).find(
+      (n) => n.title === 'Your offer was accepted',
     );
-    expect(titles.map((n) => n.title).join(' | ')).toMatch(/Picked up/);
+    expect(accepted?.link).toBe(`/small-shipments/${shipmentId}`);
     expect(cErrors).toEqual([]);
     expect(dErrors).toEqual([]);
   }, 300_000);

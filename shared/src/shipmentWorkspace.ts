@@ -161,3 +161,12 @@ export interface ShipmentWorkspaceClientEvents {
     ack: (res: Ack<{ shipmentId: string }>) => void,
   ) => void;
 }
+
+/** How a small shipment's status reads on screen. */
+export const SMALL_SHIPMENT_STATUS_LABELS: Record<SmallShipmentStatus, string> = {
+  posted: 'Posted',
+  matched: 'Matched',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};

@@ -6,6 +6,7 @@ import { useBackgroundCheckStore } from './backgroundCheck';
 import { useAirFreightStore } from './airFreight';
 import { useBookingRequestsStore, useMyBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
+import { useCarriedShipmentsStore } from './carriedShipments';
 import { useChatUnreadStore } from './chatUnread';
 import { useDocumentsStore } from './documents';
 import { useDriverRoutesStore } from './driverRoutes';
@@ -20,6 +21,7 @@ import { useOffersStore } from './offers';
 import { useRouteMatchesStore } from './routeMatches';
 import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
+import { useShipmentWorkspaceStore } from './shipmentWorkspace';
 import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
@@ -39,6 +41,8 @@ function receiveShipmentOffer(offer: ShipmentOfferDto): void {
   const me = signedInUserId();
   if (offer.shipperId === me) useSmallShipmentsStore.getState().receiveOffer(offer);
   if (offer.driverId === me) useRouteMatchesStore.getState().receiveOffer(offer);
+  // My offer accepted: the shipment joins my shipments to carry (My Routes).
+  if (offer.driverId === me && offer.status === 'accepted') void useCarriedShipmentsStore.getState().refetch();
 }
 
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
@@ -94,7 +98,13 @@ export const socketRoutes: SocketRoutes = {
   'smallShipment:updated': ({ shipment }) => {
     useSmallShipmentsStore.getState().receiveShipment(shipment);
     useRouteMatchesStore.getState().receiveUpdated(shipment);
+    useCarriedShipmentsStore.getState().receiveShipment(shipment);
+    useShipmentWorkspaceStore.getState().receiveShipment(shipment);
   },
+  // A matched shipment's workspace (issue 23): its room.
+  'shipment:message': (payload) => useShipmentWorkspaceStore.getState().receiveMessage(payload),
+  'shipment:photo': (payload) => useShipmentWorkspaceStore.getState().receivePhoto(payload),
+  'shipment:report': (payload) => useShipmentWorkspaceStore.getState().receiveReport(payload),
   'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 
@@ -176,6 +186,8 @@ const refetchedOnReconnect = [
   useSmallShipmentsStore,
   useDriverRoutesStore,
   useRouteMatchesStore,
+  useCarriedShipmentsStore,
+  useShipmentWorkspaceStore,
   useAirFreightStore,
   // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
   useSessionStore,

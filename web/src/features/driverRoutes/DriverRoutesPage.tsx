@@ -32,6 +32,7 @@ import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
 import { TrackedLoadsPage } from '../tracking/TrackedLoadsPage';
 import { BackgroundCheckNotice } from '../backgroundChecks/BackgroundCheckNotice';
+import { CarriedShipmentsCard } from '../shipmentWorkspace/CarriedShipmentsCard';
 import { OfferDialog } from './OfferDialog';
 import { RouteFormDialog } from './RouteFormDialog';
 
@@ -83,6 +84,7 @@ function MyRoutes() {
           </Button>
         </Flex>
         <BackgroundCheckNotice />
+        <CarriedShipmentsCard />
         {status === 'loading' && routes.length === 0 ? (
           <Center py="10">
             <Spinner />
