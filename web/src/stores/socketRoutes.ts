@@ -42,7 +42,8 @@ function receiveShipmentOffer(offer: ShipmentOfferDto): void {
   if (offer.shipperId === me) useSmallShipmentsStore.getState().receiveOffer(offer);
   if (offer.driverId === me) useRouteMatchesStore.getState().receiveOffer(offer);
   // My offer accepted: the shipment joins my shipments to carry (My Routes).
-  if (offer.driverId === me && offer.status === 'accepted') void useCarriedShipmentsStore.getState().refetch();
+  if (offer.driverId === me && offer.status === 'accepted')
+    void useCarriedShipmentsStore.getState().refetch();
 }
 
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */

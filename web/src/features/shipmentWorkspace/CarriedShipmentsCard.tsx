@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { SMALL_SHIPMENT_STATUS_LABELS, formatUsd, shipmentWorkspacePath } from '@freight/shared';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
