@@ -27,6 +27,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+// The smallest valid PNG (1×1).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PICKUP = '742 Evergreen Terrace, Reno, NV 89501';
 const DELIVERY = '1600 Sunset Blvd, Sparks, NV 89431';
 
@@ -156,6 +161,13 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     await d.getByLabel('Message').fill('Great, I will be there at 9.');
     await d.getByRole('button', { name: 'Send' }).click();
     await c.getByTestId('shipment-chat-message').filter({ hasText: 'I will be there at 9' }).waitFor();
+
+    // A photo from the driver reaches the customer live.
+    await d
+      .getByLabel('Photo file')
+      .setInputFiles({ name: 'dresser.png', mimeType: 'image/png', buffer: PNG });
+    await c.getByTestId('shipment-photos').getByText('Dario Driver', { exact: false }).waitFor();
+    expect(await c.getByTestId('shipment-photos').getByRole('img').count()).toBe(1);
 
     // 6. The driver reports Picked up, then Delivered; the customer follows each live.
     expect(await c.getByRole('button', { name: 'Report Picked Up' }).count()).toBe(0);
