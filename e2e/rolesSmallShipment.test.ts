@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
@@ -13,6 +14,22 @@ async function markPage(page: Page): Promise<void> {
 }
 async function notReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+/** axe-core's serious and critical findings on the page as it is now (as e2e/accessibility.test.ts checks). */
+async function seriousA11yProblems(page: Page, label: string): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -192,6 +209,22 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
       await shoot(c, 'workspace-customer');
       await shoot(d, 'workspace-driver');
     }
+
+    // The workspace reads well with assistive technology, for both sides, on a laptop and a phone.
+    const problems: string[] = [];
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      for (const [page, who] of [
+        [c, 'customer'],
+        [d, 'driver'],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        problems.push(...(await seriousA11yProblems(page, `${who} ${viewport.width}`)));
+      }
+    }
+    expect(problems).toEqual([]);
 
     // The customer was notified of each report, and the notification links to the workspace.
     const notified = await eventually(async () => {

@@ -23,7 +23,6 @@ import {
   shipmentForParticipant,
   uploadPhoto,
 } from './service';
-import { toSmallShipmentDto } from '../smallShipments/model';
 
 /** A matched small shipment's workspace (issue 23): its customer, its matched driver, admins reading. */
 export function createShipmentWorkspaceRouter(_rt: Runtime): Router {
@@ -41,8 +40,9 @@ export function createShipmentWorkspaceRouter(_rt: Runtime): Router {
 
   const report = validate({ body: shipmentReportSchema });
   router.post('/small-shipments/:id/reports', requireUser, report, async (req, res) => {
-    const done = await reportShipment(currentActor(req), String(req.params.id), report.input(res).body);
-    res.status(201).json({ report: done.report, shipment: toSmallShipmentDto(done.shipment) });
+    res
+      .status(201)
+      .json(await reportShipment(currentActor(req), String(req.params.id), report.input(res).body));
   });
 
   const messages = validate({ query: shipmentMessagesQuerySchema });

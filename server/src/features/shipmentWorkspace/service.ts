@@ -13,6 +13,7 @@ import {
   type ShipmentReportDto,
   type ShipmentReportInput,
   type ShipmentWorkspaceDto,
+  type SmallShipmentDto,
   type shipmentMessageSchema,
   type shipmentMessagesQuerySchema,
   type shipmentPhotoSchema,
@@ -186,7 +187,7 @@ export async function reportShipment(
   actor: Actor,
   shipmentId: string,
   { kind }: ShipmentReportInput,
-): Promise<{ report: ShipmentReportDto; shipment: SmallShipment }> {
+): Promise<{ report: ShipmentReportDto; shipment: SmallShipmentDto }> {
   const first = await shipmentForParticipant(actor, shipmentId);
   authorize(actor, 'shipmentWorkspace:report', first, {
     message: 'Only the matched driver can report the shipment’s progress',
@@ -232,7 +233,7 @@ export async function reportShipment(
     return { report: toShipmentReportDto(report), shipment: moved, driverId: ws.driverId! };
   });
   await announceShipmentReport(result.shipment, result.report, result.driverId);
-  return result;
+  return { report: result.report, shipment: toSmallShipmentDto(result.shipment) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
