@@ -3,6 +3,7 @@ import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { LoadDocumentEvents } from './loadDocuments';
 import type { NotificationEvents } from './notifications';
+import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './shipmentWorkspace';
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
@@ -20,19 +21,23 @@ export interface ServerToClientEvents
     LoadDocumentEvents,
     SubscriptionEvents,
     SmallShipmentEvents,
-    BackgroundCheckEvents {}
+    BackgroundCheckEvents,
+    ShipmentWorkspaceEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Client → server events; each takes a zod-checked payload and an ack (DESIGN §1). */
-export interface ClientToServerEvents extends FreightClientEvents, TrackingClientEvents {}
+export interface ClientToServerEvents
+  extends FreightClientEvents, TrackingClientEvents, ShipmentWorkspaceClientEvents {}
 
 /** Room names (DESIGN §1). */
 export const rooms = {
   user: (id: string) => `user:${id}`,
   role: (userType: string) => `role:${userType}`,
   freight: (id: string) => `freight:${id}`,
+  /** A matched small shipment's workspace (issue 23). */
+  shipment: (id: string) => `shipment:${id}`,
   /** Every socket of one sign-in session (server side only: logout and expiry end them). */
   session: (sessionId: string) => `session:${sessionId}`,
   loadboard: 'loadboard',

@@ -14,6 +14,7 @@ export * from './tracking';
 export * from './loadDocuments';
 export * from './subscriptions';
 export * from './smallShipments';
+export * from './shipmentWorkspace';
 export * from './driverRoutes';
 export * from './places';
 export * from './eta';

@@ -13,7 +13,8 @@ import {
   usState,
 } from './formFields';
 
-export const SMALL_SHIPMENT_STATUSES = ['posted', 'matched', 'cancelled'] as const;
+/** posted → matched (an offer accepted) → picked_up → delivered (the matched driver's reports, issue 23). */
+export const SMALL_SHIPMENT_STATUSES = ['posted', 'matched', 'picked_up', 'delivered', 'cancelled'] as const;
 export type SmallShipmentStatus = (typeof SMALL_SHIPMENT_STATUSES)[number];
 
 export const SMALL_SHIPMENT_PRICING_TIPS = [

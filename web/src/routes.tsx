@@ -11,6 +11,7 @@ import { DriverRoutesPage } from './features/driverRoutes/DriverRoutesPage';
 import { FreightBoardPage } from './features/freight/FreightBoardPage';
 import { MobileDemoPage } from './features/mobile/MobileDemoPage';
 import { SmallShipmentsPage } from './features/smallShipments/SmallShipmentsPage';
+import { ShipmentWorkspacePage } from './features/shipmentWorkspace/ShipmentWorkspacePage';
 import { SubscribePage } from './features/subscriptions/SubscribePage';
 import { TrackedLoadsPage } from './features/tracking/TrackedLoadsPage';
 import { TrackingPage } from './features/tracking/TrackingPage';
@@ -44,6 +45,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/tracking', element: <TrackedLoadsPage />, access: 'signedIn' },
   { path: '/tracking/:id', element: <TrackingPage />, access: 'signedIn' },
   { path: '/small-shipments', element: <SmallShipmentsPage />, access: 'public' },
+  { path: '/small-shipments/:id', element: <ShipmentWorkspacePage />, access: 'signedIn' },
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
   { path: '/background-check', element: <BackgroundCheckPage />, access: 'signedIn' },
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },

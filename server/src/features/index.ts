@@ -11,6 +11,7 @@ import { createHealthRouter } from './health/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
+import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
 import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
@@ -28,6 +29,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createLoadDocumentsRouter(rt),
     createSubscriptionsRouter(rt),
     createSmallShipmentsRouter(rt),
+    createShipmentWorkspaceRouter(rt),
     createDriverRoutesRouter(rt),
     createBackgroundChecksRouter(rt),
     placesRouter,

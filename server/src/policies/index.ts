@@ -5,6 +5,7 @@ import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
 import { loadDocumentsPolicies } from './loadDocuments';
+import { shipmentWorkspacePolicies } from './shipmentWorkspace';
 import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
 import { trackingPolicies } from './tracking';
@@ -26,6 +27,7 @@ export const policies = {
   ...smallShipmentsPolicies,
   ...driverRoutesPolicies,
   ...backgroundChecksPolicies,
+  ...shipmentWorkspacePolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

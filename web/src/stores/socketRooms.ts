@@ -2,6 +2,7 @@ import { filtersToQuery } from '@freight/shared';
 import { emitWithAck, isSocketConnected } from '../lib/socket';
 import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
+import { joinShipmentRoom } from './shipmentRoom';
 
 /**
  * The rooms this client is in (DESIGN §1): the tracked load's room while its page is open, and the load board's
@@ -69,5 +70,6 @@ export function openLoadBoard(): () => void {
 /** On every connect (the first one too): join again the rooms a screen is in. */
 export function joinRooms(): void {
   void joinTrackingRoom();
+  void joinShipmentRoom();
   sendBoardFilters();
 }

@@ -11,6 +11,7 @@ import { useBackgroundCheckStore } from './backgroundCheck';
 import { useAirFreightStore } from './airFreight';
 import { useBookingRequestsStore, useMyBookingRequestsStore } from './bookingRequests';
 import { useBrokerStore } from './broker';
+import { useCarriedShipmentsStore } from './carriedShipments';
 import { useChatUnreadStore } from './chatUnread';
 import { useDocumentsStore } from './documents';
 import { useDriverRoutesStore } from './driverRoutes';
@@ -27,6 +28,7 @@ import { useReceivedOffersStore } from './receivedOffers';
 import { useRouteMatchesStore } from './routeMatches';
 import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
+import { useShipmentWorkspaceStore } from './shipmentWorkspace';
 import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
@@ -47,6 +49,9 @@ function receiveShipmentOffer(offer: ShipmentOfferDto): void {
   const me = signedInUserId();
   if (offer.shipperId === me) useSmallShipmentsStore.getState().receiveOffer(offer);
   if (offer.driverId === me) useRouteMatchesStore.getState().receiveOffer(offer);
+  // My offer accepted: the shipment joins my shipments to carry (My Routes).
+  if (offer.driverId === me && offer.status === 'accepted')
+    void useCarriedShipmentsStore.getState().refetch();
 }
 
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
@@ -132,7 +137,13 @@ export const socketRoutes: SocketRoutes = {
   'smallShipment:updated': ({ shipment }) => {
     useSmallShipmentsStore.getState().receiveShipment(shipment);
     useRouteMatchesStore.getState().receiveUpdated(shipment);
+    useCarriedShipmentsStore.getState().receiveShipment(shipment);
+    useShipmentWorkspaceStore.getState().receiveShipment(shipment);
   },
+  // A matched shipment's workspace (issue 23): its room.
+  'shipment:message': (payload) => useShipmentWorkspaceStore.getState().receiveMessage(payload),
+  'shipment:photo': (payload) => useShipmentWorkspaceStore.getState().receivePhoto(payload),
+  'shipment:report': (payload) => useShipmentWorkspaceStore.getState().receiveReport(payload),
   'shipmentOffer:created': ({ offer }) => receiveShipmentOffer(offer),
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 
@@ -218,6 +229,8 @@ const refetchedOnReconnect = [
   useSmallShipmentsStore,
   useDriverRoutesStore,
   useRouteMatchesStore,
+  useCarriedShipmentsStore,
+  useShipmentWorkspaceStore,
   useAirFreightStore,
   // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
   useSessionStore,

@@ -2,6 +2,7 @@ import { STORAGE_QUOTA_BYTES } from '@freight/shared';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
 import { AppError, unauthorized } from '../../http/errors';
+import { ShipmentPhotoModel } from '../shipmentWorkspace/model';
 import { FreightPhotoModel } from '../tracking/model';
 import { DocumentModel } from './model';
 
@@ -18,11 +19,12 @@ const inMb = (bytes: number) =>
 /** Bytes stored for this user (documents and photos they uploaded). */
 export async function storageUsed(userId: string | Types.ObjectId): Promise<number> {
   const id = new Types.ObjectId(String(userId));
-  const [docs, photos] = await Promise.all([
+  const [docs, photos, shipmentPhotos] = await Promise.all([
     DocumentModel.find({ userId: id }, { fileSize: 1 }).lean(),
     FreightPhotoModel.find({ userId: id }, { fileSize: 1 }).lean(),
+    ShipmentPhotoModel.find({ userId: id }, { fileSize: 1 }).lean(),
   ]);
-  return [...docs, ...photos].reduce((sum, f) => sum + (f.fileSize ?? 0), 0);
+  return [...docs, ...photos, ...shipmentPhotos].reduce((sum, f) => sum + (f.fileSize ?? 0), 0);
 }
 
 function quotaError(used: number, adding: number): AppError {

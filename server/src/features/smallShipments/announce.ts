@@ -1,4 +1,10 @@
-import { formatUsd, rooms, routeMatchesShipment, type ShipmentOfferDto } from '@freight/shared';
+import {
+  formatUsd,
+  rooms,
+  routeMatchesShipment,
+  shipmentWorkspacePath,
+  type ShipmentOfferDto,
+} from '@freight/shared';
 import type { Types } from 'mongoose';
 import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
@@ -91,7 +97,8 @@ export async function announceOfferAccepted(
     ]
       .filter(Boolean)
       .join('. '),
-    link: '/driver-routes',
+    // The workspace: addresses, the customer's contact, chat and the status reports (issue 23).
+    link: shipmentWorkspacePath(shipment.id),
     dedupeKey: `shipment-accepted:${accepted.id}`,
   });
 }

@@ -17,11 +17,13 @@ import {
   DRIVER_PRICING_LABELS,
   DRIVER_VEHICLE_LABELS,
   SMALL_SHIPMENT_ITEM_LABELS,
+  shipmentWorkspacePath,
   type DriverRouteDto,
   type RouteMatchDto,
 } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { useSubmit } from '../../lib/useSubmit';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
@@ -32,6 +34,7 @@ import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
 import { TrackedLoadsPage } from '../tracking/TrackedLoadsPage';
 import { BackgroundCheckNotice } from '../backgroundChecks/BackgroundCheckNotice';
+import { CarriedShipmentsCard } from '../shipmentWorkspace/CarriedShipmentsCard';
 import { OfferDialog } from './OfferDialog';
 import { RouteFormDialog } from './RouteFormDialog';
 
@@ -83,6 +86,7 @@ function MyRoutes() {
           </Button>
         </Flex>
         <BackgroundCheckNotice />
+        <CarriedShipmentsCard />
         {status === 'loading' && routes.length === 0 ? (
           <Center py="10">
             <Spinner />
@@ -285,6 +289,11 @@ function MatchRow({ match, onOffer }: { match: RouteMatchDto; onOffer: () => voi
           <Badge colorPalette={OFFER_COLORS[offer.status] ?? 'gray'}>
             Your offer ${offer.price.toFixed(2)}: {offer.status}
           </Badge>
+        )}
+        {offer?.status === 'accepted' && (
+          <Button asChild size="sm" variant="outline" colorPalette="blue">
+            <RouterLink to={shipmentWorkspacePath(match.id)}>Open shipment</RouterLink>
+          </Button>
         )}
         {match.status === 'posted' && (!offer || offer.status === 'pending') && (
           <Button size="sm" colorPalette="blue" onClick={onOffer}>

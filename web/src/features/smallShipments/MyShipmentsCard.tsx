@@ -11,7 +11,13 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { SMALL_SHIPMENT_ITEM_LABELS, type MySmallShipmentDto, type ShipmentOfferDto } from '@freight/shared';
+import {
+  SMALL_SHIPMENT_ITEM_LABELS,
+  SMALL_SHIPMENT_STATUS_LABELS,
+  shipmentWorkspacePath,
+  type MySmallShipmentDto,
+  type ShipmentOfferDto,
+} from '@freight/shared';
 import { useEffect } from 'react';
 import { FiUserCheck } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,13 +29,27 @@ import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/sma
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatDay } from './formatDay';
 
-const STATUS_COLORS: Record<string, string> = { posted: 'blue', matched: 'green', cancelled: 'red' };
+const STATUS_COLORS: Record<string, string> = {
+  posted: 'blue',
+  matched: 'green',
+  picked_up: 'purple',
+  delivered: 'teal',
+  cancelled: 'red',
+};
+/** A matched shipment has a workspace: the driver's contact, chat, photos and the pickup and delivery reports. */
+const HAS_WORKSPACE = new Set(['matched', 'picked_up', 'delivered']);
 const OFFER_COLORS: Record<string, string> = { pending: 'yellow', accepted: 'green', declined: 'gray' };
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const dollars = (n: number) => `$${n.toFixed(2)}`;
 
-/** Dashboard: the customer's small shipments with status, and drivers' offers arriving live. */
-export function MyShipmentsCard({ user }: DashboardSectionProps) {
+/**
+ * The customer's small shipments with status, and drivers' offers arriving live: on the dashboard, and on
+ * /small-shipments (`onPostPage`: without the button to the page it is on).
+ */
+export function MyShipmentsCard({
+  user,
+  onPostPage = false,
+}: Pick<DashboardSectionProps, 'user'> & { onPostPage?: boolean }) {
   const items = useSmallShipmentsStore(selectItems);
   const status = useSmallShipmentsStore(selectStatus);
   const page = useSmallShipmentsStore((s) => s.page);
@@ -55,9 +75,11 @@ export function MyShipmentsCard({ user }: DashboardSectionProps) {
             </Heading>
             <Badge>{total}</Badge>
           </HStack>
-          <Button asChild size="sm" colorPalette="blue">
-            <RouterLink to="/small-shipments">Post Small Load</RouterLink>
-          </Button>
+          {!onPostPage && (
+            <Button asChild size="sm" colorPalette="blue">
+              <RouterLink to="/small-shipments">Post Small Load</RouterLink>
+            </Button>
+          )}
         </Flex>
       </Card.Header>
       <Card.Body gap="4">
@@ -107,9 +129,16 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
               : dollars(shipment.offerPrice)}
           </Text>
           {shipment.isUrgent && <Badge colorPalette="red">Rush</Badge>}
-          <Badge colorPalette={STATUS_COLORS[shipment.status] ?? 'gray'}>{label(shipment.status)}</Badge>
+          <Badge colorPalette={STATUS_COLORS[shipment.status] ?? 'gray'}>
+            {SMALL_SHIPMENT_STATUS_LABELS[shipment.status] ?? shipment.status}
+          </Badge>
         </HStack>
       </Flex>
+      {HAS_WORKSPACE.has(shipment.status) && (
+        <Button asChild size="sm" variant="outline" colorPalette="blue" alignSelf="flex-start">
+          <RouterLink to={shipmentWorkspacePath(shipment.id)}>Open shipment</RouterLink>
+        </Button>
+      )}
       {shipment.offers.length > 0 ? (
         <Stack gap="2" pl="3" borderLeftWidth="2px" borderColor="gray.200">
           <Text fontSize="sm" fontWeight="medium">

@@ -37,6 +37,7 @@ import { useSessionStore } from '../../stores/session';
 import { useSmallShipmentsStore } from '../../stores/smallShipments';
 import { AuthModals } from '../auth/AuthModals';
 import { useAuthModalStore } from '../auth/authModalStore';
+import { MyShipmentsCard } from './MyShipmentsCard';
 import { clearDraft, EMPTY_SMALL_SHIPMENT, readDraft, saveDraft, type SmallShipmentForm } from './draft';
 
 const ITEM_TYPE_OPTIONS = SMALL_SHIPMENT_ITEM_TYPES.map((t) => ({
@@ -117,6 +118,9 @@ export function SmallShipmentsPage() {
             Ship packages, motorcycles, cars and equipment with drivers already on the route.
           </Text>
         </Box>
+        {user?.userType === 'individual_customer' && (
+          <MyShipmentsCard user={{ ...user, userType: user.userType }} onPostPage />
+        )}
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
           <Card.Root>
             <Card.Body>

@@ -1,0 +1,25 @@
+import type { Actor, Rule } from './types';
+
+/** A small shipment seen from its workspace: its customer and, once matched, its driver (plain ids). */
+interface WorkspaceParties {
+  shipperId: unknown;
+  driverId: unknown;
+}
+
+const isCustomer = (actor: Actor, s: WorkspaceParties) => String(s.shipperId) === actor.id;
+const isMatchedDriver = (actor: Actor, s: WorkspaceParties) =>
+  s.driverId != null && String(s.driverId) === actor.id;
+
+/**
+ * A small shipment's workspace (issue 23 item 4): its customer, its matched driver, and admins (who read). Everyone
+ * else, other drivers included, is told it does not exist (404).
+ */
+export const shipmentWorkspacePolicies = {
+  'shipmentWorkspace:view': (actor: Actor, s: WorkspaceParties) =>
+    actor.userType === 'admin' || isCustomer(actor, s) || isMatchedDriver(actor, s),
+  /** Chat and photos: the two sides only. */
+  'shipmentWorkspace:write': (actor: Actor, s: WorkspaceParties) =>
+    isCustomer(actor, s) || isMatchedDriver(actor, s),
+  /** Picked up, Delivered: the matched driver only. */
+  'shipmentWorkspace:report': (actor: Actor, s: WorkspaceParties) => isMatchedDriver(actor, s),
+} satisfies Record<string, Rule>;
