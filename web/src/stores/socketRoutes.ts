@@ -27,6 +27,7 @@ import { useSubscriptionsStore } from './subscriptions';
 import { useTrackedLoadStore } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
+import { useMyListingsStore } from './workspace';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
@@ -63,6 +64,11 @@ export const socketRoutes: SocketRoutes = {
     useBookingRequestsStore.getState().remove(request.id);
     useMyBookingRequestsStore.getState().remove(request.id);
     if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
+    if (listing) useAirFreightStore.getState().receive(listing, 'updated');
+    if (listing)
+      useMyListingsStore
+        .getState()
+        .patch(listing.id, { status: listing.status, carrierId: listing.carrierId });
     refetchBrokerHub();
   },
   'notification:new': (payload) => {
