@@ -23,6 +23,7 @@ import {
   type FreightStatus,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
+import type { LoadViewerActions } from './loadActions';
 
 /**
  * A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. No live position:
@@ -61,6 +62,8 @@ export interface FreightListingDto {
   distanceIsEstimate: boolean;
   /** Miles from a board search's origin to this load's origin; only in search answers with an origin. */
   deadheadMiles?: number | null;
+  /** What the viewer may do with it (issue 23), computed per viewer from the access rules; absent: nothing. */
+  viewerActions?: LoadViewerActions;
   searchRadius: number;
   pickupDate: string | null;
   pickupTimeStart: string | null;

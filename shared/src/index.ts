@@ -10,6 +10,7 @@ export * from './dates';
 export * from './documents';
 export * from './geo';
 export * from './freight';
+export * from './loadActions';
 export * from './tracking';
 export * from './loadDocuments';
 export * from './subscriptions';

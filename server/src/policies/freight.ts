@@ -1,3 +1,4 @@
+import type { LoadActionState, LoadViewerActions } from '@freight/shared';
 import type { Actor, Rule } from './types';
 
 /** The parts of a load the freight rules look at. */
@@ -24,6 +25,10 @@ const same = (id: unknown, actor: Actor) => id != null && String(id) === actor.i
 export const managesLoad = (actor: Actor, load: LoadRef) =>
   same(load.userId, actor) || same(load.brokerId, actor) || same(load.shipperId, actor);
 
+const isAir = (load: LoadRef) => load.equipmentType === 'air_cargo';
+/** The account type that hauls a load of this mode. */
+const haulerOf = (load: LoadRef) => (isAir(load) ? 'air_cargo' : 'carrier');
+
 export const freightPolicies = {
   /**
    * Posting (SPEC §6: verification required): shippers and brokers post road or air loads; air cargo operators post
@@ -36,14 +41,21 @@ export const freightPolicies = {
       (actor.userType === 'air_cargo' && equipmentType === 'air_cargo')),
   /** Edit and Remove: whoever runs the load (admins too). */
   'freight:manage': (actor: Actor, load: LoadRef) => actor.userType === 'admin' || managesLoad(actor, load),
-  /** Who hauls: carriers (and air cargo operators, who book air shipments on the air page); not on their own loads. */
+  /**
+   * Who hauls, by the load's mode (issue 23): carriers road loads, air cargo operators air shipments (booked on the
+   * air page); nobody their own loads.
+   */
   'freight:haul': (actor: Actor, load?: LoadRef) =>
-    (actor.userType === 'carrier' || actor.userType === 'air_cargo') && !(load && managesLoad(actor, load)),
-  /** Rate offers come from carriers. */
+    (load
+      ? haulerOf(load) === actor.userType
+      : actor.userType === 'carrier' || actor.userType === 'air_cargo') &&
+    !(load && managesLoad(actor, load)),
+  /** Rate offers come from carriers, on road loads (the air marketplace books at the posted rate). */
   'freight:offer': (actor: Actor, load?: LoadRef) =>
-    actor.userType === 'carrier' && !(load && managesLoad(actor, load)),
-  /** The Carrier Booking Requests list (call 6). */
-  'booking:list': (actor: Actor) => actor.userType === 'shipper' || actor.userType === 'broker',
+    actor.userType === 'carrier' && !(load && (isAir(load) || managesLoad(actor, load))),
+  /** The Carrier Booking Requests list (call 6): shippers and brokers, and air cargo operators for their shipments. */
+  'booking:list': (actor: Actor) =>
+    actor.userType === 'shipper' || actor.userType === 'broker' || actor.userType === 'air_cargo',
   /** Approve or reject (call 7): the load's shipper or broker. */
   'booking:review': (actor: Actor, request: RequestRef) =>
     same(request.shipperId, actor) || same(request.brokerId, actor),
@@ -64,3 +76,23 @@ export const freightPolicies = {
   /** Saved searches with alerts: any signed-in user with an account type. */
   'savedSearch:manage': (actor: Actor) => actor.userType !== null,
 } satisfies Record<string, Rule>;
+
+/**
+ * The actions the viewer may take on a load (issue 23), sent with the listing so the web shows only those buttons:
+ * booking for whoever hauls its mode, offers for carriers on road loads, nothing on one's own load or once the load
+ * is no longer available. A signed-out visitor gets both, leading to sign-in (a visitor may be a carrier); a role
+ * that may act only once verified gets the action in the 'verify' state (one disabled button with the reason).
+ */
+export function viewerLoadActions(
+  actor: Actor | null | undefined,
+  load: LoadRef & { status?: string | null },
+): LoadViewerActions {
+  if ((load.status ?? 'available') !== 'available') return {};
+  if (!actor) return isAir(load) ? {} : { book: 'signIn', offer: 'signIn' };
+  const state = (allowed: boolean): LoadActionState | undefined =>
+    allowed ? (actor.isVerified ? 'allowed' : 'verify') : undefined;
+  const book = state(freightPolicies['freight:haul'](actor, load));
+  // An unverified carrier sees one disabled button, the booking one, with the reason: no second disabled offer button.
+  const offer = actor.isVerified ? state(freightPolicies['freight:offer'](actor, load)) : undefined;
+  return { ...(book && { book }), ...(offer && { offer }) };
+}

@@ -2,6 +2,7 @@ import type { FreightListingDto, FreightPage, PostLoadInput } from '@freight/sha
 import { apiRequest } from '../lib/api';
 import { createPagedListStore } from '../lib/resourceStore';
 import { emitWithAck, useSocketStore } from '../lib/socket';
+import { withActionsOf } from './boardPush';
 import { AIR, EMPTY_AIR_FILTERS, airFilterParams, airMarketplaceShows, type AirFilters } from './airFilters';
 
 export const AIR_PAGE_SIZE = 12;
@@ -31,8 +32,6 @@ export const useAirFreightStore = createPagedListStore<
     setFilter: (key: keyof AirFilters, value: string) => void;
     search: () => Promise<void>;
     clearFilters: () => Promise<void>;
-    /** Call 10 with an empty body (the air page). */
-    book: (id: string) => Promise<void>;
     post: (input: PostLoadInput) => Promise<FreightListingDto>;
     /** Sends the filters for live pushes and loads page 1; returns the leave function. */
     open: () => () => void;
@@ -80,11 +79,6 @@ export const useAirFreightStore = createPagedListStore<
       await get().load();
     },
 
-    book: async (id) => {
-      await apiRequest<unknown>('POST', `/api/freight/${id}/book`);
-      await get().refetch();
-    },
-
     post: async (input) => {
       const listing = await apiRequest<FreightListingDto>('POST', '/api/freight', {
         ...input,
@@ -111,11 +105,11 @@ export const useAirFreightStore = createPagedListStore<
 
     receive: (listing, kind) => {
       if (!get().live || listing.equipmentType !== AIR) return;
-      const known = get().items.some((l) => l.id === listing.id);
       const belongs = airMarketplaceShows(get().applied, listing);
-      if (known && belongs) get().upsert(listing);
+      const shown = get().items.find((l) => l.id === listing.id);
+      if (shown && belongs) get().upsert(withActionsOf(shown, listing));
       // The server applies the order and the paging: read the page again.
-      else if (known || (belongs && kind === 'posted')) void get().refetch();
+      else if (shown || (belongs && kind === 'posted')) void get().refetch();
     },
 
     receiveRemoved: (id) => {

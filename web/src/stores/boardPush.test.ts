@@ -58,6 +58,17 @@ describe('withBoardPush', () => {
     expect(withBoardPush(board([listing('l1')]), changed, push)).toMatchObject({ items: [changed] });
   });
 
+  it("keeps the viewer's actions when a push carries none, and takes them when it does (issue 23)", () => {
+    const shown = listing('l1', { viewerActions: { book: 'allowed', offer: 'allowed' } });
+    const bare = listing('l1', { rate: 1300 });
+    expect(withBoardPush(board([shown]), bare, push).items?.[0]).toEqual({
+      ...bare,
+      viewerActions: { book: 'allowed', offer: 'allowed' },
+    });
+    const withOwn = listing('l1', { viewerActions: {} });
+    expect(withBoardPush(board([shown]), withOwn, push).items?.[0]).toEqual(withOwn);
+  });
+
   it('removes and uncounts a shown listing that left the filters', () => {
     const booked = listing('l1', { status: 'booked', carrierId: 'another carrier' });
     expect(withBoardPush(board([listing('l1'), listing('l2')]), booked, push)).toMatchObject({

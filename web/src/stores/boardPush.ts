@@ -52,6 +52,16 @@ export function matchesBoardFilters(
   return own && l.status !== 'cancelled' && compileBoardFilter(filter, { anyStatus: true })(l);
 }
 
+/**
+ * The listing as pushed, keeping the viewer's actions the board knew when the push carries none (issue 23: the board's
+ * own pushes carry each viewer's actions; a booking or offer event carries the load alone).
+ */
+export function withActionsOf(known: FreightListingDto, listing: FreightListingDto): FreightListingDto {
+  return listing.viewerActions || !known.viewerActions
+    ? listing
+    : { ...listing, viewerActions: known.viewerActions };
+}
+
 /** A load the board showed left it (booked to someone else, cancelled): dropped and uncounted. */
 export function withoutListing(view: BoardView, id: string): Partial<BoardView> {
   if (!view.items.some((l) => l.id === id)) return {};
@@ -71,12 +81,12 @@ export function withBoardPush(
   listing: FreightListingDto,
   { posted, viewerId }: BoardPush,
 ): Partial<BoardView> {
-  const focused = view.focused?.id === listing.id ? listing : view.focused;
+  const focused = view.focused?.id === listing.id ? withActionsOf(view.focused, listing) : view.focused;
   const shows = matchesBoardFilters(view.applied, listing, viewerId);
   const shown = view.items.some((l) => l.id === listing.id);
   if (shown) {
     if (!shows) return { ...withoutListing(view, listing.id), focused };
-    return { items: view.items.map((l) => (l.id === listing.id ? listing : l)), focused };
+    return { items: view.items.map((l) => (l.id === listing.id ? withActionsOf(l, listing) : l)), focused };
   }
   if (!shows) return { focused };
   return {

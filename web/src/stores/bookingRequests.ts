@@ -26,12 +26,12 @@ export const useBookingRequestsStore = createListStore<
   }),
 });
 
-/** The carrier's own pending booking requests: the board marks their loads 'Requested' (live from socketRoutes). */
+/** The viewer's own pending booking requests: the board and the air marketplace mark those loads 'Requested' (live). */
 export const useMyBookingRequestsStore = createListStore<
   BookingRequestDto,
   {
-    /** POST /api/freight/:id/book (SPEC §7 call 10); resolves with the server's message. */
-    request: (freightId: string, message: string) => Promise<string>;
+    /** POST /api/freight/:id/book (SPEC §7 call 10; no body from the air page); resolves with the server's message. */
+    request: (freightId: string, message?: string) => Promise<string>;
   }
 >({
   name: 'your booking requests',
@@ -46,7 +46,7 @@ export const useMyBookingRequestsStore = createListStore<
         const res = await apiRequest<{ message: string; request: BookingRequestDto }>(
           'POST',
           `/api/freight/${freightId}/book`,
-          { message },
+          message === undefined ? undefined : { message },
         );
         return res.message;
       } finally {

@@ -36,7 +36,7 @@ import { useSubscriptionsStore } from './subscriptions';
 import { useTrackedLoadStore } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
-import { useMyRequestsStore } from './workspace';
+import { useMyListingsStore, useMyRequestsStore } from './workspace';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
@@ -106,6 +106,11 @@ export const socketRoutes: SocketRoutes = {
     useMyRequestsStore.getState().upsert(request); // My Loads: the outcome, with the reason of a closed one
     if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
     if (listing) followListing(listing);
+    if (listing) useAirFreightStore.getState().receive(listing, 'updated');
+    if (listing)
+      useMyListingsStore
+        .getState()
+        .patch(listing.id, { status: listing.status, carrierId: listing.carrierId });
     refetchBrokerHub();
   },
   'notification:new': (payload) => {

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { paginate } from '../../http/paginate';
 import { pageQuerySchema } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
-import { managesLoad } from '../../policies/freight';
+import { managesLoad, viewerLoadActions } from '../../policies/freight';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';
@@ -179,7 +179,7 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
       await assertFeatureAccess(actor, 'air_freight');
     }
   }
-  const listing = toFreightDto(load);
+  const listing = { ...toFreightDto(load), viewerActions: viewerLoadActions(actor, load) };
   // Who carries a booked load is the business of its participants only (issue 12): strangers see the listing.
   const participant = actor && (actor.userType === 'admin' || participantIds(load).includes(actor.id));
   return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };

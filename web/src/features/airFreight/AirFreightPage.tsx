@@ -12,11 +12,12 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { PageControls } from '../../components/PageControls';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAirFreightStore, AIR_PAGE_SIZE } from '../../stores/airFreight';
+import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { useSessionStore } from '../../stores/session';
 import { SubscriptionGate } from '../subscriptions/SubscriptionGate';
 import { AirFiltersPanel } from './AirFiltersPanel';
@@ -47,6 +48,14 @@ function AirMarketplace() {
   const [posting, setPosting] = useState(false);
 
   useEffect(() => open(), [open]);
+  // The viewer's pending requests: their shipments say Requested, also after a reload (issue 23).
+  const myRequests = useMyBookingRequestsStore(selectItems);
+  const loadMyRequests = useMyBookingRequestsStore((s) => s.load);
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn) void loadMyRequests();
+  }, [signedIn, loadMyRequests]);
+  const requestedIds = useMemo(() => new Set(myRequests.map((r) => r.freightListingId)), [myRequests]);
 
   const isAirCargo = user?.userType === 'air_cargo';
   const pages = Math.max(1, Math.ceil(total / AIR_PAGE_SIZE));
@@ -132,7 +141,7 @@ function AirMarketplace() {
             </Text>
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
               {items.map((listing) => (
-                <AirListingCard key={listing.id} listing={listing} />
+                <AirListingCard key={listing.id} listing={listing} requested={requestedIds.has(listing.id)} />
               ))}
             </SimpleGrid>
             <PageControls page={Math.max(page, 1)} pages={pages} onPage={(p) => void goToPage(p)} />

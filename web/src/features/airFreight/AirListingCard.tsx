@@ -2,14 +2,18 @@ import { Badge, Box, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Tex
 import {
   AIR_WEIGHT_CLASS_LABELS,
   CARGO_TYPE_LABELS,
+  VERIFY_TO_BOOK_TEXT,
   ratePerMileOf,
   type FreightListingDto,
 } from '@freight/shared';
+import { useId } from 'react';
 import { FiStar } from 'react-icons/fi';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSubmit } from '../../lib/useSubmit';
-import { formatDay } from '../smallShipments/formatDay';
-import { useAirFreightStore } from '../../stores/airFreight';
+import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { useSessionStore } from '../../stores/session';
+import { TRACKABLE } from '../freight/format';
+import { formatDay } from '../smallShipments/formatDay';
 
 const STATUS_COLORS: Record<string, string> = {
   available: 'green',
@@ -37,21 +41,30 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function AirListingCard({ listing }: { listing: FreightListingDto }) {
+/**
+ * One air shipment. Book Now only where the server says the viewer may book it (issue 23: air cargo operators, not on
+ * their own shipment); it sends a booking request, so the card then says Requested until the poster answers. Track
+ * for the shipment's own parties once it is booked.
+ */
+export function AirListingCard({ listing, requested }: { listing: FreightListingDto; requested?: boolean }) {
   const user = useSessionStore((s) => s.user);
-  const book = useAirFreightStore((s) => s.book);
+  const request = useMyBookingRequestsStore((s) => s.request);
   const perMile = ratePerMileOf(listing.rate, listing.distance);
   const available = listing.status === 'available';
-  const own = user?.id === listing.userId;
+  const state = available ? listing.viewerActions?.book : undefined;
+  const book = state === 'verify' && user?.isVerified ? 'allowed' : state;
+  const party = Boolean(user) && (listing.userId === user?.id || listing.carrierId === user?.id);
+  const trackable = party && TRACKABLE.includes(listing.status);
+  const reasonId = useId();
 
-  const { submit: onBook, pending: booking } = useSubmit(() => book(listing.id), {
-    success: 'Freight booked successfully!',
+  const { submit: onBook, pending: booking } = useSubmit(() => request(listing.id), {
+    success: (message) => message,
     failure: 'Failed to book freight. Please try again.',
     resetOnSuccess: true,
   });
 
   return (
-    <Card.Root data-testid="air-listing">
+    <Card.Root data-testid="air-listing" data-load-id={listing.id}>
       <Card.Header>
         <Flex justify="space-between" align="flex-start" gap="3">
           <Stack gap="1">
@@ -112,17 +125,33 @@ export function AirListingCard({ listing }: { listing: FreightListingDto }) {
             <FiStar aria-hidden />
             <Text>4.8 Rating</Text>
           </HStack>
-          {available && !own && (
-            <Button
-              colorPalette="blue"
-              size="sm"
-              disabled={!user?.isVerified}
-              loading={booking}
-              onClick={() => void onBook()}
-            >
-              {user?.isVerified ? 'Book Now' : 'Verification Required'}
-            </Button>
-          )}
+          <HStack gap="2" wrap="wrap" justify="flex-end">
+            {book === 'verify' && (
+              <>
+                <Text id={reasonId} fontSize="xs" color="gray.600">
+                  {VERIFY_TO_BOOK_TEXT}
+                </Text>
+                <Button size="sm" disabled aria-describedby={reasonId}>
+                  Verification Required
+                </Button>
+              </>
+            )}
+            {book === 'allowed' &&
+              (requested ? (
+                <Button size="sm" disabled>
+                  Requested
+                </Button>
+              ) : (
+                <Button colorPalette="blue" size="sm" loading={booking} onClick={() => void onBook()}>
+                  Book Now
+                </Button>
+              ))}
+            {trackable && (
+              <Button asChild size="sm" variant="outline" colorPalette="blue">
+                <RouterLink to={`/tracking/${listing.id}`}>Track</RouterLink>
+              </Button>
+            )}
+          </HStack>
         </Flex>
       </Card.Body>
     </Card.Root>

@@ -11,9 +11,13 @@ import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { authorityLine, formatMoney } from './format';
 
-/** Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), pending only, live. */
-export function BookingRequestsCard({ user }: DashboardSectionProps) {
-  const show = user.userType === 'shipper' || user.userType === 'broker';
+/**
+ * Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), and Booking Requests for air cargo operators
+ * on their air shipments (issue 23), pending only, live. My Loads shows the same card.
+ */
+export function BookingRequestsCard({ user }: Pick<DashboardSectionProps, 'user'>) {
+  const air = user.userType === 'air_cargo';
+  const show = user.userType === 'shipper' || user.userType === 'broker' || air;
   const items = useBookingRequestsStore(selectItems);
   const total = useBookingRequestsStore(selectTotal);
   const status = useBookingRequestsStore(selectStatus);
@@ -48,7 +52,7 @@ export function BookingRequestsCard({ user }: DashboardSectionProps) {
       <Card.Header>
         <HStack gap="3">
           <Heading as="h2" size="md" id="booking-requests-heading">
-            Carrier Booking Requests
+            {air ? 'Booking Requests' : 'Carrier Booking Requests'}
           </Heading>
           <Badge colorPalette={total > 0 ? 'orange' : 'gray'} data-testid="booking-requests-count">
             {total}

@@ -72,12 +72,14 @@ export function FreightBoardPage() {
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
   const [posting, setPosting] = useState(false);
 
+  // What the viewer may do with each load comes with it (issue 23): read the board again when the viewer changes.
+  const viewerKey = user ? `${user.id}:${user.userType}:${user.isVerified}` : '';
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, viewerKey]);
   useEffect(() => {
     void focus(linkedId);
-  }, [focus, linkedId]);
+  }, [focus, linkedId, viewerKey]);
   useEffect(() => (user ? openLoadBoard() : undefined), [user]);
   const isCarrier = user?.userType === 'carrier';
   const myRequests = useMyBookingRequestsStore(selectItems);

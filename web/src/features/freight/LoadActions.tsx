@@ -1,5 +1,11 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
-import type { FreightListingDto, UserDto } from '@freight/shared';
+import { Button, Text, type ButtonProps } from '@chakra-ui/react';
+import {
+  VERIFY_TO_BOOK_TEXT,
+  type FreightListingDto,
+  type LoadActionState,
+  type UserDto,
+} from '@freight/shared';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TRACKABLE } from './format';
 
@@ -15,8 +21,18 @@ export interface LoadActionsProps {
 }
 
 /**
- * A load's actions on the board, the same on a card and a table row (SPEC §2): the booking button by the viewer's
- * state, Track for booked loads, Make Offer and Book Load while it is available.
+ * The state of one action for this viewer: the server's (`viewerActions`, issue 23), except that a viewer verified
+ * since the listing was read may act at once (the server checks again).
+ */
+function stateOf(state: LoadActionState | undefined, user: UserDto | null): LoadActionState | undefined {
+  return state === 'verify' && user?.isVerified ? 'allowed' : state;
+}
+
+/**
+ * A load's actions on the board, the same on a card and a table row (SPEC §2, issue 23): only the actions the
+ * server says the viewer may take. One booking button (Request to Book; Sign In to Book for visitors; a disabled
+ * Verification Required with the reason for an unverified carrier, and then no offer button), Make Offer, and
+ * Track for booked loads.
  */
 export function LoadActions({
   listing: l,
@@ -27,30 +43,38 @@ export function LoadActions({
   onSignInToBook,
   size = 'sm',
 }: LoadActionsProps) {
-  const available = (l.status || 'available') === 'available';
+  const reasonId = useId();
   const trackable = TRACKABLE.includes(l.status);
+  // Only an available load is booked or offered on (a push may bring a load's new status before its actions).
+  const available = (l.status || 'available') === 'available';
+  const book = available ? stateOf(l.viewerActions?.book, user) : undefined;
+  const offer = available ? stateOf(l.viewerActions?.offer, user) : undefined;
 
-  // Only an available load can be booked: a booked load keeps no booking button.
   let bookingButton = null;
-  if (available && !user) {
+  if (book === 'signIn') {
     bookingButton = (
       <Button size={size} colorPalette="blue" onClick={onSignInToBook}>
         Sign In to Book
       </Button>
     );
-  } else if (available && !user!.isVerified) {
+  } else if (book === 'verify') {
     bookingButton = (
-      <Button size={size} disabled>
-        Verification Required
-      </Button>
+      <>
+        <Button size={size} disabled aria-describedby={reasonId}>
+          Verification Required
+        </Button>
+        <Text id={reasonId} fontSize="xs" color="gray.600" data-testid="verification-reason">
+          {VERIFY_TO_BOOK_TEXT}
+        </Text>
+      </>
     );
-  } else if (available && requested) {
+  } else if (book === 'allowed' && requested) {
     bookingButton = (
       <Button size={size} disabled>
         Requested
       </Button>
     );
-  } else if (available) {
+  } else if (book === 'allowed') {
     bookingButton = (
       <Button size={size} colorPalette="blue" onClick={() => onBook(l)}>
         Request to Book
@@ -66,15 +90,10 @@ export function LoadActions({
           <RouterLink to={`/tracking/${l.id}`}>Track</RouterLink>
         </Button>
       )}
-      {available && (
-        <>
-          <Button size={size} variant="outline" onClick={() => onOffer(l)}>
-            Make Offer
-          </Button>
-          <Button size={size} colorPalette="green" onClick={() => (user ? onBook(l) : onSignInToBook())}>
-            Book Load
-          </Button>
-        </>
+      {(offer === 'allowed' || offer === 'signIn') && (
+        <Button size={size} variant="outline" onClick={() => onOffer(l)}>
+          Make Offer
+        </Button>
       )}
     </>
   );

@@ -15,6 +15,7 @@ export const NAV_LINKS: NavLinkInfo[] = [
   { to: '/air-freight', label: 'Air Freight' },
   { to: '/my-loads', label: 'My Loads', onlyFor: 'carrier' },
   { to: '/my-loads', label: 'My Loads', onlyFor: 'shipper' },
+  { to: '/my-loads', label: 'My Loads', onlyFor: 'air_cargo' },
   { to: '/small-shipments', label: 'Post Small Load', onlyFor: 'individual_customer' },
   { to: '/driver-routes', label: 'My Routes', onlyFor: 'individual_driver' },
   { to: '/broker', label: 'Broker Hub', onlyFor: 'broker' },

@@ -23,6 +23,7 @@ import { useOffersStore } from '../../stores/offers';
 import { useSessionStore } from '../../stores/session';
 import { useTrackedLoadsStore } from '../../stores/trackedLoads';
 import { WORKSPACE_PAGE_SIZE, useMyListingsStore, useMyRequestsStore } from '../../stores/workspace';
+import { BookingRequestsCard } from '../freight/BookingRequestsCard';
 import { formatMoney, statusColor, statusLabel } from '../freight/format';
 import { MyOffersPanel } from '../freight/MyOffersPanel';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
@@ -34,8 +35,14 @@ import { REQUEST_OUTCOME, nextCarrierStep, nextPosterStep, offerOutcome } from '
  * of each, and every offer with its history and outcome); a shipper's or broker's posted loads with theirs.
  */
 export function MyLoadsPage() {
-  const userType = useSessionStore((s) => s.user?.userType);
+  const user = useSessionStore((s) => s.user);
+  const userType = user?.userType;
   const carrier = userType === 'carrier';
+  // Air cargo operators both post air shipments and book other operators' (issue 23): both halves, in two tabs.
+  const air = userType === 'air_cargo';
+  const requests = user?.userType ? (
+    <BookingRequestsCard user={{ ...user, userType: user.userType }} />
+  ) : null;
   return (
     <Container maxW="5xl" py="8">
       <Stack gap="6">
@@ -46,10 +53,28 @@ export function MyLoadsPage() {
           <Text color="gray.600">
             {carrier
               ? 'Your requests, booked loads and offers, each with what comes next.'
-              : 'The loads you posted, each with what comes next.'}
+              : air
+                ? 'The shipments you posted with their booking requests, and the ones you booked.'
+                : 'The loads you posted, each with what comes next.'}
           </Text>
         </Stack>
-        {carrier ? (
+        {air ? (
+          <Tabs.Root defaultValue="posted" variant="enclosed">
+            <Tabs.List>
+              <Tabs.Trigger value="posted">Posted</Tabs.Trigger>
+              <Tabs.Trigger value="booked">Booked by me</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="posted">
+              <Stack gap="4" pt="4">
+                {requests}
+                <PostedLoads postedBy={user?.id} />
+              </Stack>
+            </Tabs.Content>
+            <Tabs.Content value="booked">
+              <CarrierLoads />
+            </Tabs.Content>
+          </Tabs.Root>
+        ) : carrier ? (
           <Tabs.Root defaultValue="loads" variant="enclosed">
             <Tabs.List>
               <Tabs.Trigger value="loads">Loads</Tabs.Trigger>
@@ -63,7 +88,10 @@ export function MyLoadsPage() {
             </Tabs.Content>
           </Tabs.Root>
         ) : (
-          <PostedLoads />
+          <Stack gap="4">
+            {requests}
+            <PostedLoads />
+          </Stack>
         )}
       </Stack>
     </Container>
@@ -284,8 +312,10 @@ function CarrierOffers() {
   );
 }
 
-function PostedLoads() {
-  const loads = useMyListingsStore(selectItems);
+/** `postedBy`: only the loads this user posted (the list also holds the loads booked to them). */
+function PostedLoads({ postedBy }: { postedBy?: string }) {
+  const all = useMyListingsStore(selectItems);
+  const loads = postedBy ? all.filter((l) => l.userId === postedBy) : all;
   const total = useMyListingsStore(selectTotal);
   const status = useMyListingsStore(selectStatus);
   const page = useMyListingsStore((s) => s.page);

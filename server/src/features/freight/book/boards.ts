@@ -4,6 +4,7 @@ import {
   type BoardName,
   type FreightListingDto,
 } from '@freight/shared';
+import { viewerLoadActions } from '../../../policies/freight';
 import type { AppSocket } from '../../../realtime/types';
 import type { BookChange } from './book';
 
@@ -58,7 +59,9 @@ export function pushChange(change: BookChange, kind: 'posted' | 'updated'): void
       if (before && board.shows(before)) showed = true;
     }
     if (shows) {
-      socket.emit(kind === 'posted' && !before ? 'freight:posted' : 'freight:updated', { listing: after });
+      // What this viewer may do with it (issue 23): each socket hears the load with its own actions.
+      const listing = { ...after, viewerActions: viewerLoadActions(socket.data.actor, after) };
+      socket.emit(kind === 'posted' && !before ? 'freight:posted' : 'freight:updated', { listing });
     } else if (showed) {
       socket.emit('freight:removed', { id: after.id });
     }

@@ -11,6 +11,7 @@ import {
 import { Types, type FilterQuery } from 'mongoose';
 import { badRequest, unauthorized } from '../../../http/errors';
 import type { Actor } from '../../../policies';
+import { viewerLoadActions } from '../../../policies/freight';
 import { resolvePlace } from '../../places/gazetteer';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
@@ -81,7 +82,9 @@ export async function searchListings(actor: Actor | null, query: FreightSearchQu
       ? book.search(q, 'newest', Number.POSITIVE_INFINITY)
       : book.search(q, q.sort, skip + q.pageSize);
   const merged = own.length || q.sort === 'deadhead' ? [...first, ...own].sort(compare) : first;
-  const items = merged.slice(skip, skip + q.pageSize);
+  const items = merged
+    .slice(skip, skip + q.pageSize)
+    .map((l) => ({ ...l, viewerActions: viewerLoadActions(actor, l) }));
   return {
     items: q.lat === undefined ? items : items.map((l) => ({ ...l, deadheadMiles: deadheadMilesOf(q, l) })),
     page: q.page,

@@ -34,10 +34,14 @@ export async function requestBooking(
   data: z.output<typeof bookingRequestSchema>,
 ): Promise<{ message: string; request: BookingRequestDto }> {
   const load = await findLoad(freightId);
-  if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
+  // Who may book comes first (issue 23): a shipper is not told to verify for something it can never do.
   authorize(actor, 'freight:haul', load, {
-    message: 'Only carriers can book freight (and not their own loads)',
+    message:
+      load.equipmentType === 'air_cargo'
+        ? 'Only air cargo operators can book air shipments (and not their own)'
+        : 'Only carriers can book road freight (and not their own loads)',
   });
+  if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   // Under the load's lease: the request exists only if the load was available when it was stored.
   const created = await withLoad(load._id, async () => {
@@ -97,7 +101,7 @@ export async function listBookingRequests(
   q: BookingRequestListQuery,
 ): Promise<Page<BookingRequestDto>> {
   authorize(actor, 'booking:list', undefined, {
-    message: 'Only shippers and brokers review booking requests',
+    message: 'Only shippers, brokers and air cargo operators review booking requests',
   });
   const me = new Types.ObjectId(actor.id);
   return listPage([{ shipperId: me }, { brokerId: me }], q, { withDocuments: true });

@@ -74,10 +74,10 @@ export async function makeOffer(
   data: z.output<typeof rateOfferSchema>,
 ): Promise<{ message: string; negotiation: NegotiationDto }> {
   const load = await findLoad(freightId);
-  if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   authorize(actor, 'freight:offer', load, {
-    message: 'Only carriers can make rate offers (and not on their own loads)',
+    message: 'Only carriers can make rate offers, on road loads (and not on their own loads)',
   });
+  if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   const created = await withLoad(load._id, async () => {
     if ((await findLoad(freightId)).status !== 'available')

@@ -1,0 +1,23 @@
+/**
+ * What the viewer may do with a load (issue 23): the server computes it from the access rules for each viewer and
+ * sends it with the listing, and the web shows a button for each action present, in its state. An action the viewer
+ * can never take is absent (no button); one they could take once verified or signed in carries that reason.
+ */
+export type LoadActionState =
+  /** The viewer may do it now. */
+  | 'allowed'
+  /** A signed-out visitor: the button leads to sign-in. */
+  | 'signIn'
+  /** The viewer's role may do it, but only once their documents are approved. */
+  | 'verify';
+
+export interface LoadViewerActions {
+  /** Ask to book the load (Request to Book on the board, Book Now on the air marketplace). */
+  book?: LoadActionState;
+  /** Make a rate offer. */
+  offer?: LoadActionState;
+}
+
+/** The reason shown beside the disabled button of a viewer who must be verified first (SPEC §5's texts). */
+export const VERIFY_TO_BOOK_TEXT = 'Complete document verification to book freight.';
+export const VERIFY_TO_OFFER_TEXT = 'Complete document verification to negotiate rates.';
