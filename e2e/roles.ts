@@ -119,7 +119,11 @@ export async function postLoadApi(
 }
 
 /** A load booked through the API the way the board and the dashboard book it: request, then the poster approves. */
-export async function bookLoadApi(poster: FreshAccount, carrier: FreshAccount, freightId: string): Promise<void> {
+export async function bookLoadApi(
+  poster: FreshAccount,
+  carrier: FreshAccount,
+  freightId: string,
+): Promise<void> {
   const requested = await carrier.api.post(`/api/freight/${freightId}/book`, { message: 'Ready to load' });
   if (requested.status >= 300) throw new Error(`book failed: ${requested.status} ${requested.text}`);
   const requestId = requested.body.request.id as string;
@@ -128,4 +132,5 @@ export async function bookLoadApi(poster: FreshAccount, carrier: FreshAccount, f
 }
 
 /** The short reference the tracking page's heading shows. */
-export const trackingHeading = (freightId: string) => `Freight Tracking #${freightId.slice(-6).toUpperCase()}`;
+export const trackingHeading = (freightId: string) =>
+  `Freight Tracking #${freightId.slice(-6).toUpperCase()}`;

@@ -71,9 +71,9 @@ describe('document review, carrier and admin each in their own browser (issue 23
     await dialog.getByRole('button', { name: 'Reject Document' }).click();
     await dialog.waitFor({ state: 'detached' });
     await statusBecomes(carrier.page, 'equipment_cert', 'Rejected');
-    expect(await item(carrier.page, 'equipment_cert').first().getByTestId('rejection-reason').textContent()).toBe(
-      'Rejection reason: Certificate has expired',
-    );
+    expect(
+      await item(carrier.page, 'equipment_cert').first().getByTestId('rejection-reason').textContent(),
+    ).toBe('Rejection reason: Certificate has expired');
     expect(await carrier.page.getByTestId('compliance-warning').count()).toBe(1);
 
     // The carrier uploads a new certificate; the admin approves it and the insurance; the carrier is verified live.
