@@ -200,6 +200,8 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
           const { excess, culprits } = await horizontalOverflow(page);
           if (excess > 0)
             problems.push(`${viewport.width}px ${link.to}: ${excess}px too wide: ${culprits.join(' | ')}`);
+          const cut = await cutText(page);
+          if (cut.length) problems.push(`${viewport.width}px ${link.to}: text cut: ${cut.join(' | ')}`);
         }
       }
       expect(problems).toEqual([]);
