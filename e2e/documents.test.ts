@@ -179,7 +179,7 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     // Two of three approved: the seeded carrier is no longer verified, and is told so.
     await carrier.getByTestId('compliance-warning').waitFor();
     expect(await carrier.getByTestId('compliance-warning').textContent()).toBe(
-      'Complete all required documents to access freight posting',
+      'Complete all required documents to book loads and make offers',
     );
     expect(await notReloaded(carrier)).toBe(true);
 

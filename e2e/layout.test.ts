@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UserModel } from '@freight/server/features/users/model';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { signIn, watchPageErrors, startJourney } from './browser';
+import { bookLoadApi, postLoadApi, verifiedAccount } from './roles';
 
 const journey = startJourney();
 
@@ -75,6 +76,38 @@ async function horizontalOverflow(page: Page): Promise<{ excess: number; culprit
       );
     return { excess: document.documentElement.scrollWidth - width, culprits };
   });
+}
+
+/**
+ * Text cut short without an ellipsis: an element holding text whose content is wider than its box while it clips
+ * (overflow hidden or clip), or a button whose label does not fit. Truncation on purpose (text-overflow: ellipsis,
+ * with the whole text in a title) is not counted.
+ */
+async function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => {
+        if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') return false;
+        const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim());
+        if (!hasText) return false;
+        const style = getComputedStyle(el);
+        // Truncated on purpose, or visually hidden for screen readers (1 px wide).
+        if (style.textOverflow === 'ellipsis' || el.clientWidth <= 2) return false;
+        const clips = ['hidden', 'clip'].includes(style.overflowX) || el.tagName === 'BUTTON';
+        if (clips && el.scrollWidth > el.clientWidth + 1) return true;
+        // Partly outside an ancestor that clips it (a map label at the map's edge).
+        const box = el.getBoundingClientRect();
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          if (!['hidden', 'clip'].includes(getComputedStyle(a).overflowX)) continue;
+          const frame = a.getBoundingClientRect();
+          const overlaps = box.right > frame.left && box.left < frame.right;
+          return overlaps && (box.left < frame.left - 1 || box.right > frame.right + 1);
+        }
+        return false;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 60)}"`),
+  );
 }
 
 describe('layout on a laptop and on a phone (issue 14)', () => {
@@ -167,6 +200,8 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
           const { excess, culprits } = await horizontalOverflow(page);
           if (excess > 0)
             problems.push(`${viewport.width}px ${link.to}: ${excess}px too wide: ${culprits.join(' | ')}`);
+          const cut = await cutText(page);
+          if (cut.length) problems.push(`${viewport.width}px ${link.to}: text cut: ${cut.join(' | ')}`);
         }
       }
       expect(problems).toEqual([]);
@@ -217,5 +252,74 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     await page.locator('header').getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('dialog').getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(errors).toEqual([]);
+  });
+  it('390 px (issue 23): fresh carrier and shipper accounts, a long email, a booked load, location blocked and More filters open: no sideways scroll, no cut text', async () => {
+    const { app, browser } = journey;
+    const email = `dispatch.operations.${Date.now()}@ridgeline-transport-logistics.example.test`;
+    const [carrier, shipper] = await Promise.all([
+      verifiedAccount(app, 'carrier', { email, companyName: 'Ridgeline Transport and Logistics' }),
+      verifiedAccount(app, 'shipper', { companyName: 'Great Plains Grain Cooperative' }),
+    ]);
+    const load = await postLoadApi(shipper, { title: 'Phone-sized load', commodity: 'Wheat' });
+    await bookLoadApi(shipper, carrier, load.id);
+    const problems: string[] = [];
+    const check = async (page: Page, what: string) => {
+      const { excess, culprits } = await horizontalOverflow(page);
+      if (excess > 0) problems.push(`${what}: ${excess}px too wide: ${culprits.join(' | ')}`);
+      const cut = await cutText(page);
+      if (cut.length) problems.push(`${what}: text cut: ${cut.join(' | ')}`);
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/phone-${what.replace(/\W+/g, '_')}.png`,
+          fullPage: true,
+        });
+      }
+    };
+
+    for (const [role, account] of [
+      ['carrier', carrier],
+      ['shipper', shipper],
+    ] as const) {
+      // No geolocation permission: the carrier's phone shows 'Location access is blocked…'.
+      const ctx = await browser.newContext({ viewport: PHONE });
+      const page = await ctx.newPage();
+      const errors = watchPageErrors(page);
+      await signIn(page, app.url, account.email, account.password);
+      await page.getByRole('heading', { name: 'Account Information' }).waitFor();
+      await check(page, `${role} dashboard`);
+
+      await page.goto(`${app.url}/mobile`);
+      await page.locator('main').first().waitFor();
+      if (role === 'carrier')
+        await page.locator('[data-testid="trip-sharing"] [data-status="denied"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `${role} mobile`);
+
+      await page.goto(`${app.url}/freight`);
+      await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
+      if (!(await page.getByRole('button', { name: /^More filters/ }).isVisible())) {
+        await page.getByRole('button', { name: 'Filters' }).first().click();
+      }
+      await page.getByRole('button', { name: /^More filters/ }).click();
+      await page.getByLabel('Pickup Date To').waitFor();
+      await check(page, `${role} freight`);
+
+      await page.goto(`${app.url}/tracking/${load.id}`);
+      await page.getByTestId('tracking-status').waitFor();
+      if (role === 'carrier')
+        await page.locator('[data-testid="location-sharing"][data-status="denied"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `${role} tracking page`);
+
+      for (const path of ['/documents', '/subscribe', '/tracking']) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('main').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await check(page, `${role} ${path}`);
+      }
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ describe('subscription journey (Chromium)', () => {
 
     // The plan picker: carrier plans, Pro marked Most Popular.
     await page.getByRole('link', { name: 'View Subscription Plans' }).click();
-    await page.getByRole('heading', { name: 'Choose Your Brokerage/Carrier Plan' }).waitFor();
+    await page.getByRole('heading', { name: 'Choose Your Carrier Plan' }).waitFor();
     await page.getByRole('heading', { name: 'Carrier Basic' }).waitFor();
     await page.getByTestId('plan-carrier_pro').getByText('Most Popular').waitFor();
     await page.getByText('No setup fees \u2022 Cancel anytime \u2022 14-day money back guarantee').waitFor();

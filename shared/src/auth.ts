@@ -24,11 +24,22 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const setupSchema = z.object({
-  userType: z.enum(SETUP_USER_TYPES, { message: 'Please fill in all required fields' }),
-  companyName: z.string().trim().min(1, 'Please fill in all required fields').max(200),
-  phoneNumber: z.string().trim().max(40).optional().default(''),
-});
+/** Individuals (a customer or a driver) may have no company: for them the setup form's company name is optional. */
+export const COMPANY_OPTIONAL_USER_TYPES: readonly UserType[] = ['individual_customer', 'individual_driver'];
+export const companyNameRequired = (userType: string | null | undefined): boolean =>
+  !COMPANY_OPTIONAL_USER_TYPES.includes(userType as UserType);
+
+export const setupSchema = z
+  .object({
+    userType: z.enum(SETUP_USER_TYPES, { message: 'Please fill in all required fields' }),
+    companyName: z.string().trim().max(200).optional().default(''),
+    phoneNumber: z.string().trim().max(40).optional().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.companyName && companyNameRequired(v.userType)) {
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'Please fill in all required fields' });
+    }
+  });
 export type SetupInput = z.input<typeof setupSchema>;
 
 /** GET /api/config: what the web app needs before anyone signs in. */

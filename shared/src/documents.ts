@@ -24,6 +24,16 @@ export function documentTypeLabel(type: string): string {
   return DOCUMENT_TYPE_LABELS[type] ?? type;
 }
 
+/**
+ * The unverified warning on the compliance card: SPEC's text for the types that post freight; a carrier is told what
+ * its documents are for (booking and offers: it posts nothing).
+ */
+export function complianceWarningText(userType: UserType | null | undefined): string {
+  return userType === 'carrier'
+    ? 'Complete all required documents to book loads and make offers'
+    : 'Complete all required documents to access freight posting';
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // An expiration date is a calendar date (`parseCalendarDate` in dates.ts). It is stored as 00:00 UTC of that date;

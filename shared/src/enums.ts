@@ -90,6 +90,11 @@ export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string
   ftl: 'Full Truckload',
 };
 export const RATE_TYPES = ['flat', 'per_mile', 'negotiable'] as const;
+export const RATE_TYPE_LABELS: Record<(typeof RATE_TYPES)[number], string> = {
+  flat: 'Flat Rate',
+  per_mile: 'Per Mile',
+  negotiable: 'Negotiable',
+};
 export const FREIGHT_STATUSES = ['available', 'booked', 'in_transit', 'delivered', 'cancelled'] as const;
 export type FreightStatus = (typeof FREIGHT_STATUSES)[number];
 

@@ -127,6 +127,18 @@ export function plansForUserType(userType: string | null | undefined): Subscript
   return SUBSCRIPTION_PLANS.filter((p) => p.userType === type);
 }
 
+/**
+ * The plan picker's heading: SPEC's 'Choose Your Brokerage/Carrier Plan' where it fits (brokers, and the types that
+ * fall back to broker plans); the user's own type where it does not (a decision: issue 23).
+ */
+export function planPageHeading(userType: string | null | undefined): string {
+  const type: PlanUserType = isPlanUserType(userType) ? userType : 'broker';
+  if (type === 'carrier') return 'Choose Your Carrier Plan';
+  if (type === 'shipper') return 'Choose Your Shipper Plan';
+  if (type === 'air_cargo') return 'Choose Your Air Cargo Plan';
+  return 'Choose Your Brokerage/Carrier Plan';
+}
+
 export function findPlan(planId: string | null | undefined): SubscriptionPlan | null {
   return SUBSCRIPTION_PLANS.find((p) => p.id === planId) ?? null;
 }

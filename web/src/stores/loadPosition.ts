@@ -26,6 +26,25 @@ interface LoadPositionActions {
 
 const base = (freightId: string) => `/api/freight/${freightId}/location`;
 
+/**
+ * The newest position this tab sent or was pushed, per load. A report can land while the load's first read is in
+ * flight (the carrier's phone shares as soon as the page opens): the patch has nothing to change yet, and the read,
+ * started before the report, would bring back 'no location'. The read keeps the newer of the two, so the tracking
+ * page never says 'No location reported yet' beside 'Last sent just now'.
+ */
+const newest = new Map<string, LocationDto>();
+function remember(freightId: string, location: LocationDto): void {
+  const known = newest.get(freightId)?.lastLocationUpdate;
+  if (location.lastLocationUpdate && (!known || location.lastLocationUpdate > known)) {
+    newest.set(freightId, location);
+  }
+}
+function newerOf(freightId: string, fetched: LocationDto): LocationDto {
+  const mine = newest.get(freightId);
+  if (!mine?.lastLocationUpdate) return fetched;
+  return !fetched.lastLocationUpdate || mine.lastLocationUpdate > fetched.lastLocationUpdate ? mine : fetched;
+}
+
 /** The open load's position and trail (the tracking map), live from socketRoutes. */
 export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPositionActions>({
   name: 'the location',
@@ -34,7 +53,7 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
       apiRequest<LocationDto>('GET', base(freightId)),
       apiRequest<Page<LocationPointDto>>('GET', `${base(freightId)}/history?pageSize=${TRAIL_PAGE_SIZE}`),
     ]);
-    return { id: freightId, location, trail: [...history.items].reverse() };
+    return { id: freightId, location: newerOf(freightId, location), trail: [...history.items].reverse() };
   },
   extend: (_set, get) => ({
     updateLocation: async (freightId, latitude, longitude) => {
@@ -42,6 +61,7 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
         () => emitWithAck('location:update', { freightId, latitude, longitude }),
         () => apiRequest<LocationDto>('POST', base(freightId), { latitude, longitude }),
       );
+      remember(freightId, location);
       get().patch(freightId, { location });
       return location;
     },
@@ -57,6 +77,7 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
     },
 
     receive: ({ freightId, lat, lng, lastLocationUpdate, point }) => {
+      remember(freightId, { lat, lng, lastLocationUpdate });
       const position = get().byId[freightId]?.data;
       if (!position) return;
       get().patch(freightId, {

@@ -238,6 +238,29 @@ describe('account setup (call 5)', () => {
     expect((await UserModel.findById(user.id).lean())?.userType).toBe('carrier');
   });
 
+  it.each(['individual_customer', 'individual_driver'])(
+    'an individual (%s) may set up without a company (issue 23)',
+    async (userType) => {
+      const c = app.client();
+      await c.registerAndLogin({ companyName: 'Was A Company' });
+      const res = await c.post('/api/users/setup', { userType, companyName: '', phoneNumber: '' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ userType, companyName: null });
+    },
+  );
+
+  it('a driver is told to complete the background check, not to upload documents (issue 23)', async () => {
+    const c = app.client();
+    await c.registerAndLogin({ userType: 'carrier' });
+    await c.post('/api/users/setup', { userType: 'individual_driver', companyName: '' });
+    const notice = await eventually(async () => {
+      const items = (await c.get('/api/notifications')).body.items as Array<{ body: string; link: string }>;
+      return items.find((n) => n.link === '/background-check');
+    });
+    expect(notice.body).toMatch(/background check/);
+    expect(notice.body).not.toMatch(/documents/);
+  });
+
   it('never lets a user become admin', async () => {
     const c = app.client();
     const user = await c.registerAndLogin();

@@ -107,7 +107,7 @@ export async function setupAccount(
   data: z.output<typeof accountSetupSchema>,
 ): Promise<UserDto> {
   if (actor.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
-  const { updated, verification, typeChanged } = await withAggregate('user', actor.id, async () => {
+  const { updated, verification, typeChanged, from } = await withAggregate('user', actor.id, async () => {
     const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1 }).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
@@ -126,7 +126,7 @@ export async function setupAccount(
       {
         $set: {
           userType: data.userType,
-          companyName: data.companyName,
+          companyName: data.companyName || null,
           phoneNumber: data.phoneNumber || null,
           isVerified: verification.computedVerified,
         },
@@ -134,13 +134,13 @@ export async function setupAccount(
       { new: true },
     );
     if (!updated) throw unauthorized();
-    return { updated, verification, typeChanged };
+    return { updated, verification, typeChanged, from: current.userType ?? null };
   });
   announceVerificationChanged(updated.id, verification.status, verification.computedVerified);
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
   // Before the welcome is awaited: with the disconnect after it, a socket the client opened right after the setup
   // missed its first pushes (driverRoutes.test.ts).
   if (typeChanged) disconnectUserSockets(updated.id);
-  await announceAccountCreated(updated);
+  await announceAccountCreated(updated, from);
   return toUserDto(updated);
 }

@@ -198,13 +198,22 @@ function partyLines(p: PartyInfo): Array<[string, string]> {
   ];
 }
 
-/** The two parties side by side, each in a panel. */
+/** The two parties side by side, each in a panel; a long value (an email, a company) wraps, never cut short. */
 function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
   const left = doc.page.margins.left;
   const gap = 16;
   const width = (contentWidth(doc) - gap) / 2;
-  const rows = Math.max(partyLines(a).length, partyLines(b).length);
-  const height = 24 + rows * 13 + 6;
+  const valueWidth = width - 100;
+  const lines = [partyLines(a), partyLines(b)];
+  const count = Math.max(lines[0].length, lines[1].length);
+  doc.font('Helvetica').fontSize(9.5);
+  const rowHeights = Array.from({ length: count }, (_, row) =>
+    Math.max(
+      13,
+      ...lines.map((l) => (l[row] ? doc.heightOfString(l[row][1], { width: valueWidth }) + 2 : 0)),
+    ),
+  );
+  const height = 24 + rowHeights.reduce((sum, h) => sum + h, 0) + 6;
   ensureSpace(doc, height + 10);
   const top = doc.y;
   [a, b].forEach((p, i) => {
@@ -215,8 +224,8 @@ function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
       .font('Helvetica-Bold')
       .fontSize(10)
       .text(p.role.toUpperCase(), x + 10, top + 8);
-    partyLines(p).forEach(([label, value], row) => {
-      const y = top + 24 + row * 13;
+    let y = top + 24;
+    lines[i].forEach(([label, value], row) => {
       doc
         .fillColor(MUTED)
         .font('Helvetica')
@@ -226,7 +235,8 @@ function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
         .fillColor(INK)
         .font('Helvetica')
         .fontSize(9.5)
-        .text(value, x + 90, y - 1, { width: width - 100, height: 13, ellipsis: true });
+        .text(value, x + 90, y - 1, { width: valueWidth });
+      y += rowHeights[row];
     });
   });
   doc.x = left;
@@ -300,14 +310,14 @@ function footer(doc: Doc, text: string): void {
   }
 }
 
-/** Numbered paragraphs, the number hanging in the margin column. */
-function terms(doc: Doc, items: string[]): void {
+/** Numbered paragraphs, the number hanging in the margin column; the last one kept with `keepWithLast` points. */
+function terms(doc: Doc, items: string[], keepWithLast = 0): void {
   const left = doc.page.margins.left;
   const width = contentWidth(doc) - 16;
   items.forEach((item, i) => {
     doc.font('Helvetica').fontSize(7.5);
     const h = doc.heightOfString(item, { width });
-    ensureSpace(doc, h + 2);
+    ensureSpace(doc, h + 2 + (i === items.length - 1 ? keepWithLast : 0));
     const y = doc.y;
     doc.fillColor(MUTED).text(`${i + 1}.`, left, y, { width: 14 });
     doc.fillColor(INK).text(item, left + 16, y, { width });
@@ -316,8 +326,15 @@ function terms(doc: Doc, items: string[]): void {
   doc.x = left;
 }
 
+/** The height the signature block takes: what it needs on the page it lands on. */
+const SIGNATURES_HEIGHT = 64;
+
+/**
+ * The signature lines. Callers keep the block before it on the same page (its `keepWith` space), so the lines never
+ * stand alone on a last page.
+ */
 function signatures(doc: Doc, labels: [string, string]): void {
-  ensureSpace(doc, 60);
+  ensureSpace(doc, SIGNATURES_HEIGHT);
   const left = doc.page.margins.left;
   const gap = 30;
   const width = (contentWidth(doc) - gap) / 2;
@@ -396,7 +413,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   doc.y = top + 60;
 
   sectionTitle(doc, 'Terms');
-  terms(doc, STANDARD_TERMS);
+  terms(doc, STANDARD_TERMS, SIGNATURES_HEIGHT);
 
   signatures(doc, [input.shipper.role, 'Carrier']);
   footer(doc, `Rate Confirmation ${load.reference} - FreightConnect`);
@@ -432,12 +449,17 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
   sectionTitle(doc, 'Load details');
   rows(doc, loadRows(load));
 
-  sectionTitle(doc, `Delivery photos (${input.photos.length})`, input.photos.length ? 200 : 40);
+  // The last block before the signatures moves with them: no photo, the section and its line; else the last photo.
+  sectionTitle(
+    doc,
+    `Delivery photos (${input.photos.length})`,
+    input.photos.length ? 200 : 40 + SIGNATURES_HEIGHT,
+  );
   if (input.photos.length === 0) {
     doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text('No delivery photo is on record.');
   }
   const left = doc.page.margins.left;
-  for (const photo of input.photos) {
+  for (const [index, photo] of input.photos.entries()) {
     const caption = [
       `Taken ${formatDateTime(photo.takenAt)}`,
       photo.latitude != null && photo.longitude != null
@@ -447,7 +469,7 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
     ]
       .filter(Boolean)
       .join('  |  ');
-    ensureSpace(doc, 205);
+    ensureSpace(doc, 205 + (index === input.photos.length - 1 ? SIGNATURES_HEIGHT : 0));
     const top = doc.y;
     let height = 0;
     if (photo.image) {

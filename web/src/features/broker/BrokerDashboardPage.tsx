@@ -35,6 +35,7 @@ import {
   ratePerMile,
   statusColor,
   statusLabel,
+  tripMilesShort,
 } from '../freight/format';
 import { AddShipperDialog, CounterDialog } from './BrokerDialogs';
 
@@ -180,7 +181,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                             Weight: {l.weight != null ? `${l.weight.toLocaleString('en-US')} lbs` : 'N/A'}
                           </Text>
                           <Text>Pickup: {formatDay(l.pickupDate) || 'ASAP'}</Text>
-                          <Text>Distance: {l.distance != null ? `${l.distance} miles` : 'N/A'}</Text>
+                          <Text>Distance: {tripMilesShort(l) ?? 'N/A'}</Text>
                           <Text>Rate: {formatMoney(l.rate) ?? 'TBD'}</Text>
                           <Text>Per mile: {ratePerMile(l) ?? 'N/A'}</Text>
                           <Text>Posted: {formatUsDate(l.createdAt)}</Text>

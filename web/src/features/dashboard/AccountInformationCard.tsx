@@ -52,7 +52,10 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
           {rows.map((row) => (
             <DataList.Item key={row.label}>
               <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.value}</DataList.ItemValue>
+              {/* A long email has no spaces to wrap at: it breaks anywhere rather than leave the card. */}
+              <DataList.ItemValue minW="0" overflowWrap="anywhere">
+                {row.value}
+              </DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>

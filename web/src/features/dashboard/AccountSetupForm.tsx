@@ -2,6 +2,7 @@ import { Alert, Button, Card, Heading, HStack, Input, Stack, Text } from '@chakr
 import {
   SETUP_USER_TYPES,
   USER_TYPE_LABELS,
+  companyNameRequired,
   documentTypeLabel,
   documentTypesFor,
   setupSchema,
@@ -73,7 +74,9 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
         <Heading as="h1" size="xl" id="account-setup-heading">
           {onCancel ? 'Change Account Type' : 'Complete Your Account Setup'}
         </Heading>
-        <Text color="gray.600">Choose your account type and tell us about your company.</Text>
+        <Text color="gray.600">
+          Choose your account type and tell us about your company (individuals may leave it blank).
+        </Text>
       </Card.Header>
       <Card.Body>
         <form onSubmit={(e) => void submit(e)} noValidate>
@@ -92,7 +95,7 @@ export function AccountSetupForm({ user, onCancel }: AccountSetupFormProps) {
                 <Alert.Description>{verificationNotice(userType)}</Alert.Description>
               </Alert.Root>
             )}
-            <FormField label="Company Name" required>
+            <FormField label="Company Name" required={companyNameRequired(userType)}>
               <Input
                 autoComplete="organization"
                 value={companyName}

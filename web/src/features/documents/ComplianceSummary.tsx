@@ -10,7 +10,8 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import { compliancePercent, type VerificationStatusDto } from '@freight/shared';
+import { compliancePercent, complianceWarningText, type VerificationStatusDto } from '@freight/shared';
+import { useSessionStore } from '../../stores/session';
 import { FiAlertTriangle } from 'react-icons/fi';
 
 interface ComplianceSummaryProps {
@@ -23,6 +24,7 @@ interface ComplianceSummaryProps {
  * needs no documents gets a line saying so instead of the progress and the warning.
  */
 export function ComplianceSummary({ verification, loading }: ComplianceSummaryProps) {
+  const userType = useSessionStore((s) => s.user?.userType);
   const percent = verification ? compliancePercent(verification) : 0;
   const needsDocuments = (verification?.requiredDocuments.length ?? 0) > 0;
   return (
@@ -65,7 +67,7 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
               <HStack color="orange.700" bg="orange.50" borderRadius="md" px="3" py="2" gap="2">
                 <FiAlertTriangle aria-hidden />
                 <Text fontSize="sm" data-testid="compliance-warning">
-                  Complete all required documents to access freight posting
+                  {complianceWarningText(userType)}
                 </Text>
               </HStack>
             )}

@@ -133,6 +133,10 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
             size="sm"
             mt="3"
             px="0"
+            whiteSpace="normal"
+            h="auto"
+            minH="8"
+            textAlign="start"
             aria-expanded={more}
             aria-controls={moreId}
             onClick={() => setMore((m) => !m)}

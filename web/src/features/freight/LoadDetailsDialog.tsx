@@ -6,6 +6,7 @@ import {
   formatDay,
   formatMoney,
   ratePerMile,
+  rateTypeLabel,
   statusColor,
   statusLabel,
   tripMiles,
@@ -97,7 +98,7 @@ export function LoadDetailsDialog({
               <Detail label="Commodity" value={l.commodity} />
               <Detail label="Rate" value={formatMoney(l.rate) ?? 'TBD'} />
               <Detail label="Rate per Mile" value={ratePerMile(l)} />
-              <Detail label="Rate Type" value={l.rateType.replace('_', ' ')} />
+              <Detail label="Rate Type" value={rateTypeLabel(l.rateType)} />
               <Detail label="Posted by" value={l.userCompanyName} />
             </SimpleGrid>
             {l.description && <Detail label="Description" value={l.description} />}

@@ -1,4 +1,10 @@
-import { EQUIPMENT_LABELS, formatUsd, type FreightListingDto, type FreightStatus } from '@freight/shared';
+import {
+  EQUIPMENT_LABELS,
+  RATE_TYPE_LABELS,
+  formatUsd,
+  type FreightListingDto,
+  type FreightStatus,
+} from '@freight/shared';
 
 /** A label for every equipment type (a stored value without one shows as it is). */
 const LABELS: Record<string, string> = EQUIPMENT_LABELS;
@@ -30,6 +36,17 @@ export const formatMoney = (n: number | null | undefined) => (n == null ? null :
 export function tripMiles(l: Pick<FreightListingDto, 'distance' | 'distanceIsEstimate'>): string | null {
   if (l.distance == null) return null;
   return `${Math.round(l.distance).toLocaleString('en-US')} miles${l.distanceIsEstimate ? ' (est.)' : ''}`;
+}
+
+/** Trip miles as the board's table shows them: "1,152 mi (est.)". */
+export function tripMilesShort(l: Pick<FreightListingDto, 'distance' | 'distanceIsEstimate'>): string | null {
+  return tripMiles(l)?.replace(' miles', ' mi') ?? null;
+}
+
+/** A rate type as the product names it ('Flat Rate', not 'flat'). */
+export function rateTypeLabel(rateType: string | null | undefined): string | null {
+  if (!rateType) return null;
+  return (RATE_TYPE_LABELS as Record<string, string>)[rateType] ?? rateType.replace(/_/g, ' ');
 }
 
 /** Rate per mile as the cards show it: rate / distance, 2 decimals (SPEC §9). */

@@ -36,6 +36,11 @@ export function AccountTypeCard({ info }: { info: AccountTypeCardInfo }) {
             <Text fontWeight="semibold" fontSize="sm">
               Required documents
             </Text>
+            {info.requiredDocuments.length === 0 && (
+              <Text fontSize="sm" color="gray.600" data-testid="no-documents-needed">
+                None: no documents to upload
+              </Text>
+            )}
             <List.Root gap="1" variant="plain">
               {info.requiredDocuments.map((doc) => (
                 <List.Item key={doc} fontSize="sm">

@@ -1,8 +1,8 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { USER_TYPE_LABELS, type UserDto } from '@freight/shared';
+import { USER_TYPE_LABELS, planTierLabel, type UserDto } from '@freight/shared';
 import { ProfileImage } from './ProfileImage';
 
-/** Name, user-type and Pro badges, company and profile image (SPEC §2); a long name or company is cut short. */
+/** Name, user-type and plan (Pro or Basic) badges, company and profile image (SPEC §2); a long name or company is cut short. */
 export function UserSummary({ user }: { user: UserDto }) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
@@ -18,9 +18,10 @@ export function UserSummary({ user }: { user: UserDto }) {
               {USER_TYPE_LABELS[user.userType]}
             </Badge>
           )}
+          {/* SPEC's 'Pro' badge for an active Pro plan; an active Basic plan is badged as what it is. */}
           {user.subscriptionStatus === 'active' && (
-            <Badge colorPalette="purple" variant="solid" flexShrink={0}>
-              Pro
+            <Badge data-testid="nav-plan" colorPalette="purple" variant="solid" flexShrink={0}>
+              {planTierLabel(user.subscriptionPlan) === 'Basic' ? 'Basic' : 'Pro'}
             </Badge>
           )}
         </HStack>

@@ -28,6 +28,7 @@ import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore'
 import { MY_SHIPMENTS_PAGE_SIZE, useSmallShipmentsStore } from '../../stores/smallShipments';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
 import { formatDay } from './formatDay';
+import { companySuffix } from '../../lib/personName';
 
 const STATUS_COLORS: Record<string, string> = {
   posted: 'blue',
@@ -178,7 +179,7 @@ function OfferRow({ offer, canAccept }: { offer: ShipmentOfferDto; canAccept: bo
           <Text as="span" fontWeight="semibold">
             {offer.driverName}
           </Text>
-          {offer.driverCompany ? ` (${offer.driverCompany})` : ''} offers {dollars(offer.price)}
+          {companySuffix(offer.driverName, offer.driverCompany)} offers {dollars(offer.price)}
         </Text>
         {offer.message && (
           <Text fontSize="sm" color="gray.600">

@@ -22,6 +22,7 @@ import {
   SUBSCRIPTION_HIGHLIGHTS,
   findPlan,
   planDisplayName,
+  planPageHeading,
   planTierLabel,
   type SubscriptionPlan,
   type UserDto,
@@ -225,6 +226,7 @@ function ConfirmPlanDialog({
 }
 
 function PlanPicker() {
+  const userType = useSessionStore((s) => s.user?.userType);
   const plans = useSubscriptionsStore(selectItems);
   const status = useSubscriptionsStore(selectStatus);
   const loadPlans = useSubscriptionsStore((s) => s.loadPlans);
@@ -262,7 +264,7 @@ function PlanPicker() {
       <Stack gap="10">
         <Stack textAlign="center" gap="2">
           <Heading as="h1" size="3xl">
-            Choose Your Brokerage/Carrier Plan
+            {planPageHeading(userType)}
           </Heading>
           <Text color="gray.600">
             Monthly plans for your account type. Upgrade, downgrade or cancel anytime.

@@ -21,7 +21,14 @@ function FollowPosition({ position, frame }: { position: LatLng | null; frame: L
   useEffect(() => {
     if (!framed.current && frame.length > 1) {
       framed.current = true;
-      map.fitBounds(frame, { padding: [32, 32], maxZoom: DEFAULT_ZOOM, animate: false });
+      // Room for the pins' labels (above each pin, centred on it) inside the map, so a phone's narrow map does not
+      // cut 'Pickup: Chicago, IL' at its edge.
+      map.fitBounds(frame, {
+        paddingTopLeft: [80, 48],
+        paddingBottomRight: [80, 16],
+        maxZoom: DEFAULT_ZOOM,
+        animate: false,
+      });
       return;
     }
     if (position && !map.getBounds().pad(-0.1).contains(position)) map.panTo(position, { animate: false });

@@ -39,8 +39,17 @@ export function SharingControl({ sharing }: { sharing: LocationSharing }) {
   const ago = useSecondsSince(sharing.lastSentAt);
   const on = sharing.status === 'sharing' || sharing.status === 'starting';
   return (
-    <HStack gap="3" wrap="wrap" data-testid="location-sharing" data-status={sharing.status}>
-      <Badge colorPalette={sharing.status === 'sharing' ? 'green' : on ? 'blue' : 'gray'} size="lg">
+    <HStack gap="3" wrap="wrap" minW="0" data-testid="location-sharing" data-status={sharing.status}>
+      {/* A badge keeps one line by default: the long 'blocked' text wraps instead of widening a phone's page. */}
+      <Badge
+        colorPalette={sharing.status === 'sharing' ? 'green' : on ? 'blue' : 'gray'}
+        size="lg"
+        whiteSpace="normal"
+        h="auto"
+        minH="7"
+        py="1"
+        maxW="full"
+      >
         {sharing.status === 'sharing' && (
           <Box as="span" w="2" h="2" borderRadius="full" bg="green.600" aria-hidden display="inline-block" />
         )}

@@ -58,7 +58,8 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
       <Button
         key="start"
         size="sm"
-        colorPalette="orange"
+        // A go-ahead, not a warning: the theme's solid green (green.700, AA with white), not a destructive orange.
+        colorPalette="green"
         loading={pending === 'in_transit'}
         onClick={() => void run('in_transit')}
       >

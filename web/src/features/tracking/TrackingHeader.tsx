@@ -2,12 +2,22 @@ import { Badge, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/
 import type { TrackingFreightDto } from '@freight/shared';
 import { formatUsDate, formatUsDateTime } from '../../lib/dates';
 import { loadReference, trackingRoute } from '../../lib/loadReference';
-import { formatPrice, statusColor, statusLabel } from './format';
+import { useLoadPositionStore } from '../../stores/loadPosition';
+import { cargoTypeLabel, formatMiles, formatPrice, statusColor, statusLabel } from './format';
 
 /** SPEC §2: 'Freight Tracking #id' (the short reference) with the route, status and Urgent badges, price and distance, places, dates, last update. */
 export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
+  // The newest report: the position store's (a report just sent or pushed) before the load's own, so this row and the
+  // carrier's 'Last sent' line never disagree.
+  const reported = useLoadPositionStore(
+    (s) => s.byId[freight.id]?.data?.location?.lastLocationUpdate ?? null,
+  );
+  const lastUpdate = [reported, freight.lastLocationUpdate]
+    .filter((v): v is string => Boolean(v))
+    .sort()
+    .at(-1);
   const rows = [
-    { label: 'Cargo Type', value: freight.cargoType ?? freight.equipmentType },
+    { label: 'Cargo Type', value: cargoTypeLabel(freight) },
     {
       label: 'Pickup',
       value: `${freight.pickupCity}, ${freight.pickupState}${freight.pickupDate ? ` · ${formatUsDate(freight.pickupDate)}` : ''}`,
@@ -18,9 +28,7 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
     },
     {
       label: 'Last Update',
-      value: freight.lastLocationUpdate
-        ? formatUsDateTime(freight.lastLocationUpdate)
-        : 'No location reported yet',
+      value: lastUpdate ? formatUsDateTime(lastUpdate) : 'No location reported yet',
     },
     // Marked delivered away from the delivery place: the carrier's reason (issue 16).
     ...(freight.deliveryNote ? [{ label: 'Delivery note', value: freight.deliveryNote }] : []),
@@ -52,16 +60,16 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
             <Text fontSize="2xl" fontWeight="bold" color="green.600">
               {formatPrice(freight.price)}
             </Text>
-            <Text color="gray.600">
-              {freight.distance != null ? `${freight.distance} miles` : 'Distance N/A'}
-            </Text>
+            <Text color="gray.600">{formatMiles(freight.distance) ?? 'Distance N/A'}</Text>
           </Stack>
         </Stack>
         <DataList.Root orientation="horizontal" size="sm">
           {rows.map((row) => (
             <DataList.Item key={row.label}>
               <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.value}</DataList.ItemValue>
+              <DataList.ItemValue data-testid={`tracking-${row.label.toLowerCase().replace(/ /g, '-')}`}>
+                {row.value}
+              </DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>

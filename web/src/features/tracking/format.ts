@@ -1,4 +1,21 @@
-import type { FreightStatus } from '@freight/shared';
+import {
+  CARGO_TYPE_LABELS,
+  EQUIPMENT_LABELS,
+  boardEquipment,
+  type EquipmentType,
+  type FreightStatus,
+} from '@freight/shared';
+
+/** The Cargo Type row: an air load's cargo type, else the equipment, by the product's labels (never 'dry_van'). */
+export function cargoTypeLabel(freight: { cargoType: string | null; equipmentType: string }): string {
+  if (freight.cargoType) return CARGO_TYPE_LABELS[freight.cargoType] ?? freight.cargoType;
+  const equipment = boardEquipment(freight.equipmentType) as EquipmentType;
+  return EQUIPMENT_LABELS[equipment] ?? freight.equipmentType;
+}
+
+/** Trip miles with a thousands comma: "1,152 miles". */
+export const formatMiles = (miles: number | null) =>
+  miles == null ? null : `${Math.round(miles).toLocaleString('en-US')} miles`;
 
 /** SPEC §4: status badges have distinct colours; unknown values get grey. */
 const STATUS_COLORS: Record<FreightStatus, string> = {
