@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { verifiedClient } from '@freight/server/features/freight/testUtils';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -54,7 +54,9 @@ beforeAll(async () => {
 
 describe('issue 23 (7): places typed in the board origin and destination', () => {
   it('offers places in Origin City as one types; "Chicago, IL" typed fast searches with the radius; a ZIP works; an unknown place is named', async () => {
-    const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (
+      await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
     const errors = watchPageErrors(page);
     const filters = await board(page);
     const origin = filters.getByLabel('Origin City');
@@ -109,7 +111,9 @@ describe('issue 23 (7): places typed in the board origin and destination', () =>
     await card(page, 'Dallas, TX').waitFor();
     await card(page, 'Joliet, IL').waitFor({ state: 'detached' });
 
-    const phone = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const phone = await (
+      await journey.browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
     const phoneFilters = await board(phone);
     await phoneFilters.getByLabel('Origin City').fill('Chicago, IL');
     await phoneFilters.getByRole('button', { name: /^Search/ }).click();
@@ -146,7 +150,10 @@ describe('issue 23 (8): signing in keeps the visitor in place', () => {
     await page.goto(`${journey.app.url}/freight`);
     await card(page, 'Rockford, IL').getByRole('button', { name: 'Sign In to Book' }).click();
     await fillSignIn(page, carrier.user!.email);
-    await page.getByRole('dialog', { name: 'Send Booking Request' }).getByText(/Rockford freight/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Send Booking Request' })
+      .getByText(/Rockford freight/)
+      .waitFor();
   }, 120_000);
 
   it('a deep link visited signed out, or after the session ended, returns there after sign-in', async () => {

@@ -18,3 +18,4 @@ export * from './driverRoutes';
 export * from './places';
 export * from './eta';
 export * from './backgroundChecks';
+export * from './returnTo';

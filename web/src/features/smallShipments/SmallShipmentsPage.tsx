@@ -35,7 +35,6 @@ import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
 import { useSmallShipmentsStore } from '../../stores/smallShipments';
-import { AuthModals } from '../auth/AuthModals';
 import { useAuthModalStore } from '../auth/authModalStore';
 import { clearDraft, EMPTY_SMALL_SHIPMENT, readDraft, saveDraft, type SmallShipmentForm } from './draft';
 
@@ -302,7 +301,6 @@ export function SmallShipmentsPage() {
           </Stack>
         </Grid>
       </Stack>
-      {!user && <AuthModals />}
     </Container>
   );
 }
