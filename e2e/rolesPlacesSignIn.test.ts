@@ -81,7 +81,12 @@ describe('issue 23 (7): places typed in the board origin and destination', () =>
     await filters.getByLabel('Deadhead Radius').selectOption('100');
     await filters.getByRole('button', { name: /^Search/ }).click();
     await card(page, 'Rockford, IL').waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/board-places-1280.png`, fullPage: true });
+    if (SHOTS)
+      await page.screenshot({
+        path: `${SHOTS}/board-places-1280.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
 
     // A ZIP the gazetteer knows (60601, the Loop), typed and searched at once.
     await filters.getByLabel('Deadhead Radius').selectOption('50');
@@ -118,7 +123,12 @@ describe('issue 23 (7): places typed in the board origin and destination', () =>
     await phoneFilters.getByLabel('Origin City').fill('Chicago, IL');
     await phoneFilters.getByRole('button', { name: /^Search/ }).click();
     await card(phone, 'Joliet, IL').waitFor();
-    if (SHOTS) await phone.screenshot({ path: `${SHOTS}/board-places-390.png`, fullPage: true });
+    if (SHOTS)
+      await phone.screenshot({
+        path: `${SHOTS}/board-places-390.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
     expect(errors).toEqual([]);
   }, 180_000);
 });

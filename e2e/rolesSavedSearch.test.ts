@@ -40,7 +40,8 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
     const alerts = dialog.getByRole('checkbox', { name: /alert me/i });
     expect(await alerts.isChecked()).toBe(true);
     await dialog.getByLabel('Search Name').fill('Chicago reefers');
-    if (SHOTS) await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-1280.png` });
+    if (SHOTS)
+      await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-1280.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -117,7 +118,8 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
     await filters.getByRole('button', { name: 'Save Search' }).click();
     dialog = carrier.page.getByRole('dialog', { name: 'Save Search' });
     await dialog.getByLabel('Search Name').fill('One too many');
-    if (SHOTS) await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-390.png` });
+    if (SHOTS)
+      await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-390.png`, animations: 'disabled' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('You can keep at most 25 saved searches').waitFor();
     expect((await carrierApi.get('/api/saved-searches?pageSize=50')).body.total).toBe(25);
