@@ -1,6 +1,6 @@
 // Issue 23, items 7 and 8: places typed in the board's own city fields, and signing in without losing one's place.
 import type { FreightListingDto } from '@freight/shared';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { verifiedClient } from '@freight/server/features/freight/testUtils';
@@ -42,6 +42,21 @@ async function fillSignIn(page: Page, email: string) {
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The browser's session ends on the server, as when it expires (the browser keeps its cookie). */
+async function endSession(ctx: BrowserContext): Promise<void> {
+  const cookie = (await ctx.cookies()).find((c) => c.name === 'fm.sid');
+  const sid = /^s:([^.]+)\./.exec(decodeURIComponent(cookie?.value ?? ''))?.[1];
+  expect(sid).toBeTruthy();
+  const { rt } = journey.app;
+  expect(await rt.redis.del(`${rt.redisPrefix}sess:${sid}`)).toBe(1);
+}
+
+/** Signed in (the page reloaded with the session), then where the page is. */
+async function signedInAt(page: Page): Promise<URL> {
+  await page.getByTestId('notification-bell').waitFor();
+  return new URL(page.url());
 }
 
 beforeAll(async () => {
@@ -173,15 +188,29 @@ describe('issue 23 (8): signing in keeps the visitor in place', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${journey.app.url}/my-loads`);
     await fillSignIn(page, carrier.user!.email);
-    await page.waitForURL((u) => u.pathname === '/my-loads');
+    expect((await signedInAt(page)).pathname).toBe('/my-loads');
+    await page.getByRole('heading', { name: 'My Loads' }).waitFor();
 
-    // The session ends (its cookie is gone), and a link to a tracking page is opened: back there after sign-in.
-    await ctx.clearCookies({ name: 'fm.sid' });
+    // The session ends (expired on the server), and a link to a tracking page is opened: back there after sign-in.
+    await endSession(ctx);
     await page.goto(`${journey.app.url}/tracking/${loads.chicago!.id}?tab=chat`);
     await fillSignIn(page, carrier.user!.email);
-    await page.waitForURL((u) => u.pathname === `/tracking/${loads.chicago!.id}` && u.search === '?tab=chat');
+    const back = await signedInAt(page);
+    expect(`${back.pathname}${back.search}`).toBe(`/tracking/${loads.chicago!.id}?tab=chat`);
 
-    // SPEC §8's session loss mid-page goes through /api/login and carries the place.
+    // SPEC §8's session loss mid-page: the toast, then /api/login carrying the place, and back there after sign-in.
+    await page.goto(`${journey.app.url}/my-loads`);
+    await page.getByTestId('notification-bell').click();
+    const markAll = page.getByRole('button', { name: 'Mark all read' });
+    await markAll.waitFor();
+    await endSession(ctx);
+    await markAll.click();
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    await fillSignIn(page, carrier.user!.email);
+    expect((await signedInAt(page)).pathname).toBe('/my-loads');
+    await page.getByRole('heading', { name: 'My Loads' }).waitFor();
+
+    // The redirect itself:
     const res = await fetch(`${journey.app.url}/api/login?returnTo=${encodeURIComponent('/my-loads?x=1')}`, {
       redirect: 'manual',
     });
