@@ -186,7 +186,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     await shipper.getByRole('table', { name: 'Loads' }).waitFor();
     await shipper.getByRole('button', { name: 'Filters' }).click();
     await shipper.getByRole('button', { name: /More filters/ }).click();
-    await shipper.getByLabel('Origin (city or ZIP)').waitFor();
+    await shipper.getByLabel('Deadhead Radius').waitFor();
     problems.push(...(await axeViolations(shipper, 'shipper board table with every filter')));
     await screenshot(shipper, 'shipper-laptop-board-table');
     await shipper.setViewportSize(PHONE);

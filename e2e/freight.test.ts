@@ -104,7 +104,9 @@ describe('freight marketplace journey', () => {
     const card = page.getByRole('article', { name: 'Load Reno, NV → Boise, ID' });
     await card.getByRole('button', { name: 'Sign In to Book' }).click();
     await page.getByText('Please sign in to book freight loads').waitFor();
-    await page.waitForURL(`${app.url}/`);
+    // Issue 23: the sign-in dialog opens on the board itself (SPEC §2 sent the visitor to /, losing the load).
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/freight');
   });
 
   it('Broker Hub: post a load, see stats, accept a carrier offer live, invite a shipper who accepts', async () => {

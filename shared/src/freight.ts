@@ -442,12 +442,14 @@ export function filtersToQuery(filters: Partial<LoadBoardFilters>): Record<strin
   return out;
 }
 
-/** A saved search's filters from a filter state: the query, plus the origin's name for the alert's words. */
+/** A saved search's filters from a filter state: the query, plus the places' names (the alert's and the list's words). */
 export function savedSearchFiltersOf(filters: LoadBoardFilters): Record<string, string> {
   const query = filtersToQuery(filters);
-  return query.lat && filters.originPlace.trim()
-    ? { ...query, originPlace: filters.originPlace.trim() }
-    : query;
+  const out =
+    query.lat && filters.originPlace.trim() ? { ...query, originPlace: filters.originPlace.trim() } : query;
+  return query.destinationLat && filters.destinationPlace.trim()
+    ? { ...out, destinationPlace: filters.destinationPlace.trim() }
+    : out;
 }
 
 export interface FreightPage {
@@ -900,6 +902,8 @@ export const savedSearchFiltersSchema = z
   .extend({
     /** The searched origin's name ("Dallas, TX"), for the alert's words; it filters nothing. */
     originPlace: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(80).optional()),
+    /** The searched destination's name, for the saved list's words; it filters nothing either. */
+    destinationPlace: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(80).optional()),
   });
 export type SavedSearchFilters = z.output<typeof savedSearchFiltersSchema>;
 
@@ -914,7 +918,12 @@ export function hasSavedSearchFilter(filters: Partial<Record<string, unknown>>):
   );
 }
 /** Saved-search fields that narrow nothing alone: the radii (without their point) and the origin's name. */
-const NOT_A_FILTER: ReadonlySet<string> = new Set(['radius', 'destinationRadius', 'originPlace']);
+const NOT_A_FILTER: ReadonlySet<string> = new Set([
+  'radius',
+  'destinationRadius',
+  'originPlace',
+  'destinationPlace',
+]);
 
 export const savedSearchSchema = z.object({
   name: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),

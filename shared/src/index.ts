@@ -21,3 +21,4 @@ export * from './places';
 export * from './eta';
 export * from './backgroundChecks';
 export * from './posterLoads';
+export * from './returnTo';

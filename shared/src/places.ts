@@ -24,5 +24,15 @@ export const placeSearchSchema = z.object({
 });
 export type PlaceSearchQuery = z.output<typeof placeSearchSchema>;
 
+/** GET /api/places/resolve?q=: a whole place as typed ("Chicago, IL", "chicago il", "60601"). */
+export const placeResolveSchema = z.object({
+  q: z.string({ message: 'q is required' }).trim().min(1, 'q is required').max(80),
+});
+
+/** What a place the gazetteer does not know is told by GET /api/places/resolve (and the board). */
+export function unknownPlaceMessage(text: string): string {
+  return `No US place "${text.trim()}": type a city with its state (e.g. "Reno, NV") or a 5-digit ZIP code, or pick one from the list`;
+}
+
 /** Road miles are estimated as the great-circle distance times this factor (a common US circuity figure). */
 export const ROAD_CIRCUITY = 1.2;

@@ -19,7 +19,7 @@ import { SimpleLoginPage } from './features/simpleLogin/SimpleLoginPage';
 import { LoadPage } from './features/loads/LoadPage';
 
 /**
- * Who may open a route: 'signedIn' sends signed-out visitors to the landing page's sign-in modal; 'signedOut' sends
+ * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
  * signed-in users to /; 'public' is open to both. One path may appear twice with different access (/ is the landing
  * page signed out and the dashboard signed in).
  */

@@ -1,6 +1,6 @@
 import { Input } from '@chakra-ui/react';
 import type { PlaceDto } from '@freight/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { usePlaceSuggestions } from '../lib/usePlaceSuggestions';
 import { FormField } from './FormField';
 
@@ -13,15 +13,40 @@ interface PlaceInputProps {
   placeholder?: string;
   error?: string;
   helperText?: string;
+  /**
+   * Whether the text already counts as a place (its point is set). When it does not and the suggestions that arrive
+   * after the last keystroke hold the text, `onChange` reports that place then (issue 23: typing "Chicago, IL" in
+   * full before the list loaded no longer needs a second pick).
+   */
+  chosen?: boolean;
 }
 
 /**
  * A US city or ZIP code with suggestions from GET /api/places (the browser's own list under the input: keyboard and
- * screen readers work as with any input). A place counts only once the text is one of the suggestions.
+ * screen readers work as with any input). A place counts once the text is one of the suggestions, also when they
+ * arrive after the text was typed; the board also resolves whole places typed at search time (searchFilters.ts).
  */
-export function PlaceInput({ label, value, onChange, placeholder, error, helperText }: PlaceInputProps) {
+export function PlaceInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+  error,
+  helperText,
+  chosen,
+}: PlaceInputProps) {
   const listId = useId();
   const suggestions = usePlaceSuggestions(value);
+  const report = useRef(onChange);
+  useEffect(() => {
+    report.current = onChange;
+  });
+  useEffect(() => {
+    if (chosen !== false) return;
+    const text = value.trim().toLowerCase();
+    const hit = suggestions.find((p) => p.label.toLowerCase() === text);
+    if (hit) report.current(hit.label, hit);
+  }, [suggestions, value, chosen]);
   return (
     <FormField label={label} error={error} helperText={helperText}>
       <Input

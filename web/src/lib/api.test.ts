@@ -38,6 +38,18 @@ describe('apiRequest', () => {
     expect(location.href).toBe('/api/login');
   });
 
+  it('carries the page the session was lost on to sign-in (issue 23)', async () => {
+    const here = { href: '/', pathname: '/tracking/abc', search: '?tab=chat', hash: '' };
+    vi.stubGlobal('window', { location: here, setTimeout });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, '{"message":"Unauthorized","code":"UNAUTHORIZED"}')),
+    );
+    await apiRequest('GET', '/api/y').catch(() => undefined);
+    vi.advanceTimersByTime(500);
+    expect(here.href).toBe(`/api/login?returnTo=${encodeURIComponent('/tracking/abc?tab=chat')}`);
+  });
+
   it('leaves an expected 401 and other failures to the caller', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,6 @@
 import { SESSION_LOSS_REDIRECT_MS } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
-import { LOGIN_URL } from './redirects';
+import { loginUrlReturningTo } from './redirects';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,13 +81,14 @@ function isUnauthorizedError(err: Error): boolean {
 
 let redirectingToLogin = false;
 
-/** SPEC §8: the session is gone; say so, then send the browser to sign in again. */
+/** SPEC §8: the session is gone; say so, then send the browser to sign in again, and back here after (issue 23). */
 function handleUnauthorized(): void {
   notify({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' });
   if (redirectingToLogin) return;
   redirectingToLogin = true;
   window.setTimeout(() => {
-    window.location.href = LOGIN_URL;
+    redirectingToLogin = false;
+    window.location.href = loginUrlReturningTo(window.location);
   }, SESSION_LOSS_REDIRECT_MS);
 }
 

@@ -31,6 +31,8 @@ interface FreightBoardOwnState {
   /** Loads that arrived live since the list was loaded: new to it, or changed on it (the table marks them). */
   liveMarks: Record<string, 'new' | 'changed'>;
   setFilter: <K extends keyof LoadBoardFilters>(key: K, value: LoadBoardFilters[K]) => void;
+  /** The filter panel's inputs at once (a place typed: its text and point together). */
+  setFilters: (filters: LoadBoardFilters) => void;
   setSort: (sort: FreightSort) => Promise<void>;
   search: () => Promise<void>;
   clearFilters: () => Promise<void>;
@@ -80,6 +82,7 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
     liveMarks: {},
 
     setFilter: (key, value) => set((s) => ({ filters: { ...s.filters, [key]: value } })),
+    setFilters: (filters) => set({ filters }),
     setSort: async (sort) => {
       set({ sort });
       await get().goToPage(1);

@@ -1,4 +1,4 @@
-import { savedSearchFiltersOf, type LoadBoardFilters, type Page, type SavedSearchDto } from '@freight/shared';
+import type { Page, SavedSearchDto } from '@freight/shared';
 import { apiRequest } from '../lib/api';
 import { createListStore } from '../lib/resourceStore';
 
@@ -6,7 +6,8 @@ import { createListStore } from '../lib/resourceStore';
 export const useSavedSearchesStore = createListStore<
   SavedSearchDto,
   {
-    save: (name: string, filters: LoadBoardFilters) => Promise<void>;
+    /** `filters`: a saved search's filters (savedSearchFiltersOf of the board's, places looked up). */
+    save: (name: string, filters: Record<string, string>, alertsEnabled: boolean) => Promise<SavedSearchDto>;
     setAlerts: (id: string, alertsEnabled: boolean) => Promise<void>;
     deleteSearch: (id: string) => Promise<void>;
   }
@@ -14,12 +15,14 @@ export const useSavedSearchesStore = createListStore<
   name: 'saved searches',
   fetch: () => apiRequest<Page<SavedSearchDto>>('GET', '/api/saved-searches?pageSize=50'),
   extend: (_set, get) => ({
-    save: async (name, filters) => {
-      await apiRequest<SavedSearchDto>('POST', '/api/saved-searches', {
+    save: async (name, filters, alertsEnabled) => {
+      const saved = await apiRequest<SavedSearchDto>('POST', '/api/saved-searches', {
         name,
-        filters: savedSearchFiltersOf(filters),
+        filters,
+        alertsEnabled,
       });
       await get().load();
+      return saved;
     },
     setAlerts: async (id, alertsEnabled) => {
       await apiRequest<SavedSearchDto>('PATCH', `/api/saved-searches/${id}`, { alertsEnabled });

@@ -210,6 +210,30 @@ describe('login, current user, logout (calls 1, 2)', () => {
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/?auth=signin');
   });
+
+  it('/api/login carries a same-origin returnTo to the modal and drops any other (issue 23: no open redirect)', async () => {
+    const kept = await app
+      .client()
+      .get(`/api/login?returnTo=${encodeURIComponent('/tracking/abc?tab=chat')}`);
+    expect(kept.status).toBe(302);
+    expect(kept.headers.location).toBe(
+      `/?auth=signin&returnTo=${encodeURIComponent('/tracking/abc?tab=chat')}`,
+    );
+    for (const evil of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/api/logout',
+    ]) {
+      const res = await app.client().get(`/api/login?returnTo=${encodeURIComponent(evil)}`);
+      expect(res.status, evil).toBe(302);
+      expect(res.headers.location, evil).toBe('/?auth=signin');
+    }
+    // Repeated parameters (an array) are refused too.
+    const twice = await app.client().get('/api/login?returnTo=/a&returnTo=/b');
+    expect(twice.headers.location).toBe('/?auth=signin');
+  });
 });
 
 describe('account setup (call 5)', () => {

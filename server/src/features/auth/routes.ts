@@ -3,6 +3,7 @@ import {
   authorityNumbersSchema,
   loginSchema,
   registerSchema,
+  safeReturnTo,
   type PublicConfigDto,
   type TestAccountDto,
 } from '@freight/shared';
@@ -73,7 +74,12 @@ export function createAuthRouter(rt: Runtime): Router {
   });
 
   // Browser redirects (SPEC §7). With no OpenID Connect provider configured, sign-in is the app's own modal.
-  router.get('/login', (_req, res) => res.redirect('/?auth=signin'));
+  // `returnTo` (issue 23): where the visitor was when the session was lost, carried to the sign-in modal when it is a
+  // path on this site; anything else is dropped (never an open redirect).
+  router.get('/login', (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    res.redirect(returnTo ? `/?auth=signin&returnTo=${encodeURIComponent(returnTo)}` : '/?auth=signin');
+  });
   router.get('/logout', async (req, res) => {
     await destroy(req);
     res.clearCookie('fm.sid');

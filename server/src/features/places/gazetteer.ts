@@ -127,14 +127,19 @@ function spellings(city: string): string[] {
 }
 
 const ZIP_RE = /^\d{5}$/;
+/** A ZIP suggestion's own label, "60601 (Chicago, IL)", read as its ZIP. */
+const ZIP_LABEL_RE = /^(\d{5})\s*\(.*\)$/;
 const CITY_STATE_RE = /^(.+?)[,\s]+([A-Za-z]{2})$/;
 
 /**
- * A place typed by a user: a 5-digit ZIP, or a city and its state ("Reno, NV" or "Reno NV"). Null when unknown.
+ * A place typed by a user: a 5-digit ZIP (or a ZIP suggestion's label), or a city and its state ("Reno, NV" or
+ * "Reno NV"). Null when unknown.
  */
 export function resolvePlace(text: string): PlaceDto | null {
   const t = text.trim();
   if (ZIP_RE.test(t)) return places().byZip.get(t) ?? null;
+  const zipLabel = ZIP_LABEL_RE.exec(t);
+  if (zipLabel) return places().byZip.get(zipLabel[1]!) ?? null;
   const m = CITY_STATE_RE.exec(t);
   if (!m) return null;
   const state = m[2]!.toUpperCase();

@@ -89,4 +89,24 @@ describe('GET /api/places', () => {
     expect((await app.client().get('/api/places')).status).toBe(400);
     expect((await app.client().get('/api/places?q=reno&limit=500')).status).toBe(400);
   });
+
+  it('resolves a whole place as typed, a city with its state or a ZIP, and names an unknown one (issue 23)', async () => {
+    const city = await app.client().get(`/api/places/resolve?q=${encodeURIComponent('Chicago, IL')}`);
+    expect(city.status).toBe(200);
+    expect(city.body.place).toMatchObject({ label: 'Chicago, IL', city: 'Chicago', state: 'IL', zip: null });
+    expect((await app.client().get('/api/places/resolve?q=chicago%20il')).body.place.label).toBe(
+      'Chicago, IL',
+    );
+    const zip = await app.client().get('/api/places/resolve?q=60601');
+    expect(zip.body.place).toMatchObject({ zip: '60601', state: 'IL' });
+    const zipLabel = await app
+      .client()
+      .get(`/api/places/resolve?q=${encodeURIComponent(zip.body.place.label)}`);
+    expect(zipLabel.body.place.zip).toBe('60601');
+    const unknown = await app.client().get(`/api/places/resolve?q=${encodeURIComponent('Atlantis, ZZ')}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/No US place "Atlantis, ZZ"/);
+    expect((await app.client().get('/api/places/resolve?q=00000')).status).toBe(404);
+    expect((await app.client().get('/api/places/resolve')).status).toBe(400);
+  });
 });

@@ -21,9 +21,9 @@ import {
   type FreightListingDto,
   type FreightSort,
 } from '@freight/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
@@ -31,6 +31,13 @@ import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
 import { openLoadBoard } from '../../stores/socketRooms';
+import { useAuthModalStore } from '../auth/authModalStore';
+import {
+  boardActionOf,
+  keepSearchForSignIn,
+  takeSearchKeptForSignIn,
+  type BoardAction,
+} from './signInActions';
 import { BookingDialog } from './BookingDialog';
 import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
@@ -61,9 +68,12 @@ export function FreightBoardPage() {
   const setSort = useFreightStore((s) => s.setSort);
   const focus = useFreightStore((s) => s.focus);
   const postLoad = useFreightStore((s) => s.postLoad);
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linkedId = params.get('load');
+  const action = boardActionOf(params.get('action'));
+  const applyFilters = useFreightStore((s) => s.applyFilters);
+  const openLogin = useAuthModalStore((s) => s.openLogin);
+  const [saveAtStart, setSaveAtStart] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useBoardView();
   const liveMarks = useFreightStore((s) => s.liveMarks);
@@ -89,16 +99,32 @@ export function FreightBoardPage() {
   }, [isCarrier, loadMyRequests]);
   const requestedIds = useMemo(() => new Set(myRequests.map((r) => r.freightListingId)), [myRequests]);
 
-  const signInToBook = () => {
+  /**
+   * Signed out (issue 23): the sign-in dialog opens here, and the address keeps what was asked (`load`, `action`), so
+   * the page that signing in reloads opens that action for that load; a search to save keeps its filters too.
+   */
+  const askSignIn = (action: BoardAction, listing?: FreightListingDto) => {
+    setParams(
+      (p) => {
+        if (listing) p.set('load', listing.id);
+        p.set('action', action);
+        return p;
+      },
+      { replace: true },
+    );
+    if (action === 'save-search') keepSearchForSignIn(useFreightStore.getState().filters);
     notify({
       title: 'Sign In Required',
-      description: 'Please sign in to book freight loads',
+      description:
+        action === 'save-search'
+          ? 'Please sign in to save this search and get alerts.'
+          : 'Please sign in to book freight loads',
       type: 'warning',
     });
-    void navigate('/');
+    openLogin();
   };
   const startBooking = (l: FreightListingDto) => {
-    if (!user) return signInToBook();
+    if (!user) return askSignIn('book', l);
     if (!user.isVerified) {
       notify({
         title: 'Verification Required',
@@ -110,7 +136,7 @@ export function FreightBoardPage() {
     setBooking(l);
   };
   const startOffer = (l: FreightListingDto) => {
-    if (!user) return signInToBook();
+    if (!user) return askSignIn('offer', l);
     if (!user.isVerified) {
       notify({
         title: 'Verification Required',
@@ -121,6 +147,36 @@ export function FreightBoardPage() {
     }
     setOffering(l);
   };
+
+  const pendingStart = useRef({ offer: startOffer, book: startBooking });
+  useEffect(() => {
+    pendingStart.current = { offer: startOffer, book: startBooking };
+  });
+  // Back from signing in: the action asked for, once (the address then keeps only the load).
+  const continued = useRef(false);
+  useEffect(() => {
+    if (!user || !action || continued.current) return;
+    if (action === 'save-search') {
+      continued.current = true;
+      const kept = takeSearchKeptForSignIn();
+      if (kept) void applyFilters(kept);
+      setFiltersOpen(true);
+      setSaveAtStart(true);
+    } else if (linkedId && focused?.id === linkedId) {
+      continued.current = true;
+      if (action === 'offer') pendingStart.current.offer(focused);
+      else pendingStart.current.book(focused);
+    } else if (linkedId) {
+      return; // the load is still loading
+    }
+    setParams(
+      (p) => {
+        p.delete('action');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [user, action, linkedId, focused, applyFilters, setParams]);
 
   const canPost = user?.userType === 'shipper' && user.isVerified;
   const pages = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
@@ -134,7 +190,7 @@ export function FreightBoardPage() {
       onBook={startBooking}
       onOffer={startOffer}
       onViewDetails={setViewing}
-      onSignInToBook={signInToBook}
+      onSignInToBook={() => askSignIn('book', l)}
       deadheadMiles={origin ? (l.deadheadMiles ?? deadheadMilesOf(origin, l)) : undefined}
     />
   );
@@ -165,7 +221,17 @@ export function FreightBoardPage() {
 
         <Collapsible.Root open={filtersOpen}>
           <Collapsible.Content>
-            <FreightFilters extra={isCarrier ? <SaveSearchButton /> : undefined} />
+            <FreightFilters
+              extra={
+                isCarrier || !user ? (
+                  <SaveSearchButton
+                    signedIn={Boolean(user)}
+                    onSignIn={() => askSignIn('save-search')}
+                    openAtStart={saveAtStart}
+                  />
+                ) : undefined
+              }
+            />
           </Collapsible.Content>
         </Collapsible.Root>
 
@@ -248,7 +314,7 @@ export function FreightBoardPage() {
             onViewDetails={setViewing}
             onBook={startBooking}
             onOffer={startOffer}
-            onSignInToBook={signInToBook}
+            onSignInToBook={(l) => askSignIn('book', l)}
           />
         ) : (
           <Stack gap="4" aria-label="Loads" as="section">

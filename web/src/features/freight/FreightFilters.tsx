@@ -8,31 +8,26 @@ import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { PlaceInput } from '../../components/PlaceInput';
 import { SelectInput } from '../../components/SelectInput';
+import { logFailure } from '../../lib/api';
 import { useFreightStore } from '../../stores/freight';
 import { equipmentLabel } from './format';
+import { looksLikePlace, resolvePlaceText } from '../../lib/places';
 import {
+  PLACE_ENDS,
   RADIUS_CHOICES,
   hasMoreFilters,
+  placeText,
+  resolveBoardPlaces,
   searchFilterIssues,
   toggleEquipment,
+  withPlaceTyped,
+  type PlaceEnd,
   type SearchFilterIssues,
 } from './searchFilters';
 
 const EQUIPMENT_OPTIONS = LOAD_BOARD_EQUIPMENT.map((e) => ({ value: e, label: equipmentLabel(e) }));
 const RADIUS_OPTIONS = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `${r} miles` }));
-const PLACE_KEYS = {
-  origin: { label: 'originPlace', lat: 'lat', lng: 'lng', radius: 'radius' },
-  destination: {
-    label: 'destinationPlace',
-    lat: 'destinationLat',
-    lng: 'destinationLng',
-    radius: 'destinationRadius',
-  },
-} as const;
-
 type TextKey =
-  | 'originCity'
-  | 'destinationCity'
   | 'minRate'
   | 'maxRate'
   | 'pickupDateStart'
@@ -51,7 +46,6 @@ type TextKey =
 export function FreightFilters({ extra }: { extra?: ReactNode }) {
   const filters = useFreightStore((s) => s.filters);
   const setFilter = useFreightStore((s) => s.setFilter);
-  const search = useFreightStore((s) => s.search);
   const clearFilters = useFreightStore((s) => s.clearFilters);
   const total = useFreightStore((s) => s.total);
   const boardTotal = useFreightStore((s) => s.boardTotal);
@@ -63,19 +57,14 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
     value: filters[key],
     onChange: (e: { target: { value: string } }) => setFilter(key, e.target.value),
   });
-  const setPlace =
-    (
-      label: 'originPlace' | 'destinationPlace',
-      lat: 'lat' | 'destinationLat',
-      lng: 'lng' | 'destinationLng',
-    ) =>
-    (text: string, place: { lat: number; lng: number } | null) => {
-      setFilter(label, text);
-      setFilter(lat, place ? String(place.lat) : '');
-      setFilter(lng, place ? String(place.lng) : '');
-      setIssues((i) => ({ ...i, [label]: undefined }));
-    };
-  const submit = (event: FormEvent) => {
+  const setFilters = useFreightStore((s) => s.setFilters);
+  const applyFilters = useFreightStore((s) => s.applyFilters);
+  const [searching, setSearching] = useState(false);
+  const typePlace = (end: PlaceEnd) => (text: string, place: { lat: number; lng: number } | null) => {
+    setFilters(withPlaceTyped(useFreightStore.getState().filters, end, text, place));
+    setIssues((i) => ({ ...i, [PLACE_ENDS[end].text]: undefined }));
+  };
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = searchFilterIssues(filters);
     setIssues(found);
@@ -83,39 +72,61 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
       setMore(true);
       return;
     }
-    void search();
+    setSearching(true);
+    try {
+      // Places typed in full count without waiting for the suggestions (issue 23).
+      const resolved = await resolveBoardPlaces(
+        useFreightStore.getState().filters,
+        resolvePlaceText,
+        looksLikePlace,
+      );
+      setIssues(resolved.issues);
+      if (Object.keys(resolved.issues).length > 0) return;
+      await applyFilters(resolved.filters);
+    } catch (err) {
+      logFailure('Looking up the searched places', err);
+    } finally {
+      setSearching(false);
+    }
   };
   const chosenEquipment = new Set(filters.equipmentTypes.split(',').filter(Boolean));
-  /** A place input and its radius: the origin's (deadhead) or the destination's. */
-  const placeAndRadius = (end: 'origin' | 'destination') => {
-    const keys = PLACE_KEYS[end];
+  /** Origin City or Destination City: a city or ZIP with suggestions, or part of a city's name (SPEC §5). */
+  const placeField = (end: PlaceEnd) => {
+    const k = PLACE_ENDS[end];
+    const chosen = Boolean(filters[k.lat] && filters[k.lng]);
     return (
-      <>
-        <PlaceInput
-          label={end === 'origin' ? 'Origin (city or ZIP)' : 'Destination (city or ZIP)'}
-          value={filters[keys.label]}
-          onChange={setPlace(keys.label, keys.lat, keys.lng)}
-          placeholder={end === 'origin' ? 'e.g. Elko, NV or 89801' : 'e.g. Boise, ID'}
-          error={issues[keys.label]}
+      <PlaceInput
+        label={end === 'origin' ? 'Origin City' : 'Destination City'}
+        value={placeText(filters, end)}
+        onChange={typePlace(end)}
+        chosen={chosen}
+        placeholder={end === 'origin' ? 'e.g. Chicago, IL or 60601' : 'e.g. Dallas, TX'}
+        error={issues[k.text]}
+        helperText={chosen ? `Within ${filters[k.radius]} mi of ${filters[k.text]}` : undefined}
+      />
+    );
+  };
+  /** The radius around a searched place: the origin's (deadhead) or the destination's. */
+  const radiusField = (end: PlaceEnd) => {
+    const k = PLACE_ENDS[end];
+    return (
+      <FormField label={end === 'origin' ? 'Deadhead Radius' : 'Destination Radius'}>
+        <SelectInput
+          value={String(filters[k.radius])}
+          onChange={(v) => setFilter(k.radius, Number(v))}
+          options={RADIUS_OPTIONS}
         />
-        <FormField label={end === 'origin' ? 'Deadhead Radius' : 'Destination Radius'}>
-          <SelectInput
-            value={String(filters[keys.radius])}
-            onChange={(v) => setFilter(keys.radius, Number(v))}
-            options={RADIUS_OPTIONS}
-          />
-        </FormField>
-      </>
+      </FormField>
     );
   };
 
   return (
     <Card.Root>
       <Card.Body>
-        <form onSubmit={submit} aria-label="Load board filters" noValidate>
+        <form onSubmit={(e) => void submit(e)} aria-label="Load board filters" noValidate>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <InputField label="Origin City" {...bind('originCity')} placeholder="Any city" />
-            <InputField label="Destination City" {...bind('destinationCity')} placeholder="Any city" />
+            {placeField('origin')}
+            {placeField('destination')}
             <FormField label="Equipment Type">
               <SelectInput
                 value={filters.equipmentType}
@@ -147,9 +158,9 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
           {more && (
             <Box id={moreId} pt="3">
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                {placeAndRadius('origin')}
+                {radiusField('origin')}
                 <InputField label="Pickup Date To" type="date" {...bind('pickupDateEnd')} />
-                {placeAndRadius('destination')}
+                {radiusField('destination')}
                 <InputField label="Min Rate per Mile ($)" {...MONEY_INPUT} {...bind('minRatePerMile')} />
                 <InputField
                   label="Lane: Origin States"
@@ -187,7 +198,7 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
               </Fieldset.Root>
             </Box>
           )}
-          <FilterActions total={total} onClear={() => void clearFilters()}>
+          <FilterActions total={total} searching={searching} onClear={() => void clearFilters()}>
             {extra}
             <Text color="gray.600" fontSize="sm" data-testid="showing-count">
               Showing {total} of {boardTotal} loads

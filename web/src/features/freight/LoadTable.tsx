@@ -22,7 +22,8 @@ interface LoadTableProps {
   onViewDetails: (listing: FreightListingDto) => void;
   onBook: (listing: FreightListingDto) => void;
   onOffer: (listing: FreightListingDto) => void;
-  onSignInToBook: () => void;
+  /** Signed out: sign in, then book this load (issue 23). */
+  onSignInToBook: (listing: FreightListingDto) => void;
 }
 
 /** The time now, moved on every 30 s, so ages read "5 min ago" without a reload. */
@@ -75,7 +76,7 @@ export function LoadTable({
       requested={requestedIds.has(l.id)}
       onBook={onBook}
       onOffer={onOffer}
-      onSignInToBook={onSignInToBook}
+      onSignInToBook={() => onSignInToBook(l)}
       size={size}
     />
   );

@@ -1,7 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AuthModals } from '../auth/AuthModals';
 import { useAuthModalStore } from '../auth/authModalStore';
 import { AccountTypeCards } from './AccountTypeCards';
 import { FeaturesSection } from './FeaturesSection';
@@ -9,23 +8,30 @@ import { LandingFooter } from './LandingFooter';
 import { LandingHero } from './LandingHero';
 import { LandingTopBar } from './LandingTopBar';
 
-/** `/?auth=signin` (where /api/login sends the browser without an OIDC provider) opens the sign-in modal. */
+/**
+ * `/?auth=signin` (where /api/login sends the browser without an OIDC provider) opens the sign-in modal; its
+ * `returnTo` (issue 23: the page the session was lost on) is where signing in goes, when it is a path on this site.
+ */
 function useOpenSignInFromQuery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const openLogin = useAuthModalStore((s) => s.openLogin);
+  const setReturnTo = useAuthModalStore((s) => s.setReturnTo);
   const wantsSignIn = searchParams.get('auth') === 'signin';
+  const returnTo = searchParams.get('returnTo');
 
   useEffect(() => {
     if (!wantsSignIn) return;
+    setReturnTo(returnTo);
     openLogin();
     setSearchParams(
       (params) => {
         params.delete('auth');
+        params.delete('returnTo');
         return params;
       },
       { replace: true },
     );
-  }, [wantsSignIn, openLogin, setSearchParams]);
+  }, [wantsSignIn, returnTo, openLogin, setReturnTo, setSearchParams]);
 }
 
 export function LandingPage() {
@@ -39,7 +45,6 @@ export function LandingPage() {
         <FeaturesSection />
       </Box>
       <LandingFooter />
-      <AuthModals />
     </Box>
   );
 }

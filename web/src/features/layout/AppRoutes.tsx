@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { appRoutes, type AppRoute, type RouteAccess } from '../../routes';
 import { NotFoundPage } from './NotFoundPage';
-
-/** Where a visitor goes when a route's access does not admit them. */
-export const SIGN_IN_PROMPT = '/?auth=signin';
+import { SignInRequired } from './SignInRequired';
 
 function admits(access: RouteAccess, signedIn: boolean): boolean {
   return access === 'public' || (access === 'signedIn') === signedIn;
@@ -17,7 +15,8 @@ function resolveRoutes(signedIn: boolean): Array<{ path: string; element: ReactN
   return [...byPath.entries()].map(([path, entries]) => {
     const admitted = entries.find((route) => admits(route.access, signedIn));
     if (admitted) return { path, element: admitted.element };
-    return { path, element: <Navigate to={signedIn ? '/' : SIGN_IN_PROMPT} replace /> };
+    // Signed out on a signed-in page: sign in right here, and the page opens after (issue 23).
+    return { path, element: signedIn ? <Navigate to="/" replace /> : <SignInRequired /> };
   });
 }
 

@@ -4,13 +4,14 @@ import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useConfigStore } from '../../stores/config';
 import { useSessionStore } from '../../stores/session';
+import { AuthModals } from '../auth/AuthModals';
 import { AppRoutes } from './AppRoutes';
 import { NavBar } from './NavBar';
 import { PublicNavBar } from './PublicNavBar';
 
 /**
  * Loads the session and the public config, then shows the top bar and the routed screen: the navigation bar signed in,
- * a bar with Sign In on the public pages signed out (the landing page at / has its own).
+ * a bar with Sign In on the public pages signed out (the landing page at / has its own), and the sign-in dialogs.
  */
 export function AppShell() {
   const status = useSessionStore((s) => s.status);
@@ -35,6 +36,8 @@ export function AppShell() {
       <Box as={onLanding ? 'div' : 'main'}>
         <AppRoutes signedIn={signedIn} />
       </Box>
+      {/* Signed out, sign-in and registration open on any page, over it (issue 23). */}
+      {!signedIn && <AuthModals />}
     </Box>
   );
 }

@@ -35,7 +35,6 @@ import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useSessionStore } from '../../stores/session';
 import { useSmallShipmentsStore } from '../../stores/smallShipments';
-import { AuthModals } from '../auth/AuthModals';
 import { useAuthModalStore } from '../auth/authModalStore';
 import { MyShipmentsCard } from './MyShipmentsCard';
 import { clearDraft, EMPTY_SMALL_SHIPMENT, readDraft, saveDraft, type SmallShipmentForm } from './draft';
@@ -306,7 +305,6 @@ export function SmallShipmentsPage() {
           </Stack>
         </Grid>
       </Stack>
-      {!user && <AuthModals />}
     </Container>
   );
 }
