@@ -163,8 +163,20 @@ export function FreightBoardPage() {
       setFiltersOpen(true);
       setSaveAtStart(true);
     } else if (linkedId && focused?.id === linkedId) {
+      const kind = action === 'offer' ? 'offer' : 'book';
+      const allowed = focused.viewerActions?.[kind];
+      if (allowed === 'signIn') return; // still the signed-out reading: the viewer's own arrives next
       continued.current = true;
-      if (action === 'offer') pendingStart.current.offer(focused);
+      if (!allowed) {
+        notify({
+          title:
+            kind === 'offer'
+              ? 'Offers are not open to you on this load'
+              : 'Booking is not open to you on this load',
+          description: 'Only carriers book and make offers on road loads, and never on their own loads.',
+          type: 'info',
+        });
+      } else if (kind === 'offer') pendingStart.current.offer(focused);
       else pendingStart.current.book(focused);
     } else if (linkedId) {
       return; // the load is still loading
