@@ -1,6 +1,6 @@
 // First: configures zod before @freight/shared's schemas load (keeps the CSP console clean).
 import './lib/zodJitless';
-import '@fontsource-variable/inter/wght.css';
+import './font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

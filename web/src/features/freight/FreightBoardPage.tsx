@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   ButtonGroup,
   Center,
@@ -21,7 +20,7 @@ import {
   type FreightListingDto,
   type FreightSort,
 } from '@freight/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
@@ -31,16 +30,19 @@ import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
 import { openLoadBoard } from '../../stores/socketRooms';
-import { BookingDialog } from './BookingDialog';
 import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
 import { MyOffersPanel } from './MyOffersPanel';
-import { LoadDetailsDialog } from './LoadDetailsDialog';
 import { LoadTable } from './LoadTable';
 import { useBoardView } from './useBoardView';
-import { OfferDialog } from './OfferDialog';
-import { PostLoadDialog } from './PostLoadDialog';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
+import { lazyNamed } from '../../lib/lazyComponent';
+
+// Dialogs, closed at first paint: their code loads when one opens (issue 24).
+const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
+const OfferDialog = lazyNamed(() => import('./OfferDialog'), 'OfferDialog');
+const LoadDetailsDialog = lazyNamed(() => import('./LoadDetailsDialog'), 'LoadDetailsDialog');
+const PostLoadDialog = lazyNamed(() => import('./PostLoadDialog'), 'PostLoadDialog');
 
 /** The Freight Load Board (SPEC §2): public, searched on the server, live through the loadboard room. */
 export function FreightBoardPage() {
@@ -257,11 +259,11 @@ export function FreightBoardPage() {
         <PageControls page={page} pages={pages} onPage={(p) => void goToPage(p)} />
       </Stack>
 
-      <Box>
-        <BookingDialog listing={booking} onClose={() => setBooking(null)} />
-        <OfferDialog listing={offering} onClose={() => setOffering(null)} />
-        <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
-        {canPost && (
+      <Suspense fallback={null}>
+        {booking && <BookingDialog listing={booking} onClose={() => setBooking(null)} />}
+        {offering && <OfferDialog listing={offering} onClose={() => setOffering(null)} />}
+        {viewing && <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />}
+        {canPost && posting && (
           <PostLoadDialog
             open={posting}
             onClose={() => setPosting(false)}
@@ -271,7 +273,7 @@ export function FreightBoardPage() {
             }}
           />
         )}
-      </Box>
+      </Suspense>
     </Container>
   );
 }
