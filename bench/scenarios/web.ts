@@ -2,6 +2,8 @@
 // Builds the web app, seeds a board, starts the app and runs Lighthouse 12.2.3 (mobile preset: simulated slow 4G
 // and a 4× slower CPU) with Debian's Chromium on each page, three runs each, and reports the medians.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SIGNED_IN_COOKIE } from '@freight/shared';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { Types } from 'mongoose';
@@ -71,6 +73,10 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
       { name: '/tracking/<id> (carrier)', path: `/tracking/${String(trip._id)}`, as: carrier },
     ];
 
+    // BENCH_WEB_PAGES=landing,board… (a substring of the page names) runs some pages only.
+    const wanted = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
+    if (wanted.length)
+      pages.splice(0, pages.length, ...pages.filter((p) => wanted.some((w) => p.name.includes(w))));
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROMIUM_ARGS,
@@ -104,6 +110,12 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
           }
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
+          // BENCH_WEB_REPORTS=<folder>: every run's full Lighthouse report, to see what holds a page back.
+          if (process.env.BENCH_WEB_REPORTS) {
+            mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+            const file = `${page.name.replace(/[^\w]+/g, '_')}-${i + 1}.json`;
+            writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, file), JSON.stringify(lhr));
+          }
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           figures.push({
             score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

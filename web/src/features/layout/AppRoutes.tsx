@@ -41,6 +41,9 @@ const NEXT_SCREENS: Record<string, string[]> = {
   '/tracking/:id': ['/freight'],
 };
 
+/** After the page's load: the first screen's own requests (its data, the socket) go first on a weak signal. */
+const PREFETCH_DELAY_MS = 3000;
+
 function usePrefetchNextScreens(signedIn: boolean) {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -50,7 +53,7 @@ function usePrefetchNextScreens(signedIn: boolean) {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
     let handle: number | undefined;
     const afterLoad = () => {
-      handle = window.setTimeout(() => idle(prefetch, { timeout: 5000 }), 1000);
+      handle = window.setTimeout(() => idle(prefetch, { timeout: 5000 }), PREFETCH_DELAY_MS);
     };
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useConfigStore } from '../../stores/config';
-import { hasSignedInMarker, useSessionStore } from '../../stores/session';
-import { AppRoutes, preloadRoute } from './AppRoutes';
+import { useSessionStore } from '../../stores/session';
+import { AppRoutes } from './AppRoutes';
 import { NavBar } from './NavBar';
 import { PublicNavBar } from './PublicNavBar';
 
@@ -12,7 +12,7 @@ import { PublicNavBar } from './PublicNavBar';
  * Loads the session and the public config, then shows the top bar and the routed screen: the navigation bar signed in,
  * a bar with Sign In on the public pages signed out (the landing page at / has its own). The screen does not wait for
  * the config (its readers show their safe defaults until it answers), and a signed-out browser (no marker cookie)
- * paints at once; the screen's code loads meanwhile, for whoever the marker says the visitor is (issue 24).
+ * paints at once; main.tsx has started loading the screen's code, for whoever the marker says the visitor is (issue 24).
  */
 export function AppShell() {
   const status = useSessionStore((s) => s.status);
@@ -22,7 +22,6 @@ export function AppShell() {
   const loadConfig = useConfigStore((s) => s.load);
 
   useEffect(() => {
-    preloadRoute(window.location.pathname, hasSignedInMarker());
     void loadSession();
     void loadConfig();
   }, [loadSession, loadConfig]);
