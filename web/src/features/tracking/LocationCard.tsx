@@ -16,6 +16,8 @@ import { useLocationSharing, type LocationSharing } from './useLocationSharing';
 
 // Leaflet and the offline map's outlines load with the map, not with the tracking page's first paint (issue 24).
 const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
+/** The tracking page starts loading the map with its own data, not after it (the map is most of what it shows). */
+export const preloadLiveMap = () => LiveMap.preload().catch(() => undefined);
 
 const LOCATION_UPDATABLE = ['booked', 'in_transit'];
 const NO_TRAIL: LocationPointDto[] = [];
