@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress, preloadFont, serviceWorkerManifest } from './buildPlugins';
+import { precompress, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
 
 /** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
 const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
