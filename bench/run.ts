@@ -117,7 +117,8 @@ writeFileSync(
   path.join(dir, `${date.replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`),
   JSON.stringify({ date, quick, machine, results }, null, 2),
 );
-if (!quick) writeFileSync(path.join(dir, 'latest.md'), md);
+// A subset writes its own file (latest-web.md for --only=web), so the committed full run stays as it is.
+if (!quick) writeFileSync(path.join(dir, only ? `latest-${only.join('-')}.md` : 'latest.md'), md);
 else writeFileSync(path.join(dir, 'latest-quick.md'), md);
 console.log(md);
 process.exit(0);

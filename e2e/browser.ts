@@ -1,21 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
+import { CHROMIUM_ARGS } from './chromiumArgs';
 
-/**
- * DESIGN §8: Debian's Chromium with every call-home switched off. Playwright gives every launch a fresh,
- * temporary user-data dir of its own (it refuses --user-data-dir in args).
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium's flags, in their own module so tools outside vitest (the Lighthouse bench) can read them. */
+export { CHROMIUM_ARGS };
 
 export interface E2EBrowser {
   browser: Browser;

@@ -3,6 +3,7 @@ import { hotPathGrowth } from './growth';
 import { documentExpiryJob, notificationJobs } from './jobs';
 import { loadBoardSearch } from './loadBoard';
 import { pushVsPolling, socketCapacity, twoNodes } from './push';
+import { webLighthouse } from './web';
 
 /** BENCH_BOARD_SIZES=100000 (comma-separated) runs the board at chosen sizes only. */
 function boardSizes(): number[] {
@@ -60,5 +61,7 @@ export function scenarios(
         ),
     },
     { key: 'expiry', run: () => documentExpiryJob(ctx, q ? 1000 : 100_000, q ? 20 : 1000) },
+    // Issue 24: Lighthouse on the main screens (builds the web app first; needs Chromium).
+    { key: 'web', run: () => webLighthouse(ctx) },
   ];
 }

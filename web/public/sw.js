@@ -1,9 +1,16 @@
 /* global self, caches, fetch, URL, Response */
-/* FreightConnect service worker: keeps the app shell (index.html, its hashed assets, icons) so the installed app
- * opens offline. The API and the socket always go to the network; nothing user-specific is cached. */
-const CACHE = 'freightconnect-shell-v1';
+/* FreightConnect service worker: keeps the app shell (index.html, the scripts, styles and font it loads before the
+ * first paint, icons) so a second visit paints from the cache and the installed app opens offline. Screens' code
+ * (loaded on first visit) is cached as it is fetched. The API and the socket always go to the network; nothing
+ * user-specific is cached.
+ *
+ * The build fills in self.__PRECACHE__ (the shell's hashed files, from the built index.html) and self.__BUILD__ (a
+ * hash of index.html): a new build is a new worker, which caches the new shell, takes over and drops the old cache. */
+const BUILD = self.__BUILD__ || 'dev';
+const PRECACHE = self.__PRECACHE__ || [];
+const PREFIX = 'freightconnect-shell-';
+const CACHE = PREFIX + BUILD;
 const SHELL = [
-  '/',
   '/index.html',
   '/manifest.webmanifest',
   '/favicon.svg',
@@ -12,7 +19,7 @@ const SHELL = [
   '/icons/icon-512.png',
 ];
 
-/** The hashed scripts and styles index.html loads (Vite names them /assets/…). */
+/** The hashed scripts and styles an index.html loads (Vite names them /assets/…). */
 function assetsOf(html) {
   const urls = new Set();
   const re = /(?:src|href)="(\/assets\/[^"]+)"/g;
@@ -25,9 +32,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(SHELL);
-      const res = await cache.match('/index.html');
-      if (res) await cache.addAll(assetsOf(await res.clone().text()));
+      await cache.addAll([...SHELL, ...PRECACHE]);
       await self.skipWaiting();
     })(),
   );
@@ -36,6 +41,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      // Shells of earlier builds (and the unversioned cache of the first worker) go.
       for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),

@@ -1,22 +1,40 @@
-import { MyLoadsPage } from './features/workspace/MyLoadsPage';
 import type { ReactNode } from 'react';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { LandingPage } from './features/landing/LandingPage';
-import { AdminPage } from './features/admin/AdminPage';
-import { AirFreightPage } from './features/airFreight/AirFreightPage';
-import { BackgroundCheckPage } from './features/backgroundChecks/BackgroundCheckPage';
-import { BrokerDashboardPage } from './features/broker/BrokerDashboardPage';
-import { DocumentsPage } from './features/documents/DocumentsPage';
-import { DriverRoutesPage } from './features/driverRoutes/DriverRoutesPage';
-import { FreightBoardPage } from './features/freight/FreightBoardPage';
-import { MobileDemoPage } from './features/mobile/MobileDemoPage';
-import { SmallShipmentsPage } from './features/smallShipments/SmallShipmentsPage';
-import { ShipmentWorkspacePage } from './features/shipmentWorkspace/ShipmentWorkspacePage';
-import { SubscribePage } from './features/subscriptions/SubscribePage';
-import { TrackedLoadsPage } from './features/tracking/TrackedLoadsPage';
-import { TrackingPage } from './features/tracking/TrackingPage';
-import { SimpleLoginPage } from './features/simpleLogin/SimpleLoginPage';
-import { LoadPage } from './features/loads/LoadPage';
+import { lazyNamed } from './lib/lazyComponent';
+
+/** Every screen loads its code when first shown (issue 24): a page fetches only what it shows. */
+const MyLoadsPage = lazyNamed(() => import('./features/workspace/MyLoadsPage'), 'MyLoadsPage');
+const DashboardPage = lazyNamed(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const LandingPage = lazyNamed(() => import('./features/landing/LandingPage'), 'LandingPage');
+const AdminPage = lazyNamed(() => import('./features/admin/AdminPage'), 'AdminPage');
+const AirFreightPage = lazyNamed(() => import('./features/airFreight/AirFreightPage'), 'AirFreightPage');
+const BackgroundCheckPage = lazyNamed(
+  () => import('./features/backgroundChecks/BackgroundCheckPage'),
+  'BackgroundCheckPage',
+);
+const BrokerDashboardPage = lazyNamed(
+  () => import('./features/broker/BrokerDashboardPage'),
+  'BrokerDashboardPage',
+);
+const DocumentsPage = lazyNamed(() => import('./features/documents/DocumentsPage'), 'DocumentsPage');
+const DriverRoutesPage = lazyNamed(
+  () => import('./features/driverRoutes/DriverRoutesPage'),
+  'DriverRoutesPage',
+);
+const FreightBoardPage = lazyNamed(() => import('./features/freight/FreightBoardPage'), 'FreightBoardPage');
+const MobileDemoPage = lazyNamed(() => import('./features/mobile/MobileDemoPage'), 'MobileDemoPage');
+const SmallShipmentsPage = lazyNamed(
+  () => import('./features/smallShipments/SmallShipmentsPage'),
+  'SmallShipmentsPage',
+);
+const SubscribePage = lazyNamed(() => import('./features/subscriptions/SubscribePage'), 'SubscribePage');
+const TrackedLoadsPage = lazyNamed(() => import('./features/tracking/TrackedLoadsPage'), 'TrackedLoadsPage');
+const TrackingPage = lazyNamed(() => import('./features/tracking/TrackingPage'), 'TrackingPage');
+const SimpleLoginPage = lazyNamed(() => import('./features/simpleLogin/SimpleLoginPage'), 'SimpleLoginPage');
+const ShipmentWorkspacePage = lazyNamed(
+  () => import('./features/shipmentWorkspace/ShipmentWorkspacePage'),
+  'ShipmentWorkspacePage',
+);
+const LoadPage = lazyNamed(() => import('./features/loads/LoadPage'), 'LoadPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends

@@ -31,7 +31,8 @@ interface SessionState {
   patchUser: (changes: Partial<UserDto>) => void;
 }
 
-function hasSignedInMarker(): boolean {
+/** The server's marker cookie: this browser has a session, so the app asks who it is. */
+export function hasSignedInMarker(): boolean {
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
 }
 

@@ -1,12 +1,21 @@
-import { LoginModal } from './LoginModal';
-import { RegisterModal } from './RegisterModal';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../lib/lazyComponent';
+import { useAuthModalStore } from './authModalStore';
 
-/** Both auth modals; which one is open lives in useAuthModalStore. */
+// Not open at first paint: their code (the forms, the password rules) loads when one first opens (issue 24).
+const LoginModal = lazyNamed(() => import('./LoginModal'), 'LoginModal');
+const RegisterModal = lazyNamed(() => import('./RegisterModal'), 'RegisterModal');
+
+/** Both auth modals; which one is open lives in useAuthModalStore. Mounted from the first opening on. */
 export function AuthModals() {
+  const view = useAuthModalStore((s) => s.view);
+  const [opened, setOpened] = useState(false);
+  if (view !== null && !opened) setOpened(true);
+  if (!opened && view === null) return null;
   return (
-    <>
+    <Suspense fallback={null}>
       <LoginModal />
       <RegisterModal />
-    </>
+    </Suspense>
   );
 }

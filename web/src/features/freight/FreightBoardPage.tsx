@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   ButtonGroup,
   Center,
@@ -21,7 +20,7 @@ import {
   type FreightListingDto,
   type FreightSort,
 } from '@freight/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
@@ -38,16 +37,19 @@ import {
   takeSearchKeptForSignIn,
   type BoardAction,
 } from './signInActions';
-import { BookingDialog } from './BookingDialog';
 import { FreightCard } from './FreightCard';
 import { FreightFilters } from './FreightFilters';
 import { MyOffersPanel } from './MyOffersPanel';
-import { LoadDetailsDialog } from './LoadDetailsDialog';
 import { LoadTable } from './LoadTable';
 import { useBoardView } from './useBoardView';
-import { OfferDialog } from './OfferDialog';
-import { PostLoadDialog } from './PostLoadDialog';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
+import { lazyNamed } from '../../lib/lazyComponent';
+
+// Dialogs, closed at first paint: their code loads when one opens (issue 24).
+const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
+const OfferDialog = lazyNamed(() => import('./OfferDialog'), 'OfferDialog');
+const LoadDetailsDialog = lazyNamed(() => import('./LoadDetailsDialog'), 'LoadDetailsDialog');
+const PostLoadDialog = lazyNamed(() => import('./PostLoadDialog'), 'PostLoadDialog');
 
 /** The Freight Load Board (SPEC §2): public, searched on the server, live through the loadboard room. */
 export function FreightBoardPage() {
@@ -337,11 +339,11 @@ export function FreightBoardPage() {
         <PageControls page={page} pages={pages} onPage={(p) => void goToPage(p)} />
       </Stack>
 
-      <Box>
-        <BookingDialog listing={booking} onClose={() => setBooking(null)} />
-        <OfferDialog listing={offering} onClose={() => setOffering(null)} />
-        <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />
-        {canPost && (
+      <Suspense fallback={null}>
+        {booking && <BookingDialog listing={booking} onClose={() => setBooking(null)} />}
+        {offering && <OfferDialog listing={offering} onClose={() => setOffering(null)} />}
+        {viewing && <LoadDetailsDialog listing={viewing} onClose={() => setViewing(null)} />}
+        {canPost && posting && (
           <PostLoadDialog
             open={posting}
             onClose={() => setPosting(false)}
@@ -351,7 +353,7 @@ export function FreightBoardPage() {
             }}
           />
         )}
-      </Box>
+      </Suspense>
     </Container>
   );
 }

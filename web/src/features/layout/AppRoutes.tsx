@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
+import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { preloadOf } from '../../lib/lazyComponent';
 import { appRoutes, type AppRoute, type RouteAccess } from '../../routes';
 import { NotFoundPage } from './NotFoundPage';
 import { SignInRequired } from './SignInRequired';
@@ -20,13 +22,58 @@ function resolveRoutes(signedIn: boolean): Array<{ path: string; element: ReactN
   });
 }
 
+/** Starts loading the code of the screen at `pathname` for this visitor (before the session call has answered). */
+export function preloadRoute(pathname: string, signedIn: boolean): void {
+  const route = appRoutes.find((r) => admits(r.access, signedIn) && matchPath(r.path, pathname));
+  preloadOf(route?.element)?.().catch(() => undefined); // the render tries again and shows the failure
+}
+
+/**
+ * The screens a visitor most likely opens next, by the path they are on (issue 24): their code is fetched once the
+ * page has painted and the browser is idle, so the next click does not wait for it.
+ */
+const NEXT_SCREENS: Record<string, string[]> = {
+  '/': ['/freight'],
+  '/freight': ['/', '/tracking/next'],
+  '/small-shipments': ['/', '/freight'],
+  '/tracking': ['/tracking/next'],
+  '/tracking/:id': ['/freight'],
+};
+
+/** After the page's load: the first screen's own requests (its data, the socket) go first on a weak signal. */
+const PREFETCH_DELAY_MS = 3000;
+
+function usePrefetchNextScreens(signedIn: boolean) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const pattern = Object.keys(NEXT_SCREENS).find((p) => matchPath(p, pathname));
+    if (!pattern) return;
+    const prefetch = () => NEXT_SCREENS[pattern].forEach((next) => preloadRoute(next, signedIn));
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+    let handle: number | undefined;
+    const afterLoad = () => {
+      handle = window.setTimeout(() => idle(prefetch, { timeout: 5000 }), PREFETCH_DELAY_MS);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', afterLoad);
+      window.clearTimeout(handle);
+    };
+  }, [pathname, signedIn]);
+}
+
 export function AppRoutes({ signedIn }: { signedIn: boolean }) {
+  usePrefetchNextScreens(signedIn);
   return (
-    <Routes>
-      {resolveRoutes(signedIn).map((route) => (
-        <Route key={route.path} path={route.path} element={route.element} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    // A screen's code loads on first visit: the loading state shows meanwhile.
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        {resolveRoutes(signedIn).map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

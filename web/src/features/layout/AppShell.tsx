@@ -11,14 +11,15 @@ import { PublicNavBar } from './PublicNavBar';
 
 /**
  * Loads the session and the public config, then shows the top bar and the routed screen: the navigation bar signed in,
- * a bar with Sign In on the public pages signed out (the landing page at / has its own), and the sign-in dialogs.
+ * a bar with Sign In on the public pages signed out (the landing page at / has its own), and the sign-in dialogs. The screen does not wait for
+ * the config (its readers show their safe defaults until it answers), and a signed-out browser (no marker cookie)
+ * paints at once; main.tsx has started loading the screen's code, for whoever the marker says the visitor is (issue 24).
  */
 export function AppShell() {
   const status = useSessionStore((s) => s.status);
   const user = useSessionStore((s) => s.user);
   const loadSession = useSessionStore((s) => s.load);
   const { pathname } = useLocation();
-  const configStatus = useConfigStore((s) => s.status);
   const loadConfig = useConfigStore((s) => s.load);
 
   useEffect(() => {
@@ -26,7 +27,7 @@ export function AppShell() {
     void loadConfig();
   }, [loadSession, loadConfig]);
 
-  if (status === 'loading' || configStatus === 'loading') return <FullScreenSpinner />;
+  if (status === 'loading') return <FullScreenSpinner />;
 
   const signedIn = status === 'signedIn' && user !== null;
   const onLanding = !signedIn && pathname === '/';

@@ -39,6 +39,8 @@ function FollowPosition({ position, frame }: { position: LatLng | null; frame: L
 /** Tiles when the server names a tile URL (GET /api/config) and the tile server answers; null while unknown. */
 function useTiles(lat: number, lng: number): boolean | null {
   const tileUrl = useConfigStore((s) => s.mapTileUrl);
+  // The screen does not wait for the config: until it answers, the basemap is unknown.
+  const configLoading = useConfigStore((s) => s.status === 'loading');
   const [available, setAvailable] = useState<boolean | null>(tileUrl ? null : false);
   const start = useRef({ lat, lng });
   useEffect(() => {
@@ -54,7 +56,7 @@ function useTiles(lat: number, lng: number): boolean | null {
       live = false;
     };
   }, [tileUrl]);
-  return available;
+  return configLoading ? null : available;
 }
 
 const PIN_COLORS = {

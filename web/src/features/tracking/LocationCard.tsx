@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { isSocketConnected } from '../../lib/socket';
@@ -8,10 +8,16 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useCurrentUser } from '../../stores/session';
 import { currentPosition, externalMapUrl } from './format';
-import { LiveMap, type MapPlace } from './LiveMap';
+import { lazyNamed } from '../../lib/lazyComponent';
+import type { MapPlace } from './LiveMap';
 import { reloadTrackedLoad } from './trackedLoadSession';
 import { EtaLine, StopTimeline, stillToPickUp, useLoadStops } from './TripProgress';
 import { useLocationSharing, type LocationSharing } from './useLocationSharing';
+
+// Leaflet and the offline map's outlines load with the map, not with the tracking page's first paint (issue 24).
+const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
+/** The tracking page starts loading the map with its own data, not after it (the map is most of what it shows). */
+export const preloadLiveMap = () => LiveMap.preload().catch(() => undefined);
 
 const LOCATION_UPDATABLE = ['booked', 'in_transit'];
 const NO_TRAIL: LocationPointDto[] = [];
@@ -177,13 +183,17 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
             stops={stops}
           />
           {(position || pickup || delivery) && (
-            <LiveMap
-              position={position}
-              trail={trail}
-              pickup={pickup}
-              delivery={delivery}
-              viaPickup={stillToPickUp(freight, stops)}
-            />
+            <Suspense
+              fallback={<Box height="360px" borderRadius="md" borderWidth="1px" bg="gray.100" aria-hidden />}
+            >
+              <LiveMap
+                position={position}
+                trail={trail}
+                pickup={pickup}
+                delivery={delivery}
+                viaPickup={stillToPickUp(freight, stops)}
+              />
+            </Suspense>
           )}
           {position ? (
             <Text fontSize="sm" color="gray.600" data-testid="tracking-coordinates">

@@ -1,12 +1,13 @@
 import { Badge, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FREIGHT_NOT_FOUND_MESSAGE } from '@freight/shared';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useCurrentUser } from '../../stores/session';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 import { ChatPanel } from './ChatPanel';
-import { LocationCard } from './LocationCard';
+import { LocationCard, preloadLiveMap } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { LoadPartiesCard } from './LoadPartiesCard';
@@ -26,6 +27,7 @@ export function TrackingPage() {
   const unread = useChatUnreadStore(selectUnreadFor(id));
   const user = useCurrentUser();
 
+  useEffect(() => void preloadLiveMap(), []);
   useTrackedLoadSession(id);
   useTrackingFallback(id, detailStatus === 'loaded');
 

@@ -1,0 +1,165 @@
+// Lighthouse mobile performance of the main screens (issue 24): `npm run bench -- --only=web`.
+// Builds the web app, seeds a board, starts the app and runs Lighthouse 12.2.3 (mobile preset: simulated slow 4G
+// and a 4× slower CPU) with Debian's Chromium on each page, three runs each, and reports the medians.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SIGNED_IN_COOKIE } from '@freight/shared';
+import { FreightModel } from '@freight/server/features/freight/model';
+import { Types } from 'mongoose';
+import { CHROMIUM_ARGS } from '../../e2e/chromiumArgs';
+import { BenchClient, REPO, round, startServer, type BenchContext, type ScenarioResult } from '../lib';
+import { seed } from './loadBoard';
+
+interface Page {
+  name: string;
+  path: string;
+  /** A signed-in client whose session cookie goes into every request's headers. */
+  as?: BenchClient;
+}
+
+interface RunFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  bytes: number;
+}
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The loads of the seeded board: a few hundred open ones (the board's first page shows 20) and some booked. */
+const BOARD_LOADS = 400;
+
+export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> {
+  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+    ctx.log('  building the web app');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  // Loaded here so the other passes (and `npm test`) never need Lighthouse.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+
+  await FreightModel.createIndexes();
+  await seed(BOARD_LOADS);
+  // The app starts after the seeding, so its open-load book holds the board.
+  const server = await startServer(ctx, { services: 'web' });
+  try {
+    const carrier = await new BenchClient(server.url).signUp('carrier', 'web-carrier');
+    const shipper = await new BenchClient(server.url).signUp('shipper', 'web-shipper');
+    // One load in transit between them: the carrier's tracking page (number 4 of the seed's cycle is in transit).
+    await seed(
+      BOARD_LOADS + 5,
+      BOARD_LOADS + 4,
+      () => new Types.ObjectId(shipper.userId),
+      () => new Types.ObjectId(carrier.userId),
+    );
+    const trip = await FreightModel.findOne({ carrierId: new Types.ObjectId(carrier.userId) }).lean();
+    if (!trip) throw new Error('the tracked load was not seeded');
+
+    const pages: Page[] = [
+      { name: '/ (signed out)', path: '/' },
+      { name: '/freight (signed out)', path: '/freight' },
+      { name: '/small-shipments (signed out)', path: '/small-shipments' },
+      { name: '/ dashboard (carrier)', path: '/', as: carrier },
+      { name: '/freight board (carrier)', path: '/freight', as: carrier },
+      { name: '/tracking/<id> (carrier)', path: `/tracking/${String(trip._id)}`, as: carrier },
+    ];
+
+    // BENCH_WEB_PAGES=landing,board… (a substring of the page names) runs some pages only.
+    const wanted = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
+    if (wanted.length)
+      pages.splice(0, pages.length, ...pages.filter((p) => wanted.some((w) => p.name.includes(w))));
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROMIUM_ARGS,
+      logLevel: 'silent',
+    });
+    const rows: ScenarioResult['rows'] = [];
+    const runs: Record<string, RunFigures[]> = {};
+    try {
+      for (const page of pages) {
+        const figures: RunFigures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is taken again.
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          for (let attempt = 1; ; attempt++) {
+            result = await lighthouse(
+              server.url + page.path,
+              {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance'],
+                // The marker cookie tells the app to ask for the user (the session cookie alone is httpOnly).
+                extraHeaders: page.as ? { Cookie: `${page.as.cookie}; ${SIGNED_IN_COOKIE}=1` } : undefined,
+              },
+              undefined,
+            );
+            const error = result?.lhr.runtimeError;
+            if (!error) break;
+            if (attempt >= 3) throw new Error(`${page.name}: ${error.message}`);
+            ctx.log(`  ${page.name}: ${error.code}, once more`);
+          }
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
+          // BENCH_WEB_REPORTS=<folder>: every run's full Lighthouse report, to see what holds a page back.
+          if (process.env.BENCH_WEB_REPORTS) {
+            mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+            const file = `${page.name.replace(/[^\w]+/g, '_')}-${i + 1}.json`;
+            writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, file), JSON.stringify(lhr));
+          }
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          figures.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            fcpMs: audit('first-contentful-paint'),
+            lcpMs: audit('largest-contentful-paint'),
+            tbtMs: audit('total-blocking-time'),
+            speedIndexMs: audit('speed-index'),
+            bytes: audit('total-byte-weight'),
+          });
+          ctx.log(
+            `  ${page.name} run ${i + 1}: ${figures.at(-1)!.score} (LCP ${Math.round(figures.at(-1)!.lcpMs)} ms, TBT ${Math.round(figures.at(-1)!.tbtMs)} ms)`,
+          );
+        }
+        runs[page.name] = figures;
+        const m = (k: keyof RunFigures) => median(figures.map((f) => f[k]));
+        rows.push({
+          page: page.name,
+          performance: m('score'),
+          'first paint s': round(m('fcpMs') / 1000, 1),
+          'largest paint s': round(m('lcpMs') / 1000, 1),
+          'blocking time ms': Math.round(m('tbtMs')),
+          'speed index s': round(m('speedIndexMs') / 1000, 1),
+          'transferred KiB': Math.round(m('bytes') / 1024),
+          scores: figures.map((f) => f.score).join(' / '),
+        });
+      }
+    } finally {
+      chrome.kill();
+    }
+    return {
+      name: 'Web pages: Lighthouse mobile performance (issue 24)',
+      parameters: {
+        lighthouse: '12.2.3',
+        preset: 'mobile (simulated slow 4G, 4× CPU)',
+        runs: RUNS,
+        boardLoads: BOARD_LOADS,
+      },
+      rows,
+      notes: [
+        `Median of ${RUNS} runs per page (each figure's own median); "scores" lists every run. Lighthouse's simulation scales the CPU time it observes, so a busy machine raises blocking time.`,
+      ],
+      extra: { runs },
+    };
+  } finally {
+    await server.stop();
+  }
+}

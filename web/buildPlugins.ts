@@ -1,0 +1,121 @@
+// Build steps of the web app for phones on a weak signal (issue 24): precompressed assets, the font preload and the
+// service worker's precache list. Plain Node (zlib, fs): nothing is downloaded at build time.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Text files worth compressing (fonts and images are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|webmanifest|txt)$/;
+/** Below this a compressed copy saves less than the headers it costs. */
+const MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
+}
+
+/**
+ * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip, level 9) beside every compressible file of the build, so the
+ * server sends them by the request's Accept-Encoding without compressing on each request. index.html is left out:
+ * the page route sends it (revalidated on every visit) and compresses it like any dynamic answer.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'freight:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+          const body = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
+/** The font file every page needs first (Inter's latin subset, imported in src/font.css). */
+const PRELOADED_FONT = /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Adds `<link rel="preload">` for the latin Inter font to index.html, so the browser fetches it with the scripts
+ * instead of after the CSS has been parsed and the first text laid out.
+ */
+export function preloadFont(): Plugin {
+  return {
+    name: 'freight:preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((name) => PRELOADED_FONT.test(name));
+        if (!font) throw new Error('the latin Inter font is not in the bundle (src/font.css)');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** What index.html loads before the first paint: its scripts, module preloads, styles and preloaded font. */
+export function shellAssetsOf(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+)"/g)) urls.add(m[1]);
+  return [...urls];
+}
+
+/**
+ * Fills the service worker's precache list and version (`self.__PRECACHE__` and `self.__BUILD__` in public/sw.js)
+ * from the built index.html: the shell a second visit paints from. A new build changes the version, so the browser
+ * installs the new worker, which caches the new shell and drops the old one.
+ */
+export function serviceWorkerManifest(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'freight:sw-manifest',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // Before precompress (also 'post', registered after this one) so sw.js.br holds the filled-in list.
+      order: 'post',
+      handler() {
+        const swFile = path.join(outDir, 'sw.js');
+        const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const assets = shellAssetsOf(html);
+        const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
+        const sw = readFileSync(swFile, 'utf8');
+        const filled = sw
+          .replace('self.__PRECACHE__', JSON.stringify(assets))
+          .replace('self.__BUILD__', JSON.stringify(version));
+        if (filled === sw) throw new Error('public/sw.js has no self.__PRECACHE__ / self.__BUILD__ to fill');
+        writeFileSync(swFile, filled);
+      },
+    },
+  };
+}

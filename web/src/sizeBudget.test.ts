@@ -1,0 +1,100 @@
+// Size budget (issue 24): the JavaScript and CSS the landing page and the board load before their first paint, gzipped,
+// from the built web/dist (`npm test` builds it first). Bytes, not time: the same build gives the same figures.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIST = path.resolve(import.meta.dirname, '../dist');
+
+/**
+ * Gzipped KiB each page may load before its first paint: set from what the split build reaches (landing about 262,
+ * board about 267 when set), with a little room. Raise one only with a reason in the commit (a new dependency every
+ * page needs); a screen's own code belongs in its route chunk.
+ */
+const BUDGET_KIB = {
+  landing: 275,
+  board: 290,
+};
+
+/** The static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from`) of a built chunk. */
+export function staticImportsOf(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    found.add(m[1].slice(2));
+  }
+  return [...found];
+}
+
+/** What index.html loads before the first paint: its entry script, module preloads and style sheets. */
+export function shellFilesOf(html: string): string[] {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<(script|link)\b([^>]*)>/g)) {
+    const attrs = m[2];
+    const url = /\b(?:src|href)="\/assets\/([^"]+)"/.exec(attrs)?.[1];
+    if (!url) continue;
+    if (m[1] === 'script' || /rel="(modulepreload|stylesheet)"/.test(attrs)) files.add(url);
+  }
+  return [...files];
+}
+
+function loadedBeforePaint(routeChunkPrefix: string): { files: string[]; js: number; css: number } {
+  const assets = readdirSync(path.join(DIST, 'assets'));
+  const route = assets.filter((f) => f.startsWith(`${routeChunkPrefix}-`) && /\.(js|css)$/.test(f));
+  if (!route.some((f) => f.endsWith('.js')))
+    throw new Error(`no route chunk ${routeChunkPrefix}-*.js in web/dist`);
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (file.endsWith('.js')) {
+      for (const dep of staticImportsOf(readFileSync(path.join(DIST, 'assets', file), 'utf8'))) visit(dep);
+    }
+  };
+  for (const file of [...shellFilesOf(html), ...route]) visit(file);
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const gz = gzipSync(readFileSync(path.join(DIST, 'assets', file)), { level: 9 }).length;
+    if (file.endsWith('.css')) css += gz;
+    else js += gz;
+  }
+  return { files: [...files].sort(), js, css };
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+describe('size budget of the first paint (gzipped JS + CSS)', () => {
+  it('finds the static imports of a built chunk', () => {
+    expect(
+      staticImportsOf(
+        'import{a as b}from"./x-1.js";import"./y-2.js";export{c}from"./z-3.js";import("./lazy-4.js")',
+      ),
+    ).toEqual(['x-1.js', 'y-2.js', 'z-3.js']);
+    expect(
+      shellFilesOf(
+        '<script type="module" src="/assets/a.js"></script><link rel="modulepreload" href="/assets/b.js"><link rel="stylesheet" href="/assets/c.css"><link rel="preload" as="font" href="/assets/f.woff2"><link rel="icon" href="/favicon.svg">',
+      ),
+    ).toEqual(['a.js', 'b.js', 'c.css']);
+  });
+
+  for (const [page, chunk] of [
+    ['landing', 'LandingPage'],
+    ['board', 'FreightBoardPage'],
+  ] as const) {
+    it(`${page}: under ${BUDGET_KIB[page]} KiB`, () => {
+      if (!existsSync(path.join(DIST, 'index.html')))
+        throw new Error('web/dist is missing: run `npm run build`');
+      const { files, js, css } = loadedBeforePaint(chunk);
+      const total = kib(js + css);
+      console.info(`${page}: ${kib(js)} KiB JS + ${kib(css)} KiB CSS gzipped in ${files.length} files`);
+      // The split is in place: the map (Leaflet, the state outlines) is not part of the first paint.
+      expect(files.filter((f) => /^(LiveMap|states-10m)-/.test(f))).toEqual([]);
+      expect(
+        total,
+        `${page} loads ${total} KiB gzipped before its first paint: ${files.join(', ')}`,
+      ).toBeLessThan(BUDGET_KIB[page]);
+    });
+  }
+});
