@@ -17,6 +17,7 @@ import { syncSignedInMarker } from './http/signedInMarker';
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
+import { rejectUnstorableText } from './http/textGuard';
 import { attachGateway } from './realtime/gateway';
 import type { Runtime } from './runtime';
 
@@ -62,6 +63,8 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   );
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
   app.use('/api', express.json({ limit: '1mb' }));
+  // Before the session, every route, rate limit and write: text PostgreSQL cannot store is a 400 naming its field.
+  app.use('/api', rejectUnstorableText);
   app.use('/api', sessionMiddleware);
   const withUser = loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS });
   app.use('/api', withUser, syncSignedInMarker);
