@@ -18,6 +18,7 @@ import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
 import { rejectUnstorableText } from './http/textGuard';
+import { writeLimits } from './http/writeLimits';
 import { attachGateway } from './realtime/gateway';
 import type { Runtime } from './runtime';
 
@@ -68,6 +69,8 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   app.use('/api', sessionMiddleware);
   const withUser = loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS });
   app.use('/api', withUser, syncSignedInMarker);
+  // Every signed-in write counts against the account's limits (route table in http/writeLimits.ts).
+  app.use('/api', writeLimits);
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@freight/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { outageOf, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import { refundLimits } from '../infra/rateLimit';
 
 const STATUS_CODES: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -188,6 +189,8 @@ export function errorHandler(log: (msg: string, err: unknown) => void): ErrorReq
       appError = new AppError('INTERNAL_ERROR', 'Something went wrong. Please try again.');
     }
     if (res.headersSent) return;
+    // A request refused for its input, or by one limit, did nothing: the points it took are given back.
+    if (appError.status === 400 || appError.status === 429) refundLimits(res);
     if (appError instanceof AppError && appError.retryAfterSeconds) {
       res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     }

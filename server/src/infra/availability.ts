@@ -113,6 +113,27 @@ export type OutageService = 'mongodb' | 'postgresql' | 'redis';
  * SQLSTATE or pgx's dial error), node-postgres (a SQLSTATE `code`, or a socket errno), ioredis and node-redis.
  */
 export function outageOf(err: unknown): OutageService | null {
+  const service = classify(err);
+  if (service) lastOutageAt = Date.now();
+  return service;
+}
+
+let lastOutageAt = 0;
+
+/**
+ * Whether a service looks down now: an outage error was seen within the last 5 s, or the Redis command connection or
+ * mongoose is not connected. (A socket ack still waiting at its deadline is answered 503 only then; on a healthy
+ * but busy machine it waits on.)
+ */
+export function outageSuspected(redisStatus?: string): boolean {
+  return (
+    Date.now() - lastOutageAt < 5_000 ||
+    (redisStatus !== undefined && redisStatus !== 'ready') ||
+    mongoose.connection.readyState !== 1
+  );
+}
+
+function classify(err: unknown): OutageService | null {
   if (!(err instanceof Error)) return null;
   if (MONGO_OUTAGE_ERRORS.has(err.name) || err instanceof mongoose.mongo.MongoNetworkError) return 'mongodb';
   if (/buffering timed out/.test(err.message)) return 'mongodb';

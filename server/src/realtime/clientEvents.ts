@@ -1,6 +1,7 @@
 import type { Ack, ClientToServerEvents } from '@freight/shared';
 import { z, type ZodType } from 'zod';
 import { serviceUnavailable, toAppError } from '../http/errors';
+import { outageSuspected } from '../infra/availability';
 import { parse } from '../http/validate';
 import type { Logger } from '../infra/logger';
 import type { AppSocket } from './types';
@@ -29,6 +30,14 @@ export function expecting<S extends ZodType>(schema: S, message: string) {
  * (infra/availability.ts), so only an outage, or a machine far too busy, gets there.
  */
 export const ACK_DEADLINE_MS = 1_800;
+/** However busy the machine, no ack waits longer than this. */
+export const ACK_HARD_DEADLINE_MS = 15_000;
+
+/** The Redis command connection's state, for outageSuspected (set by the gateway). */
+let redisStatus: () => string | undefined = () => undefined;
+export function watchRedisStatus(fn: () => string): void {
+  redisStatus = fn;
+}
 
 /** An error as an ack (DESIGN §1): AppErrors as they are, outages as 503, anything else INTERNAL_ERROR (logged). */
 export function errorAck(err: unknown, log: Logger, event: string): Ack<never> {
@@ -61,10 +70,21 @@ export function clientEvents(socket: AppSocket, log: Logger) {
         answered = true;
         if (typeof ack === 'function') ack(res);
       };
-      const deadline = setTimeout(() => {
+      // At the deadline the ack says 503 if a service looks down; on a healthy, busy machine the handler's own answer
+      // is awaited (up to ACK_HARD_DEADLINE_MS, then 503 all the same).
+      const started = Date.now();
+      const unavailable = () => {
         const err = serviceUnavailable();
         answer({ ok: false, error: { code: err.code, message: err.message } });
-      }, ACK_DEADLINE_MS);
+      };
+      let deadline: NodeJS.Timeout;
+      const check = () => {
+        if (answered) return;
+        if (outageSuspected(redisStatus()) || Date.now() - started >= ACK_HARD_DEADLINE_MS)
+          return unavailable();
+        deadline = setTimeout(check, 250);
+      };
+      deadline = setTimeout(check, ACK_DEADLINE_MS);
       try {
         answer({ ok: true, data: await handler(parse(schema, payload)) });
       } catch (err) {

@@ -9,7 +9,7 @@ import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
 import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
 import { rateLimitsEnabled } from '../infra/rateLimit';
-import { errorAck } from './clientEvents';
+import { errorAck, watchRedisStatus } from './clientEvents';
 import { ConnectionSlots } from './connectionSlots';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
@@ -58,6 +58,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     });
   };
 
+  watchRedisStatus(() => rt.redis.status);
   const slots = new ConnectionSlots(rt.redis, rt.redisPrefix);
   io.use(async (socket, next) => {
     try {
