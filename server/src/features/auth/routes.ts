@@ -16,6 +16,7 @@ import type { Runtime } from '../../runtime';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto } from '../users/model';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
+import { isKnownDevice, rememberDevice } from './knownDevice';
 import { TEST_ACCOUNTS } from './testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
@@ -53,11 +54,14 @@ export function createAuthRouter(rt: Runtime): Router {
   const login = validate({ body: loginSchema });
   router.post('/auth/login', login, async (req, res) => {
     const { email, password } = login.input(res).body;
-    const user = await authenticate(throttle, email, password, req.ip ?? 'unknown');
+    const secret = rt.secrets.sessionSecret;
+    const known = isKnownDevice(req, email, secret);
+    const user = await authenticate(throttle, email, password, req.ip ?? 'unknown', known);
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
     await save(req);
     setSignedInMarker(req, res);
+    if (!known) rememberDevice(req, res, email, secret);
     res.json(toUserDto(user));
   });
 
