@@ -78,7 +78,8 @@ export function connectSocket(): void {
   setStatus('connecting');
   const created: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
   created.on('connect', () => {
-    const polledMeanwhile = screenPoll !== null && !hasConnectedBefore && Date.now() - connectStartedAt > 2_000;
+    const polledMeanwhile =
+      screenPoll !== null && !hasConnectedBefore && Date.now() - connectStartedAt > 2_000;
     setStatus('connected');
     if (hasConnectedBefore || polledMeanwhile) runReconnectHandlers();
     hasConnectedBefore = true;
