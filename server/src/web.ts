@@ -113,6 +113,7 @@ export async function startWeb(
   rt: Runtime,
   opts: { port?: number; host?: string } = {},
 ): Promise<WebService> {
+  const httpsPublic = /^https:/i.test(rt.config.PUBLIC_URL ?? '');
   const sessionRedis = createClient(sessionRedisOptions(rt.redisUrl));
   sessionRedis.on('error', (err: Error) => rt.log.debug(`session store: ${err.message}`));
   await sessionRedis.connect();
@@ -123,7 +124,15 @@ export async function startWeb(
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+    // Behind an https PUBLIC_URL the cookie is always Secure (issue 25); the proxy's X-Forwarded-Proto then says the
+    // request was https (express-session sets a Secure cookie only on one).
+    proxy: httpsPublic ? true : undefined,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: httpsPublic ? true : 'auto',
+      maxAge: SESSION_MAX_AGE_MS,
+    },
   });
 
   if (rt.config.ENABLE_TEST_ACCOUNTS && rt.config.NODE_ENV !== 'test') {

@@ -6,6 +6,8 @@ export const DEFAULT_OFFER_VALIDITY_HOURS = 24;
 export const SESSION_LOSS_REDIRECT_MS = 500;
 /** How long a session lasts without a request (it rolls with each one). */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after its sign-in (issue 25): then sign in again. */
+export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** The readable cookie that says the browser has a session (server/src/http/signedInMarker.ts). */
 export const SIGNED_IN_COOKIE = 'fm.signed_in';
 export const TEST_LOGIN_REDIRECT_MS = 1500;

@@ -38,7 +38,10 @@ export const freightPolicies = {
   'freight:manage': (actor: Actor, load: LoadRef) => actor.userType === 'admin' || managesLoad(actor, load),
   /** Who hauls: carriers (and air cargo operators, who book air shipments on the air page); not on their own loads. */
   'freight:haul': (actor: Actor, load?: LoadRef) =>
-    (actor.userType === 'carrier' || actor.userType === 'air_cargo') && !(load && managesLoad(actor, load)),
+    (actor.userType === 'carrier' ||
+      // Booking by equipment (issue 25): an air cargo account hauls air shipments, not road loads.
+      (actor.userType === 'air_cargo' && (!load || load.equipmentType === 'air_cargo'))) &&
+    !(load && managesLoad(actor, load)),
   /** Rate offers come from carriers. */
   'freight:offer': (actor: Actor, load?: LoadRef) =>
     actor.userType === 'carrier' && !(load && managesLoad(actor, load)),

@@ -59,6 +59,7 @@ export function createAuthRouter(rt: Runtime): Router {
     const user = await authenticate(throttle, email, password, req.ip ?? 'unknown', known);
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
+    req.session.signedInAt = Date.now();
     await save(req);
     setSignedInMarker(req, res);
     if (!known) rememberDevice(req, res, email, secret);
@@ -78,7 +79,11 @@ export function createAuthRouter(rt: Runtime): Router {
 
   // Browser redirects (SPEC §7). With no OpenID Connect provider configured, sign-in is the app's own modal.
   router.get('/login', (_req, res) => res.redirect('/?auth=signin'));
+  // Logging out is a POST. The spec's GET /api/logout stays for same-site links; a link on another site (a top-level
+  // cross-site GET carries the Lax cookie) only lands on the home page, signed in as before (issue 25).
   router.get('/logout', async (req, res) => {
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') return res.redirect('/');
     await destroy(req);
     res.clearCookie('fm.sid');
     clearSignedInMarker(res);

@@ -35,6 +35,8 @@ export async function requestBooking(
 ): Promise<{ message: string; request: BookingRequestDto }> {
   const load = await findLoad(freightId);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
+  if (actor.userType === 'air_cargo' && load.equipmentType !== 'air_cargo')
+    throw forbidden('An air cargo account books air shipments only');
   authorize(actor, 'freight:haul', load, {
     message: 'Only carriers can book freight (and not their own loads)',
   });
