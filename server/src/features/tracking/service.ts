@@ -264,11 +264,17 @@ export async function updateLocation(
   // Under the load's lease (issue 25): a delivery, which moves the load under the same lease, cannot slip in between
   // the status check and the writes, so no position is stored after the load was delivered.
   const { point, at } = await withLoad(load._id, async () => {
-    const current = (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
+    const current =
+      (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
     if (!LOCATION_UPDATABLE_STATUSES.includes(current.status as FreightStatus)) {
       throw conflict('The location can be updated only while the load is booked or in transit');
     }
-    const created = await LocationPointModel.create({ freightListingId: load._id, userId: actor.id, lat, lng });
+    const created = await LocationPointModel.create({
+      freightListingId: load._id,
+      userId: actor.id,
+      lat,
+      lng,
+    });
     await storePosition(load._id, { lat, lng, at: created.createdAt });
     return { point: created, at: created.createdAt };
   });
