@@ -109,6 +109,59 @@ describe('write limits per account', () => {
     );
   }, 120_000);
 
+  it('small shipments and routes: each stops at its figure; the driver on the route gets one notification counting them', async () => {
+    const driver = app.client();
+    await driver.registerAndLogin({ userType: 'carrier' });
+    await driver.post('/api/users/setup', { userType: 'individual_driver', companyName: 'Driver Co' });
+    const route = (title: string) => ({
+      title,
+      originCity: 'Dallas',
+      originState: 'TX',
+      destinationCity: 'Austin',
+      destinationState: 'TX',
+      departureDate: '2031-05-09',
+      departureTime: '08:30',
+      vehicleType: 'pickup_truck',
+      availableSpace: 'Full bed',
+      maxWeight: '1500',
+      pricePerMile: '1.25',
+      pricingType: 'per_mile',
+      isFlexible: true,
+    });
+    for (let i = 0; i < WRITE_LIMITS.driverRoutes.points; i++) {
+      const res = await driver.post('/api/driver-routes', route(`Route ${i}`));
+      expect(res.status, res.text).toBe(201);
+    }
+    expectLimited(await driver.post('/api/driver-routes', route('One more')), 'route changes');
+
+    const customer = app.client();
+    await customer.registerAndLogin({ userType: 'carrier' });
+    await customer.post('/api/users/setup', { userType: 'individual_customer', companyName: 'Me' });
+    const shipment = (title: string) => ({
+      title,
+      itemDescription: 'bike',
+      originCity: 'Dallas',
+      originState: 'TX',
+      destinationCity: 'Austin',
+      destinationState: 'TX',
+      weight: '240',
+      offerPrice: '225.50',
+    });
+    for (let i = 0; i < WRITE_LIMITS.smallShipments.points; i++) {
+      const res = await customer.post('/api/small-shipments', shipment(`Bike ${i}`));
+      expect(res.status, res.text).toBe(201);
+    }
+    expectLimited(
+      await customer.post('/api/small-shipments', shipment('One more')),
+      'small shipments posted',
+    );
+    const n = WRITE_LIMITS.smallShipments.points;
+    await eventually(async () => {
+      const found = (await notifications(driver)).filter((x) => /shipments? on your route/.test(x.title));
+      return found.length === 1 && found[0].title === `${n} new shipments on your route` ? found : null;
+    }, 30_000);
+  }, 120_000);
+
   it('input refused at the edge or by the schema costs no point, and writes nothing', async () => {
     const shipper = await verifiedClient(app, 'shipper');
     const carrier = await verifiedClient(app, 'carrier');
