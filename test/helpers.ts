@@ -47,11 +47,18 @@ export function serviceUrls() {
  * `workers: true` runs the worker role in the same process (as `npm start` does).
  */
 export async function startTestApp(
-  opts: { workers?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    workers?: boolean;
+    env?: Record<string, string>;
+    /** Services of the test's own (an outage test that kills them), instead of the run's shared ones. */
+    services?: { mongoUri: string; redisUrl: string; postgresUrl?: string | null };
+  } = {},
 ): Promise<TestApp> {
   const id = randomBytes(4).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-app-'));
-  const { mongoUri, redisUrl, postgresUrl } = serviceUrls();
+  const { mongoUri, redisUrl, postgresUrl } = opts.services
+    ? { ...opts.services, postgresUrl: opts.services.postgresUrl ?? '' }
+    : serviceUrls();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     MONGODB_URI: mongoUri,

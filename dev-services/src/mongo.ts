@@ -6,7 +6,7 @@ import { ensureFerretBinary, ferretBinaryPath, ferretVersion } from './ferretdb'
 import { displayPath, toLineLogger, type EmbeddedLog, type LineLogger } from './log';
 import { copyDatabases } from './copyDatabases';
 import { findPostgres, PostgresUnavailableError, startPostgres } from './postgres';
-import { findExecutable, runCommand, startWithFreePort, unexpectedExit } from './processes';
+import { findExecutable, runCommand, startWithFreePort } from './processes';
 
 export type MongoKind = 'external' | 'mongod' | 'ferretdb' | 'memory-server';
 
@@ -111,13 +111,15 @@ async function startMongod(
   await mkdir(dbPath, { recursive: true });
   const versionOut = await runCommand(binary, ['--version'], { env, timeoutMs: 15_000 });
   const version = /db version v?(\S+)/.exec(versionOut.stdout)?.[1];
-  const proc = await startWithFreePort((port) => ({
-    name: 'mongod',
-    command: binary,
-    args: ['--dbpath', dbPath, '--port', String(port), '--bind_ip', HOST, '--quiet'],
-    env,
-    onUnexpectedExit: unexpectedExit('MongoDB (mongod)', log),
-  }));
+  const proc = await startWithFreePort(
+    (port) => ({
+      name: 'mongod',
+      command: binary,
+      args: ['--dbpath', dbPath, '--port', String(port), '--bind_ip', HOST, '--quiet'],
+      env,
+    }),
+    { what: 'MongoDB (mongod)', log },
+  );
   return {
     uri: `mongodb://${HOST}:${proc.port}`,
     kind: 'mongod',
@@ -188,9 +190,14 @@ async function startFerretWithStorage(
         kind: 'ferretdb',
         label: `FerretDB ${ferret.version} (PostgreSQL ${postgres.major}, private cluster)`,
         dataPath: postgres.clusterPath,
-        pid: ferretServer.pid,
+        get pid() {
+          return ferretServer.pid;
+        },
         postgresUrl: postgres.url,
-        children: postgres.pid ? [{ name: 'postgres', pid: postgres.pid }] : [],
+        // Read when asked: a supervised child restarted after a crash has a new pid.
+        get children() {
+          return postgres.pid ? [{ name: 'postgres', pid: postgres.pid }] : [];
+        },
         stop: () => (stopped ??= ferretServer.stop().finally(() => postgres.stop())),
       };
     } catch (err) {
@@ -279,23 +286,27 @@ async function startFerret(
     handler = ['--handler=postgresql'];
     childEnv = { ...env, FERRETDB_POSTGRESQL_URL: storage.postgresUrl }; // not on the command line: it has the password
   }
-  const proc = await startWithFreePort((port) => ({
-    name: 'ferretdb',
-    command: binary,
-    args: [
-      ...handler,
-      `--listen-addr=${HOST}:${port}`,
-      `--state-dir=${stateDir}`,
-      '--telemetry=disable',
-      '--debug-addr=-',
-      '--log-level=warn',
-    ],
-    env: childEnv,
-    onUnexpectedExit: unexpectedExit('MongoDB (ferretdb)', log),
-  }));
+  const proc = await startWithFreePort(
+    (port) => ({
+      name: 'ferretdb',
+      command: binary,
+      args: [
+        ...handler,
+        `--listen-addr=${HOST}:${port}`,
+        `--state-dir=${stateDir}`,
+        '--telemetry=disable',
+        '--debug-addr=-',
+        '--log-level=warn',
+      ],
+      env: childEnv,
+    }),
+    { what: 'MongoDB (ferretdb)', log },
+  );
   return {
     uri: `mongodb://${HOST}:${proc.port}`,
-    pid: proc.child.pid ?? null,
+    get pid() {
+      return proc.child.pid ?? null;
+    },
     stop: () => proc.child.stop(),
   };
 }

@@ -11,7 +11,6 @@ import {
   processCommandLine,
   runCommand,
   startWithFreePort,
-  unexpectedExit,
 } from './processes';
 
 /**
@@ -139,32 +138,34 @@ export async function startPostgres(
   const password = readFileSync(passwordFile, 'utf8').trim();
   await settleStalePostmaster(pgdata);
 
-  const proc = await startWithFreePort((port) => ({
-    name: 'postgres',
-    command: path.join(bin.binDir, 'postgres'),
-    args: [
-      '-D',
-      pgdata,
-      '-p',
-      String(port),
-      '-c',
-      `listen_addresses=${HOST}`,
-      '-c',
-      'unix_socket_directories=',
-      // FerretDB binds field names as parameters: only custom plans use the expression indexes (DESIGN §2.2).
-      '-c',
-      'plan_cache_mode=force_custom_plan',
-      ...(disposable
-        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-        : []),
-    ],
-    env: { ...env, LC_ALL: 'C' },
-    stopSignal: 'SIGINT',
-    ready: (host, p, timeoutMs, options) =>
-      waitForQueries(connectionString(password, p, 'postgres'), timeoutMs, options.signal),
-    onUnexpectedExit: unexpectedExit('PostgreSQL', log),
-    ...user,
-  }));
+  const proc = await startWithFreePort(
+    (port) => ({
+      name: 'postgres',
+      command: path.join(bin.binDir, 'postgres'),
+      args: [
+        '-D',
+        pgdata,
+        '-p',
+        String(port),
+        '-c',
+        `listen_addresses=${HOST}`,
+        '-c',
+        'unix_socket_directories=',
+        // FerretDB binds field names as parameters: only custom plans use the expression indexes (DESIGN §2.2).
+        '-c',
+        'plan_cache_mode=force_custom_plan',
+        ...(disposable
+          ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+          : []),
+      ],
+      env: { ...env, LC_ALL: 'C' },
+      stopSignal: 'SIGINT',
+      ready: (host, p, timeoutMs, options) =>
+        waitForQueries(connectionString(password, p, 'postgres'), timeoutMs, options.signal),
+      ...user,
+    }),
+    { what: 'PostgreSQL', log, beforeRestart: () => settleStalePostmaster(pgdata) },
+  );
   const stop = () => proc.child.stop(10_000);
   try {
     await ensureDatabase(connectionString(password, proc.port, 'postgres'));
@@ -177,7 +178,9 @@ export async function startPostgres(
     major: bin.major,
     clusterPath,
     created,
-    pid: proc.child.pid ?? null,
+    get pid() {
+      return proc.child.pid ?? null;
+    },
     stop,
   };
 }

@@ -351,17 +351,118 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** Starts a service on a free 127.0.0.1 port, trying another port when the first one was taken in the meantime. */
+/**
+ * How the launcher keeps a service alive (issue 25): a child that dies without stop() is started again on the same
+ * port after a growing pause (RESTART_BACKOFF_MS), so the app's connections, which retry every second, find it again
+ * by themselves. A child that dies MAX_RESTARTS times within RESTART_WINDOW_MS keeps dying for a reason a restart
+ * does not fix: it is reported once, with its last output, and left down. (In production, the platform supervises.)
+ */
+export interface Supervision {
+  /** How the service is named in the log: `Redis (redis-server)`. */
+  what: string;
+  log: LineLogger;
+  /** Runs before each restart (PostgreSQL: settle the stale postmaster.pid of the dead one). */
+  beforeRestart?: () => Promise<void>;
+  /** Called after each successful restart, with the new process. */
+  onRestart?: (child: ManagedProcess) => void;
+}
+
+export const RESTART_BACKOFF_MS = [200, 500, 1_000, 2_000, 4_000];
+export const MAX_RESTARTS = 5;
+export const RESTART_WINDOW_MS = 60_000;
+
+/** Starts `options` and restarts it as Supervision says; the handle's pid and stop() follow the current child. */
+export async function startSupervised(
+  options: StartServiceOptions,
+  supervision: Supervision,
+): Promise<ManagedProcess> {
+  const { what, log } = supervision;
+  let recent: number[] = [];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: ManagedProcess;
+  const launch = () => startService({ ...options, onUnexpectedExit: onExit });
+  function onExit(info: ExitInfo, output: string): void {
+    if (stopped) return;
+    const how = info.error
+      ? `could not be started (${info.error.message})`
+      : info.signal
+        ? `signal ${info.signal}`
+        : `code ${info.code}`;
+    const now = Date.now();
+    recent = recent.filter((t) => now - t < RESTART_WINDOW_MS);
+    if (recent.length >= MAX_RESTARTS) {
+      const tail = lastLines(output.trim(), 10);
+      log.warn(
+        `${what} keeps dying: it exited ${recent.length + 1} times within ${RESTART_WINDOW_MS / 1000} s (last: ${how}). ` +
+          `The launcher no longer restarts it; the app answers 503 until it is back. Fix the cause, then restart.` +
+          (tail ? `\nIts last output:\n${tail}` : ''),
+      );
+      return;
+    }
+    const delay = RESTART_BACKOFF_MS[Math.min(recent.length, RESTART_BACKOFF_MS.length - 1)];
+    recent.push(now);
+    log.warn(`${what} exited unexpectedly (${how}); restarting it in ${delay} ms`);
+    timer = setTimeout(() => {
+      void (async () => {
+        if (stopped) return;
+        try {
+          await supervision.beforeRestart?.();
+          const next = await launch();
+          if (stopped) return void (await next.stop());
+          current = next;
+          log.info(`${what} restarted (pid ${next.pid ?? '?'})`);
+          supervision.onRestart?.(next);
+        } catch (err) {
+          onExit(
+            { code: null, signal: null, error: err as Error },
+            err instanceof ChildExitError ? err.output : '',
+          );
+        }
+      })();
+    }, delay);
+    timer.unref();
+  }
+  current = await launch();
+  return {
+    name: current.name,
+    get pid() {
+      return current.pid;
+    },
+    get child() {
+      return current.child;
+    },
+    get exited() {
+      return current.exited;
+    },
+    get running() {
+      return current.running;
+    },
+    output: () => current.output(),
+    stop(graceMs?: number) {
+      stopped = true;
+      clearTimeout(timer);
+      return current.stop(graceMs);
+    },
+  };
+}
+
+/**
+ * Starts a service on a free 127.0.0.1 port, trying another port when the first one was taken in the meantime;
+ * with `supervision`, restarts it on that port whenever it dies (startSupervised).
+ */
 export async function startWithFreePort(
   describe: (
     port: number,
   ) => Omit<StartServiceOptions, 'host' | 'port' | 'timeoutMs'> &
     Partial<Pick<StartServiceOptions, 'timeoutMs' | 'ready'>>,
+  supervision?: Supervision,
 ): Promise<{ child: ManagedProcess; port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort(LOOPBACK);
     try {
-      const child = await startService({ timeoutMs: 60_000, ...describe(port), host: LOOPBACK, port });
+      const options = { timeoutMs: 60_000, ...describe(port), host: LOOPBACK, port };
+      const child = supervision ? await startSupervised(options, supervision) : await startService(options);
       return { child, port };
     } catch (err) {
       const inUse = err instanceof ChildExitError && /address already in use|EADDRINUSE/i.test(err.output);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { toLineLogger } from './log';
 import type { EnsureServiceOptions } from './mongo';
 import { waitForRedis } from './ports';
-import { findExecutable, startWithFreePort, unexpectedExit } from './processes';
+import { findExecutable, startWithFreePort } from './processes';
 
 export type RedisKind = 'external' | 'redis-server';
 
@@ -48,32 +48,37 @@ export async function ensureRedis(options: EnsureServiceOptions): Promise<Embedd
 
   const dir = path.join(path.resolve(options.dataDir), 'redis');
   await mkdir(dir, { recursive: true });
-  const { child, port } = await startWithFreePort((p) => ({
-    name: 'redis-server',
-    command: binary,
-    args: [
-      '--port',
-      String(p),
-      '--bind',
-      HOST,
-      '--protected-mode',
-      'yes',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--save',
-      '',
-      '--daemonize',
-      'no',
-      '--loglevel',
-      'warning',
-    ],
-    env,
-    // The port opens before the append-only file is loaded; ready means PING answers PONG.
-    ready: waitForRedis,
-    onUnexpectedExit: unexpectedExit('Redis (redis-server)', log),
-  }));
+  const { child, port } = await startWithFreePort(
+    (p) => ({
+      name: 'redis-server',
+      command: binary,
+      args: [
+        '--port',
+        String(p),
+        '--bind',
+        HOST,
+        '--protected-mode',
+        'yes',
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        // Every acknowledged write is on disk before the answer: a killed redis-server loses nothing it confirmed.
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      env,
+      // The port opens before the append-only file is loaded; ready means PING answers PONG.
+      ready: waitForRedis,
+    }),
+    { what: 'Redis (redis-server)', log },
+  );
   const url = `redis://${HOST}:${port}`;
   return {
     url,
@@ -81,7 +86,9 @@ export async function ensureRedis(options: EnsureServiceOptions): Promise<Embedd
     kind: 'redis-server',
     label: 'redis-server',
     dataPath: dir,
-    pid: child.pid ?? null,
+    get pid() {
+      return child.pid ?? null;
+    },
     stop: () => child.stop(),
   };
 }

@@ -18,6 +18,8 @@ import { compressResponses, sendIndexHtml, serveWebAssets } from './http/webAsse
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
+import { rejectUnstorableText } from './http/textGuard';
+import { writeLimits } from './http/writeLimits';
 import { attachGateway } from './realtime/gateway';
 import type { Runtime } from './runtime';
 
@@ -64,9 +66,13 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   app.use(compressResponses());
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
   app.use('/api', express.json({ limit: '1mb' }));
+  // Before the session, every route, rate limit and write: text PostgreSQL cannot store is a 400 naming its field.
+  app.use('/api', rejectUnstorableText);
   app.use('/api', sessionMiddleware);
   const withUser = loadUser({ testAccountsEnabled: rt.config.ENABLE_TEST_ACCOUNTS });
   app.use('/api', withUser, syncSignedInMarker);
+  // Every signed-in write counts against the account's limits (route table in http/writeLimits.ts).
+  app.use('/api', writeLimits);
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 
@@ -109,6 +115,7 @@ export async function startWeb(
   rt: Runtime,
   opts: { port?: number; host?: string } = {},
 ): Promise<WebService> {
+  const httpsPublic = /^https:/i.test(rt.config.PUBLIC_URL ?? '');
   const sessionRedis = createClient(sessionRedisOptions(rt.redisUrl));
   sessionRedis.on('error', (err: Error) => rt.log.debug(`session store: ${err.message}`));
   await sessionRedis.connect();
@@ -119,7 +126,15 @@ export async function startWeb(
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+    // Behind an https PUBLIC_URL the cookie is always Secure (issue 25); the proxy's X-Forwarded-Proto then says the
+    // request was https (express-session sets a Secure cookie only on one).
+    proxy: httpsPublic ? true : undefined,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: httpsPublic ? true : 'auto',
+      maxAge: SESSION_MAX_AGE_MS,
+    },
   });
 
   if (rt.config.ENABLE_TEST_ACCOUNTS && rt.config.NODE_ENV !== 'test') {

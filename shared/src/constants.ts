@@ -6,6 +6,8 @@ export const DEFAULT_OFFER_VALIDITY_HOURS = 24;
 export const SESSION_LOSS_REDIRECT_MS = 500;
 /** How long a session lasts without a request (it rolls with each one). */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after its sign-in (issue 25): then sign in again. */
+export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** The readable cookie that says the browser has a session (server/src/http/signedInMarker.ts). */
 export const SIGNED_IN_COOKIE = 'fm.signed_in';
 export const TEST_LOGIN_REDIRECT_MS = 1500;
@@ -42,6 +44,31 @@ export const RATE_LIMITS = {
   upload: { points: 20, seconds: 10 * 60, what: 'uploads' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Limits on writes per account (issue 25), applied by the route table in `server/src/http/writeLimits.ts`; a company
+ * is one account until teams exist. Chosen from how a busy professional works, with room to spare: a broker who
+ * posts a load every minute of an hour, a dispatcher requesting loads for a dozen trucks, a back-and-forth of
+ * offers on several loads at once. A flood from one account (1,113 loads in 20 s, seen in issue 25) stops within
+ * the first minute. `writes` holds every other write and the listed ones too.
+ */
+export const WRITE_LIMITS = {
+  writes: { points: 300, seconds: 60, what: 'changes' },
+  loads: { points: 60, seconds: 60 * 60, what: 'loads posted' },
+  loadEdits: { points: 120, seconds: 60 * 60, what: 'load edits and cancellations' },
+  bookingRequests: { points: 30, seconds: 60 * 60, what: 'booking requests' },
+  bookingReviews: { points: 120, seconds: 60 * 60, what: 'booking request decisions' },
+  offers: { points: 60, seconds: 60 * 60, what: 'offers, counters and answers' },
+  invitations: { points: 20, seconds: 60 * 60, what: 'shipper invitations' },
+  smallShipments: { points: 20, seconds: 60 * 60, what: 'small shipments posted' },
+  shipmentOffers: { points: 60, seconds: 60 * 60, what: 'small-shipment offers and acceptances' },
+  driverRoutes: { points: 20, seconds: 60 * 60, what: 'route changes' },
+  tripUpdates: { points: 60, seconds: 60 * 60, what: 'trip status updates' },
+  accountChanges: { points: 10, seconds: 60 * 60, what: 'account changes' },
+} as const;
+export type WriteLimitName = keyof typeof WRITE_LIMITS;
+/** How long notifications from one source to one recipient are folded into the first unread one (issue 25). */
+export const NOTIFICATION_COALESCE_SECONDS = 60 * 60;
 /** Open sockets (tabs, devices) one user may hold at once; one more is refused with a connect_error. */
 export const MAX_SOCKETS_PER_USER = 20;
 export const TOO_MANY_SOCKETS_MESSAGE = `Too many open connections: close some of your other tabs or devices (${MAX_SOCKETS_PER_USER} at most).`;

@@ -37,6 +37,14 @@ export const notificationJobSchema = z.object({
   link: z.string().nullable().optional(),
   /** Makes the job idempotent: a second job with the same key stores nothing. */
   dedupeKey: z.string().optional(),
+  /**
+   * Coalescing (issue 25): notifications to one recipient from one source (`key`) while the first is unread and
+   * younger than NOTIFICATION_COALESCE_SECONDS become one, counted: its title and body become these texts with
+   * `{count}` replaced ("12 new loads match Dallas → Denver"), its link this job's.
+   */
+  coalesce: z
+    .object({ key: z.string().min(1), title: z.string().min(1), body: z.string().default('') })
+    .optional(),
 });
 export type NotificationJob = z.input<typeof notificationJobSchema>;
 

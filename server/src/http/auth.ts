@@ -1,3 +1,4 @@
+import { SESSION_ABSOLUTE_MAX_MS } from '@freight/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Types } from 'mongoose';
 import { isTestAccountEmail } from '../features/auth/testAccounts';
@@ -8,6 +9,8 @@ import { unauthorized } from './errors';
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
+    /** When the user signed in (ms since the epoch): the session ends SESSION_ABSOLUTE_MAX_MS later, however used. */
+    signedInAt?: number;
   }
 }
 
@@ -24,6 +27,15 @@ declare module 'express-serve-static-core' {
 export function loadUser(opts: { testAccountsEnabled: boolean }): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const id = req.session?.userId;
+    // An absolute end (issue 25): a session rolls with use for at most SESSION_ABSOLUTE_MAX_MS after sign-in. A session
+    // from before this rule starts counting now.
+    if (id && req.session) {
+      req.session.signedInAt ??= Date.now();
+      if (Date.now() - req.session.signedInAt > SESSION_ABSOLUTE_MAX_MS) {
+        delete req.session.userId;
+        return next();
+      }
+    }
     if (id && Types.ObjectId.isValid(id)) {
       const user = await UserModel.findById(id);
       if (user && (opts.testAccountsEnabled || !isTestAccountEmail(user.email))) req.user = user;

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@freight/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { outageOf, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import { refundLimits } from '../infra/rateLimit';
 
 const STATUS_CODES: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -45,12 +46,25 @@ export function serviceUnavailable(): AppError {
   return err;
 }
 
+/**
+ * PostgreSQL refusing text it cannot store (22P05 untranslatable character, 22021 bad UTF-8), as FerretDB relays it.
+ * The edge refuses such text first (http/textGuard.ts); this is the second guard, for text that reached a query
+ * some other way: a 400, not a 500.
+ */
+const UNSTORABLE_TEXT_SQLSTATE = /SQLSTATE (22P05|22021)/;
+export function unstorableTextRefused(err: unknown): AppError | null {
+  if (!(err instanceof Error) || !UNSTORABLE_TEXT_SQLSTATE.test(err.message)) return null;
+  return badRequest(
+    'The request contains a character that cannot be stored (a NUL or an unpaired surrogate)',
+  );
+}
+
 /** An AppError as it is, a validation error as 400, a service outage as 503; anything else null. */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
   if (outageOf(err)) return serviceUnavailable();
-  return null;
+  return unstorableTextRefused(err);
 }
 
 export const badRequest = (message: string, details?: unknown[]) =>
@@ -169,11 +183,14 @@ export function errorHandler(log: (msg: string, err: unknown) => void): ErrorReq
     else if (inputError) appError = inputError;
     else if (err?.name === 'CastError') appError = notFound();
     else if (outageOf(err)) appError = serviceUnavailable();
+    else if (unstorableTextRefused(err)) appError = unstorableTextRefused(err)!;
     else {
       log('Unhandled error', err);
       appError = new AppError('INTERNAL_ERROR', 'Something went wrong. Please try again.');
     }
     if (res.headersSent) return;
+    // A request refused for its input, or by one limit, did nothing: the points it took are given back.
+    if (appError.status === 400 || appError.status === 429) refundLimits(res);
     if (appError instanceof AppError && appError.retryAfterSeconds) {
       res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     }

@@ -2,9 +2,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@freight/shared';
 import type { NextFunction, Request, Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { fromZodError } from './errors';
+import { assertStorableText } from './textGuard';
 
-/** Parses with a shared schema; a failure becomes a 400 with the first issue as the message. */
+/**
+ * Parses with a shared schema; a failure becomes a 400 with the first issue as the message. Text that cannot be
+ * stored (NUL, unpaired surrogates) is refused first, naming its field, whatever the schema says.
+ */
 export function parse<S extends ZodType>(schema: S, data: unknown): z.output<S> {
+  assertStorableText(data);
   const result = schema.safeParse(data);
   if (!result.success) throw fromZodError(result.error);
   return result.data;
@@ -24,6 +29,8 @@ export type ValidInput<S extends RequestSchemas> = { [K in keyof S]: z.output<No
 export interface Validator<S extends RequestSchemas> {
   <P>(req: Request<P>, res: Response, next: NextFunction): void;
   input(res: Response): ValidInput<S>;
+  /** The schemas, as given (the route table's fuzz test reads them). */
+  readonly schemas: S;
 }
 
 /**
@@ -44,6 +51,7 @@ export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
     next();
   };
   return Object.assign(middleware, {
+    schemas,
     input(res: Response): ValidInput<S> {
       const input = parsed.get(res);
       if (!input) throw new Error('validate(): the route reads input its middleware did not parse');

@@ -94,11 +94,60 @@ const MONGO_OUTAGE_ERRORS = new Set([
 const IOREDIS_OUTAGE =
   /Stream isn't writeable|Connection is closed|Command timed out|MaxRetriesPerRequest|connect ECONNREFUSED|ETIMEDOUT|ECONNRESET/;
 
-/** Which service an error says is unreachable (null: not an outage, a real failure to report). */
-export function outageOf(err: unknown): 'mongodb' | 'redis' | null {
+/**
+ * PostgreSQL not answering, as SQLSTATE codes: class 08 (connection exception), 57P01–57P03 (shut down, crashed,
+ * not accepting connections yet), 53300 (too many connections).
+ */
+const POSTGRES_OUTAGE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** The same, and pgx's connection failures, as FerretDB relays them inside a MongoServerError's text. */
+const FERRET_POSTGRES_OUTAGE =
+  /SQLSTATE (08[0-9A-Z]{3}|57P0[1-3]|53300)|failed to connect to|dial tcp|conn closed|connection reset by peer|broken pipe|unexpected EOF|server refused TLS connection/;
+/** Node's socket errors: the service's port does not answer. */
+const SOCKET_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+export type OutageService = 'mongodb' | 'postgresql' | 'redis';
+
+/**
+ * Which service an error says is unreachable (null: not an outage, a real failure to report). MongoDB's driver
+ * errors (FerretDB's process gone reads the same), PostgreSQL behind FerretDB (a MongoServerError carrying the
+ * SQLSTATE or pgx's dial error), node-postgres (a SQLSTATE `code`, or a socket errno), ioredis and node-redis.
+ */
+export function outageOf(err: unknown): OutageService | null {
+  const service = classify(err);
+  if (service) lastOutageAt = Date.now();
+  return service;
+}
+
+let lastOutageAt = 0;
+
+/**
+ * Whether a service looks down now: an outage error was seen within the last 5 s, or the Redis command connection or
+ * mongoose is not connected. (A socket ack still waiting at its deadline is answered 503 only then; on a healthy
+ * but busy machine it waits on.)
+ */
+export function outageSuspected(redisStatus?: string): boolean {
+  return (
+    Date.now() - lastOutageAt < 5_000 ||
+    (redisStatus !== undefined && redisStatus !== 'ready') ||
+    mongoose.connection.readyState !== 1
+  );
+}
+
+function classify(err: unknown): OutageService | null {
   if (!(err instanceof Error)) return null;
   if (MONGO_OUTAGE_ERRORS.has(err.name) || err instanceof mongoose.mongo.MongoNetworkError) return 'mongodb';
   if (/buffering timed out/.test(err.message)) return 'mongodb';
+  if (err instanceof mongoose.mongo.MongoServerError && FERRET_POSTGRES_OUTAGE.test(err.message))
+    return 'postgresql';
+  const code = (err as { code?: unknown }).code;
+  // node-postgres: a DatabaseError (SQLSTATE in `code`, `severity` set) or a socket error on its connection.
+  if (typeof code === 'string' && 'severity' in err && POSTGRES_OUTAGE_SQLSTATE.test(code))
+    return 'postgresql';
+  if (
+    /Connection terminated( unexpectedly| due to connection timeout)?|timeout expired/.test(err.message) &&
+    !('command' in err)
+  )
+    return 'postgresql';
   if (
     err instanceof ClientOfflineError ||
     err instanceof ClientClosedError ||
@@ -110,5 +159,7 @@ export function outageOf(err: unknown): 'mongodb' | 'redis' | null {
   ) {
     return 'redis';
   }
+  // A bare socket error from a driver that does not wrap it (node-postgres's connect): a service is unreachable.
+  if (typeof code === 'string' && SOCKET_ERRNO.has(code)) return 'postgresql';
   return null;
 }

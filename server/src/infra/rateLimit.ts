@@ -1,4 +1,4 @@
-import { RATE_LIMITS, type RateLimitName } from '@freight/shared';
+import { RATE_LIMITS, WRITE_LIMITS, type RateLimitName, type WriteLimitName } from '@freight/shared';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -9,7 +9,12 @@ import { tooManyRequests, unauthorized } from '../http/errors';
  * counted in Redis so that every process shares it. Over the limit: a 429 AppError with Retry-After, which the
  * socket handlers answer as a TOO_MANY_REQUESTS ack. Redis being down is an outage (503), not a pass.
  */
-let limiters: Map<RateLimitName, RateLimiterRedis> | null = null;
+type LimitName = RateLimitName | WriteLimitName;
+const ALL_LIMITS: Record<LimitName, { points: number; seconds: number; what: string }> = {
+  ...RATE_LIMITS,
+  ...WRITE_LIMITS,
+};
+let limiters: Map<LimitName, RateLimiterRedis> | null = null;
 let enabled = true;
 
 /**
@@ -19,13 +24,13 @@ let enabled = true;
 export function initRateLimits(redis: Redis, prefix: string, on = true): void {
   enabled = on;
   limiters = new Map(
-    (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => [
+    (Object.keys(ALL_LIMITS) as LimitName[]).map((name) => [
       name,
       new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: `${prefix}rate:${name}`,
-        points: RATE_LIMITS[name].points,
-        duration: RATE_LIMITS[name].seconds,
+        points: ALL_LIMITS[name].points,
+        duration: ALL_LIMITS[name].seconds,
       }),
     ]),
   );
@@ -37,32 +42,54 @@ function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** Counts one action of `userId`; throws 429 when it is one too many. */
-export async function consumeRateLimit(name: RateLimitName, userId: string): Promise<void> {
-  if (!enabled) return;
+/**
+ * Counts one action of `userId`; throws 429 when it is one too many. Resolves with a refund that gives the point back
+ * (a request its schema then refused did nothing, and must cost nothing).
+ */
+export async function consumeRateLimit(name: LimitName, userId: string): Promise<() => Promise<void>> {
+  if (!enabled) return async () => undefined;
   const limiter = limiters?.get(name);
   if (!limiter) throw new Error('rate limits are not initialised');
   try {
     await limiter.consume(userId);
   } catch (res) {
     if (!(res instanceof RateLimiterRes)) throw res; // Redis failed: an outage, answered 503
+    // The refused try is not counted either.
+    await limiter.reward(userId, 1).catch(() => undefined);
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    const { points, seconds: window, what } = RATE_LIMITS[name];
+    const { points, seconds: window, what } = ALL_LIMITS[name];
     throw tooManyRequests(
       `Too many ${what}: at most ${points} every ${describeWait(window)}. Try again in ${describeWait(seconds)}.`,
       seconds,
     );
   }
+  return async () => {
+    await limiter.reward(userId, 1);
+  };
+}
+
+/** What `consumeRateLimit` took for this request, given back if its input is refused (http/errors.ts). */
+export function addRefund(res: { locals: Record<string, unknown> }, refund: () => Promise<void>): void {
+  const refunds = (res.locals.limitRefunds as (() => Promise<void>)[] | undefined) ?? [];
+  refunds.push(refund);
+  res.locals.limitRefunds = refunds;
+}
+
+/** Gives back every point this request took (a 400: the input was refused, nothing was done). */
+export function refundLimits(res: { locals: Record<string, unknown> }): void {
+  const refunds = (res.locals.limitRefunds as (() => Promise<void>)[] | undefined) ?? [];
+  res.locals.limitRefunds = [];
+  for (const refund of refunds) void refund().catch(() => undefined);
 }
 
 /** Whether rate limits and socket caps apply (see initRateLimits). */
 export const rateLimitsEnabled = () => enabled;
 
 /** The same limit as an Express step (before a body is read), for the signed-in user. */
-export function rateLimited(name: RateLimitName): RequestHandler {
-  return async (req, _res, next) => {
+export function rateLimited(name: LimitName): RequestHandler {
+  return async (req, res, next) => {
     if (!req.user) return next(unauthorized());
-    await consumeRateLimit(name, String(req.user._id));
+    addRefund(res, await consumeRateLimit(name, String(req.user._id)));
     next();
   };
 }

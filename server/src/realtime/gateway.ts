@@ -9,6 +9,7 @@ import { UserModel } from '../features/users/model';
 import { isSameOrigin } from '../http/sameOrigin';
 import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
 import { rateLimitsEnabled } from '../infra/rateLimit';
+import { errorAck, watchRedisStatus } from './clientEvents';
 import { ConnectionSlots } from './connectionSlots';
 import { toActor } from '../policies';
 import type { Runtime } from '../runtime';
@@ -57,6 +58,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     });
   };
 
+  watchRedisStatus(() => rt.redis.status);
   const slots = new ConnectionSlots(rt.redis, rt.redisPrefix);
   io.use(async (socket, next) => {
     try {
@@ -90,14 +92,20 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     if (actor.userType) socket.join(rooms.role(actor.userType));
     // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
     // is closed and the event does nothing (logout also closes the session's sockets at once).
-    socket.use(([event], next) => {
+    // While Redis is away the check fails: the event's ack says so (503's shape) instead of never coming.
+    socket.use((packet, next) => {
+      const [event] = packet;
       sessionsAlive([socket]).then(
         ([alive]) => {
           if (alive) return next();
           rt.log.debug(`socket ${socket.id}: session ended, ${String(event)} dropped`);
           socket.disconnect(true);
         },
-        (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+        (err: unknown) => {
+          const ack = packet[packet.length - 1];
+          if (typeof ack === 'function')
+            (ack as (res: unknown) => void)(errorAck(err, rt.log, String(event)));
+        },
       );
     });
     for (const handler of socketHandlers) handler(socket, { io, rt });

@@ -19,8 +19,21 @@ interface SocketState {
 /** Connection state for components and the polling fallback. */
 export const useSocketStore = create<SocketState>(() => ({ status: 'idle', connected: false }));
 
+/** While the socket is not connected, what screens show is read again this often (issue 25). */
+export const SCREEN_POLL_MS = 30_000;
+let screenPoll: number | null = null;
+
 function setStatus(status: SocketConnectionStatus): void {
   useSocketStore.setState({ status, connected: status === 'connected' });
+  // The fallback runs whenever a signed-in socket is not connected: never connected (a proxy that blocks
+  // /socket.io), refused, or dropped. It stops on connect, where the reconnect handlers catch up once more.
+  const polling = status === 'connecting' || status === 'disconnected';
+  if (polling && screenPoll === null && typeof window !== 'undefined') {
+    screenPoll = window.setInterval(runReconnectHandlers, SCREEN_POLL_MS);
+  } else if (!polling && screenPoll !== null) {
+    window.clearInterval(screenPoll);
+    screenPoll = null;
+  }
 }
 
 type ServerEventName = keyof ServerToClientEvents;
@@ -31,6 +44,7 @@ const reconnectHandlers = new Set<() => void>();
 
 let socket: AppSocket | null = null;
 let hasConnectedBefore = false;
+let connectStartedAt = 0;
 
 function dispatch(event: string, args: unknown[]): void {
   const handlers = eventHandlers.get(event);
@@ -60,11 +74,14 @@ export function connectSocket(): void {
     if (!socket.connected) socket.connect();
     return;
   }
+  connectStartedAt = Date.now();
   setStatus('connecting');
   const created: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
   created.on('connect', () => {
+    const polledMeanwhile =
+      screenPoll !== null && !hasConnectedBefore && Date.now() - connectStartedAt > 2_000;
     setStatus('connected');
-    if (hasConnectedBefore) runReconnectHandlers();
+    if (hasConnectedBefore || polledMeanwhile) runReconnectHandlers();
     hasConnectedBefore = true;
   });
   created.on('disconnect', (reason) => {

@@ -60,7 +60,8 @@ export const useNotificationsStore = createPagedListStore<
     },
 
     receive: ({ notification, unreadCount }) => {
-      if (!get().items.some((n) => n.id === notification.id)) get().upsert(notification);
+      // A coalesced notification comes again with its count in its texts: it replaces the one shown.
+      get().upsert(notification);
       set({ unreadCount });
     },
   }),

@@ -74,7 +74,15 @@ export const useSessionStore = create<SessionState>((set, get) => ({
 
   logout: () => {
     disconnectSocket();
-    window.location.href = LOGOUT_URL;
+    // Logging out is a POST (issue 25); the spec's GET /api/logout is the fallback if it cannot be sent.
+    void fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).then(
+      (res) => {
+        window.location.href = res.ok ? '/' : LOGOUT_URL;
+      },
+      () => {
+        window.location.href = LOGOUT_URL;
+      },
+    );
   },
 
   refetch: async () => {

@@ -17,6 +17,7 @@ import type { Runtime } from '../../runtime';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto } from '../users/model';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
+import { isKnownDevice, rememberDevice } from './knownDevice';
 import { TEST_ACCOUNTS } from './testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
@@ -54,11 +55,15 @@ export function createAuthRouter(rt: Runtime): Router {
   const login = validate({ body: loginSchema });
   router.post('/auth/login', login, async (req, res) => {
     const { email, password } = login.input(res).body;
-    const user = await authenticate(throttle, email, password, req.ip ?? 'unknown');
+    const secret = rt.secrets.sessionSecret;
+    const known = isKnownDevice(req, email, secret);
+    const user = await authenticate(throttle, email, password, req.ip ?? 'unknown', known);
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
+    req.session.signedInAt = Date.now();
     await save(req);
     setSignedInMarker(req, res);
+    if (!known) rememberDevice(req, res, email, secret);
     res.json(toUserDto(user));
   });
 
@@ -80,7 +85,11 @@ export function createAuthRouter(rt: Runtime): Router {
     const returnTo = safeReturnTo(req.query.returnTo);
     res.redirect(returnTo ? `/?auth=signin&returnTo=${encodeURIComponent(returnTo)}` : '/?auth=signin');
   });
+  // Logging out is a POST. The spec's GET /api/logout stays for same-site links; a link on another site (a top-level
+  // cross-site GET carries the Lax cookie) only lands on the home page, signed in as before (issue 25).
   router.get('/logout', async (req, res) => {
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') return res.redirect('/');
     await destroy(req);
     res.clearCookie('fm.sid');
     clearSignedInMarker(res);

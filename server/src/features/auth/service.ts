@@ -77,8 +77,10 @@ export async function authenticate(
   email: string,
   password: string,
   ip: string,
+  /** A browser that signed in to this account before: others' failures never hold it back. */
+  knownDevice = false,
 ): Promise<UserDoc> {
-  await throttle.assertAllowed(email, ip);
+  if (!knownDevice) await throttle.assertAllowed(email, ip);
   const user = await UserModel.findOne({ email: email.toLowerCase() });
   const hash = user?.passwordHash ?? (await dummyPasswordHash());
   const verified = await argon2.verify(hash, password).catch(() => false);

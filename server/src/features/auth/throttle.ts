@@ -87,8 +87,9 @@ export class LoginThrottle {
     );
   }
 
-  private key(email: string, ip: string) {
-    return `${email.toLowerCase()}|${ip}`;
+  /** The account's key, whatever the address: guesses spread over many addresses slow down that account. */
+  private key(email: string, _ip?: string) {
+    return email.toLowerCase();
   }
 
   /** 429 with Retry-After while either the email+IP or the IP must still wait. */

@@ -150,6 +150,12 @@ describe('GET /api/booking-requests (call 6) and review (call 7)', () => {
       409,
     );
     expect((await c2.post(`/api/freight/${load.id}/book`, {})).status).toBe(409);
+    // The same approval repeated by the same person (a retry after an outage's 503, issue 25): 200 with the state
+    // it reached; another person's repeat is still a 409.
+    const again = await shipper.post(`/api/booking-requests/${r1.id}/review`, { status: 'approved' });
+    expect(again.status).toBe(200);
+    expect(again.body.request.status).toBe('approved');
+    expect(again.body.listing).toMatchObject({ status: 'booked', carrierId: carrier.user!.id });
   });
 
   it('rejecting leaves the load available; a bad status is 400', async () => {

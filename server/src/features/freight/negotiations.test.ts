@@ -119,6 +119,11 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect((await BookingRequestModel.findById(request.id).lean())?.status).toBe('rejected');
     expect((await broker.post(`/api/negotiations/${mine.id}/reject`)).status).toBe(409);
     expect((await broker.post(`/api/negotiations/${theirs.id}/accept`, { version: 1 })).status).toBe(409);
+    // The same accept again (a retry after an outage, issue 25): 200 with the booked load.
+    const again = await broker.post(`/api/negotiations/${mine.id}/accept`, { version: mine.version });
+    expect(again.status).toBe(200);
+    expect(again.body.negotiation.status).toBe('accepted');
+    expect(again.body.listing).toMatchObject({ status: 'booked', carrierId: carrier.user!.id });
   });
 
   it('rejecting is final; an expired offer is 409 and shows as expired', async () => {

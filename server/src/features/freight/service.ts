@@ -180,8 +180,10 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
     }
   }
   const listing = { ...toFreightDto(load), viewerActions: viewerLoadActions(actor, load) };
-  // Who carries a booked load is the business of its participants only (issue 12): strangers see the listing.
+  // A load that left the board (booked, in transit, delivered, cancelled) is the business of its participants only
+  // (issue 25): its description and instructions included; anyone else, signed out too, gets 404.
   const participant = actor && (actor.userType === 'admin' || participantIds(load).includes(actor.id));
+  if (!participant && load.status !== 'available') throw notFound('Load not found');
   return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
 

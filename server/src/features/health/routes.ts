@@ -1,46 +1,65 @@
 import { Router } from 'express';
 import mongoose from 'mongoose';
-import { SERVICE_UNAVAILABLE_MESSAGE, SERVICE_WAIT_MS } from '../../infra/availability';
+import {
+  outageOf,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  SERVICE_WAIT_MS,
+  type OutageService,
+} from '../../infra/availability';
 import { queueHealth } from '../../queues';
 import type { Runtime } from '../../runtime';
 
-async function check<T>(
-  fn: () => Promise<T>,
-): Promise<{ ok: true; detail: T } | { ok: false; error: string }> {
+type State = 'up' | 'down';
+
+/** Runs one check within SERVICE_WAIT_MS; which service failed (by the error's kind), never the error's text. */
+async function check(fn: () => Promise<unknown>, service: OutageService): Promise<OutageService | null> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    return { ok: true, detail: await fn() };
+    await Promise.race([
+      fn(),
+      new Promise((_, rej) => {
+        timer = setTimeout(() => rej(new Error('timed out')), SERVICE_WAIT_MS);
+      }),
+    ]);
+    return null;
   } catch (err) {
-    return { ok: false, error: (err as Error).message };
+    return outageOf(err) ?? service;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /**
- * 200 when MongoDB, Redis and the queues answer; 503 naming what is down otherwise, within about a second (each
- * check runs at once and gets SERVICE_WAIT_MS).
+ * 200 when MongoDB (and, under FerretDB, its PostgreSQL), Redis and the queues answer; 503 naming what is down
+ * otherwise, within about a second. It says which service is down and nothing more: driver messages carry call
+ * sites, hosts, users and database names, which are nobody's business here (the server's log has them).
  */
 export function createHealthRouter(rt: Runtime): Router {
   const router = Router();
   router.get('/health', async (_req, res) => {
-    const withTimeout = <T>(p: Promise<T>) =>
-      Promise.race([
-        p,
-        new Promise<T>((_, rej) => setTimeout(() => rej(new Error('timed out')), SERVICE_WAIT_MS).unref()),
-      ]);
     const [mongo, redis, queues] = await Promise.all([
-      check(() => {
+      // A read that reaches the storage: FerretDB answers a ping while its PostgreSQL is down.
+      check(async () => {
         const db = mongoose.connection.db;
-        return withTimeout(db ? db.admin().ping() : Promise.reject(new Error('not connected')));
-      }),
-      check(() => withTimeout(rt.redis.ping())),
-      check(() => withTimeout(queueHealth())),
+        if (!db) throw new mongoose.mongo.MongoNotConnectedError('not connected');
+        await db.collection('users').findOne({}, { projection: { _id: 1 } });
+      }, 'mongodb'),
+      check(() => rt.redis.ping(), 'redis'),
+      check(() => queueHealth(), 'redis'),
     ]);
-    const ok = mongo.ok && redis.ok && queues.ok;
-    res.status(ok ? 200 : 503).json({
+    const state = (down: boolean): State => (down ? 'down' : 'up');
+    const ok = !mongo && !redis && !queues;
+    res.status(ok ? 200 : 503);
+    if (!ok) res.setHeader('Retry-After', '5');
+    res.json({
       status: ok ? 'ok' : 'degraded',
       ...(ok ? {} : { message: SERVICE_UNAVAILABLE_MESSAGE }),
-      mongodb: mongo.ok ? 'up' : `down: ${mongo.error}`,
-      redis: redis.ok ? 'up' : `down: ${redis.error}`,
-      queues: queues.ok ? queues.detail : `down: ${queues.error}`,
+      mongodb: state(mongo === 'mongodb'),
+      ...(rt.config.FERRETDB_POSTGRES_URL || mongo === 'postgresql'
+        ? { postgresql: state(mongo === 'postgresql') }
+        : {}),
+      redis: state(redis !== null),
+      queues: state(queues !== null),
     });
   });
   return router;

@@ -9,6 +9,9 @@ const notificationSchema = new Schema(
     body: { type: String, default: '' },
     link: { type: String, default: null },
     readAt: { type: Date, default: null },
+    /** Notifications folded into this one (issue 25): its source's key and how many it stands for. */
+    coalesceKey: { type: String, default: null },
+    count: { type: Number, default: 1 },
     // Unique, and always set (a missing value would count as null in the unique index): a job carrying
     // the same key twice (a retry, a repeated reminder run) stores one notification.
     dedupeKey: {

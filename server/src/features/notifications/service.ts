@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_COALESCE_SECONDS,
   QUEUES,
   notificationJobSchema,
   type NotificationDto,
@@ -7,6 +8,7 @@ import {
 } from '@freight/shared';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
+import type { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
@@ -58,6 +60,33 @@ export async function unreadCount(userId: string): Promise<number> {
   return counter ? counter.unread : underUnreadLease(userId, () => recountUnread(userId));
 }
 
+/**
+ * Folds a coalescing job into the recipient's unread notification from the same source, if one is younger than
+ * NOTIFICATION_COALESCE_SECONDS: one more counted, texts and link updated (the caller holds the user's lease).
+ */
+async function foldInto(
+  data: z.output<typeof notificationJobSchema>,
+  coalesce: { key: string; title: string; body: string },
+): Promise<Notification | null> {
+  const since = new Date(Date.now() - NOTIFICATION_COALESCE_SECONDS * 1000);
+  const open = await NotificationModel.findOne({
+    userId: new Types.ObjectId(data.userId),
+    readAt: null,
+    coalesceKey: coalesce.key,
+    createdAt: { $gte: since },
+  })
+    .sort({ createdAt: -1 })
+    .lean<Notification>();
+  if (!open) return null;
+  const count = (open.count ?? 1) + 1;
+  const fill = (text: string) => text.replaceAll('{count}', count.toLocaleString('en-US'));
+  return NotificationModel.findOneAndUpdate(
+    { _id: open._id, readAt: null },
+    { $set: { count, title: fill(coalesce.title), body: fill(coalesce.body), link: data.link ?? open.link } },
+    { new: true },
+  ).lean<Notification>();
+}
+
 /** The worker's side: store once (dedupeKey), then push `notification:new` to the user's room. */
 export async function deliverNotification(job: NotificationJob): Promise<NotificationDto | null> {
   const data = notificationJobSchema.parse(job);
@@ -65,7 +94,10 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
   let unread: number;
   try {
     [stored, unread] = await underUnreadLease(data.userId, async () => {
+      const folded = data.coalesce ? await foldInto(data, data.coalesce) : null;
+      if (folded) return [folded, await unreadCount(data.userId)] as const;
       const doc = await NotificationModel.create({
+        ...(data.coalesce ? { coalesceKey: data.coalesce.key } : {}),
         userId: new Types.ObjectId(data.userId),
         kind: data.kind,
         title: data.title,

@@ -45,6 +45,12 @@ export async function announceShipmentPosted(stored: SmallShipment): Promise<voi
       body: `${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for ${formatUsd(shipment.offerPrice)}`,
       link: '/driver-routes',
       dedupeKey: `shipment-match:${shipment.id}-${driverId}`,
+      // One customer's shipments to one driver fold into one notification (issue 25).
+      coalesce: {
+        key: `shipment-match:${shipment.shipperId}`,
+        title: '{count} new shipments on your route',
+        body: `{count} new shipments from one customer, latest ${shipment.title}: ${shipment.originCity}, ${shipment.originState} to ${shipment.destinationCity}, ${shipment.destinationState} for ${formatUsd(shipment.offerPrice)}`,
+      },
     });
   }
 }

@@ -10,7 +10,8 @@ let app: TestApp;
 let carrier: TestClient;
 let userId: string;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Race rounds drive one account far past the write limits (issue 25) on purpose.
+  app = await startTestApp({ env: { RATE_LIMITS_ENABLED: 'false' } });
   carrier = app.client();
   userId = (await carrier.registerAndLogin({ userType: 'carrier' })).id;
 });

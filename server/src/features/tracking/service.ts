@@ -259,15 +259,25 @@ export async function updateLocation(
     message: 'Only the booked carrier can update the location',
   });
   await consumeRateLimit('location', actor.id);
-  if (!LOCATION_UPDATABLE_STATUSES.includes(load.status as FreightStatus)) {
-    throw conflict('The location can be updated only while the load is booked or in transit');
-  }
-
   const lat = roundCoord(input.latitude);
   const lng = roundCoord(input.longitude);
-  const point = await LocationPointModel.create({ freightListingId: load._id, userId: actor.id, lat, lng });
-  const at = point.createdAt;
-  await storePosition(load._id, { lat, lng, at });
+  // Under the load's lease (issue 25): a delivery, which moves the load under the same lease, cannot slip in between
+  // the status check and the writes, so no position is stored after the load was delivered.
+  const { point, at } = await withLoad(load._id, async () => {
+    const current =
+      (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
+    if (!LOCATION_UPDATABLE_STATUSES.includes(current.status as FreightStatus)) {
+      throw conflict('The location can be updated only while the load is booked or in transit');
+    }
+    const created = await LocationPointModel.create({
+      freightListingId: load._id,
+      userId: actor.id,
+      lat,
+      lng,
+    });
+    await storePosition(load._id, { lat, lng, at: created.createdAt });
+    return { point: created, at: created.createdAt };
+  });
   const location: LocationDto = { lat, lng, lastLocationUpdate: at.toISOString() };
   announceLocation({
     freightId,

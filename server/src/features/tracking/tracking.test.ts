@@ -154,8 +154,10 @@ describe('location (calls 14, 15)', () => {
     expect(position?.at).toBeInstanceOf(Date);
     const detail = await shipper.get(`/api/freight/${id}/tracking`);
     expect(detail.body).toMatchObject({ currentLat: 41.8781135, currentLng: -87.629799 });
-    // The public listing carries no live position (only the participants' tracking calls do).
-    const listing = await app.client().get(`/api/freight/${id}`);
+    // A booked load is not public at all (issue 25): signed out it is 404; the listing its participants read
+    // carries no live position either (only the tracking calls do).
+    expect((await app.client().get(`/api/freight/${id}`)).status).toBe(404);
+    const listing = await shipper.get(`/api/freight/${id}`);
     expect(listing.status).toBe(200);
     for (const field of ['currentLat', 'currentLng', 'lastLocationUpdate'])
       expect(listing.body).not.toHaveProperty(field);

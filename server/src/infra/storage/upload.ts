@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@freight/shared';
@@ -15,32 +15,67 @@ export interface UploadedFile {
 }
 
 let tempDir: string | null = null;
-const STALE_MS = 60 * 60_000;
+
+/** The folder of this process's uploads: `p<pid>-<random>` under the temporary folder. */
+const OWN_FOLDER = /^p(\d+)-[0-9a-f]+$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
- * Set up at boot (initFileStore): uploads stream into `<dataDir>/uploads-tmp`, on the same disk as the store. What a
- * crash left there is removed once it is an hour old (younger files may be another live process's uploads).
+ * Set up at boot (initFileStore): uploads stream into a folder of this process's own under
+ * `<dataDir>/uploads-tmp` (0700, files 0600), on the same disk as the store. Whatever a crash left there is removed
+ * now, whatever its age: every file and every folder but those of other processes still running on this data folder
+ * (their uploads in flight).
  */
 export function initUploadTemp(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
+    const owner = OWN_FOLDER.exec(name);
+    if (owner && Number(owner[1]) !== process.pid && processAlive(Number(owner[1]))) continue;
     try {
-      if (Date.now() - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
+      rmSync(path.join(dir, name), { recursive: true, force: true });
     } catch {
       // gone meanwhile
     }
   }
-  tempDir = dir;
+  tempDir = path.join(dir, `p${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(tempDir, { mode: 0o700 });
 }
 
-const storage = multer.diskStorage({
-  destination: (_req, _file, cb) => {
-    if (!tempDir) return cb(new Error('upload folder is not initialised'), '');
-    cb(null, tempDir);
+/** multer's storage, writing each file private to this user (0600) from its first byte. */
+const storage: multer.StorageEngine = {
+  _handleFile(_req, file, cb) {
+    if (!tempDir) return cb(new Error('upload folder is not initialised'));
+    const target = path.join(tempDir, randomBytes(16).toString('hex'));
+    const out = createWriteStream(target, { mode: 0o600, flags: 'wx' });
+    let failed = false;
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      out.destroy();
+      void rm(target, { force: true }).finally(() => cb(err));
+    };
+    out.on('error', fail);
+    file.stream.on('error', fail);
+    out.on('finish', () => {
+      if (!failed) cb(null, { path: target, size: out.bytesWritten, filename: path.basename(target) });
+    });
+    file.stream.pipe(out);
   },
-  filename: (_req, _file, cb) => cb(null, randomBytes(16).toString('hex')),
-});
+  _removeFile(_req, file, cb) {
+    rm(file.path, { force: true }).then(
+      () => cb(null),
+      (err: Error) => cb(err),
+    );
+  },
+};
 
 /**
  * One file in `field`, streamed to a temporary file (at most 10 MB; never held whole in memory), for the service to

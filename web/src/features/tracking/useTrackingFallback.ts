@@ -5,11 +5,12 @@ import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 
 /**
- * DESIGN §1: polling is the fallback, not the mechanism. Only while the socket is disconnected does the open load's
- * chat poll every 5 s and its location every 30 s (SPEC §9); on reconnect the room is joined again and caught up.
+ * DESIGN §1: polling is the fallback, not the mechanism. Whenever the socket is not connected (never connected yet,
+ * refused, or dropped: issue 25) the open load's chat polls every 5 s and its location every 30 s (SPEC §9); once it
+ * connects the polling stops, and the room is joined again and caught up.
  */
 export function useTrackingFallback(freightId: string, active: boolean): void {
-  const disconnected = useSocketStore((s) => s.status === 'disconnected');
+  const disconnected = useSocketStore((s) => s.status !== 'connected');
   const catchUpChat = useLoadChatStore((s) => s.catchUp);
   const pollLocation = useLoadPositionStore((s) => s.pollLocation);
 

@@ -23,6 +23,12 @@ export async function announceBookingRequested(
       title: 'New booking request',
       body: `${request.carrierCompany || request.carrierName || 'A carrier'} wants to book ${load.title}.`,
       link: `/loads/${String(load._id)}`,
+      // One carrier's requests to one recipient fold into one notification (issue 25).
+      coalesce: {
+        key: `booking-requested:${request.carrierId}`,
+        title: '{count} new booking requests',
+        body: `${request.carrierCompany || request.carrierName || 'A carrier'} wants to book {count} of your loads, latest ${load.title}.`,
+      },
     });
   }
 }

@@ -131,10 +131,16 @@ export async function reviewBookingRequest(
   const carrierId = String(found.carrierId);
 
   // The load's lease (the request is part of the load) and, to approve, the carrier's (its booking limit), together.
-  const { updated, listing } = await withLoad(
+  const { updated, listing, repeated } = await withLoad(
     found.freightListingId,
     async () => {
       const request = await BookingRequestModel.findById(found._id).lean<BookingRequest>();
+      // The same decision by the same person again (a retry after a 503 that had in fact gone through, issue 25):
+      // answered with the state it reached, not an error. (withLoad has finished an interrupted booking first.)
+      if (request && request.status === status && String(request.reviewedBy ?? '') === actor.id) {
+        const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
+        return { updated: request, listing: load ? toFreightDto(load) : null, repeated: true };
+      }
       if (!request || request.status !== 'pending') {
         throw conflict(`This booking request was already ${request?.status ?? 'reviewed'}`);
       }
@@ -153,7 +159,7 @@ export async function reviewBookingRequest(
         ).lean<BookingRequest>();
         if (!rejected) throw conflict('This booking request was already reviewed');
         const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
-        return { updated: rejected, listing: load ? toFreightDto(load) : null };
+        return { updated: rejected, listing: load ? toFreightDto(load) : null, repeated: false };
       }
       const load = await findLoad(String(request.freightListingId));
       if (load.status !== 'available') throw conflict('This load is no longer available');
@@ -168,13 +174,13 @@ export async function reviewBookingRequest(
         requestId: String(request._id),
       });
       const approved = await BookingRequestModel.findById(request._id).lean<BookingRequest>();
-      return { updated: approved!, listing: toFreightDto(after) };
+      return { updated: approved!, listing: toFreightDto(after), repeated: false };
     },
     status === 'approved' ? [{ kind: 'user', id: carrierId }] : [],
   );
 
   const dto = await view(updated);
-  await announceBookingReviewed(found, dto, listing);
+  if (!repeated) await announceBookingReviewed(found, dto, listing);
   const approved = status === 'approved';
   return {
     message: approved ? 'Booking request approved successfully' : 'Booking request rejected successfully',

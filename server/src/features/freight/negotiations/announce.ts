@@ -18,6 +18,13 @@ function pushUpdated(negotiation: NegotiationDto, listing: FreightListingDto | n
   publish('negotiation:updated', sides(negotiation), { negotiation, listing });
 }
 
+/** One carrier's offers and revisions to one broker fold into one notification (issue 25). */
+const offersFrom = (negotiation: NegotiationDto) => ({
+  key: `offers:${negotiation.carrierId}`,
+  title: '{count} rate offers and revisions',
+  body: `${carrierOf(negotiation)} sent {count} offers and revisions, latest ${formatUsd(negotiation.proposedRate)} for ${negotiation.freightTitle}.`,
+});
+
 export async function announceOfferMade(negotiation: NegotiationDto, load: FreightListing): Promise<void> {
   publish('negotiation:created', sides(negotiation), { negotiation });
   await notify({
@@ -26,6 +33,7 @@ export async function announceOfferMade(negotiation: NegotiationDto, load: Freig
     title: 'New rate offer',
     body: `${carrierOf(negotiation)} offered ${formatUsd(negotiation.proposedRate)} for ${load.title}.`,
     link: loadPage(negotiation),
+    coalesce: offersFrom(negotiation),
   });
 }
 
@@ -60,6 +68,7 @@ export async function announceOfferRevised(negotiation: NegotiationDto): Promise
     title: 'Rate offer revised',
     body: `${carrierOf(negotiation)} now offers ${formatUsd(negotiation.proposedRate)} for ${negotiation.freightTitle}.`,
     link: loadPage(negotiation),
+    coalesce: offersFrom(negotiation),
   });
 }
 

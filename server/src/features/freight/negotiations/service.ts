@@ -18,7 +18,7 @@ import { pageQuerySchema } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
-import { dollarsToCents, toFreightDto } from '../model';
+import { dollarsToCents, FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../status';
 import { negotiationViews } from '../views';
@@ -246,6 +246,18 @@ export async function respondToOffer(
 ): Promise<{ message: string; negotiation: NegotiationDto; listing: FreightListingDto | null }> {
   const n = await findNegotiation(id);
   authorize(actor, 'negotiation:respond', n, { hide: true, message: 'Negotiation not found' });
+  // An accept repeated by the side that answers (a retry after an outage's 503 that had in fact gone through,
+  // issue 25): the state it reached, once the load's lease has finished any booking a crash interrupted.
+  if (reply.action === 'accept' && n.status === 'accepted') {
+    const load = await withLoad(n.freightListingId, () =>
+      FreightModel.findById(n.freightListingId).lean<FreightListing>(),
+    );
+    const current = (await NegotiationModel.findById(n._id).lean<Negotiation>()) ?? n;
+    if (current.status === 'accepted') {
+      const listing = load ? toFreightDto(load) : null;
+      return { message: 'Negotiation accepted successfully', negotiation: await view(current), listing };
+    }
+  }
   if (effectiveStatus(n) !== 'pending') return refuse(n);
 
   if (reply.action === 'accept') {

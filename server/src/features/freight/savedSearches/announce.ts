@@ -22,6 +22,12 @@ export async function announceSavedSearchMatch(
     link: `/freight?load=${listing.id}`,
     // Exactly one colon: the notifications queue turns the key into a BullMQ job id `n:<key>` (3 parts at most).
     dedupeKey: `saved-search:${owner}-${listing.id}`,
+    // One poster's loads matching one search fold into one alert: "12 new loads match Dallas → Denver" (issue 25).
+    coalesce: {
+      key: `saved-search:${String(search._id)}-${listing.userId}`,
+      title: `{count} new loads match ${search.name}`,
+      body: `Latest: ${savedSearchAlertText((search.filters ?? {}) as SavedSearchFilters, listing)}`,
+    },
   });
 }
 
