@@ -86,7 +86,8 @@ describe("the viewer's actions on a listing (issue 23)", () => {
     });
     expect(ok.status, ok.text).toBe(200);
     const other = await verifiedClient(app, 'carrier');
-    expect((await other.get(`/api/freight/${load.id}`)).body.viewerActions).toEqual({});
+    // A booked load is its participants' business only (issue 25): anyone else gets 404.
+    expect((await other.get(`/api/freight/${load.id}`)).status).toBe(404);
     expect((await carrier.get(`/api/freight/${load.id}`)).body.viewerActions).toEqual({});
   });
 

@@ -68,6 +68,8 @@ describe('GET /api/freight/:id/interest', () => {
   });
 
   it('the offer notification leads the poster to the load page', async () => {
+    // Offers from one carrier fold into its unread notification (issue 25): read what came before.
+    expect((await shipper.post('/api/notifications/read-all', {})).status).toBe(200);
     const load = await postLoad(shipper, { rate: 2000, title: 'Notified load' });
     await offer(load.id, 1750);
     const found = await eventually(async () => {
