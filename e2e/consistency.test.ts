@@ -40,6 +40,7 @@ describe('smaller inconsistencies (issue 23, point 10)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
+    await page.getByRole('article', { name: 'Carrier', exact: true }).getByRole('listitem').first().waitFor();
     const items = (type: string) =>
       page.getByRole('article', { name: type, exact: true }).getByRole('listitem').allTextContents();
     expect(await items('Carrier')).toEqual([

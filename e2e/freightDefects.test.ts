@@ -75,6 +75,7 @@ describe('issue 14: freight and Broker Hub defects', () => {
     await shipper.page.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipper.page.getByRole('dialog', { name: 'Post New Load' });
     const equipment = form.getByLabel('Equipment Type');
+    await equipment.waitFor(); // the dialog's code loads when it first opens (issue 24)
     const options = await equipment.locator('option').allTextContents();
     for (const label of ['Reefer', 'Step Deck', 'Lowboy', 'Tanker', 'Container', 'Box Truck', 'Power Only']) {
       expect(options).toContain(label);
