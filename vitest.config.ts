@@ -31,7 +31,10 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['./test/globalSetup.ts'],
           include: ['e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Journeys run after the API tests, two at a time: each waits on sockets and timers much of its run, so two
+          // share the machine's two cores well, and none competes with the API files' database load.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       // Unit tests of the web app's logic: plain node, no databases (only the projects above start them).
