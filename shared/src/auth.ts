@@ -57,6 +57,8 @@ export interface UserDto {
   companyName: string | null;
   phoneNumber: string | null;
   isVerified: boolean;
+  /** Whether the user proved the email is theirs (issue 27); accounts from before that count as proven. */
+  emailVerified: boolean;
   subscriptionStatus: SubscriptionStatus;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: string | null;

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtime';
+import { createAccountRouter } from './account/routes';
 import { createAuthRouter } from './auth/routes';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
 import { createDocumentsRouter } from './documents/routes';
@@ -22,6 +23,7 @@ export function featureRouters(rt: Runtime): Router[] {
   return [
     createHealthRouter(rt),
     createAuthRouter(rt),
+    createAccountRouter(rt),
     notificationsRouter,
     createDocumentsRouter(rt),
     createFreightRouter(rt),

@@ -8,6 +8,10 @@ import { unauthorized } from './errors';
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
+    /** When this session signed in (ms): sessions from before the user's `sessionsValidAfter` are ended. */
+    signedInAt?: number;
+    /** When the sessions list last recorded this session as seen (ms). */
+    lastSeenAt?: number;
   }
 }
 
@@ -26,11 +30,27 @@ export function loadUser(opts: { testAccountsEnabled: boolean }): RequestHandler
     const id = req.session?.userId;
     if (id && Types.ObjectId.isValid(id)) {
       const user = await UserModel.findById(id);
-      if (user && (opts.testAccountsEnabled || !isTestAccountEmail(user.email))) req.user = user;
+      if (
+        user &&
+        (opts.testAccountsEnabled || !isTestAccountEmail(user.email)) &&
+        !sessionRevoked(user, req.session.signedInAt)
+      )
+        req.user = user;
       else delete req.session.userId;
     }
     next();
   };
+}
+
+/**
+ * Whether a password reset (issue 27) ended this session: it signed in before the user's `sessionsValidAfter`
+ * (sessions from before sign-in times were recorded count as signed in at 0).
+ */
+export function sessionRevoked(
+  user: { sessionsValidAfter?: Date | null },
+  signedInAt: number | undefined,
+): boolean {
+  return Boolean(user.sessionsValidAfter && (signedInAt ?? 0) < user.sessionsValidAfter.getTime());
 }
 
 export function requireUser(req: Request, _res: Response, next: NextFunction): void {

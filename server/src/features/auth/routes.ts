@@ -15,6 +15,7 @@ import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto } from '../users/model';
+import { forgetSession, recordSession } from '../account/sessions';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { TEST_ACCOUNTS } from './testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
@@ -28,6 +29,8 @@ function save(req: Request): Promise<void> {
 /** Ends the session, and with it its sockets on every web process (issue #12). */
 async function destroy(req: Request): Promise<void> {
   const sessionId = req.sessionID;
+  const userId = req.session?.userId;
+  if (userId && sessionId) await forgetSession(userId, sessionId).catch(() => undefined);
   await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
   disconnectSessionSockets(sessionId);
 }
@@ -56,7 +59,10 @@ export function createAuthRouter(rt: Runtime): Router {
     const user = await authenticate(throttle, email, password, req.ip ?? 'unknown');
     await regenerate(req); // a new session id at sign-in: no session fixation
     req.session.userId = user.id;
+    req.session.signedInAt = Date.now();
+    req.session.lastSeenAt = Date.now();
     await save(req);
+    await recordSession(user.id, req);
     setSignedInMarker(req, res);
     res.json(toUserDto(user));
   });

@@ -20,6 +20,7 @@ import { bookLoad, withLoad } from '../status';
 import { bookingRequestViews } from '../views';
 import { announceBookingRequested, announceBookingReviewed } from './announce';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
+import { assertEmailVerified } from '../../../policies/emailVerified';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
@@ -34,6 +35,7 @@ export async function requestBooking(
   data: z.output<typeof bookingRequestSchema>,
 ): Promise<{ message: string; request: BookingRequestDto }> {
   const load = await findLoad(freightId);
+  assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
   authorize(actor, 'freight:haul', load, {
     message: 'Only carriers can book freight (and not their own loads)',

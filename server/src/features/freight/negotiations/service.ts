@@ -30,6 +30,7 @@ import {
   announceOfferRevised,
 } from './announce';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
+import { assertEmailVerified } from '../../../policies/emailVerified';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
 const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
@@ -74,6 +75,7 @@ export async function makeOffer(
   data: z.output<typeof rateOfferSchema>,
 ): Promise<{ message: string; negotiation: NegotiationDto }> {
   const load = await findLoad(freightId);
+  assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   authorize(actor, 'freight:offer', load, {
     message: 'Only carriers can make rate offers (and not on their own loads)',
