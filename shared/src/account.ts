@@ -56,3 +56,15 @@ export interface MailboxMessageDto {
   html: string | null;
   receivedAt: string;
 }
+
+/** GET /api/auth/sessions: one signed-in session of the user (issue 27). */
+export interface SessionDto {
+  /** An opaque handle (not the session id) for DELETE /api/auth/sessions/:id. */
+  id: string;
+  /** "Chrome on Linux", from the user agent. */
+  device: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}

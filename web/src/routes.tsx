@@ -17,6 +17,9 @@ import { TrackedLoadsPage } from './features/tracking/TrackedLoadsPage';
 import { TrackingPage } from './features/tracking/TrackingPage';
 import { SimpleLoginPage } from './features/simpleLogin/SimpleLoginPage';
 import { LoadPage } from './features/loads/LoadPage';
+import { AdminMailPage } from './features/account/AdminMailPage';
+import { ResetPasswordPage } from './features/account/ResetPasswordPage';
+import { AccountSecurityPage } from './features/account/AccountSecurityPage';
 
 /**
  * Who may open a route: 'signedIn' sends signed-out visitors to the landing page's sign-in modal; 'signedOut' sends
@@ -51,4 +54,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
   { path: '/loads/:id', element: <LoadPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
+  { path: '/reset-password', element: <ResetPasswordPage />, access: 'public' },
+  { path: '/admin/mail', element: <AdminMailPage />, access: 'signedIn' },
+  { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
 ];

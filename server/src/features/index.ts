@@ -9,6 +9,7 @@ import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
+import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
@@ -24,6 +25,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createHealthRouter(rt),
     createAuthRouter(rt),
     createAccountRouter(rt),
+    createMailRouter(),
     notificationsRouter,
     createDocumentsRouter(rt),
     createFreightRouter(rt),

@@ -242,3 +242,70 @@ describe('mail delivery', () => {
     expect((await MailOutboxModel.findOne({ to: email }).lean())!.status).toBe('sent');
   });
 });
+
+describe('sessions', () => {
+  it('lists the user’s signed-in devices; ending one signs it out and ends its sockets; own and foreign ones are refused', async () => {
+    const email = uniqueEmail('devices');
+    const laptop = app.client();
+    await laptop.registerAndLogin({ email });
+    const phone = app.client();
+    await phone.login(email, TEST_USER_PASSWORD);
+    const phoneSocket = await phone.socket();
+    const closed = new Promise<void>((resolve) => phoneSocket.on('disconnect', () => resolve()));
+
+    const list = await laptop.get('/api/auth/sessions');
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(2);
+    const current = list.body.items.find((s: { current: boolean }) => s.current);
+    const other = list.body.items.find((s: { current: boolean }) => !s.current);
+    expect(current).toBeDefined();
+    expect(other.device).toEqual(expect.any(String));
+    // The handle is not the session id the cookie carries.
+    expect(phone.cookie).not.toContain(other.id);
+
+    expect((await laptop.delete(`/api/auth/sessions/${current.id}`)).status).toBe(400);
+    const stranger = app.client();
+    await stranger.registerAndLogin();
+    expect((await stranger.delete(`/api/auth/sessions/${other.id}`)).status).toBe(404);
+
+    expect((await laptop.delete(`/api/auth/sessions/${other.id}`)).status).toBe(200);
+    await closed;
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await laptop.get('/api/auth/user')).status).toBe(200);
+    expect((await laptop.get('/api/auth/sessions')).body.items).toHaveLength(1);
+  });
+});
+
+describe('admin mailbox', () => {
+  it('shows admins what the embedded sink received (subject, to, time, text and HTML); others get 403', async () => {
+    const { startMailSink } = await import('@freight/dev-services');
+    const { storeMailboxMessage } = await import('../mail/mailbox');
+    const sink = await startMailSink({ onMessage: (m) => storeMailboxMessage(m) });
+    try {
+      const email = uniqueEmail('mailbox');
+      const job = {
+        dedupeKey: `mailbox:${email}`,
+        to: email,
+        subject: 'Mailbox check',
+        text: 'plain body',
+        html: '<p>html body</p>',
+      };
+      await MailOutboxModel.create({ dedupeKey: job.dedupeKey, to: email, subject: job.subject });
+      expect(await deliverMail({ SMTP_URL: sink.url, MAIL_FROM: app.config.MAIL_FROM }, job)).toBe('sent');
+      const admin = app.client();
+      await admin.login('admin@test.local');
+      const page = await eventually(async () => {
+        const res = await admin.get('/api/admin/mail?page=1&pageSize=20');
+        return res.body.items?.find((m: { to: string }) => m.to.includes(email)) ? res.body : null;
+      });
+      const item = page.items.find((m: { to: string }) => m.to.includes(email));
+      expect(item).toMatchObject({ subject: 'Mailbox check', text: 'plain body', html: '<p>html body</p>' });
+      expect(item.receivedAt).toEqual(expect.any(String));
+      const carrier = app.client();
+      await carrier.login('carrier@test.local');
+      expect((await carrier.get('/api/admin/mail')).status).toBe(403);
+    } finally {
+      await sink.stop();
+    }
+  });
+});

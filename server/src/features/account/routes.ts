@@ -1,5 +1,6 @@
 import {
   FORGOT_PASSWORD_ANSWER,
+  type SessionDto,
   RESEND_VERIFICATION_ANSWER,
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -7,6 +8,7 @@ import {
 } from '@freight/shared';
 import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtime';
 import {
@@ -17,7 +19,7 @@ import {
   TokenError,
   verifyEmail,
 } from './service';
-import { touchSession } from './sessions';
+import { describeDevice, endSession, listSessions, sessionHandle, touchSession } from './sessions';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -62,6 +64,30 @@ export function createAccountRouter(rt: Runtime): Router {
   router.post('/auth/verify-email/resend', requireUser, async (req, res) => {
     await resendVerification(currentUser(req), req.ip ?? 'unknown');
     res.status(202).json({ message: RESEND_VERIFICATION_ANSWER });
+  });
+
+  // Sessions (issue 27 item 7): the user's signed-in devices; ending one ends its sockets.
+  router.get('/auth/sessions', requireUser, async (req, res) => {
+    const sessions = await listSessions(currentUser(req).id);
+    res.json({
+      items: sessions.map((s): SessionDto => ({
+        id: sessionHandle(s.sid),
+        device: describeDevice(s.userAgent),
+        ip: s.ip,
+        createdAt: s.createdAt,
+        lastSeenAt: s.lastSeenAt,
+        current: s.sid === req.sessionID,
+      })),
+    });
+  });
+
+  router.delete('/auth/sessions/:id', requireUser, async (req, res) => {
+    const userId = currentUser(req).id;
+    const target = (await listSessions(userId)).find((s) => sessionHandle(s.sid) === req.params.id);
+    if (!target) throw notFound('Session not found');
+    if (target.sid === req.sessionID) throw badRequest('This is the session you are using: sign out instead');
+    await endSession(userId, target.sid);
+    res.json({ ok: true });
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { disconnectSessionSockets } from '../../realtime/sessions';
@@ -82,4 +83,39 @@ export async function endOtherSessions(userId: string, keep?: string): Promise<n
 /** Forgets a session that signed out by itself. */
 export async function forgetSession(userId: string, sid: string): Promise<void> {
   await client().hdel(userKey(userId), sid);
+}
+
+/** The handle of a session in the API: a hash of its id, so the list never hands out a usable session id. */
+export function sessionHandle(sid: string): string {
+  return createHash('sha256').update(`session:${sid}`).digest('base64url').slice(0, 22);
+}
+
+/** "Chrome on Windows" from a user agent; "Unknown device" when it says nothing known. */
+export function describeDevice(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /node|superagent|axios|curl/i.test(ua)
+              ? 'A script'
+              : null;
+  const os = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux|X11/.test(ua)
+            ? 'Linux'
+            : null;
+  if (!browser && !os) return 'Unknown device';
+  return [browser ?? 'Browser', os].filter(Boolean).join(' on ');
 }

@@ -1,6 +1,6 @@
-import { Card, Container, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, Container, Heading, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
 import { selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAdminStore } from '../../stores/admin';
@@ -70,7 +70,12 @@ function VerificationQueue() {
           <Heading as="h1" size="2xl">
             Document Verification Queue
           </Heading>
-          <Text color="gray.600">Review and verify user compliance documents</Text>
+          <Text color="gray.600">
+            Review and verify user compliance documents ·{' '}
+            <Link asChild colorPalette="blue">
+              <RouterLink to="/admin/mail">Mailbox</RouterLink>
+            </Link>
+          </Text>
         </Stack>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           {summary.map((card) => (

@@ -1,3 +1,4 @@
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { LoginModal } from './LoginModal';
 import { RegisterModal } from './RegisterModal';
 
@@ -7,6 +8,7 @@ export function AuthModals() {
     <>
       <LoginModal />
       <RegisterModal />
+      <ForgotPasswordModal />
     </>
   );
 }

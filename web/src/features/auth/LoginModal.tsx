@@ -22,6 +22,7 @@ export function LoginModal() {
 function LoginForm() {
   const initialEmail = useAuthModalStore((s) => s.loginEmail);
   const openRegister = useAuthModalStore((s) => s.openRegister);
+  const openForgot = useAuthModalStore((s) => s.openForgot);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,6 +59,16 @@ function LoginForm() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </FormField>
+          <Button
+            variant="plain"
+            size="sm"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            px="0"
+            onClick={() => openForgot(email)}
+          >
+            Forgot password?
+          </Button>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type AuthModalView = 'login' | 'register' | null;
+export type AuthModalView = 'login' | 'register' | 'forgot' | null;
 
 interface AuthModalState {
   view: AuthModalView;
@@ -8,6 +8,8 @@ interface AuthModalState {
   loginEmail: string;
   openLogin: (email?: string) => void;
   openRegister: () => void;
+  /** "Forgot password?" (issue 27), with the email typed so far. */
+  openForgot: (email?: string) => void;
   close: () => void;
 }
 
@@ -17,5 +19,6 @@ export const useAuthModalStore = create<AuthModalState>((set) => ({
   loginEmail: '',
   openLogin: (email) => set((s) => ({ view: 'login', loginEmail: email ?? s.loginEmail })),
   openRegister: () => set({ view: 'register' }),
+  openForgot: (email) => set((s) => ({ view: 'forgot', loginEmail: email ?? s.loginEmail })),
   close: () => set({ view: null }),
 }));

@@ -13,11 +13,14 @@ import { LandingTopBar } from './LandingTopBar';
 function useOpenSignInFromQuery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const openLogin = useAuthModalStore((s) => s.openLogin);
-  const wantsSignIn = searchParams.get('auth') === 'signin';
+  const openForgot = useAuthModalStore((s) => s.openForgot);
+  const wanted = searchParams.get('auth');
+  const wantsSignIn = wanted === 'signin' || wanted === 'forgot';
 
   useEffect(() => {
     if (!wantsSignIn) return;
-    openLogin();
+    if (wanted === 'forgot') openForgot();
+    else openLogin();
     setSearchParams(
       (params) => {
         params.delete('auth');
@@ -25,7 +28,7 @@ function useOpenSignInFromQuery() {
       },
       { replace: true },
     );
-  }, [wantsSignIn, openLogin, setSearchParams]);
+  }, [wantsSignIn, wanted, openLogin, openForgot, setSearchParams]);
 }
 
 export function LandingPage() {
