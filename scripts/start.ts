@@ -36,7 +36,8 @@ if (!config.SMTP_URL) {
     console.error(`The mail sink did not start: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   });
-  if (mailSink) console.log(`Mail: embedded sink at ${mailSink.url} (sign in as an admin and open /admin/mail)`);
+  if (mailSink)
+    console.log(`Mail: embedded sink at ${mailSink.url} (sign in as an admin and open /admin/mail)`);
 }
 
 let roles: RunningRoles | null = null;
