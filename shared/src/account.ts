@@ -68,3 +68,35 @@ export interface SessionDto {
   lastSeenAt: string;
   current: boolean;
 }
+
+// Two-factor sign-in (TOTP, issue 27)
+
+export const TWO_FACTOR_REQUIRED_CODE = 'TWO_FACTOR_REQUIRED';
+export const ADMIN_TWO_FACTOR_TEXT =
+  'Admins must turn on two-factor sign-in before they use the admin area: open Account security.';
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx). */
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(6, 'Enter the 6-digit code from your authenticator app, or a recovery code')
+    .max(20, 'Enter the 6-digit code from your authenticator app, or a recovery code'),
+});
+export const disableTwoFactorSchema = twoFactorCodeSchema.extend({
+  password: z.string().min(1, 'Required'),
+});
+
+/** POST /api/auth/2fa/setup: shown once; a new call makes a new secret. */
+export interface TwoFactorSetupDto {
+  secret: string;
+  otpauthUrl: string;
+  /** A PNG data URL of the otpauth URL's QR code. */
+  qrDataUrl: string;
+}
+
+/** POST /api/auth/login when two-factor sign-in is on: the password was right; now the code. */
+export interface TwoFactorChallengeDto {
+  twoFactorRequired: true;
+}

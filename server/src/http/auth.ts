@@ -12,6 +12,9 @@ declare module 'express-session' {
     signedInAt?: number;
     /** When the sessions list last recorded this session as seen (ms). */
     lastSeenAt?: number;
+    /** Two-factor sign-in: whose password was right, and when; not signed in until the code is. */
+    twoFactorUserId?: string;
+    twoFactorAt?: number;
   }
 }
 

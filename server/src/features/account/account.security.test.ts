@@ -309,3 +309,93 @@ describe('admin mailbox', () => {
     }
   });
 });
+
+describe('two-factor sign-in', () => {
+  it('enrols with a code, signs in with a code or a single-use recovery code, turns off with password and code; no secret is returned twice', async () => {
+    const { generate } = await import('otplib');
+    const email = uniqueEmail('totp');
+    const c = app.client();
+    await c.registerAndLogin({ email });
+    const setup = await c.post('/api/auth/2fa/setup');
+    expect(setup.status).toBe(200);
+    expect(setup.body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(setup.body.otpauthUrl).toContain(`secret=${setup.body.secret}`);
+    const secret = setup.body.secret as string;
+    // The seed is stored sealed, never as it is.
+    expect(JSON.stringify(await UserModel.findOne({ email }).lean())).not.toContain(secret);
+
+    expect((await c.post('/api/auth/2fa/enable', { code: '000000' })).status).toBe(400);
+    const enabled = await c.post('/api/auth/2fa/enable', { code: await generate({ secret }) });
+    expect(enabled.status).toBe(200);
+    const codes = enabled.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    const me = await c.get('/api/auth/user');
+    expect(me.body.twoFactorEnabled).toBe(true);
+    expect(JSON.stringify(me.body)).not.toContain(secret);
+    // Shown once: no way to read the seed or the codes again.
+    expect((await c.post('/api/auth/2fa/setup')).status).toBe(400);
+    expect(JSON.stringify(await UserModel.findOne({ email }).lean())).not.toContain(codes[0]);
+
+    // Sign-in now asks for the code; the password alone signs nothing in.
+    const phone = app.client();
+    const first = await phone.post('/api/auth/login', { email, password: TEST_USER_PASSWORD });
+    expect(first.body).toEqual({ twoFactorRequired: true });
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await phone.post('/api/auth/login/2fa', { code: '123456' })).status).toBe(400);
+    const viaRecovery = await phone.post('/api/auth/login/2fa', { code: codes[0] });
+    expect(viaRecovery.status).toBe(200);
+    expect((await phone.get('/api/auth/user')).status).toBe(200);
+
+    const tablet = app.client();
+    await tablet.post('/api/auth/login', { email, password: TEST_USER_PASSWORD });
+    expect((await tablet.post('/api/auth/login/2fa', { code: codes[0] })).status).toBe(400); // used
+    const nextStep = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await tablet.post('/api/auth/login/2fa', { code: nextStep })).status).toBe(200);
+    // The same app code does not sign in twice.
+    const laptop = app.client();
+    await laptop.post('/api/auth/login', { email, password: TEST_USER_PASSWORD });
+    expect((await laptop.post('/api/auth/login/2fa', { code: nextStep })).status).toBe(400);
+    // Without the password step first, a code signs nothing in.
+    expect((await app.client().post('/api/auth/login/2fa', { code: codes[1] })).status).toBe(401);
+
+    expect(
+      (await c.post('/api/auth/2fa/disable', { password: 'wrong-password', code: codes[1] })).status,
+    ).toBe(400);
+    expect(
+      (await c.post('/api/auth/2fa/disable', { password: TEST_USER_PASSWORD, code: '999999' })).status,
+    ).toBe(400);
+    expect((await UserModel.findOne({ email }).lean())!.totpEnabled).toBe(true);
+    expect(
+      (await c.post('/api/auth/2fa/disable', { password: TEST_USER_PASSWORD, code: codes[1] })).status,
+    ).toBe(200);
+    expect((await c.get('/api/auth/user')).body.twoFactorEnabled).toBe(false);
+  });
+
+  it('emails an alert for a sign-in from a new device, not for a known one', async () => {
+    const email = uniqueEmail('alert');
+    await app.client().registerAndLogin({ email });
+    await app.client().login(email, TEST_USER_PASSWORD); // same user agent: known
+    const other = await request(app.url)
+      .post('/api/auth/login')
+      .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1')
+      .send({ email, password: TEST_USER_PASSWORD });
+    expect(other.status).toBe(200);
+    const alert = await box.next(email, /New sign-in/);
+    expect(alert.text).toContain('Safari on iOS');
+    expect(box.to(email).filter((m) => /New sign-in/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('an admin without two-factor sign-in is refused the admin area (403 TWO_FACTOR_REQUIRED); the seeded test admin is let through', async () => {
+    const c = app.client();
+    const email = uniqueEmail('admin');
+    await c.registerAndLogin({ email });
+    await UserModel.updateOne({ email }, { $set: { userType: 'admin' } });
+    const refused = await c.get('/api/admin/mail');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('TWO_FACTOR_REQUIRED');
+    const seeded = app.client();
+    await seeded.login('admin@test.local');
+    expect((await seeded.get('/api/admin/mail')).status).toBe(200);
+  });
+});

@@ -83,3 +83,27 @@ export function passwordChangedEmail(to: string, name: string, dedupeKey: string
     }),
   };
 }
+
+export function signInAlertEmail(
+  to: string,
+  name: string,
+  device: string,
+  ip: string,
+  securityUrl: string,
+  dedupeKey: string,
+): MailJob {
+  return {
+    dedupeKey,
+    to,
+    subject: 'New sign-in to your FreightConnect account',
+    ...layout({
+      name,
+      lines: [
+        `Your account was just signed in to from a new device: ${device}, from the address ${ip}, at ${new Date().toUTCString()}.`,
+        'If this was you, there is nothing to do.',
+      ],
+      action: { label: 'Review your signed-in devices', url: securityUrl },
+      footer: 'If this was not you, end that session from the page above and reset your password at once.',
+    }),
+  };
+}

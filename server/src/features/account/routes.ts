@@ -1,5 +1,9 @@
 import {
+  ADMIN_TWO_FACTOR_TEXT,
   FORGOT_PASSWORD_ANSWER,
+  TWO_FACTOR_REQUIRED_CODE,
+  disableTwoFactorSchema,
+  twoFactorCodeSchema,
   type SessionDto,
   RESEND_VERIFICATION_ANSWER,
   forgotPasswordSchema,
@@ -8,7 +12,9 @@ import {
 } from '@freight/shared';
 import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
-import { badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { isTestAccountEmail } from '../auth/testAccounts';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './twoFactor';
 import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtime';
 import {
@@ -64,6 +70,34 @@ export function createAccountRouter(rt: Runtime): Router {
   router.post('/auth/verify-email/resend', requireUser, async (req, res) => {
     await resendVerification(currentUser(req), req.ip ?? 'unknown');
     res.status(202).json({ message: RESEND_VERIFICATION_ANSWER });
+  });
+
+  // Two-factor sign-in (issue 27 item 6).
+  router.post('/auth/2fa/setup', requireUser, async (req, res) => {
+    res.json(await startTwoFactorSetup(currentUser(req)));
+  });
+  const enable = validate({ body: twoFactorCodeSchema });
+  router.post('/auth/2fa/enable', requireUser, enable, async (req, res) => {
+    res.json(await enableTwoFactor(currentUser(req), enable.input(res).body.code));
+  });
+  const disable = validate({ body: disableTwoFactorSchema });
+  router.post('/auth/2fa/disable', requireUser, disable, async (req, res) => {
+    const { password, code } = disable.input(res).body;
+    await disableTwoFactor(currentUser(req), password, code);
+    res.json({ ok: true });
+  });
+
+  // An admin must have two-factor sign-in on to use the admin area (the seeded test admin, whose password is public
+  // anyway, is let through while test accounts are on, so the test suites keep working).
+  router.use('/admin', (req, _res, next) => {
+    const user = req.user;
+    if (
+      user?.userType === 'admin' &&
+      !user.totpEnabled &&
+      !(rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
+    )
+      return next(new AppError(TWO_FACTOR_REQUIRED_CODE, ADMIN_TWO_FACTOR_TEXT));
+    next();
   });
 
   // Sessions (issue 27 item 7): the user's signed-in devices; ending one ends its sockets.

@@ -15,7 +15,7 @@ import { passwordWeakness } from '../auth/passwordStrength';
 import { isTestAccountEmail } from '../auth/testAccounts';
 import { sendMail } from '../mail/service';
 import { displayName, UserModel, type UserDoc } from '../users/model';
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
+import { passwordChangedEmail, passwordResetEmail, signInAlertEmail, verificationEmail } from './emails';
 import { linkTo } from './links';
 import { AccountTokenModel } from './model';
 import { endOtherSessions } from './sessions';
@@ -162,4 +162,38 @@ export async function resetPassword(token: string, password: string): Promise<vo
   await endOtherSessions(userId);
   disconnectUserSockets(userId);
   await sendMail(passwordChangedEmail(user.email, displayName(user), `password-changed:${String(doc._id)}`));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sign-in alerts
+
+let deviceRedis: import('ioredis').Redis | null = null;
+let devicePrefix = '';
+export function initSignInAlerts(client: import('ioredis').Redis, keyPrefix: string): void {
+  deviceRedis = client;
+  devicePrefix = keyPrefix;
+}
+
+/**
+ * Emails the user when they sign in from a device (browser) not seen before on their account; the first sign-in
+ * ever only records it. Devices are told apart by their user agent (hashed; kept in Redis per user).
+ */
+export async function alertIfNewDevice(user: UserDoc, req: import('express').Request): Promise<void> {
+  if (!deviceRedis || isTestAccountEmail(user.email)) return;
+  const ua = String(req.get('user-agent') ?? '');
+  const key = `${devicePrefix}udev:${user.id}`;
+  const known = await deviceRedis.scard(key);
+  const added = await deviceRedis.sadd(key, createHash('sha256').update(ua).digest('hex'));
+  if (!added || known === 0) return;
+  const { describeDevice } = await import('./sessions');
+  await sendMail(
+    signInAlertEmail(
+      user.email,
+      displayName(user),
+      describeDevice(ua),
+      req.ip ?? 'unknown',
+      linkTo('/account/security'),
+      `signin:${user.id}:${randomBytes(8).toString('hex')}`,
+    ),
+  );
 }

@@ -19,6 +19,12 @@ const userSchema = new Schema(
     emailVerified: { type: Boolean },
     /** Sessions that signed in before this are ended (set by a password reset). */
     sessionsValidAfter: { type: Date, default: null },
+    // Two-factor sign-in (issue 27): the TOTP seed sealed with the field key, on once confirmed; recovery codes as
+    // SHA-256 hashes, each removed when used.
+    totpSecret: { type: String, default: null },
+    totpPendingSecret: { type: String, default: null },
+    totpEnabled: { type: Boolean, default: false },
+    recoveryCodeHashes: { type: [String], default: [] },
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     subscriptionStatus: { type: String, enum: SUBSCRIPTION_STATUSES, default: 'inactive' },
@@ -51,6 +57,7 @@ export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })
     phoneNumber: u.phoneNumber ?? null,
     isVerified: u.isVerified,
     emailVerified: u.emailVerified !== false,
+    twoFactorEnabled: Boolean(u.totpEnabled),
     subscriptionStatus: u.subscriptionStatus as UserDto['subscriptionStatus'],
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),
