@@ -5,6 +5,7 @@ import { selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useAccountSessionsStore } from '../../stores/accountSessions';
 import { useSessionStore } from '../../stores/session';
+import { TwoFactorCard } from './TwoFactorCard';
 
 /** /account/security (issue 27): the email's verification and the devices signed in to the account. */
 export function AccountSecurityPage() {
@@ -38,6 +39,7 @@ export function AccountSecurityPage() {
             </HStack>
           </Card.Body>
         </Card.Root>
+        <TwoFactorCard />
         <Card.Root>
           <Card.Body gap="3">
             <Heading as="h2" size="md">

@@ -7,12 +7,21 @@ import { PageControls } from '../../components/PageControls';
 import { selectStatus } from '../../lib/resourceStore';
 import { useAdminMailStore } from '../../stores/adminMail';
 import { useSessionStore } from '../../stores/session';
+import { AdminTwoFactorGate } from './AdminTwoFactorGate';
 
 /**
  * /admin/mail (issue 27): the email the product sent while `npm start` runs its own mail sink (no SMTP_URL), newest
  * first, so whoever runs it sees what users would receive. Admins only.
  */
 export function AdminMailPage() {
+  return (
+    <AdminTwoFactorGate>
+      <Mailbox />
+    </AdminTwoFactorGate>
+  );
+}
+
+function Mailbox() {
   const isAdmin = useSessionStore((s) => s.user?.userType === 'admin');
   const status = useAdminMailStore(selectStatus);
   const items = useAdminMailStore((s) => s.items);

@@ -7,6 +7,7 @@ import { useAdminStore } from '../../stores/admin';
 import { useSessionStore } from '../../stores/session';
 import { PendingBackgroundCheckList } from './PendingBackgroundCheckList';
 import { PendingDocumentList } from './PendingDocumentList';
+import { AdminTwoFactorGate } from '../account/AdminTwoFactorGate';
 
 /** SPEC §2 Admin area (/admin): the document verification queue, live through `admin:queue-changed`. */
 export function AdminPage() {
@@ -37,7 +38,11 @@ export function AdminPage() {
       </Container>
     );
   }
-  return <VerificationQueue />;
+  return (
+    <AdminTwoFactorGate>
+      <VerificationQueue />
+    </AdminTwoFactorGate>
+  );
 }
 
 function VerificationQueue() {
