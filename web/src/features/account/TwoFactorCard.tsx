@@ -52,6 +52,7 @@ export function TwoFactorCard() {
         setRecoveryCodes(r.recoveryCodes);
         setSetup(null);
         setCode('');
+        void refetch();
       },
     },
   );
