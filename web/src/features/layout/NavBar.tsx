@@ -25,7 +25,7 @@ export function NavBar({ user }: { user: UserDto }) {
         <NotificationBell />
         <HStack hideBelow="md">
           {/* The account menu's way to the security settings (issue 27). */}
-          <RouterLink to="/account/security" aria-label="Account security" title="Account security">
+          <RouterLink to="/account/security" title="Account security">
             <UserSummary user={user} />
           </RouterLink>
         </HStack>
