@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit, testAccountsExposureWarning } from '@freight/server/config';
-import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
+import { servicesEnv, startEmbeddedServices, startMailSink, type MailSink } from '@freight/dev-services';
+import { storeMailboxMessage } from '@freight/server/features/mail/mailbox';
 import { runRoles, type RunningRoles } from './roles';
 
 const config = loadConfigOrExit();
@@ -26,6 +27,19 @@ const services = await startEmbeddedServices({
   process.exit(1);
 });
 
+// No SMTP_URL: a mail sink on loopback takes the product's email, and the admin mailbox (/admin/mail) shows it.
+let mailSink: MailSink | null = null;
+if (!config.SMTP_URL) {
+  mailSink = await startMailSink({
+    onMessage: (m) => storeMailboxMessage(m),
+  }).catch((err: unknown) => {
+    console.error(`The mail sink did not start: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  });
+  if (mailSink)
+    console.log(`Mail: embedded sink at ${mailSink.url} (sign in as an admin and open /admin/mail)`);
+}
+
 let roles: RunningRoles | null = null;
 let stopping = false;
 async function stop(code = 0) {
@@ -33,6 +47,7 @@ async function stop(code = 0) {
   stopping = true;
   console.log('Stopping…');
   await roles?.close();
+  await mailSink?.stop().catch(() => undefined);
   await services.stop().catch(() => undefined);
   process.exit(code);
 }
@@ -40,7 +55,11 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 try {
-  const appConfig = loadConfigOrExit({ ...process.env, ...servicesEnv(services) });
+  const appConfig = loadConfigOrExit({
+    ...process.env,
+    ...servicesEnv(services),
+    ...(mailSink ? { SMTP_URL: mailSink.url } : {}),
+  });
   roles = await runRoles(appConfig, services.mongoUri, services.redisUrl);
   console.log(`FreightConnect is running at ${roles.web?.url ?? '(no web role)'}  (Ctrl-C stops it)`);
   if (config.ENABLE_TEST_ACCOUNTS)

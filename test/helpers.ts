@@ -14,6 +14,8 @@ import { parseConfig, type Config } from '@freight/server/config';
 import { createRuntime, type Runtime } from '@freight/server/runtime';
 import { startWeb, type WebService } from '@freight/server/web';
 import { startWorkers, type WorkerService } from '@freight/workers';
+import { verificationLinkFor } from '@freight/server/features/account/service';
+import { startMailSink, type SinkMessage } from '@freight/dev-services';
 import mongoose from 'mongoose';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -175,9 +177,21 @@ export class TestClient {
       phoneNumber: '555-0101',
       ...overrides,
     };
+    delete (body as Record<string, unknown>).verifyEmail;
     const res = await this.post('/api/auth/register', body);
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+    if (overrides.verifyEmail !== false) await this.verifyEmail((res.body as UserDto).id);
     return this.login(email, body.password as string);
+  }
+
+  /**
+   * Proves the user's email the way the user does (issue 27): a verification link made by the same code that emails
+   * one at sign-up, followed through GET /verify-email. (Tests that read the actual email use `startTestMailbox`.)
+   */
+  async verifyEmail(userId: string): Promise<void> {
+    const link = await verificationLinkFor(userId);
+    const res = await request(this.baseUrl).get(new URL(link).pathname + new URL(link).search);
+    if (res.status !== 303) throw new Error(`email verification failed: ${res.status} ${res.text}`);
   }
 
   /** Opens a socket with this client's session and waits until it is connected. */
@@ -296,4 +310,46 @@ export async function startSecondNode(
     crash: () => end('SIGKILL'),
     output: () => stdout + stderr,
   };
+}
+
+/**
+ * A real SMTP server on loopback for one test file (issue 27): start the app with `env: { SMTP_URL: box.url }` and
+ * read what arrives, parsed by mailparser. `refuse = true` makes it answer 550 to every message.
+ */
+export async function startTestMailbox() {
+  const messages: SinkMessage[] = [];
+  const box = {
+    messages,
+    refuse: false,
+    url: '',
+    /** The first message to `to` whose subject matches (waits for it). */
+    async next(to: string, subject: RegExp, timeoutMs = 30_000): Promise<SinkMessage> {
+      return eventually(
+        async () =>
+          messages.find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject)),
+        timeoutMs,
+      );
+    },
+    /** Every message to `to` so far. */
+    to(to: string): SinkMessage[] {
+      return messages.filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    },
+    stop: async () => undefined as void,
+  };
+  const sink = await startMailSink({
+    onMessage: (m) => {
+      messages.push(m);
+    },
+    refuse: () => (box.refuse ? 'Mailbox unavailable' : null),
+  });
+  box.url = sink.url;
+  box.stop = sink.stop;
+  return box;
+}
+
+/** The first link in a message's text body that goes to `path` (e.g. /reset-password). */
+export function linkIn(message: { text: string }, pathPrefix: string): string {
+  const m = new RegExp(`https?://[^\\s]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s]*`).exec(message.text);
+  if (!m) throw new Error(`no ${pathPrefix} link in: ${message.text}`);
+  return m[0];
 }

@@ -18,3 +18,4 @@ export {
   type ServicesFile,
   type StartEmbeddedOptions,
 } from './services';
+export { startMailSink, type MailSink, type SinkMessage } from './mailSink';

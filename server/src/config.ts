@@ -62,6 +62,16 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(1)
     .default(10),
+  /**
+   * Where mail goes (issue 27), e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465. Unset: `npm start` runs
+   * a mail sink on loopback whose messages the admin mailbox (/admin/mail) shows; other processes send nothing.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of every email. */
+  MAIL_FROM: z.string().trim().min(3).default('FreightConnect <no-reply@freightconnect.localhost>'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Where the built web app is served from (default web/dist). */
   WEB_DIST_DIR: z.string().optional(),

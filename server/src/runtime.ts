@@ -18,6 +18,10 @@ import { loadSecrets, type Secrets } from './infra/secrets';
 import { initFieldEncryption } from './infra/fieldEncryption';
 import { initFileStore, type FileStore } from './infra/storage';
 import { closeQueues, initQueues } from './queues';
+import { setMailLogger } from './features/mail/service';
+import { initSessionRegistry } from './features/account/sessions';
+import { initTwoFactor } from './features/account/twoFactor';
+import { initSignInAlerts } from './features/account/service';
 import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
 
@@ -101,6 +105,10 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   redis.on('error', (err: Error) => logger.debug(`redis: ${err.message}`));
   await connectRedis(redis);
   initQueues(redis, config.REDIS_PREFIX);
+  setMailLogger(logger);
+  initSessionRegistry(redis, config.REDIS_PREFIX);
+  initTwoFactor(redis, config.REDIS_PREFIX);
+  initSignInAlerts(redis, config.REDIS_PREFIX);
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
   initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);

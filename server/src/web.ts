@@ -10,6 +10,8 @@ import session from 'express-session';
 import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seeders } from './features';
+import { accountPages } from './features/account/routes';
+import { setLinkBase } from './features/account/links';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { disableTestAccounts, seedTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
@@ -76,6 +78,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   for (const router of featureRouters(rt)) app.use('/api', router);
   app.use('/api', notFoundApi);
 
+  for (const [pagePath, handler] of accountPages()) app.get(pagePath, handler);
   const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
   if (existsSync(webDist)) {
     app.use(serveWebAssets(webDist));
@@ -161,6 +164,7 @@ export async function startWeb(
   });
   const actualPort = (httpServer.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  setLinkBase(rt.config.PUBLIC_URL ?? `http://${shownHost}:${actualPort}`);
   return {
     url: `http://${shownHost}:${actualPort}`,
     port: actualPort,

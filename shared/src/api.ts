@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'EMAIL_UNVERIFIED'
+  | 'TWO_FACTOR_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'

@@ -68,6 +68,10 @@ export interface UserDto {
   companyName: string | null;
   phoneNumber: string | null;
   isVerified: boolean;
+  /** Whether the user proved the email is theirs (issue 27); accounts from before that count as proven. */
+  emailVerified: boolean;
+  /** Two-factor sign-in (TOTP) is on (issue 27). */
+  twoFactorEnabled: boolean;
   subscriptionStatus: SubscriptionStatus;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: string | null;

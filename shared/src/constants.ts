@@ -42,6 +42,9 @@ export const RATE_LIMITS = {
   chat: { points: 30, seconds: 60, what: 'chat messages' },
   location: { points: 30, seconds: 60, what: 'location updates' },
   upload: { points: 20, seconds: 10 * 60, what: 'uploads' },
+  // Account emails (password reset, verification) asked for one address, and from one IP address (issue 27).
+  accountMailAddress: { points: 3, seconds: 60 * 60, what: 'emails for this address' },
+  accountMailIp: { points: 20, seconds: 60 * 60, what: 'account emails from your network' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

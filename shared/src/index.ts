@@ -3,6 +3,7 @@ export * from './constants';
 export * from './money';
 export * from './api';
 export * from './auth';
+export * from './account';
 export * from './notifications';
 export * from './events';
 export * from './queues';

@@ -4,5 +4,6 @@ export const QUEUES = {
   documentExpiry: 'document-expiry',
   subscriptionExpiry: 'subscription-expiry',
   loadDocuments: 'load-documents',
+  mail: 'mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

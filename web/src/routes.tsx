@@ -35,6 +35,15 @@ const ShipmentWorkspacePage = lazyNamed(
   'ShipmentWorkspacePage',
 );
 const LoadPage = lazyNamed(() => import('./features/loads/LoadPage'), 'LoadPage');
+const AdminMailPage = lazyNamed(() => import('./features/account/AdminMailPage'), 'AdminMailPage');
+const ResetPasswordPage = lazyNamed(
+  () => import('./features/account/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const AccountSecurityPage = lazyNamed(
+  () => import('./features/account/AccountSecurityPage'),
+  'AccountSecurityPage',
+);
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -69,4 +78,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
   { path: '/loads/:id', element: <LoadPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
+  { path: '/reset-password', element: <ResetPasswordPage />, access: 'public' },
+  { path: '/admin/mail', element: <AdminMailPage />, access: 'signedIn' },
+  { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
 ];

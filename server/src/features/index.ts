@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtime';
+import { createAccountRouter } from './account/routes';
 import { createAuthRouter } from './auth/routes';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
 import { createDocumentsRouter } from './documents/routes';
@@ -8,6 +9,7 @@ import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
+import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
@@ -22,6 +24,8 @@ export function featureRouters(rt: Runtime): Router[] {
   return [
     createHealthRouter(rt),
     createAuthRouter(rt),
+    createAccountRouter(rt),
+    createMailRouter(),
     notificationsRouter,
     createDocumentsRouter(rt),
     createFreightRouter(rt),

@@ -9,8 +9,16 @@ import { unauthorized } from './errors';
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
-    /** When the user signed in (ms since the epoch): the session ends SESSION_ABSOLUTE_MAX_MS later, however used. */
+    /**
+     * When this session signed in (ms since the epoch): it ends SESSION_ABSOLUTE_MAX_MS later however used (issue 25),
+     * and sessions from before the user's `sessionsValidAfter` are ended (issue 27).
+     */
     signedInAt?: number;
+    /** When the sessions list last recorded this session as seen (ms). */
+    lastSeenAt?: number;
+    /** Two-factor sign-in: whose password was right, and when; not signed in until the code is. */
+    twoFactorUserId?: string;
+    twoFactorAt?: number;
   }
 }
 
@@ -38,11 +46,27 @@ export function loadUser(opts: { testAccountsEnabled: boolean }): RequestHandler
     }
     if (id && Types.ObjectId.isValid(id)) {
       const user = await UserModel.findById(id);
-      if (user && (opts.testAccountsEnabled || !isTestAccountEmail(user.email))) req.user = user;
+      if (
+        user &&
+        (opts.testAccountsEnabled || !isTestAccountEmail(user.email)) &&
+        !sessionRevoked(user, req.session.signedInAt)
+      )
+        req.user = user;
       else delete req.session.userId;
     }
     next();
   };
+}
+
+/**
+ * Whether a password reset (issue 27) ended this session: it signed in before the user's `sessionsValidAfter`
+ * (sessions from before sign-in times were recorded count as signed in at 0).
+ */
+export function sessionRevoked(
+  user: { sessionsValidAfter?: Date | null },
+  signedInAt: number | undefined,
+): boolean {
+  return Boolean(user.sessionsValidAfter && (signedInAt ?? 0) < user.sessionsValidAfter.getTime());
 }
 
 export function requireUser(req: Request, _res: Response, next: NextFunction): void {

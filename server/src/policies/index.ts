@@ -60,6 +60,7 @@ export function toActor(u: {
   _id: unknown;
   userType?: string | null;
   isVerified?: boolean;
+  emailVerified?: boolean | null;
   subscriptionStatus?: string;
   subscriptionPlan?: string | null;
   subscriptionExpiresAt?: Date | null;
@@ -68,6 +69,7 @@ export function toActor(u: {
     id: String(u._id),
     userType: (u.userType ?? null) as Actor['userType'],
     isVerified: Boolean(u.isVerified),
+    emailVerified: u.emailVerified !== false,
     subscriptionStatus: u.subscriptionStatus ?? 'inactive',
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: u.subscriptionExpiresAt ?? null,

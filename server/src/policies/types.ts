@@ -5,6 +5,8 @@ export interface Actor {
   id: string;
   userType: UserType | null;
   isVerified: boolean;
+  /** The email is proven (issue 27): posting, booking and offering need it. */
+  emailVerified: boolean;
   subscriptionStatus: string;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: Date | null;

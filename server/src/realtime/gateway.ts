@@ -6,6 +6,7 @@ import { Types } from 'mongoose';
 import { Server } from 'socket.io';
 import { isTestAccountEmail } from '../features/auth/testAccounts';
 import { UserModel } from '../features/users/model';
+import { sessionRevoked } from '../http/auth';
 import { isSameOrigin } from '../http/sameOrigin';
 import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
 import { rateLimitsEnabled } from '../infra/rateLimit';
@@ -67,7 +68,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
       if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId))
         return next(new Error('Unauthorized'));
       const user = await UserModel.findById(userId).lean();
-      if (!user) return next(new Error('Unauthorized'));
+      if (!user || sessionRevoked(user, req.session?.signedInAt)) return next(new Error('Unauthorized'));
       // While the test accounts are switched off, their old sessions open nothing (issue #12).
       if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
         return next(new Error('Unauthorized'));

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@freight/shared';
+import { apiRequest } from './api';
 
 /**
  * The one socket module (DESIGN §7). It connects after sign-in and disconnects on sign-out; feature stores subscribe
@@ -89,8 +90,11 @@ export function connectSocket(): void {
     // The server closed the connection on purpose (for example a restart): the client does not retry by itself.
     if (reason === 'io server disconnect') created.connect();
   });
-  created.on('connect_error', () => {
+  created.on('connect_error', (err) => {
     setStatus('disconnected');
+    // Refused for want of a session (ended from another device, or by a password reset): the page finds out now,
+    // through the one place that owns session loss (apiRequest's 401), instead of at its next request.
+    if (err.message === 'Unauthorized') void apiRequest('GET', '/api/auth/user').catch(() => undefined);
   });
   created.onAny((event: string, ...args: unknown[]) => dispatch(event, args));
   socket = created;

@@ -19,7 +19,10 @@ interface SessionState {
   error: string | null;
   /** GET /api/auth/user: 401 means signed out, not an error. */
   load: () => Promise<void>;
-  login: (input: LoginInput) => Promise<void>;
+  /** 'twoFactor': the password was right and the account asks for its second factor (loginSecondFactor). */
+  login: (input: LoginInput) => Promise<'signedIn' | 'twoFactor'>;
+  /** The code step of a sign-in with two-factor sign-in on (issue 27). */
+  loginSecondFactor: (code: string) => Promise<void>;
   /** Creates the account (201); it does not sign in. */
   register: (input: RegisterInput) => Promise<void>;
   setup: (input: SetupInput) => Promise<void>;
@@ -61,7 +64,14 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
 
   login: async (input) => {
-    await apiRequest<unknown>('POST', '/api/auth/login', input, { expectsSession: false });
+    const answer = await apiRequest<{ twoFactorRequired?: boolean }>('POST', '/api/auth/login', input, {
+      expectsSession: false,
+    });
+    return answer?.twoFactorRequired ? 'twoFactor' : 'signedIn';
+  },
+
+  loginSecondFactor: async (code) => {
+    await apiRequest<unknown>('POST', '/api/auth/login/2fa', { code }, { expectsSession: false });
   },
 
   register: async (input) => {

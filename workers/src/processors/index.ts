@@ -1,5 +1,6 @@
 import { documentExpiryProcessor } from './documentExpiryProcessor';
 import { loadDocumentsProcessor } from './loadDocumentsProcessor';
+import { mailProcessor } from './mailProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import type { ProcessorDefinition } from './types';
@@ -10,4 +11,5 @@ export const processors: ProcessorDefinition[] = [
   documentExpiryProcessor,
   subscriptionExpiryProcessor,
   loadDocumentsProcessor,
+  mailProcessor,
 ];

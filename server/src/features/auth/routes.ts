@@ -4,18 +4,23 @@ import {
   loginSchema,
   registerSchema,
   safeReturnTo,
+  twoFactorCodeSchema,
   type PublicConfigDto,
+  type TwoFactorChallengeDto,
   type TestAccountDto,
 } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtime';
 import { setAuthorityNumbers } from '../users/authority';
-import { toUserDto } from '../users/model';
+import { toUserDto, UserModel, type UserDoc } from '../users/model';
+import { alertIfNewDevice } from '../account/service';
+import { checkSecondFactor } from '../account/twoFactor';
+import { forgetSession, recordSession } from '../account/sessions';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { isKnownDevice, rememberDevice } from './knownDevice';
 import { TEST_ACCOUNTS } from './testAccounts';
@@ -30,13 +35,32 @@ function save(req: Request): Promise<void> {
 /** Ends the session, and with it its sockets on every web process (issue #12). */
 async function destroy(req: Request): Promise<void> {
   const sessionId = req.sessionID;
+  const userId = req.session?.userId;
+  if (userId && sessionId) await forgetSession(userId, sessionId).catch(() => undefined);
   await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
   disconnectSessionSockets(sessionId);
+}
+
+const TWO_FACTOR_WINDOW_MS = 5 * 60_000;
+
+/** A signed-in session from here on: recorded for the sessions list, and an email when the device is new. */
+async function completeSignIn(req: Request, user: UserDoc): Promise<void> {
+  req.session.userId = user.id;
+  req.session.signedInAt = Date.now();
+  req.session.lastSeenAt = Date.now();
+  delete req.session.twoFactorUserId;
+  delete req.session.twoFactorAt;
+  await save(req);
+  await recordSession(user.id, req);
+  await alertIfNewDevice(user, req);
+  const res = req.res;
+  if (res) setSignedInMarker(req, res);
 }
 
 export function createAuthRouter(rt: Runtime): Router {
   const router = Router();
   const throttle = new LoginThrottle(rt.redis, rt.redisPrefix);
+  const secret = rt.secrets.sessionSecret;
   const registerThrottle = new RegisterThrottle(rt.redis, rt.redisPrefix, rt.config.REGISTER_LIMIT_PER_HOUR);
 
   router.get('/config', (_req, res) => {
@@ -55,15 +79,44 @@ export function createAuthRouter(rt: Runtime): Router {
   const login = validate({ body: loginSchema });
   router.post('/auth/login', login, async (req, res) => {
     const { email, password } = login.input(res).body;
-    const secret = rt.secrets.sessionSecret;
     const known = isKnownDevice(req, email, secret);
     const user = await authenticate(throttle, email, password, req.ip ?? 'unknown', known);
     await regenerate(req); // a new session id at sign-in: no session fixation
-    req.session.userId = user.id;
-    req.session.signedInAt = Date.now();
-    await save(req);
-    setSignedInMarker(req, res);
+    if (user.totpEnabled) {
+      // Issue 27: the password was right; the session is signed in only once the second factor is too.
+      req.session.twoFactorUserId = user.id;
+      req.session.twoFactorAt = Date.now();
+      await save(req);
+      const challenge: TwoFactorChallengeDto = { twoFactorRequired: true };
+      res.json(challenge);
+      return;
+    }
+    await completeSignIn(req, user);
     if (!known) rememberDevice(req, res, email, secret);
+    res.json(toUserDto(user));
+  });
+
+  /** The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. */
+  const secondFactor = validate({ body: twoFactorCodeSchema });
+  router.post('/auth/login/2fa', secondFactor, async (req, res) => {
+    const userId = req.session.twoFactorUserId;
+    const startedAt = req.session.twoFactorAt ?? 0;
+    if (!userId || Date.now() - startedAt > TWO_FACTOR_WINDOW_MS)
+      throw unauthorized('Sign in with your password first (the sign-in waits 5 minutes for the code)');
+    const user = await UserModel.findById(userId);
+    if (!user) throw unauthorized();
+    const ip = req.ip ?? 'unknown';
+    await throttle.assertAllowed(user.email, ip);
+    if (!(await checkSecondFactor(user.id, secondFactor.input(res).body.code))) {
+      await throttle.recordFailure(user.email, ip);
+      throw badRequest(
+        'That code is not right: enter the code your authenticator app shows now, or a recovery code',
+      );
+    }
+    await throttle.reset(user.email, ip);
+    await regenerate(req);
+    await completeSignIn(req, user);
+    if (!isKnownDevice(req, user.email, secret)) rememberDevice(req, res, user.email, secret);
     res.json(toUserDto(user));
   });
 

@@ -9,6 +9,7 @@ import { disconnectUserSockets } from '../../realtime/sessions';
 import { announceVerificationChanged } from '../documents/announce';
 import { computeVerification } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { sendVerificationEmail } from '../account/service';
 import { announceAccountCreated } from './announce';
 import { isTestAccountEmail } from './testAccounts';
 import { passwordWeakness } from './passwordStrength';
@@ -62,12 +63,14 @@ export async function register(
       userType: data.userType,
       companyName: data.companyName || null,
       phoneNumber: data.phoneNumber || null,
+      emailVerified: false,
     });
   } catch (err) {
     if ((err as { code?: number }).code === 11000)
       throw conflict('An account with this email already exists');
     throw err;
   }
+  await sendVerificationEmail(user);
   await announceAccountCreated(user);
   return toUserDto(user);
 }

@@ -35,6 +35,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { announceLoadEdited } from './posterLoads/announce';
 import { describeChanges } from './posterLoads/changes';
 import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
+import { assertEmailVerified } from '../../policies/emailVerified';
 
 export { objectId };
 
@@ -98,6 +99,7 @@ export async function createListing(
   data: PostLoadData,
 ): Promise<FreightListingDto> {
   const air = data.equipmentType === AIR;
+  assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_POST_TEXT);
   authorize(actor, 'freight:post', data.equipmentType, {
     message:

@@ -27,12 +27,14 @@ import {
   type ShipmentOffer,
   type SmallShipment,
 } from './model';
+import { assertEmailVerified } from '../../policies/emailVerified';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
 /** Call 30. Drivers with the My Routes page open get `smallShipment:posted`; drivers whose route matches, a notification. */
 export async function createSmallShipment(actor: Actor, data: SmallShipmentData): Promise<SmallShipmentDto> {
   authorize(actor, 'smallShipment:create', undefined, { message: 'Complete your account setup first' });
+  assertEmailVerified(actor);
   const doc = await SmallShipmentModel.create({
     shipperId: new Types.ObjectId(actor.id),
     title: data.title,
@@ -112,6 +114,7 @@ export async function makeOffer(
   data: z.output<typeof shipmentOfferSchema>,
 ): Promise<ShipmentOfferDto> {
   if (!Types.ObjectId.isValid(shipmentId)) throw notFound('Shipment not found');
+  assertEmailVerified(actor);
   const { offer, created, shipment } = await withAggregate('shipment', shipmentId, async () => {
     const shipment = await findShipment(shipmentId);
     if (shipment.status !== 'posted') throw conflict('This shipment is no longer taking offers');

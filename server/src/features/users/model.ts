@@ -15,6 +15,16 @@ const userSchema = new Schema(
     companyName: { type: String, default: null },
     phoneNumber: { type: String, default: null },
     isVerified: { type: Boolean, default: false },
+    // Issue 27: false from sign-up until the emailed link is followed. Missing (accounts from before): verified.
+    emailVerified: { type: Boolean },
+    /** Sessions that signed in before this are ended (set by a password reset). */
+    sessionsValidAfter: { type: Date, default: null },
+    // Two-factor sign-in (issue 27): the TOTP seed sealed with the field key, on once confirmed; recovery codes as
+    // SHA-256 hashes, each removed when used.
+    totpSecret: { type: String, default: null },
+    totpPendingSecret: { type: String, default: null },
+    totpEnabled: { type: Boolean, default: false },
+    recoveryCodeHashes: { type: [String], default: [] },
     stripeCustomerId: { type: String, default: null },
     stripeSubscriptionId: { type: String, default: null },
     subscriptionStatus: { type: String, enum: SUBSCRIPTION_STATUSES, default: 'inactive' },
@@ -46,6 +56,8 @@ export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })
     companyName: u.companyName ?? null,
     phoneNumber: u.phoneNumber ?? null,
     isVerified: u.isVerified,
+    emailVerified: u.emailVerified !== false,
+    twoFactorEnabled: Boolean(u.totpEnabled),
     subscriptionStatus: u.subscriptionStatus as UserDto['subscriptionStatus'],
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: iso(u.subscriptionExpiresAt),

@@ -1,12 +1,13 @@
-import { Card, Container, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Card, Container, Heading, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
 import { selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useAdminStore } from '../../stores/admin';
 import { useSessionStore } from '../../stores/session';
 import { PendingBackgroundCheckList } from './PendingBackgroundCheckList';
 import { PendingDocumentList } from './PendingDocumentList';
+import { AdminTwoFactorGate } from '../account/AdminTwoFactorGate';
 
 /** SPEC §2 Admin area (/admin): the document verification queue, live through `admin:queue-changed`. */
 export function AdminPage() {
@@ -37,7 +38,11 @@ export function AdminPage() {
       </Container>
     );
   }
-  return <VerificationQueue />;
+  return (
+    <AdminTwoFactorGate>
+      <VerificationQueue />
+    </AdminTwoFactorGate>
+  );
 }
 
 function VerificationQueue() {
@@ -70,7 +75,12 @@ function VerificationQueue() {
           <Heading as="h1" size="2xl">
             Document Verification Queue
           </Heading>
-          <Text color="gray.600">Review and verify user compliance documents</Text>
+          <Text color="gray.600">
+            Review and verify user compliance documents ·{' '}
+            <Link asChild colorPalette="blue">
+              <RouterLink to="/admin/mail">Mailbox</RouterLink>
+            </Link>
+          </Text>
         </Stack>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           {summary.map((card) => (

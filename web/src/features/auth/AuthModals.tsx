@@ -5,8 +5,9 @@ import { useAuthModalStore } from './authModalStore';
 // Not open at first paint: their code (the forms, the password rules) loads when one first opens (issue 24).
 const LoginModal = lazyNamed(() => import('./LoginModal'), 'LoginModal');
 const RegisterModal = lazyNamed(() => import('./RegisterModal'), 'RegisterModal');
+const ForgotPasswordModal = lazyNamed(() => import('./ForgotPasswordModal'), 'ForgotPasswordModal');
 
-/** Both auth modals; which one is open lives in useAuthModalStore. Mounted from the first opening on. */
+/** The auth modals (sign-in, registration, forgotten password); which one is open lives in useAuthModalStore. Mounted from the first opening on. */
 export function AuthModals() {
   const view = useAuthModalStore((s) => s.view);
   const [opened, setOpened] = useState(false);
@@ -16,6 +17,7 @@ export function AuthModals() {
     <Suspense fallback={null}>
       <LoginModal />
       <RegisterModal />
+      <ForgotPasswordModal />
     </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { fieldErrors } from '../../lib/validation';
 
 import { useAuthModalStore } from './authModalStore';
-import { useLogin } from './useLogin';
+import { useLogin, useSecondFactor } from './useLogin';
 import { TestLoginButtons } from './TestLoginButtons';
 
 export function LoginModal() {
@@ -22,10 +22,14 @@ export function LoginModal() {
 function LoginForm() {
   const initialEmail = useAuthModalStore((s) => s.loginEmail);
   const openRegister = useAuthModalStore((s) => s.openRegister);
+  const openForgot = useAuthModalStore((s) => s.openForgot);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { submit: login, pending: submitting } = useLogin();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [code, setCode] = useState('');
+  const { submit: login, pending: submitting } = useLogin(undefined, () => setStep('code'));
+  const { submit: sendCode, pending: checkingCode } = useSecondFactor();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,6 +41,49 @@ function LoginForm() {
     setErrors({});
     await login(parsed.data.email, parsed.data.password);
   };
+
+  if (step === 'code') {
+    return (
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.trim().length < 6) {
+            setErrors({ code: 'Enter the 6-digit code from your authenticator app, or a recovery code' });
+            return;
+          }
+          setErrors({});
+          void sendCode(code.trim());
+        }}
+        noValidate
+      >
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text fontSize="sm" color="gray.700">
+              Two-factor sign-in is on for {email}. Enter the 6-digit code your authenticator app shows, or
+              one of your recovery codes.
+            </Text>
+            <FormField label="Authentication code" error={errors.code} required>
+              <Input
+                autoComplete="one-time-code"
+                inputMode="text"
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
+          <Button type="submit" colorPalette="blue" loading={checkingCode}>
+            Verify
+          </Button>
+          <Button variant="plain" size="sm" colorPalette="blue" onClick={() => setStep('password')}>
+            Back
+          </Button>
+        </Dialog.Footer>
+      </form>
+    );
+  }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -58,6 +105,16 @@ function LoginForm() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </FormField>
+          <Button
+            variant="plain"
+            size="sm"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            px="0"
+            onClick={() => openForgot(email)}
+          >
+            Forgot password?
+          </Button>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">

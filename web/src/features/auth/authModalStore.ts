@@ -1,7 +1,7 @@
 import { safeReturnTo } from '@freight/shared';
 import { create } from 'zustand';
 
-export type AuthModalView = 'login' | 'register' | null;
+export type AuthModalView = 'login' | 'register' | 'forgot' | null;
 
 interface AuthModalState {
   view: AuthModalView;
@@ -14,6 +14,8 @@ interface AuthModalState {
   returnTo: string | null;
   openLogin: (email?: string) => void;
   openRegister: () => void;
+  /** "Forgot password?" (issue 27), with the email typed so far. */
+  openForgot: (email?: string) => void;
   close: () => void;
   /** Keeps `returnTo` only when it is a path on this site (never an open redirect). */
   setReturnTo: (returnTo: string | null) => void;
@@ -26,6 +28,7 @@ export const useAuthModalStore = create<AuthModalState>((set) => ({
   returnTo: null,
   openLogin: (email) => set((s) => ({ view: 'login', loginEmail: email ?? s.loginEmail })),
   openRegister: () => set({ view: 'register' }),
+  openForgot: (email) => set((s) => ({ view: 'forgot', loginEmail: email ?? s.loginEmail })),
   close: () => set({ view: null }),
   setReturnTo: (returnTo) => set({ returnTo: safeReturnTo(returnTo) }),
 }));

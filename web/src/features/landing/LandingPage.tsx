@@ -16,13 +16,18 @@ function useOpenSignInFromQuery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const openLogin = useAuthModalStore((s) => s.openLogin);
   const setReturnTo = useAuthModalStore((s) => s.setReturnTo);
-  const wantsSignIn = searchParams.get('auth') === 'signin';
+  const openForgot = useAuthModalStore((s) => s.openForgot);
+  const wanted = searchParams.get('auth');
+  const wantsSignIn = wanted === 'signin' || wanted === 'forgot';
   const returnTo = searchParams.get('returnTo');
 
   useEffect(() => {
     if (!wantsSignIn) return;
-    setReturnTo(returnTo);
-    openLogin();
+    if (wanted === 'forgot') openForgot();
+    else {
+      setReturnTo(returnTo);
+      openLogin();
+    }
     setSearchParams(
       (params) => {
         params.delete('auth');
@@ -31,7 +36,7 @@ function useOpenSignInFromQuery() {
       },
       { replace: true },
     );
-  }, [wantsSignIn, returnTo, openLogin, setReturnTo, setSearchParams]);
+  }, [wantsSignIn, wanted, returnTo, openLogin, openForgot, setReturnTo, setSearchParams]);
 }
 
 export function LandingPage() {

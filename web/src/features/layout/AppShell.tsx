@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useConfigStore } from '../../stores/config';
 import { useSessionStore } from '../../stores/session';
+import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 import { AuthModals } from '../auth/AuthModals';
 import { AppRoutes } from './AppRoutes';
 import { NavBar } from './NavBar';
@@ -35,6 +36,7 @@ export function AppShell() {
     <Box minH="100vh" bg={signedIn ? 'gray.50' : undefined}>
       {signedIn ? <NavBar user={user} /> : !onLanding && <PublicNavBar />}
       <Box as={onLanding ? 'div' : 'main'}>
+        {signedIn && <EmailVerificationBanner user={user} />}
         <AppRoutes signedIn={signedIn} />
       </Box>
       {/* Signed out, sign-in and registration open on any page, over it (issue 23). */}

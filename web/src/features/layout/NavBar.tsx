@@ -1,5 +1,6 @@
 import { HStack, Spacer } from '@chakra-ui/react';
 import type { UserDto } from '@freight/shared';
+import { Link as RouterLink } from 'react-router-dom';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ChatUnreadIndicator } from '../tracking/ChatUnreadIndicator';
 import { HeaderBar } from './HeaderBar';
@@ -23,7 +24,10 @@ export function NavBar({ user }: { user: UserDto }) {
         <ChatUnreadIndicator />
         <NotificationBell />
         <HStack hideBelow="md">
-          <UserSummary user={user} />
+          {/* The account menu's way to the security settings (issue 27). */}
+          <RouterLink to="/account/security" title="Account security">
+            <UserSummary user={user} />
+          </RouterLink>
         </HStack>
         <LogoutButton iconOnly hideBelow="xl" />
         <HStack hideFrom="xl">

@@ -1,4 +1,5 @@
-import { CloseButton, Drawer, IconButton, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Drawer, IconButton, Link, Portal, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { UserDto } from '@freight/shared';
 import { useState } from 'react';
 import { FiMenu } from 'react-icons/fi';
@@ -28,6 +29,11 @@ export function NavDrawer({ user }: { user: UserDto }) {
               <Stack gap="5">
                 <UserSummary user={user} />
                 <NavLinks userType={user.userType} direction="column" onNavigate={close} />
+                <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
+                  <RouterLink to="/account/security" onClick={close}>
+                    Account security
+                  </RouterLink>
+                </Link>
               </Stack>
             </Drawer.Body>
             <Drawer.Footer>

@@ -20,6 +20,7 @@ import { bookLoad, withLoad } from '../status';
 import { bookingRequestViews } from '../views';
 import { announceBookingRequested, announceBookingReviewed } from './announce';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
+import { assertEmailVerified } from '../../../policies/emailVerified';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
@@ -41,6 +42,7 @@ export async function requestBooking(
         ? 'Only air cargo operators can book air shipments (and not their own)'
         : 'Only carriers can book road freight (and not their own loads)',
   });
+  assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_BOOK_TEXT);
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   // Under the load's lease: the request exists only if the load was available when it was stored.

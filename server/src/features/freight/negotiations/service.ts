@@ -30,6 +30,7 @@ import {
   announceOfferRevised,
 } from './announce';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
+import { assertEmailVerified } from '../../../policies/emailVerified';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
 const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
@@ -77,6 +78,7 @@ export async function makeOffer(
   authorize(actor, 'freight:offer', load, {
     message: 'Only carriers can make rate offers, on road loads (and not on their own loads)',
   });
+  assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
   const created = await withLoad(load._id, async () => {
