@@ -1,13 +1,11 @@
 import { Types } from 'mongoose';
-import type { Router } from 'express';
 import request from 'supertest';
 import { z, type ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
-import { featureRouters } from '../features';
 import { loadInput } from '../features/freight/testUtils';
 import { registeredClientEvents } from '../realtime/clientEvents';
-import type { RequestSchemas } from './validate';
+import { routeTable, type RouteEntry } from './routeTable.testing';
 
 /**
  * Issue 25 point 1: every route of the route table (the feature routers as mounted under /api) and every client
@@ -20,36 +18,6 @@ import type { RequestSchemas } from './validate';
 type UntypedSocket = {
   timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
 };
-
-interface RouteEntry {
-  method: string;
-  path: string;
-  schemas: RequestSchemas;
-}
-
-type Layer = {
-  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
-};
-
-/** Every route of every feature router, with the schemas its validate() step holds (none for routes without). */
-function routeTable(app: TestApp): RouteEntry[] {
-  const entries: RouteEntry[] = [];
-  for (const router of featureRouters(app.rt) as (Router & { stack: Layer[] })[]) {
-    for (const layer of router.stack) {
-      if (!layer.route) continue;
-      const schemas: RequestSchemas = {};
-      for (const step of layer.route.stack) {
-        const held = (step.handle as { schemas?: RequestSchemas }).schemas;
-        if (held) Object.assign(schemas, held);
-      }
-      for (const method of Object.keys(layer.route.methods)) {
-        if (method === '_all') continue;
-        entries.push({ method, path: `/api${layer.route.path}`, schemas });
-      }
-    }
-  }
-  return entries;
-}
 
 type JsonSchema = {
   type?: string | string[];

@@ -1,0 +1,34 @@
+import type { Router } from 'express';
+import type { TestApp } from '@test/helpers';
+import { featureRouters } from '../features';
+import type { RequestSchemas } from './validate';
+
+export interface RouteEntry {
+  method: string;
+  path: string;
+  schemas: RequestSchemas;
+}
+
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+};
+
+/** Every route of every feature router as mounted under /api, with the schemas its validate() step holds. */
+export function routeTable(app: TestApp): RouteEntry[] {
+  const entries: RouteEntry[] = [];
+  for (const router of featureRouters(app.rt) as (Router & { stack: Layer[] })[]) {
+    for (const layer of router.stack) {
+      if (!layer.route) continue;
+      const schemas: RequestSchemas = {};
+      for (const step of layer.route.stack) {
+        const held = (step.handle as { schemas?: RequestSchemas }).schemas;
+        if (held) Object.assign(schemas, held);
+      }
+      for (const method of Object.keys(layer.route.methods)) {
+        if (method === '_all') continue;
+        entries.push({ method, path: `/api${layer.route.path}`, schemas });
+      }
+    }
+  }
+  return entries;
+}
