@@ -170,6 +170,8 @@ describe('issue 14: freight and Broker Hub defects', () => {
     );
 
     const carrierApi = await apiAs('carrier@test.local');
+    // One carrier's offers fold into the broker's unread notification (issue 25): read the earlier ones first.
+    expect((await brokerApi.post('/api/notifications/read-all', {})).status).toBe(200);
     const offer = await carrierApi.post(`/api/freight/${listing.id}/negotiate`, { proposedRate: 2250 });
     expect(offer.status).toBe(201);
     const bodies = async (c: TestClient) =>
