@@ -177,14 +177,14 @@ describe('issue 14: freight and Broker Hub defects', () => {
     const bodies = async (c: TestClient) =>
       ((await c.get('/api/notifications')).body as ApiPage<NotificationDto>).items.map((n) => n.body);
     await eventually(async () =>
-      expect(await bodies(brokerApi)).toContain('Test Carrier LLC offered $2,250.00 for Defect load.'),
+      (await bodies(brokerApi)).includes('Test Carrier LLC offered $2,250.00 for Defect load.'),
     );
     const accepted = await brokerApi.post(`/api/negotiations/${offer.body.negotiation.id}/accept`, {
       version: offer.body.negotiation.version,
     });
     expect(accepted.status).toBe(200);
     await eventually(async () =>
-      expect(await bodies(carrierApi)).toContain(
+      (await bodies(carrierApi)).includes(
         'Your offer of $2,250.00 on Defect load was accepted: the load is booked to you.',
       ),
     );

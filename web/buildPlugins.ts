@@ -22,6 +22,20 @@ function filesUnder(dir: string): string[] {
  * server sends them by the request's Accept-Encoding without compressing on each request. index.html is left out:
  * the page route sends it (revalidated on every visit) and compresses it like any dynamic answer.
  */
+/** Writes the brotli and gzip copies of one built file beside it. */
+function writeCompressed(file: string, body: Buffer): void {
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
+
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
@@ -35,18 +49,11 @@ export function precompress(): Plugin {
       order: 'post',
       handler() {
         for (const file of filesUnder(outDir)) {
+          // sw.js is compressed by serviceWorkerManifest once its list is filled in: closeBundle hooks may run
+          // side by side, so this one could read it before.
+          if (path.basename(file) === 'sw.js') continue;
           if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
-          const body = readFileSync(file);
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-          );
-          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+          writeCompressed(file, readFileSync(file));
         }
       },
     },
@@ -90,7 +97,8 @@ export function shellAssetsOf(html: string): string[] {
 
 /**
  * Fills the service worker's precache list and version (`self.__PRECACHE__` and `self.__BUILD__` in public/sw.js)
- * from the built index.html: the shell a second visit paints from. A new build changes the version, so the browser
+ * from the built index.html: the shell a second visit paints from, and every other script and style sheet of the build
+ * (as a precaching service worker does), so any screen opens offline. A new build changes the version, so the browser
  * installs the new worker, which caches the new shell and drops the old one.
  */
 export function serviceWorkerManifest(): Plugin {
@@ -102,19 +110,26 @@ export function serviceWorkerManifest(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle: {
-      // Before precompress (also 'post', registered after this one) so sw.js.br holds the filled-in list.
+      // It writes sw.js's compressed copies itself, after filling in the list (precompress leaves sw.js alone).
       order: 'post',
       handler() {
         const swFile = path.join(outDir, 'sw.js');
         const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const assets = shellAssetsOf(html);
+        // The shell first, then every screen's code and styles: the installed app opens any screen offline (issue 24),
+        // and the worker fetches them once, after the page has loaded, from the compressed copies.
+        const screens = readdirSync(path.join(outDir, 'assets'))
+          .filter((f) => /\.(js|css)$/.test(f))
+          .map((f) => `/assets/${f}`);
+        const assets = [...new Set([...shellAssetsOf(html), ...screens])];
         const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
         const sw = readFileSync(swFile, 'utf8');
         const filled = sw
-          .replace('self.__PRECACHE__', JSON.stringify(assets))
-          .replace('self.__BUILD__', JSON.stringify(version));
-        if (filled === sw) throw new Error('public/sw.js has no self.__PRECACHE__ / self.__BUILD__ to fill');
+          .replace('= self.__PRECACHE__', `= ${JSON.stringify(assets)}`)
+          .replace('= self.__BUILD__', `= ${JSON.stringify(version)}`);
+        if (filled.includes('= self.__'))
+          throw new Error('public/sw.js has no self.__PRECACHE__ / self.__BUILD__ to fill');
         writeFileSync(swFile, filled);
+        writeCompressed(swFile, Buffer.from(filled));
       },
     },
   };

@@ -1,11 +1,12 @@
 /* global self, caches, fetch, URL, Response */
 /* FreightConnect service worker: keeps the app shell (index.html, the scripts, styles and font it loads before the
- * first paint, icons) so a second visit paints from the cache and the installed app opens offline. Screens' code
- * (loaded on first visit) is cached as it is fetched. The API and the socket always go to the network; nothing
- * user-specific is cached.
+ * first paint, icons) so a second visit paints from the cache, and every screen's code, so the installed app opens
+ * any screen offline (fetched once when the worker installs, after the first page has loaded). The API and the
+ * socket always go to the network; nothing user-specific is cached.
  *
- * The build fills in self.__PRECACHE__ (the shell's hashed files, from the built index.html) and self.__BUILD__ (a
- * hash of index.html): a new build is a new worker, which caches the new shell, takes over and drops the old cache. */
+ * The build fills in self.__PRECACHE__ (the shell's hashed files, from the built index.html, then the rest of the
+ * build) and self.__BUILD__ (a hash of index.html): a new build is a new worker, which caches the new shell, takes
+ * over and drops the old cache. */
 const BUILD = self.__BUILD__ || 'dev';
 const PRECACHE = self.__PRECACHE__ || [];
 const PREFIX = 'freightconnect-shell-';
@@ -86,7 +87,9 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      const cached = await cache.match(req);
+      // A stored response's body is already decoded, so `Vary: Accept-Encoding` must not stop a match (module
+      // scripts are requested in CORS mode, with headers the precaching request did not have).
+      const cached = await cache.match(req, { ignoreVary: true });
       const network = fetch(req)
         .then((res) => {
           if (res.ok) void cache.put(req, res.clone());
