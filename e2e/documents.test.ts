@@ -101,7 +101,8 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     await uploadDocument(carrier, 'insurance', pdf('insurance.pdf'), '2099-06-30');
     await uploadDocument(carrier, 'equipment_cert', png('equipment.png'));
     expect(await carrier.getByTestId('document-item').count()).toBe(3);
-    expect(await carrier.getByTestId('compliance-submitted').getByText('3').count()).toBe(1);
+    // The counter follows the uploads' pushes: wait for it rather than read it once.
+    await carrier.getByTestId('compliance-submitted').getByText('3', { exact: true }).waitFor();
     for (const t of ['dot_authority', 'insurance', 'equipment_cert']) {
       expect(await statusOf(carrier, t).textContent()).toBe('Pending');
     }
