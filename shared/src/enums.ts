@@ -98,6 +98,25 @@ export const RATE_TYPE_LABELS: Record<(typeof RATE_TYPES)[number], string> = {
 export const FREIGHT_STATUSES = ['available', 'booked', 'in_transit', 'delivered', 'cancelled'] as const;
 export type FreightStatus = (typeof FREIGHT_STATUSES)[number];
 
+/**
+ * The load's status groups, stated once for server and web (issue 26). A carrier is on the load (its chat, tracking
+ * and booked counts exist) from booking on; its location is shared only while it moves.
+ */
+export const CARRIER_ON_LOAD_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
+export const LOCATION_UPDATABLE_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit'];
+/** The moves the status table allows (SPEC §8.1). */
+export const FREIGHT_TRANSITIONS: Readonly<Record<FreightStatus, readonly FreightStatus[]>> = {
+  available: ['booked', 'cancelled'],
+  booked: ['in_transit', 'cancelled'],
+  in_transit: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+export const isCarrierOnLoad = (status: string): boolean =>
+  (CARRIER_ON_LOAD_STATUSES as readonly string[]).includes(status);
+export const isLocationUpdatable = (status: string): boolean =>
+  (LOCATION_UPDATABLE_STATUSES as readonly string[]).includes(status);
+
 export const DOCUMENT_TYPES_BY_USER_TYPE: Partial<Record<UserType, readonly string[]>> = {
   carrier: ['dot_authority', 'insurance', 'equipment_cert'],
   shipper: ['business_license', 'insurance'],

@@ -5,6 +5,7 @@ import {
   DELIVERY_REASON_NEEDED,
   haversineMiles,
   type FreightStatus,
+  FREIGHT_TRANSITIONS,
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -38,21 +39,10 @@ import { bookingRequestViews, negotiationViews } from './views';
  * Anything else is refused with 409. Every move runs under the load's lease (DESIGN §2.1a) and is written with an
  * update conditional on the status read (the second guard).
  */
-export const FREIGHT_TRANSITIONS: Record<FreightStatus, readonly FreightStatus[]> = {
-  available: ['booked', 'cancelled'],
-  booked: ['in_transit', 'cancelled'],
-  in_transit: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
 
 export function canTransition(from: FreightStatus, to: FreightStatus): boolean {
   return FREIGHT_TRANSITIONS[from]?.includes(to) ?? false;
 }
-
-/** Statuses whose loads show a Track link; the location may be updated only while booked or in transit. */
-export const TRACKABLE_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
-export const LOCATION_UPDATABLE_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit'];
 
 /** Who makes a move: a signed-in user, or the system (the repair pass finishing an operation it was asked for). */
 export type Mover = Actor | 'system';

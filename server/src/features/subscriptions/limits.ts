@@ -11,15 +11,13 @@
 // Only an active Basic plan is capped. Pro is unlimited; posting and booking without a plan are governed by the
 // other rules (verification; the air gate), not by these caps. Two posts racing at the cap may both pass: the
 // counts are reads, not reservations.
-import { findPlan, isSubscriptionActive, type UsageMetric } from '@freight/shared';
+import { findPlan, isSubscriptionActive, type UsageMetric, CARRIER_ON_LOAD_STATUSES } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { forbidden } from '../../http/errors';
 import type { Actor } from '../../policies';
 import { FreightModel, type FreightListing } from '../freight/model';
 import { UserModel } from '../users/model';
 import { monthBounds, now } from './clock';
-
-export const BOOKED_STATUSES = ['booked', 'in_transit', 'delivered'] as const;
 
 /**
  * Loads whose poster or broker is the user, among those matching `rest`: one count per role, each led by its
@@ -52,7 +50,7 @@ export async function countUsage(userId: string, metric: UsageMetric, at: Date =
     case 'bookings_approved':
       return FreightModel.countDocuments({
         carrierId: id,
-        status: { $in: BOOKED_STATUSES },
+        status: { $in: CARRIER_ON_LOAD_STATUSES },
         updatedAt: { $gte: start, $lt: end },
       });
   }

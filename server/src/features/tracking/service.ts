@@ -23,6 +23,9 @@ import {
   type UnreadCountDto,
   type LoadPartiesDto,
   type LoadPartyDto,
+  CARRIER_ON_LOAD_STATUSES,
+  isCarrierOnLoad,
+  isLocationUpdatable,
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -42,7 +45,7 @@ import {
 import { assertStorageLeft } from '../documents/storageQuota';
 import { authorize, type Actor } from '../../policies';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
-import { LOCATION_UPDATABLE_STATUSES, moveLoad, withLoad } from '../freight/status';
+import { moveLoad, withLoad } from '../freight/status';
 import { UserModel } from '../users/model';
 import {
   announceChatMessage,
@@ -82,9 +85,6 @@ import { consumeRateLimit } from '../../infra/rateLimit';
 /** An admin who is not a participant reads a load's chat and photos; only participants write (issue #12). */
 const READ_ONLY_MESSAGE = "Only the load's participants can post here; admins can read.";
 
-/** Statuses a load has once a carrier is on it: its chat room exists (opened at booking). */
-const BOOKED_STATUSES: readonly FreightStatus[] = ['booked', 'in_transit', 'delivered'];
-
 // ---------------------------------------------------------------------------------------------------------------
 // Who sees a load
 
@@ -109,7 +109,7 @@ async function userSummaries(ids: Array<Types.ObjectId | string>): Promise<Map<s
 /** The room of a booked load. A load booked without one (an older booking) gets it now: booking opens it. */
 async function chatRoomOf(load: FreightListing): Promise<ChatRoom | null> {
   const room = await ChatRoomModel.findOne({ freightListingId: load._id }).lean<ChatRoom>();
-  if (room || !load.carrierId || !BOOKED_STATUSES.includes(load.status as FreightStatus)) return room;
+  if (room || !load.carrierId || !isCarrierOnLoad(load.status)) return room;
   await openChatRoom({
     freightId: String(load._id),
     shipperId: String(load.shipperId ?? load.userId),
@@ -167,7 +167,7 @@ function positionRecord(loadId: Types.ObjectId): Promise<LoadPosition | null> {
 function trackedLoadFilters(actor: Actor): Array<FilterQuery<FreightListing>> {
   if (actor.userType === 'admin') {
     return [
-      ...BOOKED_STATUSES.map((status) => ({ status })),
+      ...CARRIER_ON_LOAD_STATUSES.map((status) => ({ status })),
       { status: 'cancelled', carrierId: { $ne: null } },
     ];
   }
@@ -266,7 +266,7 @@ export async function updateLocation(
   const { point, at } = await withLoad(load._id, async () => {
     const current =
       (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
-    if (!LOCATION_UPDATABLE_STATUSES.includes(current.status as FreightStatus)) {
+    if (!isLocationUpdatable(current.status)) {
       throw conflict('The location can be updated only while the load is booked or in transit');
     }
     const created = await LocationPointModel.create({
@@ -333,7 +333,7 @@ export async function recordStop(
   authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can report stops' });
   const stop = await withLoad(load._id, async () => {
     const current = await FreightModel.findById(load._id).lean<FreightListing>();
-    if (!current || !LOCATION_UPDATABLE_STATUSES.includes(current.status as FreightStatus)) {
+    if (!current || !isLocationUpdatable(current.status)) {
       throw conflict('Stops can be reported only while the load is booked or in transit');
     }
     const reported = new Set((await stopsOf(load._id)).map((e) => e.kind));

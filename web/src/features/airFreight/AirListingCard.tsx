@@ -5,6 +5,7 @@ import {
   VERIFY_TO_BOOK_TEXT,
   ratePerMileOf,
   type FreightListingDto,
+  isCarrierOnLoad,
 } from '@freight/shared';
 import { useId } from 'react';
 import { FiStar } from 'react-icons/fi';
@@ -12,7 +13,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSubmit } from '../../lib/useSubmit';
 import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { useSessionStore } from '../../stores/session';
-import { TRACKABLE } from '../freight/format';
 import { formatDay } from '../smallShipments/formatDay';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -54,7 +54,7 @@ export function AirListingCard({ listing, requested }: { listing: FreightListing
   const state = available ? listing.viewerActions?.book : undefined;
   const book = state === 'verify' && user?.isVerified ? 'allowed' : state;
   const party = Boolean(user) && (listing.userId === user?.id || listing.carrierId === user?.id);
-  const trackable = party && TRACKABLE.includes(listing.status);
+  const trackable = party && isCarrierOnLoad(listing.status);
   const reasonId = useId();
 
   const { submit: onBook, pending: booking } = useSubmit(() => request(listing.id), {

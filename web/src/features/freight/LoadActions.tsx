@@ -4,10 +4,10 @@ import {
   type FreightListingDto,
   type LoadActionState,
   type UserDto,
+  isCarrierOnLoad,
 } from '@freight/shared';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { TRACKABLE } from './format';
 
 export interface LoadActionsProps {
   listing: FreightListingDto;
@@ -44,7 +44,7 @@ export function LoadActions({
   size = 'sm',
 }: LoadActionsProps) {
   const reasonId = useId();
-  const trackable = TRACKABLE.includes(l.status);
+  const trackable = isCarrierOnLoad(l.status);
   // Only an available load is booked or offered on (a push may bring a load's new status before its actions).
   const available = (l.status || 'available') === 'available';
   const book = available ? stateOf(l.viewerActions?.book, user) : undefined;

@@ -62,8 +62,6 @@ export function formatDay(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { timeZone: 'UTC' });
 }
 
-export const TRACKABLE: readonly string[] = ['booked', 'in_transit', 'delivered'];
-
 /** A load's age as a board shows it: "just now", "5 min ago", "3 h ago", "2 d ago". */
 export function formatAge(createdAt: string, now: number): string {
   const minutes = Math.floor((now - Date.parse(createdAt)) / 60_000);

@@ -18,6 +18,7 @@ import {
   type BookingRequestDto,
   type FreightListingDto,
   type NegotiationDto,
+  isCarrierOnLoad,
 } from '@freight/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FiCopy, FiEdit2, FiMapPin, FiXCircle } from 'react-icons/fi';
@@ -31,7 +32,6 @@ import { useCurrentUser } from '../../stores/session';
 import { CounterDialog } from '../broker/BrokerDialogs';
 import { CarrierDocuments } from '../freight/BookingRequestsCard';
 import {
-  TRACKABLE,
   authorityLine,
   equipmentLabel,
   formatDay,
@@ -199,7 +199,7 @@ function PosterLoad({
                 <FiCopy aria-hidden />
                 Copy
               </Button>
-              {TRACKABLE.includes(l.status) && (
+              {isCarrierOnLoad(l.status) && (
                 <Button size="sm" colorPalette="blue" asChild>
                   <RouterLink to={`/tracking/${l.id}`}>
                     <FiMapPin aria-hidden />

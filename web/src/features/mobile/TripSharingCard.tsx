@@ -1,5 +1,5 @@
 import { Card, HStack, Heading, Icon, Link, List, Stack, Text } from '@chakra-ui/react';
-import { loadReference, type TrackedLoadDto } from '@freight/shared';
+import { loadReference, type TrackedLoadDto, isLocationUpdatable } from '@freight/shared';
 import { useEffect, useMemo } from 'react';
 import { FiNavigation } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,8 +10,6 @@ import { useTrackedLoadsStore } from '../../stores/trackedLoads';
 import { SharingControl } from '../tracking/LocationCard';
 import { statusLabel } from '../tracking/format';
 import { useLocationSharing } from '../tracking/useLocationSharing';
-
-const SHARED_STATUSES = ['booked', 'in_transit'];
 
 /**
  * /mobile for a carrier (issue 16): while the page is open, the phone's position goes to each of the carrier's
@@ -27,7 +25,7 @@ export function TripSharingCard() {
     if (isCarrier) void load();
   }, [isCarrier, load]);
   const active = useMemo(
-    () => items.filter((l: TrackedLoadDto) => l.carrierId === user?.id && SHARED_STATUSES.includes(l.status)),
+    () => items.filter((l: TrackedLoadDto) => l.carrierId === user?.id && isLocationUpdatable(l.status)),
     [items, user?.id],
   );
   const sharing = useLocationSharing(

@@ -1,5 +1,10 @@
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
+import {
+  GEOLOCATION_TIMEOUT_MS,
+  type LocationPointDto,
+  type TrackingFreightDto,
+  isLocationUpdatable,
+} from '@freight/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
@@ -19,7 +24,6 @@ const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
 /** The tracking page starts loading the map with its own data, not after it (the map is most of what it shows). */
 export const preloadLiveMap = () => LiveMap.preload().catch(() => undefined);
 
-const LOCATION_UPDATABLE = ['booked', 'in_transit'];
 const NO_TRAIL: LocationPointDto[] = [];
 
 const SHARING_TEXT: Record<LocationSharing['status'], string> = {
@@ -104,7 +108,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const lat = reported ? reported.lat : freight.currentLat;
   const lng = reported ? reported.lng : freight.currentLng;
   const isCarrier = user?.id != null && user.id === freight.carrierId;
-  const updatable = LOCATION_UPDATABLE.includes(freight.status);
+  const updatable = isLocationUpdatable(freight.status);
   const sharing = useLocationSharing([freight.id], isCarrier && updatable);
 
   const { submit: sendPosition } = useSubmit(

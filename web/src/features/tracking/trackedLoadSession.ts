@@ -1,3 +1,4 @@
+import { isCarrierOnLoad } from '@freight/shared';
 import { useEffect } from 'react';
 import { useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadChatStore } from '../../stores/loadChat';
@@ -17,7 +18,7 @@ async function loadDetailThen(freightId: string, more: Array<(freightId: string)
 
 /** A load has a chat once it was booked (its room opens with the booking); before that nothing asks for it. */
 export const hasChat = (load: { carrierId: string | null; status: string }) =>
-  load.carrierId != null || ['booked', 'in_transit', 'delivered'].includes(load.status);
+  load.carrierId != null || isCarrierOnLoad(load.status);
 
 async function loadChat(freightId: string): Promise<void> {
   const detail = useTrackedLoadStore.getState().byId[freightId]?.data;

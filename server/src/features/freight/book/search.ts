@@ -7,6 +7,7 @@ import {
   type FreightPage,
   type FreightSearchQuery,
   type FreightStatus,
+  CARRIER_ON_LOAD_STATUSES,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { badRequest, unauthorized } from '../../../http/errors';
@@ -19,7 +20,6 @@ import { OpenLoadBook } from './book';
 import { OPEN_LOADS_FILTER, liveBook, readOpenLoads } from './live';
 
 /** A viewer's own loads stay on their board after they leave 'available' (SPEC §2's Track link), unless cancelled. */
-const LATER_STATUSES: FreightStatus[] = ['booked', 'in_transit', 'delivered'];
 
 /** The database query behind the board (the book's source), the same for every search: filters and sorts run on the book. */
 export function boardQuery(): {
@@ -34,7 +34,7 @@ async function ownLaterLoads(actor: Actor | null): Promise<FreightListingDto[]> 
   if (!actor) return [];
   const me = new Types.ObjectId(actor.id);
   const batches = await Promise.all(
-    LATER_STATUSES.flatMap((status) => [
+    CARRIER_ON_LOAD_STATUSES.flatMap((status) => [
       FreightModel.find({ userId: me, status }).lean<FreightListing[]>(),
       FreightModel.find({ carrierId: me, status }).lean<FreightListing[]>(),
     ]),
