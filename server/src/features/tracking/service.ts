@@ -14,7 +14,6 @@ import {
   STOP_EVENT_LABELS,
   type ChatPageDto,
   type FreightPhotoDto,
-  type FreightStatus,
   type LocationDto,
   type LocationPointDto,
   type Page,

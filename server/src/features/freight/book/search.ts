@@ -6,7 +6,6 @@ import {
   type FreightListingDto,
   type FreightPage,
   type FreightSearchQuery,
-  type FreightStatus,
   CARRIER_ON_LOAD_STATUSES,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
