@@ -3,6 +3,7 @@ import { backfillAlertLanes } from './features/freight/savedSearches/service';
 import { repairLoadsOnce } from './features/freight/status';
 import { repairSmallShipments } from './features/smallShipments/service';
 import type { Logger } from './infra/logger';
+import { settleAllPending } from './events/record';
 
 /**
  * Completes or undoes what a crash left half-done (README "Crashes"), at the start of every process role and before
@@ -10,6 +11,8 @@ import type { Logger } from './infra/logger';
  */
 export async function repairAfterCrash(log: Logger): Promise<void> {
   const report = (msg: string, err?: unknown) => log.error(`Repair at start: ${msg}`, err);
+  // Facts a crash left pending: kept where their write happened, dropped where it did not (issue 26).
+  await settleAllPending().catch((err: unknown) => report('event log', err));
   await Promise.all([
     repairLoadsOnce(report),
     repairSmallShipments().catch((err: unknown) => report('small shipments', err)),

@@ -24,6 +24,8 @@ import { initTwoFactor } from './features/account/twoFactor';
 import { initSignInAlerts } from './features/account/service';
 import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
+import { startProjectorRunner, type ProjectorRunner } from './events/projectors';
+import './projectors';
 
 /** Everything a process role needs: connections made once at boot and closed once at shutdown. */
 export interface Runtime {
@@ -38,6 +40,8 @@ export interface Runtime {
   socketIoKey: string;
   /** Encrypted file storage (documents, photos, chat images). */
   files: FileStore;
+  /** The event log's projectors in this process (issue 26). */
+  projectors: ProjectorRunner;
   close(): Promise<void>;
 }
 
@@ -123,6 +127,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const emitter = new Emitter(emitterRedis, { key: socketIoKey });
   setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
   await repairAfterCrash(logger);
+  const projectors = startProjectorRunner({ redis, prefix: config.REDIS_PREFIX, log: logger });
 
   return {
     config,
@@ -134,7 +139,9 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     redis,
     socketIoKey,
     files,
+    projectors,
     async close() {
+      await projectors.stop();
       setPublisher(null);
       initListingsChannel(null);
       await closeQueues();

@@ -23,3 +23,4 @@ export * from './eta';
 export * from './backgroundChecks';
 export * from './posterLoads';
 export * from './returnTo';
+export * from './domainEvents';

@@ -1,0 +1,192 @@
+// The event log's own rules (issue 26): a fact is recorded once, only when its write happened, in seq order; a crash
+// between a write and its record is settled by the next change of the same aggregate or at start; projectors are
+// idempotent, keep their own position and catch up in order.
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '@test/helpers';
+import type { AnyDomainEvent } from '@freight/shared';
+import { DomainEventModel } from './model';
+import { nextInSequence } from '../infra/counters';
+import { NOTHING_WRITTEN, recordFact, settleAllPending, type Fact } from './record';
+import { registerProjector, rewindProjector, startProjectorRunner } from './projectors';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const things = () => mongoose.connection.db!.collection<{ _id: string; n?: number }>('eventlog_things');
+const handled = () =>
+  mongoose.connection.db!.collection<{ _id: string; seq: number; order: number }>('eventlog_seen');
+const newId = () => randomBytes(6).toString('hex');
+
+/** A chat message fact about a load, whose write stores `thing` (the proof is that document). */
+function chatFact(loadId: string, thing: string): Fact<'chat.posted'> {
+  return {
+    name: 'chat.posted',
+    key: thing,
+    by: { id: 'u1' },
+    loadId,
+    subjects: { messageId: thing },
+    data: { message: { id: thing, freightId: loadId } as never },
+    proof: { collection: 'eventlog_things', filter: { _id: thing } },
+  };
+}
+const write = (thing: string) => async () => {
+  await things().updateOne({ _id: thing }, { $set: { n: 1 } }, { upsert: true });
+  return thing;
+};
+
+describe('recording a fact', () => {
+  it('keeps one event per fact however often and however concurrently it is recorded', async () => {
+    const loadId = newId();
+    const thing = newId();
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        recordFact({ kind: 'load', id: loadId }, chatFact(loadId, thing), write(thing)),
+      ),
+    );
+    expect(await DomainEventModel.countDocuments({ _id: `chat.posted:${thing}` })).toBe(1);
+    const stored = await DomainEventModel.findById(`chat.posted:${thing}`).lean();
+    expect(stored?.state).toBe('recorded');
+    expect(stored?.proof).toBeNull();
+  });
+
+  it('records nothing when the write found nothing to do or failed', async () => {
+    const loadId = newId();
+    const a = newId();
+    const b = newId();
+    await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, a), async () => NOTHING_WRITTEN);
+    await expect(
+      recordFact({ kind: 'load', id: loadId }, chatFact(loadId, b), async () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await DomainEventModel.countDocuments({ loadId })).toBe(0);
+  });
+
+  it('refuses a fact whose data does not match its declaration', async () => {
+    const loadId = newId();
+    const fact = { ...chatFact(loadId, newId()), data: { message: 'not an object' } } as unknown as Fact;
+    await expect(recordFact({ kind: 'load', id: loadId }, fact, async () => true)).rejects.toThrow(
+      /bad data/,
+    );
+  });
+
+  it('numbers facts in the order they are recorded, one number each', async () => {
+    const loadId = newId();
+    const ids = Array.from({ length: 20 }, () => newId());
+    await Promise.all(
+      ids.map((t) => recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t))),
+    );
+    const events = await DomainEventModel.find({ loadId }).lean();
+    const seqs = events.map((e) => e.seq).sort((x, y) => x - y);
+    expect(new Set(seqs).size).toBe(20);
+  });
+});
+
+describe('a crash between a write and its record', () => {
+  /** What a writer killed after its write and before its record leaves behind. */
+  async function leftPending(loadId: string, thing: string, writeHappened: boolean) {
+    const fact = chatFact(loadId, thing);
+    await DomainEventModel.create({
+      _id: `chat.posted:${thing}`,
+      seq: await nextInSequence('domain_events', async () => 0),
+      name: fact.name,
+      at: new Date(),
+      actor: { userId: 'u1', name: null },
+      loadId,
+      subjects: fact.subjects,
+      data: fact.data,
+      state: 'pending',
+      leaseKey: `load:${loadId}`,
+      proof: fact.proof,
+    });
+    if (writeHappened) await write(thing)();
+  }
+
+  it('is settled by the next change of the same aggregate: kept if the write happened, dropped if not', async () => {
+    const loadId = newId();
+    const done = newId();
+    const notDone = newId();
+    await leftPending(loadId, done, true);
+    await leftPending(loadId, notDone, false);
+    const next = newId();
+    await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, next), write(next));
+    expect((await DomainEventModel.findById(`chat.posted:${done}`).lean())?.state).toBe('recorded');
+    expect(await DomainEventModel.exists({ _id: `chat.posted:${notDone}` })).toBeNull();
+    expect((await DomainEventModel.findById(`chat.posted:${next}`).lean())?.state).toBe('recorded');
+  });
+
+  it('is settled at start for every aggregate', async () => {
+    const loadId = newId();
+    const done = newId();
+    await leftPending(loadId, done, true);
+    await settleAllPending();
+    expect((await DomainEventModel.findById(`chat.posted:${done}`).lean())?.state).toBe('recorded');
+    expect(await DomainEventModel.countDocuments({ state: 'pending' })).toBe(0);
+  });
+});
+
+describe('projectors', () => {
+  it('handle every fact once, a replay from the start changes nothing, a stopped one catches up in order', async () => {
+    // Registered after the app started, so only this test's runners move it.
+    let order = 0;
+    const seen = registerProjector({
+      name: `test-seen-${newId()}`,
+      applicableEvents: ['chat.posted'],
+      async handle(event: AnyDomainEvent) {
+        // Idempotent by the event's id: a replay finds it there and changes nothing.
+        await handled().updateOne(
+          { _id: event.id },
+          { $setOnInsert: { seq: event.seq, order: order++ } },
+          { upsert: true },
+        );
+      },
+    });
+    const runner = startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: [seen.name],
+    });
+    await runner.drain(); // seen for the first time: it starts at the end of the log
+    const loadId = newId();
+    const first = Array.from({ length: 5 }, () => newId());
+    for (const t of first) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
+    await runner.drain();
+    expect(await handled().countDocuments({ _id: { $in: first.map((t) => `chat.posted:${t}`) } })).toBe(5);
+    await runner.stop();
+
+    // Down: facts keep coming.
+    const later = Array.from({ length: 8 }, () => newId());
+    for (const t of later) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
+    expect(await handled().countDocuments({ _id: { $in: later.map((t) => `chat.posted:${t}`) } })).toBe(0);
+
+    const restarted = startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: [seen.name],
+    });
+    await restarted.drain();
+    const caughtUp = await handled()
+      .find({ _id: { $in: later.map((t) => `chat.posted:${t}`) } })
+      .toArray();
+    expect(caughtUp).toHaveLength(8);
+    // In order: handled in the order of their numbers.
+    const bySeq = [...caughtUp].sort((a, b) => a.seq - b.seq).map((d) => d._id);
+    const byOrder = [...caughtUp].sort((a, b) => a.order - b.order).map((d) => d._id);
+    expect(byOrder).toEqual(bySeq);
+
+    const before = await handled().find({}).sort({ _id: 1 }).toArray();
+    await rewindProjector(seen.name, 0);
+    await restarted.drain();
+    expect(await handled().find({}).sort({ _id: 1 }).toArray()).toEqual(before);
+    await restarted.stop();
+  });
+});

@@ -1,0 +1,254 @@
+import type { AnyDomainEvent, DomainEventName } from '@freight/shared';
+import type { Redis } from 'ioredis';
+import { AggregateBusyError, withAggregate } from '../infra/concurrency';
+import { peekSequences } from '../infra/counters';
+import type { Logger } from '../infra/logger';
+import { onFactsRecorded } from './dispatch';
+import { DomainEventModel, ProjectorPositionModel, type StoredDomainEvent } from './model';
+import { settlePending } from './record';
+
+/**
+ * A consumer of the event log (as Outline's processors are): it names the facts it handles and is idempotent, so
+ * handling a fact twice (a replay, a retry after a crash) changes nothing twice.
+ *
+ * - A **tracked** projector keeps its own position in the log; one process at a time moves it along (a lease per
+ *   projector), in `seq` order, and one that was down catches up in order where it stopped.
+ * - An **inline** projector is a cache of this process (the open-load book): it runs in the writer's process, under
+ *   the writer's lease, on the facts just recorded, and keeps no position; other processes' copies are fed by
+ *   what the projector itself publishes.
+ */
+export interface Projector {
+  name: string;
+  applicableEvents: readonly DomainEventName[];
+  inline?: boolean;
+  handle(event: AnyDomainEvent): Promise<void>;
+}
+
+const registry = new Map<string, Projector>();
+
+/** Called once per projector module at import; the runner starts with what is registered. */
+export function registerProjector(projector: Projector): Projector {
+  registry.set(projector.name, projector);
+  return projector;
+}
+
+export function registeredProjectors(): Projector[] {
+  return [...registry.values()];
+}
+
+export function toDomainEvent(doc: StoredDomainEvent): AnyDomainEvent {
+  return {
+    id: doc._id,
+    seq: doc.seq,
+    name: doc.name,
+    at: new Date(doc.at).toISOString(),
+    actor: { userId: doc.actor?.userId ?? null, name: doc.actor?.name ?? null },
+    loadId: doc.loadId ?? null,
+    subjects: doc.subjects ?? {},
+    data: doc.data,
+  } as AnyDomainEvent;
+}
+
+const applies = (p: Projector, name: string) => (p.applicableEvents as readonly string[]).includes(name);
+
+/** A number handed out whose fact never appeared (its writer died between the two) is passed over after this. */
+const GAP_MS = 10_000;
+/** A fact pending longer than its writer's lease can last is settled by the projector that waits on it. */
+const STALE_PENDING_MS = 20_000;
+const BATCH = 50;
+/** A fact a projector fails on is tried this many times, then passed over with an error in the log. */
+const MAX_ATTEMPTS = 5;
+const POLL_MS = 2_000;
+const SEQUENCE = 'domain_events';
+
+export interface ProjectorRunner {
+  /** Moves every tracked projector to the end of the log now (tests; the runner also does it by itself). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface RunnerOptions {
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  /** Only these projectors (tests); every registered one by default. */
+  only?: readonly string[];
+  /** Run tracked projectors in this process (a process that only records facts leaves them to others). */
+  track?: boolean;
+}
+
+async function headOfLog(): Promise<number> {
+  const [head] = await peekSequences([SEQUENCE]);
+  if (head !== null) return head;
+  const last = await DomainEventModel.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean();
+  return last?.seq ?? 0;
+}
+
+async function positionOf(name: string): Promise<number> {
+  const found = await ProjectorPositionModel.findById(name).lean<{ seq: number }>();
+  if (found) return found.seq;
+  // A projector seen for the first time starts where the log is now: it was not there for what came before.
+  const start = await headOfLog();
+  await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq: start } }, { upsert: true });
+  return start;
+}
+
+/** Sets a projector back to the start of the log (tests of replays; an operator rebuilding a projection). */
+export async function rewindProjector(name: string, seq = 0): Promise<void> {
+  await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq } }, { upsert: true });
+}
+
+export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
+  const { log } = opts;
+  const channel = `${opts.prefix}facts`;
+  const chosen = registeredProjectors().filter((p) => !opts.only || opts.only.includes(p.name));
+  const inline = chosen.filter((p) => p.inline);
+  const tracked = opts.track === false ? [] : chosen.filter((p) => !p.inline);
+  const missingSince = new Map<number, number>();
+  const attempts = new Map<string, number>();
+  let stopped = false;
+
+  /** Moves one projector as far as the log allows; returns whether it reached the end. */
+  async function advance(p: Projector): Promise<boolean> {
+    return withAggregate(
+      'projector',
+      p.name,
+      async () => {
+        const start = await positionOf(p.name);
+        let position = start;
+        const head = await headOfLog();
+        let reachedEnd = true;
+        try {
+          while (position < head && !stopped) {
+            const seqs = Array.from({ length: Math.min(BATCH, head - position) }, (_, i) => position + 1 + i);
+            const docs = await Promise.all(
+              seqs.map((seq) => DomainEventModel.findOne({ seq }).lean<StoredDomainEvent>()),
+            );
+            let blocked = false;
+            for (const [i, seq] of seqs.entries()) {
+              const doc = docs[i];
+              if (!doc) {
+                const since = missingSince.get(seq) ?? Date.now();
+                missingSince.set(seq, since);
+                if (Date.now() - since < GAP_MS) {
+                  blocked = true;
+                  break;
+                }
+                missingSince.delete(seq);
+              } else if (doc.state === 'pending') {
+                if (Date.now() - new Date(doc.at).getTime() < STALE_PENDING_MS) {
+                  blocked = true;
+                  break;
+                }
+                const [kind, ...rest] = doc.leaseKey.split(':');
+                await withAggregate(kind as never, rest.join(':'), () => settlePending(doc.leaseKey));
+                blocked = true; // read it again on the next pass
+                break;
+              } else if (applies(p, doc.name)) {
+                const key = `${p.name}|${doc._id}`;
+                try {
+                  await p.handle(toDomainEvent(doc));
+                  attempts.delete(key);
+                } catch (err) {
+                  const n = (attempts.get(key) ?? 0) + 1;
+                  attempts.set(key, n);
+                  if (n < MAX_ATTEMPTS) {
+                    log.warn(`Projector ${p.name} failed on ${doc._id} (attempt ${n}); it will try again`);
+                    blocked = true;
+                    break;
+                  }
+                  attempts.delete(key);
+                  log.error(`Projector ${p.name} passed over ${doc._id} after ${n} attempts`, err);
+                }
+              }
+              position = seq;
+            }
+            if (blocked) {
+              reachedEnd = false;
+              break;
+            }
+          }
+        } finally {
+          if (position !== start)
+            await ProjectorPositionModel.updateOne(
+              { _id: p.name },
+              { $set: { seq: position } },
+              { upsert: true },
+            );
+        }
+        return reachedEnd;
+      },
+      { waitMs: 5_000 },
+    );
+  }
+
+  // Per projector: one pass at a time in this process, and one more if woken during it.
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  function wake(p: Projector): Promise<void> {
+    const current = running.get(p.name);
+    if (current) {
+      again.add(p.name);
+      return current;
+    }
+    const pass = (async () => {
+      do {
+        again.delete(p.name);
+        try {
+          await advance(p);
+        } catch (err) {
+          if (!(err instanceof AggregateBusyError) && !stopped)
+            log.warn(`Projector ${p.name}: ${String(err)}`);
+        }
+      } while (again.has(p.name) && !stopped);
+    })().finally(() => running.delete(p.name));
+    running.set(p.name, pass);
+    return pass;
+  }
+  const wakeAll = () => Promise.all(tracked.map(wake)).then(() => undefined);
+
+  const subscriber = opts.redis.duplicate();
+  subscriber.on('error', () => undefined);
+  void subscriber
+    .subscribe(channel)
+    .then(() => subscriber.on('message', () => void wakeAll()))
+    .catch(() => undefined);
+
+  onFactsRecorded(async (ids) => {
+    if (inline.length > 0 && ids.length > 0) {
+      const found = await Promise.all(
+        ids.map((id) => DomainEventModel.findById(id).lean<StoredDomainEvent>()),
+      );
+      const docs = found.filter((d): d is StoredDomainEvent => d !== null).sort((a, b) => a.seq - b.seq);
+      for (const doc of docs) {
+        for (const p of inline) {
+          if (!applies(p, doc.name)) continue;
+          await p.handle(toDomainEvent(doc)).catch((err: unknown) => log.error(`Projector ${p.name}`, err));
+        }
+      }
+    }
+    void opts.redis.publish(channel, '1').catch(() => undefined);
+    void wakeAll();
+  });
+
+  const poll = setInterval(() => void wakeAll(), POLL_MS);
+  poll.unref();
+  void wakeAll();
+
+  return {
+    async drain() {
+      for (let round = 0; round < 50; round++) {
+        const results = await Promise.all(tracked.map((p) => advance(p).catch(() => false)));
+        if (results.every(Boolean)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      onFactsRecorded(null);
+      await Promise.allSettled([...running.values()]);
+      subscriber.disconnect();
+    },
+  };
+}

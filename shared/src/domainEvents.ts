@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { BackgroundCheckDto } from './backgroundChecks';
+import type { DocumentDto } from './documents';
+import type { FreightStatus } from './enums';
+import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
+import type { LoadDocumentDto } from './loadDocuments';
+import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
+import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
+import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } from './tracking';
+
+/**
+ * The domain events (issue 26): one per business fact, named `<subject>.<past tense>`. A service records the fact as
+ * the last step of the write that makes it (server/src/events/record.ts); projectors turn the log into pushes,
+ * notifications, the open-load book, alerts, documents and a load's history. This file is the one place each
+ * fact's name and data are declared.
+ *
+ * The data of a fact is what happened, as the subject looked right after it (a DTO snapshot where screens show the
+ * subject), so every projector is a function of the log alone: replaying it from the start gives the same result.
+ */
+
+/** A DTO snapshot inside a fact: described for the reader, checked by the service that made it. */
+const snapshot = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
+
+const loadSnapshot = { load: snapshot<FreightListingDto>() };
+
+export const DOMAIN_EVENTS = {
+  // A load's life
+  'load.posted': z.object(loadSnapshot),
+  'load.edited': z.object({ ...loadSnapshot, changed: z.array(z.string()) }),
+  'load.withdrawn': z.object({ ...loadSnapshot, reason: z.string().nullable() }),
+  /** A move in the status table (SPEC §8.1); `previous` is the status before. */
+  'load.moved': z.object({
+    ...loadSnapshot,
+    previous: z.custom<FreightStatus>(),
+    status: z.custom<FreightStatus>(),
+    /** A booking's carrier (to booked; also kept on a cancel so its carrier hears of it). */
+    carrierId: z.string().nullable(),
+  }),
+  // Booking requests
+  'booking.requested': z.object({ request: snapshot<BookingRequestDto>(), ...loadSnapshot }),
+  'booking.reviewed': z.object({
+    request: snapshot<BookingRequestDto>(),
+    load: snapshot<FreightListingDto | null>(),
+  }),
+  /** A pending request closed because its load stopped being available. */
+  'booking.closed': z.object({ request: snapshot<BookingRequestDto>(), ...loadSnapshot }),
+  // Rate offers
+  'offer.made': z.object({ offer: snapshot<NegotiationDto>() }),
+  'offer.revised': z.object({ offer: snapshot<NegotiationDto>() }),
+  'offer.countered': z.object({ offer: snapshot<NegotiationDto>() }),
+  'offer.accepted': z.object({ offer: snapshot<NegotiationDto>() }),
+  'offer.rejected': z.object({ offer: snapshot<NegotiationDto>(), reason: z.string().nullable() }),
+  'offer.expired': z.object({ offer: snapshot<NegotiationDto>() }),
+  'offer.withdrawn': z.object({ offer: snapshot<NegotiationDto>() }),
+  // A booked load's trip
+  'stop.reported': z.object({ stop: snapshot<StopEventDto>() }),
+  'photo.added': z.object({ photo: snapshot<FreightPhotoDto>() }),
+  'chat.posted': z.object({ message: snapshot<ChatMessageDto>() }),
+  /**
+   * A position of the truck. Every ping is pushed live and kept in the track (tracking's own collection); the log
+   * keeps one position per load per POSITION_FACT_EVERY_MS, so the history shows the trip without every ping.
+   */
+  'position.recorded': z.object({ point: snapshot<LocationPointDto>() }),
+  'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
+  // Compliance
+  'document.uploaded': z.object({ document: snapshot<DocumentDto>() }),
+  'document.reviewed': z.object({ document: snapshot<DocumentDto>() }),
+  'document.expiring': z.object({ document: snapshot<DocumentDto>(), daysLeft: z.number() }),
+  'document.expired': z.object({ document: snapshot<DocumentDto>() }),
+  'verification.changed': z.object({ userId: z.string(), isVerified: z.boolean(), status: z.string() }),
+  'backgroundCheck.submitted': z.object({ check: snapshot<BackgroundCheckDto>() }),
+  'backgroundCheck.reviewed': z.object({ check: snapshot<BackgroundCheckDto>() }),
+  'plan.changed': z.object({ userId: z.string(), plan: z.string(), previous: z.string().nullable() }),
+  // Small shipments
+  'smallShipment.posted': z.object({ shipment: snapshot<SmallShipmentDto>() }),
+  'smallShipment.offered': z.object({ offer: snapshot<ShipmentOfferDto>() }),
+  'smallShipment.offerAnswered': z.object({ offer: snapshot<ShipmentOfferDto>() }),
+  'smallShipment.matched': z.object({ shipment: snapshot<SmallShipmentDto>() }),
+  'smallShipment.cancelled': z.object({ shipment: snapshot<SmallShipmentDto>() }),
+  'smallShipment.reported': z.object({ report: snapshot<ShipmentReportDto>() }),
+  'smallShipment.messagePosted': z.object({ message: snapshot<ShipmentMessageDto>() }),
+  'smallShipment.photoAdded': z.object({ photo: snapshot<ShipmentPhotoDto>() }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];
+export type DomainEventData<N extends DomainEventName> = z.output<(typeof DOMAIN_EVENTS)[N]>;
+
+/** Who made a fact happen: a signed-in person, or the system (a worker, a repair, an expiry). */
+export interface FactActor {
+  userId: string | null;
+  /** As shown in a history ("Approved by Dana Ruiz, Acme Freight"). */
+  name: string | null;
+}
+
+/** One recorded fact, as projectors and the load's history read it. */
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  /** Derived from the fact (`<name>:<key>`): recording the same fact twice keeps one. */
+  id: string;
+  /** Its place in the log: projectors handle facts in this order. */
+  seq: number;
+  name: N;
+  /** ISO time. */
+  at: string;
+  actor: FactActor;
+  /** The load the fact is about, if any (a load's history reads by it). */
+  loadId: string | null;
+  /** The ids of everything else the fact is about (`requestId`, `userId`, `documentId`, `shipmentId`, …). */
+  subjects: Record<string, string>;
+  data: DomainEventData<N>;
+}
+
+/** Any recorded fact, narrowed by its name. */
+export type AnyDomainEvent = { [N in DomainEventName]: DomainEvent<N> }[DomainEventName];
+
+/** How often the log keeps a load's position (every ping is still pushed live and kept in the track). */
+export const POSITION_FACT_EVERY_MS = 15 * 60 * 1000;
