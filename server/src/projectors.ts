@@ -2,3 +2,4 @@
  * Every projector of the event log (issue 26), registered by importing its module. Each lives in its feature's
  * folder beside the code that records the facts it reads.
  */
+import './features/loadHistory/projector';

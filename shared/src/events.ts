@@ -2,6 +2,7 @@ import type { BackgroundCheckEvents } from './backgroundChecks';
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { LoadDocumentEvents } from './loadDocuments';
+import type { LoadHistoryEvents } from './loadHistory';
 import type { NotificationEvents } from './notifications';
 import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './shipmentWorkspace';
 import type { SmallShipmentEvents } from './smallShipments';
@@ -22,7 +23,8 @@ export interface ServerToClientEvents
     SubscriptionEvents,
     SmallShipmentEvents,
     BackgroundCheckEvents,
-    ShipmentWorkspaceEvents {}
+    ShipmentWorkspaceEvents,
+    LoadHistoryEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

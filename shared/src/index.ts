@@ -24,3 +24,4 @@ export * from './backgroundChecks';
 export * from './posterLoads';
 export * from './returnTo';
 export * from './domainEvents';
+export * from './loadHistory';

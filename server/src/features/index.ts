@@ -11,6 +11,7 @@ import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
 import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
+import { createLoadHistoryRouter } from './loadHistory/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
 import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
@@ -31,6 +32,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createFreightRouter(rt),
     createTrackingRouter(rt),
     createLoadDocumentsRouter(rt),
+    createLoadHistoryRouter(),
     createSubscriptionsRouter(rt),
     createSmallShipmentsRouter(rt),
     createShipmentWorkspaceRouter(rt),

@@ -21,6 +21,7 @@ import { useLoadDocumentsStore } from './loadDocuments';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useLoadStopsStore } from './loadStops';
+import { useLoadHistoryStore } from './loadHistory';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
 import { usePosterLoadStore } from './posterLoad';
@@ -191,6 +192,7 @@ export const socketRoutes: SocketRoutes = {
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
+  'load:history': ({ freightId, entry }) => useLoadHistoryStore.getState().receive(freightId, entry),
   'freight:document': ({ freightId, document }) =>
     useLoadDocumentsStore.getState().receive(freightId, document),
   'chat:message': (payload) => {

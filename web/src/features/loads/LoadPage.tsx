@@ -1,3 +1,5 @@
+import { LoadHistoryCard } from '../loadHistory/LoadHistoryCard';
+import { enterTrackingRoom, leaveTrackingRoom } from '../../stores/socketRooms';
 import {
   Badge,
   Box,
@@ -120,6 +122,11 @@ function PosterLoad({
   const [copying, setCopying] = useState(false);
   const [countering, setCountering] = useState<NegotiationDto | null>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
+  // The load's room, while its page is open: its history grows live (issue 26).
+  useEffect(() => {
+    void enterTrackingRoom(l.id);
+    return () => leaveTrackingRoom(l.id);
+  }, [l.id]);
 
   const poster = Boolean(user && [l.userId, l.brokerId, l.shipperId].includes(user.id));
   const available = l.status === 'available';
@@ -259,6 +266,7 @@ function PosterLoad({
             ))
           )}
         </Section>
+        <LoadHistoryCard freightId={l.id} />
       </Stack>
 
       {editing && (

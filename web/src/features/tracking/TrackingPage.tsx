@@ -12,6 +12,7 @@ import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { LoadPartiesCard } from './LoadPartiesCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
+import { LoadHistoryCard } from '../loadHistory/LoadHistoryCard';
 import { TrackingHeader } from './TrackingHeader';
 import { useTrackedLoadSession } from './trackedLoadSession';
 import { UploadTab } from './UploadTab';
@@ -84,6 +85,7 @@ export function TrackingPage() {
               )}
             </Tabs.Trigger>
             {!readOnly && <Tabs.Trigger value="upload">Upload</Tabs.Trigger>}
+            <Tabs.Trigger value="history">History</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="photos">
             <PhotosTab freightId={detail.id} />
@@ -96,6 +98,9 @@ export function TrackingPage() {
               <UploadTab freightId={detail.id} />
             </Tabs.Content>
           )}
+          <Tabs.Content value="history">
+            <LoadHistoryCard freightId={detail.id} />
+          </Tabs.Content>
         </Tabs.Root>
       </Stack>
     </Container>

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { AnyDomainEvent, DomainEventName } from './domainEvents';
+import type { FreightStatus } from './enums';
+import { formatUsd } from './money';
+import { PHOTO_TYPE_LABELS, STOP_EVENT_LABELS } from './tracking';
+
+/**
+ * A load's history (issue 26): every fact of the load, in order, as its participants read it ("Offer countered to
+ * $1,900" by Dana Ruiz, Acme Freight). Chat messages are left out: the chat shows them, and a history with every
+ * message in it would hide the trip.
+ */
+export const LOAD_HISTORY_EVENTS = [
+  'load.posted',
+  'load.edited',
+  'load.withdrawn',
+  'load.moved',
+  'booking.requested',
+  'booking.reviewed',
+  'booking.closed',
+  'offer.made',
+  'offer.revised',
+  'offer.countered',
+  'offer.accepted',
+  'offer.rejected',
+  'offer.expired',
+  'offer.withdrawn',
+  'stop.reported',
+  'photo.added',
+  'position.recorded',
+  'loadDocument.ready',
+] as const satisfies readonly DomainEventName[];
+
+export interface LoadHistoryEntryDto {
+  id: string;
+  seq: number;
+  name: DomainEventName;
+  at: string;
+  /** What happened, in a few words. */
+  text: string;
+  /** Who did it ("Dana Ruiz, Acme Freight"); null for the system (an expiry, a document made by the worker). */
+  by: string | null;
+}
+
+/** GET /api/freight/:id/history: oldest first, a page at a time (`after`: the last `seq` read). */
+export interface LoadHistoryPageDto {
+  entries: LoadHistoryEntryDto[];
+  /** Pass as `after` for the next page; null when this was the last. */
+  next: number | null;
+}
+
+const MOVED_TEXT: Record<FreightStatus, string> = {
+  available: 'Available again',
+  booked: 'Booked',
+  in_transit: 'In transit',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const usd = (n: number | null | undefined) => (n == null ? 'no rate' : formatUsd(n));
+
+/** The words of one fact in a load's history. */
+export function describeLoadFact(event: AnyDomainEvent): string {
+  switch (event.name) {
+    case 'load.posted':
+      return 'Load posted';
+    case 'load.edited':
+      return event.data.changed.length > 0 ? `Load edited: ${event.data.changed.join(', ')}` : 'Load edited';
+    case 'load.withdrawn':
+      return event.data.reason ? `Load withdrawn: ${event.data.reason}` : 'Load withdrawn';
+    case 'load.moved':
+      return MOVED_TEXT[event.data.status] ?? `Moved to ${event.data.status}`;
+    case 'booking.requested':
+      return 'Booking requested';
+    case 'booking.reviewed':
+      return event.data.request.status === 'approved'
+        ? 'Booking request approved'
+        : 'Booking request rejected';
+    case 'booking.closed':
+      return event.data.request.closedReason
+        ? `Booking request closed: ${event.data.request.closedReason}`
+        : 'Booking request closed';
+    case 'offer.made':
+      return `Offer of ${usd(event.data.offer.proposedRate)} made`;
+    case 'offer.revised':
+      return `Offer revised to ${usd(event.data.offer.proposedRate)}`;
+    case 'offer.countered':
+      return `Offer countered to ${usd(event.data.offer.counterRate)}`;
+    case 'offer.accepted':
+      return `Offer of ${usd(event.data.offer.counterRate ?? event.data.offer.proposedRate)} accepted`;
+    case 'offer.rejected':
+      return event.data.reason ? `Offer rejected: ${event.data.reason}` : 'Offer rejected';
+    case 'offer.expired':
+      return 'Offer expired';
+    case 'offer.withdrawn':
+      return 'Offer withdrawn';
+    case 'stop.reported':
+      return STOP_EVENT_LABELS[event.data.stop.kind] ?? 'Stop reported';
+    case 'photo.added':
+      return `Photo added: ${PHOTO_TYPE_LABELS[event.data.photo.photoType] ?? 'photo'}`;
+    case 'position.recorded':
+      return `Position ${event.data.point.lat.toFixed(3)}, ${event.data.point.lng.toFixed(3)}`;
+    case 'loadDocument.ready':
+      return `${event.data.document.title} ready`;
+    default:
+      return event.name;
+  }
+}
+
+export const isLoadHistoryEvent = (name: string): boolean =>
+  (LOAD_HISTORY_EVENTS as readonly string[]).includes(name);
+
+export const loadHistoryQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export interface LoadHistoryEvents {
+  /** A new fact of a load (room `freight:<id>`, its participants). */
+  'load:history': (payload: { freightId: string; entry: LoadHistoryEntryDto }) => void;
+}
