@@ -3,3 +3,4 @@
  * folder beside the code that records the facts it reads.
  */
 import './features/loadHistory/projector';
+import './features/loadDocuments/projector';

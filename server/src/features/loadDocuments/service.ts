@@ -20,7 +20,7 @@ import { FreightModel, type FreightListing } from '../freight/model';
 import { NegotiationModel } from '../freight/negotiations/model';
 import { FreightPhotoModel, LoadPositionModel, type FreightPhoto } from '../tracking/model';
 import { UserModel } from '../users/model';
-import { announceLoadDocumentReady } from './announce';
+import { NOTHING_WRITTEN, recordFact as recordFactUnder, type Fact } from '../../events/record';
 import {
   LoadDocumentModel,
   loadDocumentFileName,
@@ -57,6 +57,26 @@ async function loadForReader(actor: Actor | null, freightId: string): Promise<Fr
   return load;
 }
 
+/** The fact of a document made (or made again): its next version is ready to download (issue 26). */
+function readyFact(freightId: string, kind: LoadDocumentKind, doc: LoadDocument): Fact<'loadDocument.ready'> {
+  return {
+    name: 'loadDocument.ready',
+    key: `${freightId}-${kind}-v${doc.version ?? 1}`,
+    by: 'system',
+    loadId: freightId,
+    subjects: { documentId: String(doc._id) },
+    data: { document: toLoadDocumentDto(freightId, kind, doc) },
+    proof: {
+      collection: LoadDocumentModel.collection.collectionName,
+      filter: { _id: doc._id, version: doc.version ?? 1 },
+    },
+  };
+}
+
+/** Records a document's fact as the last step of its write, under the document's lease. */
+const recordFact = <T>(fact: Fact<'loadDocument.ready'>, write: () => Promise<T | typeof NOTHING_WRITTEN>) =>
+  recordFactUnder({ kind: 'loadDocument', id: `${fact.loadId}-${fact.data.document.kind}` }, fact, write);
+
 /**
  * The load's document of this kind, made now if the load is due one and it does not exist yet (the worker's job and
  * the download both land here, so a job lost in a crash is healed by the first download). Made once, whoever asks
@@ -79,15 +99,23 @@ export async function ensureLoadDocument(
     const pdf = await renderFor(load, kind, 1);
     const storageKey = await fileStore().save(pdf);
     try {
-      const doc = await LoadDocumentModel.create({
+      const draft = {
+        _id: new Types.ObjectId(),
         freightListingId: loadId,
         kind,
         storageKey,
         size: pdf.length,
         rateCents: load.rateCents ?? null,
         version: 1,
-      });
-      return { doc: doc.toObject() as LoadDocument, created: true };
+        createdAt: new Date(),
+      };
+      const doc = await recordFact(readyFact(freightId, kind, draft as unknown as LoadDocument), () =>
+        LoadDocumentModel.create(draft),
+      );
+      return {
+        doc: (doc as InstanceType<typeof LoadDocumentModel>).toObject() as LoadDocument,
+        created: true,
+      };
     } catch (err) {
       await fileStore()
         .remove(storageKey)
@@ -99,7 +127,6 @@ export async function ensureLoadDocument(
       throw err;
     }
   });
-  if (made?.created) announceLoadDocumentReady(freightId, toLoadDocumentDto(freightId, kind, made.doc));
   return made?.doc ?? null;
 }
 
@@ -159,11 +186,17 @@ async function remakeLostDocument(
     const version = (current.version ?? 1) + 1;
     const pdf = await renderFor(load, kind, version);
     const storageKey = await fileStore().save(pdf);
-    const updated = await LoadDocumentModel.findOneAndUpdate(
-      { _id: current._id, storageKey: current.storageKey },
-      { $set: { storageKey, size: pdf.length, rateCents: load.rateCents ?? null, version } },
-      { new: true },
-    ).lean<LoadDocument>();
+    const change = { storageKey, size: pdf.length, rateCents: load.rateCents ?? null, version };
+    const written = await recordFact(
+      readyFact(freightId, kind, { ...current, ...change }),
+      async () =>
+        (await LoadDocumentModel.findOneAndUpdate(
+          { _id: current._id, storageKey: current.storageKey },
+          { $set: change },
+          { new: true },
+        ).lean<LoadDocument>()) ?? NOTHING_WRITTEN,
+    );
+    const updated = written === NOTHING_WRITTEN ? null : written;
     if (!updated) {
       await fileStore()
         .remove(storageKey)
@@ -172,7 +205,6 @@ async function remakeLostDocument(
     }
     return { doc: updated, created: true };
   });
-  if (made.created) announceLoadDocumentReady(freightId, toLoadDocumentDto(freightId, kind, made.doc));
   return made.doc;
 }
 
