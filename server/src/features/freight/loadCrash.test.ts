@@ -8,7 +8,8 @@ import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
 import { openChatRoom } from '../tracking/chatRooms';
 import { FreightModel } from './model';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
-import { OpenBookingModel, repairLoadsOnce, repairOpenBookings } from './status';
+import { OpenBookingModel } from './bookingJournal/model';
+import { repairLoadsOnce, repairOpenBookings } from './bookingJournal/repair';
 import { verifiedClient } from './testUtils';
 
 let app: TestApp;

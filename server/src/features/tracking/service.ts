@@ -44,7 +44,8 @@ import {
 import { assertStorageLeft } from '../documents/storageQuota';
 import { authorize, type Actor } from '../../policies';
 import { FreightModel, participantIds, roundCoord, type FreightListing } from '../freight/model';
-import { moveLoad, withLoad } from '../freight/status';
+import { withLoad } from '../freight/bookingJournal/journal';
+import { moveLoad } from '../freight/status';
 import { UserModel } from '../users/model';
 import {
   announceChatMessage,
@@ -381,7 +382,9 @@ export async function changeStatus(
   { status: to, deliveryNote }: StatusChangeInput,
 ): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  const { after } = await moveLoad(actor, load._id, to === 'delivered' ? { to, deliveryNote } : { to });
+  const { after } = await withLoad(load._id, () =>
+    moveLoad(actor, load._id, to === 'delivered' ? { to, deliveryNote } : { to }),
+  );
   return toTrackingFreightDto(after, (await chatRoomOf(after)) !== null, await positionRecord(after._id));
 }
 
