@@ -23,7 +23,7 @@ import { sameOriginGuard } from './http/sameOrigin';
 import { rejectUnstorableText } from './http/textGuard';
 import { writeLimits } from './http/writeLimits';
 import { attachGateway } from './realtime/gateway';
-import type { Runtime } from './runtime';
+import type { Runtime } from './runtimeTypes';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtimeTypes';
 import { createAccountRouter } from './account/routes';
 import { createAuthRouter } from './auth/routes';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';

@@ -15,7 +15,7 @@ import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto, UserModel, type UserDoc } from '../users/model';
 import { alertIfNewDevice } from '../account/service';

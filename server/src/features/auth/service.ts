@@ -11,13 +11,10 @@ import { computeVerification } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { sendVerificationEmail } from '../account/service';
 import { announceAccountCreated } from './announce';
-import { isTestAccountEmail } from './testAccounts';
+import { hashPassword } from './passwords';
+import { isTestAccountEmail } from './testAccountList';
 import { passwordWeakness } from './passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
-
-export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
 
 let dummyHash: Promise<string> | null = null;
 

@@ -5,7 +5,7 @@ import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   getVerificationStatus,
   listDocuments,

@@ -1,7 +1,7 @@
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_SLUGS } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { toActor } from '../../policies';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { contentDisposition } from '../documents/routes';
 import { listLoadDocuments, openLoadDocument } from './service';
 

@@ -9,7 +9,7 @@ import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { contentDisposition } from '../documents/routes';
 import { storageQuotaGuard } from '../documents/storageQuota';
 import {

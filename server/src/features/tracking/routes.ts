@@ -14,7 +14,7 @@ import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import { contentDisposition } from '../documents/routes';
 import { storageQuotaGuard } from '../documents/storageQuota';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   changeStatus,
   getChat,

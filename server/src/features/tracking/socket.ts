@@ -1,6 +1,6 @@
 import { chatMessageSchema, freightRoomSchema, rooms, socketLocationSchema } from '@freight/shared';
 import { clientEvents } from '../../realtime/clientEvents';
-import type { SocketHandler } from '../../realtime/handlers';
+import type { SocketHandler } from '../../realtime/types';
 import { loadForParticipant, sendChatMessage, updateLocation } from './service';
 
 /**
