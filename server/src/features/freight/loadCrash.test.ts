@@ -5,7 +5,7 @@ import { sleep, startSecondNode, startTestApp, type TestApp } from '@test/helper
 import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
 import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
-import { openChatRoom } from '../tracking/chatRooms';
+import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightModel } from './model';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
 import { OpenBookingModel } from './bookingJournal/model';

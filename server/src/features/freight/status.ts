@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { holdsAggregate } from '../../infra/concurrency';
 import { authorize, type Actor } from '../../policies';
-import { openChatRoom } from '../tracking/chatRooms';
+import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightPhotoModel } from '../tracking/model';
 import { assertAtDeliveryPlace } from '../tracking/positions/geofence';
 import { announceLoadMoved } from './announce';

@@ -10,7 +10,7 @@ import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtimeTypes';
-import { contentDisposition } from '../documents/routes';
+import { contentDisposition } from '../../http/contentDisposition';
 import { storageQuotaGuard } from '../documents/storageQuota';
 import {
   getMessages,
