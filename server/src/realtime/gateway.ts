@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
 import { Server } from 'socket.io';
-import { isTestAccountEmail } from '../features/auth/testAccountList';
+import { isTestAccountEmail } from '../features/users/testAccounts';
 import { UserModel } from '../features/users/model';
 import { sessionRevoked } from '../http/auth';
 import { isSameOrigin } from '../http/sameOrigin';

@@ -13,7 +13,7 @@ import {
 import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { isTestAccountEmail } from '../auth/testAccountList';
+import { isTestAccountEmail } from '../users/testAccounts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './twoFactor';
 import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtimeTypes';

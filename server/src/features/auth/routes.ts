@@ -23,7 +23,7 @@ import { checkSecondFactor } from '../account/twoFactor';
 import { forgetSession, recordSession } from '../account/sessions';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { isKnownDevice, rememberDevice } from './knownDevice';
-import { TEST_ACCOUNTS } from './testAccounts';
+import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
 function regenerate(req: Request): Promise<void> {

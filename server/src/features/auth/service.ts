@@ -11,9 +11,9 @@ import { computeVerification } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { sendVerificationEmail } from '../account/service';
 import { announceAccountCreated } from './announce';
-import { hashPassword } from './passwords';
-import { isTestAccountEmail } from './testAccountList';
-import { passwordWeakness } from './passwordStrength';
+import { hashPassword } from '../account/passwords';
+import { isTestAccountEmail } from '../users/testAccounts';
+import { passwordWeakness } from '../account/passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
 
 let dummyHash: Promise<string> | null = null;

@@ -1,23 +1,15 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { withAggregate } from '../../infra/concurrency';
-import { seedTestDriverBackgroundCheck } from '../backgroundChecks/seed';
 import { UserModel } from '../users/model';
-import { hashPassword } from './passwords';
-import { TEST_ACCOUNTS, TEST_ACCOUNT_EMAILS } from './testAccountList';
-
-export { TEST_ACCOUNTS, TEST_ACCOUNT_EMAILS, isTestAccountEmail, type TestAccount } from './testAccountList';
+import { hashPassword } from '../account/passwords';
+import { TEST_ACCOUNTS, TEST_ACCOUNT_EMAILS } from '../users/testAccounts';
 
 /**
  * Creates the missing test accounts; existing ones are left as they are (their data survives restarts), except
- * that one disabled by a run with the switch off (no password) gets the test password back. The test driver gets an
- * approved background check (as the company accounts are seeded verified), so it can offer at once.
+ * that one disabled by a run with the switch off (no password) gets the test password back. What the accounts start
+ * with (the test driver's background check) is seeded after them (features/index.ts seedTestAccounts).
  */
-export async function seedTestAccounts(): Promise<void> {
-  await seedAccounts();
-  await seedTestDriverBackgroundCheck();
-}
-
-async function seedAccounts(): Promise<void> {
+export async function seedAccounts(): Promise<void> {
   const found = await UserModel.find(
     { email: { $in: [...TEST_ACCOUNT_EMAILS] } },
     { email: 1, passwordHash: 1 },

@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES_BY_USER_TYPE } from '@freight/shared';
-import { TEST_ACCOUNTS } from '../auth/testAccounts';
+import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { UserModel } from '../users/model';
 import type { Runtime } from '../../runtimeTypes';
 import { DocumentModel } from './model';
