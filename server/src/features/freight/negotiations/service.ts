@@ -204,7 +204,7 @@ function settle(n: Negotiation, from: NegotiationStatus, version: number, actorI
   );
 }
 
-/** Moves an open offer to what `set` makes of it as it is now (a rejection, a counter), under its load's lease. */
+/** Moves an open offer to what `set` makes of it as it is now (a counter), under its load's lease. */
 function answer(
   n: Negotiation,
   from: NegotiationStatus,
