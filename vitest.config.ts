@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every kind of test. API, socket and worker tests run against the real MongoDB (or FerretDB)
 // and Redis that test/globalSetup.ts starts (or finds through MONGODB_URI / REDIS_URL); each test file gets its
@@ -23,6 +23,7 @@ export default defineConfig({
             'shared/src/**/*.test.ts',
             'dev-services/src/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, 'server/src/importCycles.test.ts'],
         },
       },
       {
@@ -37,6 +38,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // The import-cycle check reads source files only: no services.
+      { extends: true, test: { name: 'structure', include: ['server/src/importCycles.test.ts'] } },
       // Unit tests of the web app's logic: plain node, no databases (only the projects above start them).
       {
         test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node' },

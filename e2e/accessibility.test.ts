@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
 import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
-import { TEST_ACCOUNTS } from '@freight/server/features/auth/testAccounts';
+import { TEST_ACCOUNTS } from '@freight/server/features/users/testAccounts';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfigOrExit } from '@freight/server/config';
-import { hashPassword } from '@freight/server/features/auth/service';
+import { hashPassword } from '@freight/server/features/account/passwords';
 import { UserModel } from '@freight/server/features/users/model';
 import { startEmbeddedServices } from '@freight/dev-services';
 import mongoose from 'mongoose';

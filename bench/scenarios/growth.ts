@@ -3,9 +3,9 @@
 // loads, chat messages, notifications, documents, booking requests, offers, shipments, routes). A flat hot path reads
 // the user's own documents only, so the ratio stays near 1 (goal ≤ 1.5).
 import { DOCUMENT_DAYS_BACKFILL } from '@freight/server/features/documents/expiry';
-import { LEGACY_SWEEP } from '@freight/server/features/freight/status';
+import { LEGACY_SWEEP } from '@freight/server/features/freight/bookingJournal/repair';
 import { MaintenanceMarkModel } from '@freight/server/infra/maintenanceMarks';
-import { openChatRoom } from '@freight/server/features/tracking/chatRooms';
+import { openChatRoom } from '@freight/server/features/tracking/chat/rooms';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { BookingRequestModel } from '@freight/server/features/freight/bookingRequests/model';
 import { BrokerShipperModel } from '@freight/server/features/freight/brokerShippers/model';

@@ -1,7 +1,7 @@
 // Push against polling (issue #7 §2-4): time from a carrier's `chat:send` / `location:update` to the shipper's
 // `chat:message` / `freight:location`, with N connected clients in the load's room or outside it; the same on two
 // server processes joined by the Redis adapter; and how many idle sockets one process holds while chat p99 < 100 ms.
-import { openChatRoom } from '@freight/server/features/tracking/chatRooms';
+import { openChatRoom } from '@freight/server/features/tracking/chat/rooms';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { Types } from 'mongoose';
 import {

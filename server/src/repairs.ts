@@ -1,6 +1,6 @@
 import { backfillDocumentDays, repairVerification } from './features/documents/expiry';
 import { backfillAlertLanes } from './features/freight/savedSearches/service';
-import { repairLoadsOnce } from './features/freight/status';
+import { repairLoadsOnce } from './features/freight/bookingJournal/repair';
 import { repairSmallShipments } from './features/smallShipments/service';
 import type { Logger } from './infra/logger';
 import { settleAllPending } from './events/record';

@@ -1,7 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import type { Config } from './config';
 import {
   BOOT_WAIT_MS,
   MONGO_OPTIONS,
@@ -13,10 +12,11 @@ import { initCounters } from './infra/counters';
 import { initRateLimits } from './infra/rateLimit';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
-import { createLogger, type Logger } from './infra/logger';
-import { loadSecrets, type Secrets } from './infra/secrets';
+import { createLogger } from './infra/logger';
+import { loadSecrets } from './infra/secrets';
 import { initFieldEncryption } from './infra/fieldEncryption';
-import { initFileStore, type FileStore } from './infra/storage';
+import { initFileStore } from './infra/storage';
+import type { Runtime, RuntimeOptions } from './runtimeTypes';
 import { closeQueues, initQueues } from './queues';
 import { setMailLogger } from './features/mail/service';
 import { initSessionRegistry } from './features/account/sessions';
@@ -24,33 +24,10 @@ import { initTwoFactor } from './features/account/twoFactor';
 import { initSignInAlerts } from './features/account/service';
 import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
-import { startProjectorRunner, type ProjectorRunner } from './events/projectors';
+import { startProjectorRunner } from './events/projectors';
 import './projectors';
 
-/** Everything a process role needs: connections made once at boot and closed once at shutdown. */
-export interface Runtime {
-  config: Config;
-  log: Logger;
-  secrets: Secrets;
-  mongoUri: string;
-  redisUrl: string;
-  /** Key prefix for every Redis key this deployment writes (sessions, queues, socket.io, throttles). */
-  redisPrefix: string;
-  redis: Redis;
-  socketIoKey: string;
-  /** Encrypted file storage (documents, photos, chat images). */
-  files: FileStore;
-  /** The event log's projectors in this process (issue 26). */
-  projectors: ProjectorRunner;
-  close(): Promise<void>;
-}
-
-export interface RuntimeOptions {
-  config: Config;
-  mongoUri: string;
-  redisUrl: string;
-  log?: Logger;
-}
+export type { Runtime, RuntimeOptions } from './runtimeTypes';
 
 const ignoreMissingCollection = (err: { codeName?: string; message?: string }) => {
   if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;

@@ -9,11 +9,11 @@ import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createClient } from 'redis';
-import { featureRouters, seeders } from './features';
+import { featureRouters, seedTestAccounts, seeders } from './features';
 import { accountPages } from './features/account/routes';
 import { setLinkBase } from './features/account/links';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
-import { disableTestAccounts, seedTestAccounts } from './features/auth/testAccounts';
+import { disableTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
 import { syncSignedInMarker } from './http/signedInMarker';
 import { compressResponses, sendIndexHtml, serveWebAssets } from './http/webAssets';
@@ -23,7 +23,7 @@ import { sameOriginGuard } from './http/sameOrigin';
 import { rejectUnstorableText } from './http/textGuard';
 import { writeLimits } from './http/writeLimits';
 import { attachGateway } from './realtime/gateway';
-import type { Runtime } from './runtime';
+import type { Runtime } from './runtimeTypes';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

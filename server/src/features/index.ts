@@ -1,7 +1,9 @@
 import type { Router } from 'express';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtimeTypes';
 import { createAccountRouter } from './account/routes';
 import { createAuthRouter } from './auth/routes';
+import { seedAccounts } from './auth/testAccounts';
+import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
 import { createDocumentsRouter } from './documents/routes';
 import { seedTestAccountDocuments } from './documents/seed';
@@ -48,3 +50,12 @@ export const seeders: Array<(rt: Runtime) => Promise<void>> = [
   seedDemoFreight,
   seedDemoMarketplace,
 ];
+
+/**
+ * The test accounts (while ENABLE_TEST_ACCOUNTS is on, tests included), then what they start with: the test driver
+ * gets an approved background check (as the company accounts are seeded verified), so it can offer at once.
+ */
+export async function seedTestAccounts(): Promise<void> {
+  await seedAccounts();
+  await seedTestDriverBackgroundCheck();
+}

@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_MAX_MS } from '@freight/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Types } from 'mongoose';
-import { isTestAccountEmail } from '../features/auth/testAccounts';
+import { isTestAccountEmail } from '../features/users/testAccounts';
 import { UserModel, type UserDoc } from '../features/users/model';
 import { toActor, type Actor } from '../policies';
 import { unauthorized } from './errors';

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@freight/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { outageOf, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
-import { refundLimits } from '../infra/rateLimit';
+import { refundLimits } from './limitRefunds';
 
 const STATUS_CODES: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,

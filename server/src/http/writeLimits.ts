@@ -1,6 +1,7 @@
 import type { WriteLimitName } from '@freight/shared';
 import type { RequestHandler } from 'express';
-import { addRefund, consumeRateLimit } from '../infra/rateLimit';
+import { consumeRateLimit } from '../infra/rateLimit';
+import { addRefund } from './limitRefunds';
 
 /**
  * Limits on every write, by route table (issue 25): each signed-in POST, PUT, PATCH or DELETE under /api counts

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests, unauthorized } from '../http/errors';
+import { addRefund } from '../http/limitRefunds';
 
 /**
  * Per-user limits on what one account can do in a while (shared RATE_LIMITS): a fixed window per user and kind,
@@ -66,20 +67,6 @@ export async function consumeRateLimit(name: LimitName, userId: string): Promise
   return async () => {
     await limiter.reward(userId, 1);
   };
-}
-
-/** What `consumeRateLimit` took for this request, given back if its input is refused (http/errors.ts). */
-export function addRefund(res: { locals: Record<string, unknown> }, refund: () => Promise<void>): void {
-  const refunds = (res.locals.limitRefunds as (() => Promise<void>)[] | undefined) ?? [];
-  refunds.push(refund);
-  res.locals.limitRefunds = refunds;
-}
-
-/** Gives back every point this request took (a 400: the input was refused, nothing was done). */
-export function refundLimits(res: { locals: Record<string, unknown> }): void {
-  const refunds = (res.locals.limitRefunds as (() => Promise<void>)[] | undefined) ?? [];
-  res.locals.limitRefunds = [];
-  for (const refund of refunds) void refund().catch(() => undefined);
 }
 
 /** Whether rate limits and socket caps apply (see initRateLimits). */

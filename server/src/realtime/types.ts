@@ -1,6 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@freight/shared';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../policies';
+import type { Runtime } from '../runtimeTypes';
 
 export interface SocketData {
   actor: Actor;
@@ -11,3 +12,6 @@ export interface SocketData {
 type InterServerEvents = {};
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** What a feature that listens to client events registers in realtime/handlers.ts (called once per connection). */
+export type SocketHandler = (socket: AppSocket, ctx: { io: AppServer; rt: Runtime }) => void;

@@ -13,10 +13,10 @@ import {
 import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { isTestAccountEmail } from '../auth/testAccounts';
+import { isTestAccountEmail } from '../users/testAccounts';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './twoFactor';
 import { validate } from '../../http/validate';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   checkResetToken,
   requestPasswordReset,

@@ -15,7 +15,7 @@ import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto, UserModel, type UserDoc } from '../users/model';
 import { alertIfNewDevice } from '../account/service';
@@ -23,7 +23,7 @@ import { checkSecondFactor } from '../account/twoFactor';
 import { forgetSession, recordSession } from '../account/sessions';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { isKnownDevice, rememberDevice } from './knownDevice';
-import { TEST_ACCOUNTS } from './testAccounts';
+import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
 function regenerate(req: Request): Promise<void> {

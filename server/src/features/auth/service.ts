@@ -11,13 +11,10 @@ import { computeVerification } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { sendVerificationEmail } from '../account/service';
 import { announceAccountCreated } from './announce';
-import { isTestAccountEmail } from './testAccounts';
-import { passwordWeakness } from './passwordStrength';
+import { hashPassword } from '../account/passwords';
+import { isTestAccountEmail } from '../users/testAccounts';
+import { passwordWeakness } from '../account/passwordStrength';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
-
-export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
-}
 
 let dummyHash: Promise<string> | null = null;
 

@@ -1,96 +1,15 @@
-import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
+import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { withAggregate } from '../../infra/concurrency';
-import { seedTestDriverBackgroundCheck } from '../backgroundChecks/seed';
 import { UserModel } from '../users/model';
-import { hashPassword } from './service';
-
-export interface TestAccount {
-  role: string;
-  label: string;
-  email: string;
-  userType: UserType;
-  companyName: string;
-  verifiedWithPro: boolean;
-}
-
-/** DESIGN §5: seeded only while ENABLE_TEST_ACCOUNTS is true. */
-export const TEST_ACCOUNTS: TestAccount[] = [
-  {
-    role: 'carrier',
-    label: 'Carrier',
-    email: 'carrier@test.local',
-    userType: 'carrier',
-    companyName: 'Test Carrier LLC',
-    verifiedWithPro: true,
-  },
-  {
-    role: 'shipper',
-    label: 'Shipper',
-    email: 'shipper@test.local',
-    userType: 'shipper',
-    companyName: 'Test Shipper Inc',
-    verifiedWithPro: true,
-  },
-  {
-    role: 'broker',
-    label: 'Broker',
-    email: 'broker@test.local',
-    userType: 'broker',
-    companyName: 'Test Brokerage',
-    verifiedWithPro: true,
-  },
-  {
-    role: 'driver',
-    label: 'Driver',
-    email: 'driver@test.local',
-    userType: 'individual_driver',
-    companyName: 'Test Driver',
-    verifiedWithPro: false,
-  },
-  {
-    role: 'customer',
-    label: 'Customer',
-    email: 'customer@test.local',
-    userType: 'individual_customer',
-    companyName: 'Test Customer',
-    verifiedWithPro: false,
-  },
-  {
-    role: 'air_cargo',
-    label: 'Air Cargo',
-    email: 'aircargo@test.local',
-    userType: 'air_cargo',
-    companyName: 'Test Air Cargo',
-    verifiedWithPro: true,
-  },
-  {
-    role: 'admin',
-    label: 'Admin',
-    email: 'admin@test.local',
-    userType: 'admin',
-    companyName: 'FreightConnect',
-    verifiedWithPro: false,
-  },
-];
-
-export const TEST_ACCOUNT_EMAILS: ReadonlySet<string> = new Set(TEST_ACCOUNTS.map((a) => a.email));
-
-/** Whether this email belongs to one of the test accounts (whose password is public). */
-export function isTestAccountEmail(email: string | null | undefined): boolean {
-  return email != null && TEST_ACCOUNT_EMAILS.has(email.trim().toLowerCase());
-}
+import { hashPassword } from '../account/passwords';
+import { TEST_ACCOUNTS, TEST_ACCOUNT_EMAILS } from '../users/testAccounts';
 
 /**
  * Creates the missing test accounts; existing ones are left as they are (their data survives restarts), except
- * that one disabled by a run with the switch off (no password) gets the test password back. The test driver gets an
- * approved background check (as the company accounts are seeded verified), so it can offer at once.
+ * that one disabled by a run with the switch off (no password) gets the test password back. What the accounts start
+ * with (the test driver's background check) is seeded after them (features/index.ts seedTestAccounts).
  */
-export async function seedTestAccounts(): Promise<void> {
-  await seedAccounts();
-  await seedTestDriverBackgroundCheck();
-}
-
-async function seedAccounts(): Promise<void> {
+export async function seedAccounts(): Promise<void> {
   const found = await UserModel.find(
     { email: { $in: [...TEST_ACCOUNT_EMAILS] } },
     { email: 1, passwordHash: 1 },

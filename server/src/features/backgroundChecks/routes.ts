@@ -2,7 +2,7 @@ import { backgroundCheckReviewSchema, backgroundCheckSchema } from '@freight/sha
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   getMyBackgroundCheck,
   listPendingBackgroundChecks,

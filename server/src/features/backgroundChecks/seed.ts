@@ -1,4 +1,4 @@
-import { TEST_ACCOUNTS } from '../auth/testAccounts';
+import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { withAggregate } from '../../infra/concurrency';
 import { encryptField } from '../../infra/fieldEncryption';
 import { UserModel } from '../users/model';

@@ -16,7 +16,7 @@ import { UserModel } from '../users/model';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
 import { backfillDocumentDays, repairVerification } from './expiry';
 import { DocumentModel, utcDay } from './model';
-import { contentDisposition } from './routes';
+import { contentDisposition } from '../../http/contentDisposition';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   getVerificationStatus,
   listDocuments,
@@ -16,16 +16,7 @@ import {
   uploadDocument,
 } from './service';
 import { storageQuotaGuard } from './storageQuota';
-
-/** RFC 6266 / RFC 5987: an ASCII fallback name plus the exact name, UTF-8 percent-encoded. */
-export function contentDisposition(fileName: string, type: 'inline' | 'attachment' = 'inline'): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
+import { contentDisposition } from '../../http/contentDisposition';
 
 function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: string; fileSize: number }) {
   res.setHeader('Content-Type', doc.mimeType);

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES_BY_USER_TYPE } from '@freight/shared';
-import { TEST_ACCOUNTS } from '../auth/testAccounts';
+import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { UserModel } from '../users/model';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { DocumentModel } from './model';
 
 /** A one-page PDF naming the document, so "View Document" on a demo account opens something real. */

@@ -2,7 +2,7 @@ import { driverRouteSchema } from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { closeRoute, createRoute, listRoutes, routeMatches, updateRoute } from './service';
 
 export function createDriverRoutesRouter(_rt: Runtime): Router {

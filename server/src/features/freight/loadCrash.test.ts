@@ -5,10 +5,11 @@ import { sleep, startSecondNode, startTestApp, type TestApp } from '@test/helper
 import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
 import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
-import { openChatRoom } from '../tracking/chatRooms';
+import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightModel } from './model';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
-import { OpenBookingModel, repairLoadsOnce, repairOpenBookings } from './status';
+import { OpenBookingModel } from './bookingJournal/model';
+import { repairLoadsOnce, repairOpenBookings } from './bookingJournal/repair';
 import { verifiedClient } from './testUtils';
 
 let app: TestApp;

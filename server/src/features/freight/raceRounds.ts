@@ -7,7 +7,7 @@ import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
 import { FreightModel, type FreightListing } from './model';
 import { NegotiationModel } from './negotiations/model';
-import { OpenBookingModel } from './status';
+import { OpenBookingModel } from './bookingJournal/model';
 import { verifiedClient } from './testUtils';
 
 export const ROUNDS = 20;

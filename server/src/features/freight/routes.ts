@@ -16,7 +16,7 @@ import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { toActor } from '../../policies';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import {
   bookingRequestListSchema,
   listBookingRequests,

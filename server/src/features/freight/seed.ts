@@ -1,6 +1,6 @@
 import { postLoadSchema, type PostLoadInput } from '@freight/shared';
 import { toActor } from '../../policies';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { UserModel } from '../users/model';
 import { FreightModel } from './model';
 import { createListing } from './service';

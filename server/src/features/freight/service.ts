@@ -30,7 +30,8 @@ import { NegotiationModel } from './negotiations/model';
 import { announceListingChange } from './announce';
 import { alertSavedSearches } from './savedSearches/service';
 import { objectId } from './ids';
-import { moveLoad, withLoad } from './status';
+import { withLoad } from './bookingJournal/journal';
+import { moveLoad } from './status';
 import { withAggregate } from '../../infra/concurrency';
 import { announceLoadEdited } from './posterLoads/announce';
 import { describeChanges } from './posterLoads/changes';
@@ -361,6 +362,6 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
 export async function cancelListing(actor: Actor, id: string): Promise<FreightListingDto> {
   const load = await findLoad(id);
   authorize(actor, 'freight:manage', load, { hide: true, message: 'Load not found' });
-  const { after } = await moveLoad(actor, load._id, { to: 'cancelled' });
+  const { after } = await withLoad(load._id, () => moveLoad(actor, load._id, { to: 'cancelled' }));
   return toFreightDto(after);
 }

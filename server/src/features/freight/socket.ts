@@ -6,7 +6,7 @@ import {
 } from '@freight/shared';
 import { z } from 'zod';
 import { clientEvents, expecting } from '../../realtime/clientEvents';
-import type { SocketHandler } from '../../realtime/handlers';
+import type { SocketHandler } from '../../realtime/types';
 import { closeBoard, openBoard } from './book/boards';
 
 const joinPayloadSchema = expecting(

@@ -7,7 +7,7 @@ import {
   type OutageService,
 } from '../../infra/availability';
 import { queueHealth } from '../../queues';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 
 type State = 'up' | 'down';
 

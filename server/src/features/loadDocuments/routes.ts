@@ -1,8 +1,8 @@
 import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_SLUGS } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { toActor } from '../../policies';
-import type { Runtime } from '../../runtime';
-import { contentDisposition } from '../documents/routes';
+import type { Runtime } from '../../runtimeTypes';
+import { contentDisposition } from '../../http/contentDisposition';
 import { listLoadDocuments, openLoadDocument } from './service';
 
 /** The signed-in user, or null: a signed-out visitor is told a load's documents do not exist (404), like a stranger. */

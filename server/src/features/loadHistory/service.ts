@@ -10,7 +10,7 @@ import { toDomainEvent } from '../../events/projectors';
 import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
 import { findByIds } from '../../http/paginate';
 import type { Actor } from '../../policies';
-import { loadForParticipant } from '../tracking/service';
+import { loadForParticipant } from '../tracking/access/service';
 import { UserModel } from '../users/model';
 
 interface NameSource {

@@ -9,8 +9,8 @@ import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
-import type { Runtime } from '../../runtime';
-import { contentDisposition } from '../documents/routes';
+import type { Runtime } from '../../runtimeTypes';
+import { contentDisposition } from '../../http/contentDisposition';
 import { storageQuotaGuard } from '../documents/storageQuota';
 import {
   getMessages,

@@ -1,6 +1,6 @@
 import { rooms, shipmentRoomSchema } from '@freight/shared';
 import { clientEvents } from '../../realtime/clientEvents';
-import type { SocketHandler } from '../../realtime/handlers';
+import type { SocketHandler } from '../../realtime/types';
 import { shipmentForParticipant } from './service';
 
 /** shipment:join and shipment:leave: the workspace's room, for its viewers only (anyone else: not found). */

@@ -2,7 +2,7 @@ import { shipmentOfferAcceptSchema, shipmentOfferSchema, smallShipmentSchema } f
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { acceptOffer, createSmallShipment, listMyShipments, makeOffer } from './service';
 
 export function createSmallShipmentsRouter(_rt: Runtime): Router {

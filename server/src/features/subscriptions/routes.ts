@@ -2,7 +2,7 @@ import { activateSubscriptionSchema, cancelSubscriptionSchema } from '@freight/s
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../http/auth';
 import { validate } from '../../http/validate';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 import { activateSubscription, cancelSubscription, listPlans, usageFor } from './service';
 
 export function createSubscriptionsRouter(_rt: Runtime): Router {

@@ -1,7 +1,7 @@
 import { UserModel } from '../users/model';
 import { FreightModel } from '../freight/model';
 import { SmallShipmentModel } from '../smallShipments/model';
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtimeTypes';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -123,7 +123,7 @@ freightPhotoSchema.index({ userId: 1 }); // a user's stored bytes (storage quota
 export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;
 export const FreightPhotoModel = mongoose.model('FreightPhoto', freightPhotoSchema);
 
-/** One chat room per booked load, opened at booking (chatRooms.ts). */
+/** One chat room per booked load, opened at booking (chat/rooms.ts). */
 const chatRoomSchema = new Schema(
   {
     freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true, unique: true },

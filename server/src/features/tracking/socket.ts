@@ -1,7 +1,9 @@
 import { chatMessageSchema, freightRoomSchema, rooms, socketLocationSchema } from '@freight/shared';
 import { clientEvents } from '../../realtime/clientEvents';
-import type { SocketHandler } from '../../realtime/handlers';
-import { loadForParticipant, sendChatMessage, updateLocation } from './service';
+import type { SocketHandler } from '../../realtime/types';
+import { loadForParticipant } from './access/service';
+import { sendChatMessage } from './chat/service';
+import { updateLocation } from './positions/service';
 
 /**
  * freight:join, freight:leave, chat:send, location:update. Joining freight:<id> is for participants only (the ack

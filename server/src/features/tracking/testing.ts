@@ -1,7 +1,7 @@
 // Test support (API, socket and e2e tests): booked loads seeded directly, as the booking flow would leave them.
 import type { FreightStatus } from '@freight/shared';
 import { FreightModel } from '../freight/model';
-import { openChatRoom } from './chatRooms';
+import { openChatRoom } from './chat/rooms';
 
 export interface SeedLoadOptions {
   posterId: string;

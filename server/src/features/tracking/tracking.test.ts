@@ -2,7 +2,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_NOT_AVAILABLE_MESSAGE, MAX_UPLOAD_BYTES }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { FreightModel } from '../freight/model';
-import { openChatRoom } from './chatRooms';
+import { openChatRoom } from './chat/rooms';
 import {
   ChatMessageModel,
   ChatRoomModel,

@@ -1,7 +1,7 @@
 import type { FreightListingDto } from '@freight/shared';
 import type { Redis } from 'ioredis';
 import { REDIS_QUEUED_OPTIONS } from '../../../infra/availability';
-import type { Runtime } from '../../../runtime';
+import type { Runtime } from '../../../runtimeTypes';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { OpenLoadBook } from './book';
 import { pushChange } from './boards';

@@ -16,7 +16,8 @@ import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
-import { bookLoad, withLoad } from '../status';
+import { bookLoad, withLoad } from '../bookingJournal/journal';
+import { closeBookingRequest } from './close';
 import { bookingRequestViews } from '../views';
 import { announceBookingRequested, announceBookingReviewed } from './announce';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
@@ -147,18 +148,11 @@ export async function reviewBookingRequest(
         throw conflict(`This booking request was already ${request?.status ?? 'reviewed'}`);
       }
       if (status === 'rejected') {
-        const rejected = await BookingRequestModel.findOneAndUpdate(
-          { _id: request._id, status: 'pending' },
-          {
-            $set: {
-              status,
-              reviewedAt: new Date(),
-              reviewedBy: new Types.ObjectId(actor.id),
-              pendingKey: String(request._id),
-            },
-          },
-          { new: true },
-        ).lean<BookingRequest>();
+        const rejected = await closeBookingRequest(request._id, {
+          from: 'pending',
+          to: 'rejected',
+          by: actor.id,
+        });
         if (!rejected) throw conflict('This booking request was already reviewed');
         const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
         return { updated: rejected, listing: load ? toFreightDto(load) : null, repeated: false };

@@ -20,7 +20,8 @@ import { assertFeatureAccess } from '../../subscriptions/gate';
 import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { dollarsToCents, FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
-import { bookLoad, withLoad } from '../status';
+import { bookLoad, withLoad } from '../bookingJournal/journal';
+import { closeOffer } from './close';
 import { negotiationViews } from '../views';
 import {
   announceCounterDeclined,
@@ -177,7 +178,7 @@ function underOffer<T>(
 
 /**
  * Books the load to the offer's carrier at the rate of the version the acceptor saw (`version`): the offer accepted,
- * the load booked, everything else on the load closed (status.ts bookLoad).
+ * the load booked, everything else on the load closed (bookingJournal's bookLoad).
  */
 function settle(n: Negotiation, from: NegotiationStatus, version: number, actorId: string) {
   return underOffer(
@@ -203,7 +204,7 @@ function settle(n: Negotiation, from: NegotiationStatus, version: number, actorI
   );
 }
 
-/** Moves an open offer to what `set` makes of it as it is now (a rejection, a counter), under its load's lease. */
+/** Moves an open offer to what `set` makes of it as it is now (a counter), under its load's lease. */
 function answer(
   n: Negotiation,
   from: NegotiationStatus,
@@ -217,6 +218,15 @@ function answer(
     ).lean<Negotiation>();
     return updated ?? refuse(current);
   });
+}
+
+/** Rejects an open offer as it is now, under its load's lease (409 when it has left `from`). */
+function reject(n: Negotiation, from: NegotiationStatus, at = new Date()) {
+  return underOffer(
+    n,
+    from,
+    async (current) => (await closeOffer(current._id, { from, to: 'rejected', at })) ?? refuse(current),
+  );
 }
 
 /** How the broker answers an offer: accept the version it saw, reject, or counter with a rate. */
@@ -270,18 +280,20 @@ export async function respondToOffer(
   }
 
   const now = new Date();
-  const updated = await answer(n, 'pending', (current) => {
-    if (reply.action === 'reject') return { status: 'rejected', respondedAt: now };
-    const counterRateCents = dollarsToCents(reply.counterRate)!;
-    return {
-      status: 'counter_offered',
-      respondedAt: now,
-      counterRateCents,
-      version: (current.version ?? 1) + 1,
-      history: [...current.history, negotiationStep('broker', counterRateCents, now)],
-      expiresAt: new Date(offerExpiry(undefined, now)),
-    };
-  });
+  const updated =
+    reply.action === 'reject'
+      ? await reject(n, 'pending', now)
+      : await answer(n, 'pending', (current) => {
+          const counterRateCents = dollarsToCents(reply.counterRate)!;
+          return {
+            status: 'counter_offered',
+            respondedAt: now,
+            counterRateCents,
+            version: (current.version ?? 1) + 1,
+            history: [...current.history, negotiationStep('broker', counterRateCents, now)],
+            expiresAt: new Date(offerExpiry(undefined, now)),
+          };
+        });
   const negotiation = await view(updated);
   await announceOfferAnswered(negotiation, reply.action);
   return {
@@ -341,7 +353,7 @@ export async function answerCounter(
     announceOfferAccepted(negotiation, listing);
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
-  const updated = await answer(n, 'counter_offered', () => ({ status: 'rejected', respondedAt: new Date() }));
+  const updated = await reject(n, 'counter_offered');
   const negotiation = await view(updated);
   await announceCounterDeclined(negotiation);
   return { message: 'Counter offer declined', negotiation, listing: null };

@@ -5,7 +5,8 @@ import { BookingRequestModel, type BookingRequest } from '../bookingRequests/mod
 import { toFreightDto } from '../model';
 import { NegotiationModel, type Negotiation } from '../negotiations/model';
 import { findLoad } from '../service';
-import { moveLoad, withLoad } from '../status';
+import { withLoad } from '../bookingJournal/journal';
+import { moveLoad } from '../status';
 import { bookingRequestViews, negotiationViews } from '../views';
 /** How many requests and offers the load page lists (newest first); a load gathers far fewer. */
 const INTEREST_LIMIT = 200;

@@ -1,7 +1,7 @@
 // Contract between the freight feature (which books loads) and the tracking feature (which owns chat).
 // The tracking feature implements this; the freight feature calls it when a load is booked.
 import { Types } from 'mongoose';
-import { ChatRoomModel } from './model';
+import { ChatRoomModel } from '../model';
 
 /** Opens the load's chat room (idempotent: a second call for the same load does nothing). */
 export async function openChatRoom(load: {

@@ -1,9 +1,9 @@
 import { STOP_EVENT_KINDS } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
-import { FreightModel } from '../freight/model';
-import { StopEventModel } from './model';
-import { seedLoad } from './testing';
+import { FreightModel } from '../../freight/model';
+import { StopEventModel } from '../model';
+import { seedLoad } from '../testing';
 
 let app: TestApp;
 let shipper: TestClient;

@@ -1,8 +1,8 @@
 import { type Ack } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ClientSocket, type TestApp, type TestClient } from '@test/helpers';
-import { ChatMessageModel, FreightPhotoModel } from './model';
-import { PNG_BYTES, seedLoad } from './testing';
+import { ChatMessageModel, FreightPhotoModel } from '../model';
+import { PNG_BYTES, seedLoad } from '../testing';
 
 /** Issue #12 item 11: an admin reads any load's chat, and writes (chat, photos) only where a participant. */
 let app: TestApp;

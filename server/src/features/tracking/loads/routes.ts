@@ -1,0 +1,28 @@
+import { statusChangeSchema } from '@freight/shared';
+import { Router } from 'express';
+import { currentActor, requireUser } from '../../../http/auth';
+import { pageQuerySchema, validate } from '../../../http/validate';
+import { changeStatus, getTrackingDetail, listTrackedLoads, loadParties } from './service';
+
+/** The tracked loads: the list, a load's parties and detail, and its status changes. */
+export function loadRoutes(): Router {
+  const router = Router();
+  const paged = validate({ query: pageQuerySchema });
+
+  router.get('/tracking/loads', paged, async (req, res) => {
+    res.json(await listTrackedLoads(currentActor(req), paged.input(res).query));
+  });
+
+  router.get('/freight/:id/parties', requireUser, async (req, res) => {
+    res.json(await loadParties(currentActor(req), String(req.params.id)));
+  });
+  router.get('/freight/:id/tracking', requireUser, async (req, res) => {
+    res.json(await getTrackingDetail(currentActor(req), String(req.params.id)));
+  });
+
+  const statusChange = validate({ body: statusChangeSchema });
+  router.post('/freight/:id/status', requireUser, statusChange, async (req, res) => {
+    res.json(await changeStatus(currentActor(req), String(req.params.id), statusChange.input(res).body));
+  });
+  return router;
+}

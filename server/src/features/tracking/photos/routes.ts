@@ -1,0 +1,58 @@
+import { photoUploadSchema } from '@freight/shared';
+import { Router } from 'express';
+import { contentDisposition } from '../../../http/contentDisposition';
+import { currentActor, requireUser } from '../../../http/auth';
+import { pageQuerySchema, validate } from '../../../http/validate';
+import { rateLimited } from '../../../infra/rateLimit';
+import { singleFileUpload } from '../../../infra/storage';
+import { storageQuotaGuard } from '../../documents/storageQuota';
+import { loadForParticipant } from '../access/service';
+import { listPhotos, openPhoto, uploadPhoto } from './service';
+
+/** A load's photos: the list, uploads by its participants, and each file. */
+export function photoRoutes(): Router {
+  const router = Router();
+  const paged = validate({ query: pageQuerySchema });
+
+  router.get('/freight/:id/photos', requireUser, paged, async (req, res) => {
+    res.json(await listPhotos(currentActor(req), String(req.params.id), paged.input(res).query));
+  });
+
+  const photo = validate({ body: photoUploadSchema });
+  router.post(
+    '/freight/:id/photos',
+    requireUser,
+    // Refuse non-participants, and anyone over the upload rate or storage quota, before reading their upload.
+    async (req, _res, next) => {
+      await loadForParticipant(currentActor(req), String(req.params.id));
+      next();
+    },
+    rateLimited('upload'),
+    storageQuotaGuard,
+    singleFileUpload('photo'),
+    photo,
+    async (req, res) => {
+      res
+        .status(201)
+        .json(await uploadPhoto(currentActor(req), String(req.params.id), req.file, photo.input(res).body));
+    },
+  );
+
+  router.get('/freight/:id/photos/:photoId/file', requireUser, async (req, res) => {
+    const photo = await openPhoto(currentActor(req), String(req.params.id), String(req.params.photoId));
+    res.setHeader('Content-Type', photo.mimeType);
+    res.setHeader('Content-Length', String(photo.size));
+    res.setHeader('Content-Disposition', contentDisposition(photo.fileName));
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    await new Promise<void>((resolve, reject) => {
+      photo.stream.on('error', (err) => {
+        if (res.headersSent) res.destroy(err);
+        reject(err);
+      });
+      res.on('finish', resolve);
+      res.on('close', resolve);
+      photo.stream.pipe(res);
+    });
+  });
+  return router;
+}

@@ -1,0 +1,116 @@
+import { type photoUploadSchema, type FreightPhotoDto, type Page } from '@freight/shared';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { Types } from 'mongoose';
+import { AppError, badRequest, notFound } from '../../../http/errors';
+import { paginate } from '../../../http/paginate';
+import type { PageQuery } from '../../../http/validate';
+import { withAggregate } from '../../../infra/concurrency';
+import {
+  fileStore,
+  isImage,
+  sniffFile,
+  storedFileName,
+  type SniffedType,
+  type UploadedFile,
+} from '../../../infra/storage';
+import { assertStorageLeft } from '../../documents/storageQuota';
+import { authorize, type Actor } from '../../../policies';
+import { roundCoord } from '../../freight/model';
+import { announcePhoto } from '../announce';
+import { FreightPhotoModel, toFreightPhotoDto, type FreightPhoto } from '../model';
+import { READ_ONLY_MESSAGE, loadForParticipant, userSummaries } from '../access/service';
+
+/** POST /api/freight/:id/photos: an image (judged by its first bytes), encrypted into the file store. */
+export async function uploadPhoto(
+  actor: Actor,
+  freightId: string,
+  file: UploadedFile | undefined,
+  input: z.output<typeof photoUploadSchema>,
+): Promise<FreightPhotoDto> {
+  const load = await loadForParticipant(actor, freightId);
+  authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
+  if (!file || file.size === 0) throw badRequest('photo: Please select a photo');
+  if ((input.latitude === undefined) !== (input.longitude === undefined)) {
+    throw badRequest('latitude: Send both latitude and longitude, or neither');
+  }
+  const type = await sniffFile(file.path);
+  if (!type || !isImage(type))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+  await assertStorageLeft(actor.id, file.size); // early answer; checked again under the lease
+
+  const storageKey = await fileStore().saveFile(file.path);
+  let photo: FreightPhoto;
+  try {
+    // Under the uploader's lease: the storage quota holds against their other uploads in flight.
+    const doc = await withAggregate('user', actor.id, async () => {
+      await assertStorageLeft(actor.id, file.size);
+      return FreightPhotoModel.create({
+        freightListingId: load._id,
+        userId: actor.id,
+        photoType: input.photoType,
+        description: input.description,
+        latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
+        longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
+        storageKey,
+        mimeType: type.mime,
+        fileSize: file.size,
+        fileName: storedFileName(file.originalname ?? '', type, 'photo'),
+      });
+    });
+    photo = doc.toObject() as FreightPhoto;
+  } catch (err) {
+    await fileStore()
+      .remove(storageKey)
+      .catch(() => undefined); // nothing half-done
+    throw err;
+  }
+  const users = await userSummaries([actor.id]);
+  const dto = toFreightPhotoDto(photo, users.get(actor.id));
+  announcePhoto(freightId, dto);
+  return dto;
+}
+
+export async function listPhotos(
+  actor: Actor,
+  freightId: string,
+  { page, pageSize }: PageQuery,
+): Promise<Page<FreightPhotoDto>> {
+  const load = await loadForParticipant(actor, freightId);
+  const found = await paginate<FreightPhoto>(
+    FreightPhotoModel,
+    { freightListingId: load._id },
+    { createdAt: -1, _id: -1 },
+    { page, pageSize },
+  );
+  const users = await userSummaries(found.items.map((p) => p.userId));
+  return { ...found, items: found.items.map((p) => toFreightPhotoDto(p, users.get(String(p.userId)))) };
+}
+
+/** The decrypted bytes of a photo, to participants only. */
+export async function openPhoto(
+  actor: Actor,
+  freightId: string,
+  photoId: string,
+): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+  const load = await loadForParticipant(actor, freightId);
+  if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
+  const photo = await FreightPhotoModel.findOne({
+    _id: photoId,
+    freightListingId: load._id,
+  }).lean<FreightPhoto>();
+  if (!photo) throw notFound('Photo not found');
+  // The served name ends in the detected type's extension, whatever name the upload came with.
+  const ext = photo.mimeType === 'image/png' ? 'png' : 'jpg';
+  const fileName = storedFileName(
+    photo.fileName ?? '',
+    { ext, mime: photo.mimeType } as SniffedType,
+    'photo',
+  );
+  return {
+    stream: await fileStore().open(photo.storageKey),
+    mimeType: photo.mimeType,
+    size: photo.fileSize,
+    fileName,
+  };
+}
