@@ -35,10 +35,11 @@ async function as(userType: 'individual_customer' | 'individual_driver'): Promis
   return c;
 }
 
-/** Every notification of these users, as stored (id, title, fold count), in a stable order. */
+/** The shipment notifications of these users (not their sign-up ones), as stored, in a stable order. */
 async function notificationsOf(users: TestClient[]) {
   const found = await NotificationModel.find({ userId: { $in: users.map((u) => u.user!.id) } }).lean();
   return found
+    .filter((n) => n.kind !== 'welcome' && n.title !== 'Account type changed')
     .map((n) => ({ id: String(n._id), userId: String(n.userId), title: n.title, count: n.count }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
