@@ -11,14 +11,7 @@ import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
 import { notify } from '../notifications/service';
-import { SmallShipmentModel } from './model';
-
-/** A shipment as drivers other than its matched one see it (issue #12): city and state only. */
-const forDrivers = (shipment: SmallShipmentDto): SmallShipmentDto => ({
-  ...shipment,
-  pickupAddress: null,
-  deliveryAddress: null,
-});
+import { SmallShipmentModel, withoutAddresses } from './model';
 
 const pushOffer = (event: 'shipmentOffer:created' | 'shipmentOffer:updated', offer: ShipmentOfferDto) =>
   publish(event, [rooms.user(offer.shipperId), rooms.user(offer.driverId)], { offer });
@@ -40,7 +33,7 @@ export const smallShipmentsLiveProjector = registerProjector({
     switch (event.name) {
       case 'smallShipment.posted':
         publish('smallShipment:posted', rooms.role('individual_driver'), {
-          shipment: forDrivers(event.data.shipment),
+          shipment: withoutAddresses(event.data.shipment),
         });
         return;
       case 'smallShipment.offered':
@@ -51,7 +44,9 @@ export const smallShipmentsLiveProjector = registerProjector({
         return;
       case 'smallShipment.matched': {
         const { shipment, offer } = event.data;
-        publish('smallShipment:updated', rooms.role('individual_driver'), { shipment: forDrivers(shipment) });
+        publish('smallShipment:updated', rooms.role('individual_driver'), {
+          shipment: withoutAddresses(shipment),
+        });
         publish('smallShipment:updated', [rooms.user(shipment.shipperId), rooms.user(offer.driverId)], {
           shipment,
         });
