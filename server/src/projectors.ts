@@ -4,3 +4,5 @@
  */
 import './features/loadHistory/projector';
 import './features/loadDocuments/projector';
+import './features/smallShipments/projectors';
+import './features/shipmentWorkspace/projectors';

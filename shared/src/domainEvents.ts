@@ -75,9 +75,17 @@ export const DOMAIN_EVENTS = {
   'smallShipment.posted': z.object({ shipment: snapshot<SmallShipmentDto>() }),
   'smallShipment.offered': z.object({ offer: snapshot<ShipmentOfferDto>() }),
   'smallShipment.offerAnswered': z.object({ offer: snapshot<ShipmentOfferDto>() }),
-  'smallShipment.matched': z.object({ shipment: snapshot<SmallShipmentDto>() }),
+  /** The customer accepted an offer: the shipment as matched, and the accepted offer. */
+  'smallShipment.matched': z.object({
+    shipment: snapshot<SmallShipmentDto>(),
+    offer: snapshot<ShipmentOfferDto>(),
+  }),
   'smallShipment.cancelled': z.object({ shipment: snapshot<SmallShipmentDto>() }),
-  'smallShipment.reported': z.object({ report: snapshot<ShipmentReportDto>() }),
+  /** The matched driver reported a step; `shipment` as the report moved it. */
+  'smallShipment.reported': z.object({
+    report: snapshot<ShipmentReportDto>(),
+    shipment: snapshot<SmallShipmentDto>(),
+  }),
   'smallShipment.messagePosted': z.object({ message: snapshot<ShipmentMessageDto>() }),
   'smallShipment.photoAdded': z.object({ photo: snapshot<ShipmentPhotoDto>() }),
 } as const;

@@ -25,6 +25,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
+import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { nextInSequence } from '../../infra/counters';
 import { consumeRateLimit } from '../../infra/rateLimit';
 import {
@@ -46,7 +47,6 @@ import {
   type SmallShipment,
 } from '../smallShipments/model';
 import { UserModel, displayName } from '../users/model';
-import { announceShipmentMessage, announceShipmentPhoto, announceShipmentReport } from './announce';
 import {
   SHIPMENT_PHOTO_URL_PATTERN,
   ShipmentMessageModel,
@@ -181,7 +181,8 @@ export async function listCarriedShipments(
  * POST /api/small-shipments/:id/reports: the matched driver reports Picked up, then Delivered, each once. Under the
  * shipment's lease, so of two reports at once one wins and the other is told it was already reported; the report's
  * unique index is the second guard, and the status moves by a conditional write. A repeat after a crash between
- * the report and the move finishes the move.
+ * the report and the move finishes the move. `smallShipment.reported` is recorded as the move's last step (its
+ * projectors push it to the workspace and both sides' lists and notify the customer).
  */
 export async function reportShipment(
   actor: Actor,
@@ -194,7 +195,7 @@ export async function reportShipment(
   });
   const label = SHIPMENT_REPORT_LABELS[kind];
   const { from, to } = SHIPMENT_REPORT_MOVES[kind];
-  const result = await withAggregate('shipment', shipmentId, async () => {
+  return withAggregate('shipment', shipmentId, async () => {
     const ws = await shipmentForParticipant(actor, shipmentId);
     authorize(actor, 'shipmentWorkspace:report', ws, {
       message: 'Only the matched driver can report the shipment’s progress',
@@ -207,33 +208,56 @@ export async function reportShipment(
       if (needed) throw conflict(`Report ${SHIPMENT_REPORT_LABELS[needed].toLowerCase()} first`);
       throw conflict(`${label} can be reported only while the shipment is ${from.replace('_', ' ')}`);
     }
-    let report: ShipmentReport;
-    try {
-      const doc = await ShipmentReportModel.create({
-        shipmentId: ws.shipment._id,
-        kind,
-        userId: new Types.ObjectId(actor.id),
-        at: new Date(),
-      });
-      report = doc.toObject() as ShipmentReport;
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-      // Stored by a flow that stopped before moving the status: this one finishes it.
-      report = (await ShipmentReportModel.findOne({
-        shipmentId: ws.shipment._id,
-        kind,
-      }).lean<ShipmentReport>())!;
-    }
-    const moved = await SmallShipmentModel.findOneAndUpdate(
-      { _id: ws.shipment._id, status: from },
-      { $set: { status: to } },
-      { new: true },
-    ).lean<SmallShipment>();
-    if (!moved) throw conflict(`${label} was already reported`);
-    return { report: toShipmentReportDto(report), shipment: moved, driverId: ws.driverId! };
+    // A report stored by a flow that stopped before moving the status: this one finishes it.
+    const stored = await ShipmentReportModel.findOne({
+      shipmentId: ws.shipment._id,
+      kind,
+    }).lean<ShipmentReport>();
+    const report: ShipmentReport = stored ?? {
+      _id: new Types.ObjectId(),
+      shipmentId: ws.shipment._id,
+      kind,
+      userId: new Types.ObjectId(actor.id),
+      at: new Date(),
+    };
+    const change = { status: to, updatedAt: new Date() };
+    const moved = { ...ws.shipment, ...change } as SmallShipment;
+    const shipment = toSmallShipmentDto(moved);
+    const written = await recordFact(
+      { kind: 'shipment', id: shipmentId },
+      {
+        name: 'smallShipment.reported',
+        key: `${shipment.id}-${kind}`,
+        by: actor,
+        subjects: {
+          shipmentId: shipment.id,
+          reportId: String(report._id),
+          driverId: ws.driverId!,
+          shipperId: ws.shipperId,
+        },
+        data: { report: toShipmentReportDto(report), shipment },
+        proof: {
+          collection: SmallShipmentModel.collection.collectionName,
+          filter: { _id: ws.shipment._id, status: to },
+        },
+      },
+      async () => {
+        if (!stored)
+          await ShipmentReportModel.create(report).catch((err: unknown) => {
+            if ((err as { code?: number }).code !== 11000) throw err; // stored already: the move finishes it
+          });
+        return (
+          (await SmallShipmentModel.findOneAndUpdate(
+            { _id: ws.shipment._id, status: from },
+            { $set: change },
+            { new: true, timestamps: false },
+          ).lean<SmallShipment>()) ?? NOTHING_WRITTEN
+        );
+      },
+    );
+    if (written === NOTHING_WRITTEN) throw conflict(`${label} was already reported`);
+    return { report: toShipmentReportDto(report), shipment };
   });
-  await announceShipmentReport(result.shipment, result.report, result.driverId);
-  return { report: result.report, shipment: toSmallShipmentDto(result.shipment) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -308,13 +332,15 @@ export async function sendMessage(
         .sort({ seq: -1 })
         .lean<{ seq: number }>()
     )?.seq ?? 0;
-  let stored: ShipmentMessage | null = null;
-  for (let attempt = 0; !stored; attempt++) {
-    // The next number from a Redis counter (atomic across processes); the unique index on (shipment, seq) is the
-    // backstop: a clash takes the next number.
-    const seq = await nextInSequence(`shipment-chat:${String(id)}`, lastStoredSeq);
-    try {
-      const doc = await ShipmentMessageModel.create({
+  // Numbered and stored under the shipment's lease, its fact recorded as the insert's last step: the log holds a
+  // shipment's messages in the order of their numbers.
+  const post = () =>
+    withAggregate('shipment', shipmentId, async () => {
+      // The next number from a Redis counter (atomic across processes); the unique index on (shipment, seq) is the
+      // backstop: a clash takes the next number.
+      const seq = await nextInSequence(`shipment-chat:${String(id)}`, lastStoredSeq);
+      // Made in memory first (its id and time), so the fact states exactly what the insert writes.
+      const draft = new ShipmentMessageModel({
         shipmentId: id,
         seq,
         userId: new Types.ObjectId(actor.id),
@@ -323,8 +349,26 @@ export async function sendMessage(
         messageType: input.messageType,
         imageUrl: input.messageType === 'image' ? input.imageUrl : null,
         clientMessageId,
+        createdAt: new Date(),
       });
-      stored = doc.toObject() as ShipmentMessage;
+      const message = toShipmentMessageDto(draft.toObject() as ShipmentMessage);
+      await recordFact(
+        { kind: 'shipment', id: shipmentId },
+        {
+          name: 'smallShipment.messagePosted',
+          key: message.id,
+          by: actor,
+          subjects: { shipmentId: message.shipmentId, messageId: message.id, userId: actor.id },
+          data: { message },
+          proof: { collection: ShipmentMessageModel.collection.collectionName, filter: { _id: draft._id } },
+        },
+        () => draft.save({ timestamps: false }),
+      );
+      return message;
+    });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { message: await post(), created: true };
     } catch (err) {
       if ((err as { code?: number }).code !== 11000 || attempt >= 20) throw err;
       const twin = await ShipmentMessageModel.findOne({
@@ -335,9 +379,6 @@ export async function sendMessage(
       if (twin) return { message: toShipmentMessageDto(twin), created: false };
     }
   }
-  const message = toShipmentMessageDto(stored);
-  announceShipmentMessage(shipmentId, message);
-  return { message, created: true };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -374,12 +415,13 @@ export async function uploadPhoto(
   await assertStorageLeft(actor.id, file.size);
   const userName = await nameOf(actor.id);
   const storageKey = await fileStore().saveFile(file.path);
-  let photo: ShipmentPhoto;
+  let photo: ShipmentPhotoDto;
   try {
     // Under the uploader's lease: the storage quota holds against their other uploads in flight.
-    const doc = await withAggregate('user', actor.id, async () => {
+    photo = await withAggregate('user', actor.id, async () => {
       await assertStorageLeft(actor.id, file.size);
-      return ShipmentPhotoModel.create({
+      // Made in memory first (its id and time), so the fact states exactly what the insert writes.
+      const draft = new ShipmentPhotoModel({
         shipmentId: ws.shipment._id,
         userId: new Types.ObjectId(actor.id),
         userName,
@@ -388,18 +430,30 @@ export async function uploadPhoto(
         mimeType: type.mime,
         fileSize: file.size,
         fileName: storedFileName(file.originalname ?? '', type, 'photo'),
+        createdAt: new Date(),
       });
+      const dto = toShipmentPhotoDto(draft.toObject() as ShipmentPhoto);
+      await recordFact(
+        { kind: 'user', id: actor.id },
+        {
+          name: 'smallShipment.photoAdded',
+          key: dto.id,
+          by: actor,
+          subjects: { shipmentId: dto.shipmentId, photoId: dto.id, userId: actor.id },
+          data: { photo: dto },
+          proof: { collection: ShipmentPhotoModel.collection.collectionName, filter: { _id: draft._id } },
+        },
+        () => draft.save({ timestamps: false }),
+      );
+      return dto;
     });
-    photo = doc.toObject() as ShipmentPhoto;
   } catch (err) {
     await fileStore()
       .remove(storageKey)
       .catch(() => undefined);
     throw err;
   }
-  const dto = toShipmentPhotoDto(photo);
-  announceShipmentPhoto(shipmentId, dto);
-  return dto;
+  return photo;
 }
 
 /** The decrypted bytes of a photo, to the workspace's viewers only. */

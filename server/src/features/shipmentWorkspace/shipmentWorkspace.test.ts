@@ -3,6 +3,7 @@ import { nextEvent, startTestApp, type TestApp, type TestClient } from '@test/he
 import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
 import { SmallShipmentModel } from '../smallShipments/model';
 import { ShipmentReportModel } from './model';
+import { DomainEventModel } from '../../events/model';
 
 /** Issue 23 item 4: a matched small shipment's workspace for its customer and its matched driver. */
 let app: TestApp;
@@ -160,6 +161,13 @@ describe('the workspace of a matched small shipment', () => {
     });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(sent.body.id);
+    // One fact for the one message stored (issue 26).
+    expect(
+      await DomainEventModel.countDocuments({
+        name: 'smallShipment.messagePosted',
+        'subjects.shipmentId': id,
+      }),
+    ).toBe(1);
 
     const back = nextEvent(customerSocket, 'shipment:message', (p) => p.shipmentId === id);
     expect((await driver.post(`/api/small-shipments/${id}/messages`, { message: 'On my way' })).status).toBe(
@@ -292,6 +300,10 @@ describe('the workspace of a matched small shipment', () => {
       expect([a.status, b.status].sort(), `round ${round}: ${a.text} / ${b.text}`).toEqual([201, 409]);
       expect(await ShipmentReportModel.countDocuments({ shipmentId: id, kind: 'picked_up' })).toBe(1);
       expect((await SmallShipmentModel.findById(id).lean())?.status).toBe('picked_up');
+      // Exactly one fact for the one report (issue 26).
+      expect(
+        await DomainEventModel.countDocuments({ name: 'smallShipment.reported', 'subjects.shipmentId': id }),
+      ).toBe(1);
     }
   }, 120_000);
 });

@@ -126,8 +126,15 @@ export function toSmallShipmentDto(s: SmallShipment): SmallShipmentDto {
  * to the customer who posted it and to the driver whose offer was accepted.
  */
 export function toDriverSmallShipmentDto(s: SmallShipment): SmallShipmentDto {
-  return { ...toSmallShipmentDto(s), pickupAddress: null, deliveryAddress: null };
+  return withoutAddresses(toSmallShipmentDto(s));
 }
+
+/** A shipment's DTO without its street addresses (what drivers other than its matched one see). */
+export const withoutAddresses = (shipment: SmallShipmentDto): SmallShipmentDto => ({
+  ...shipment,
+  pickupAddress: null,
+  deliveryAddress: null,
+});
 
 export function toShipmentOfferDto(o: ShipmentOffer): ShipmentOfferDto {
   return {

@@ -11,6 +11,7 @@ import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
+import { NOTHING_WRITTEN, recordFact, recordFacts, type Fact, type FactBy } from '../../events/record';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
@@ -18,7 +19,6 @@ import { assertMayOfferOnShipments } from '../backgroundChecks/service';
 import { DriverRouteModel } from '../driverRoutes/model';
 import { dollarsToCents } from '../freight/model';
 import { UserModel, displayName } from '../users/model';
-import { announceOfferAccepted, announceOfferMade, announceShipmentPosted } from './announce';
 import {
   ShipmentOfferModel,
   SmallShipmentModel,
@@ -31,11 +31,16 @@ import { assertEmailVerified } from '../../policies/emailVerified';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
-/** Call 30. Drivers with the My Routes page open get `smallShipment:posted`; drivers whose route matches, a notification. */
+/**
+ * Call 30. Records `smallShipment.posted` as the last step of the insert (its projectors push it to drivers with the
+ * My Routes page open and notify drivers whose route matches).
+ */
 export async function createSmallShipment(actor: Actor, data: SmallShipmentData): Promise<SmallShipmentDto> {
   authorize(actor, 'smallShipment:create', undefined, { message: 'Complete your account setup first' });
   assertEmailVerified(actor);
-  const doc = await SmallShipmentModel.create({
+  const now = new Date();
+  // Made in memory first (its id, defaults and times), so the fact states exactly what the insert writes.
+  const doc = new SmallShipmentModel({
     shipperId: new Types.ObjectId(actor.id),
     title: data.title,
     itemType: data.itemType ?? null,
@@ -58,10 +63,24 @@ export async function createSmallShipment(actor: Actor, data: SmallShipmentData)
     deliveryDate: toDate(data.deliveryDate),
     deliveryTime: data.deliveryTime ?? null,
     specialInstructions: data.specialInstructions ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
   const stored = doc.toObject() as SmallShipment;
-  await announceShipmentPosted(stored);
-  return toSmallShipmentDto(stored);
+  const shipment = toSmallShipmentDto(stored);
+  await recordFact(
+    { kind: 'shipment', id: shipment.id },
+    {
+      name: 'smallShipment.posted',
+      key: shipment.id,
+      by: actor,
+      subjects: { shipmentId: shipment.id, userId: shipment.shipperId },
+      data: { shipment },
+      proof: { collection: SmallShipmentModel.collection.collectionName, filter: { _id: stored._id } },
+    },
+    () => doc.save({ timestamps: false }),
+  );
+  return shipment;
 }
 
 async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDto[]> {
@@ -115,7 +134,7 @@ export async function makeOffer(
 ): Promise<ShipmentOfferDto> {
   if (!Types.ObjectId.isValid(shipmentId)) throw notFound('Shipment not found');
   assertEmailVerified(actor);
-  const { offer, created, shipment } = await withAggregate('shipment', shipmentId, async () => {
+  const offer = await withAggregate('shipment', shipmentId, async () => {
     const shipment = await findShipment(shipmentId);
     if (shipment.status !== 'posted') throw conflict('This shipment is no longer taking offers');
     authorize(actor, 'shipmentOffer:create', shipment, {
@@ -152,32 +171,113 @@ export async function makeOffer(
       shipmentId: shipment._id,
       driverId,
     }).lean<ShipmentOffer>();
+    const now = new Date();
     if (existing) {
       if (existing.status !== 'pending') throw answered();
-      const revised = await ShipmentOfferModel.findOneAndUpdate(
-        { _id: existing._id, status: 'pending' },
-        { $set: { ...fields, version: (existing.version ?? 1) + 1 } },
-        { new: true },
-      ).lean<ShipmentOffer>();
-      if (!revised) throw answered();
-      return { offer: revised, created: false, shipment };
+      const change = { ...fields, version: (existing.version ?? 1) + 1, updatedAt: now };
+      const revised = { ...existing, ...change } as ShipmentOffer;
+      const written = await recordFact(
+        { kind: 'shipment', id: shipmentId },
+        offeredFact(actor, revised),
+        async () =>
+          (await ShipmentOfferModel.findOneAndUpdate(
+            { _id: existing._id, status: 'pending' },
+            { $set: change },
+            { new: true, timestamps: false },
+          ).lean<ShipmentOffer>()) ?? NOTHING_WRITTEN,
+      );
+      if (written === NOTHING_WRITTEN) throw answered();
+      return revised;
     }
+    // Made in memory first (its id, defaults and times), so the fact states exactly what the insert writes.
+    const draft = new ShipmentOfferModel({
+      shipmentId: shipment._id,
+      shipperId: shipment.shipperId,
+      driverId,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const made = draft.toObject() as ShipmentOffer;
     try {
-      const made = await ShipmentOfferModel.create({
-        shipmentId: shipment._id,
-        shipperId: shipment.shipperId,
-        driverId,
-        ...fields,
-      });
-      return { offer: made.toObject() as ShipmentOffer, created: true, shipment };
+      await recordFact({ kind: 'shipment', id: shipmentId }, offeredFact(actor, made), () =>
+        draft.save({ timestamps: false }),
+      );
+      return made;
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw answered();
       throw err;
     }
   });
+  return toShipmentOfferDto(offer);
+}
+
+/** A driver's offer made (version 1) or revised (each later version): one fact per version. */
+function offeredFact(actor: Actor, offer: ShipmentOffer): Fact<'smallShipment.offered'> {
   const dto = toShipmentOfferDto(offer);
-  await announceOfferMade(dto, created, shipment);
-  return dto;
+  return {
+    name: 'smallShipment.offered',
+    key: `${dto.id}-v${dto.version}`,
+    by: actor,
+    subjects: {
+      shipmentId: dto.shipmentId,
+      offerId: dto.id,
+      driverId: dto.driverId,
+      shipperId: dto.shipperId,
+    },
+    data: { offer: dto },
+    proof: {
+      collection: ShipmentOfferModel.collection.collectionName,
+      filter: { _id: offer._id, version: dto.version },
+    },
+  };
+}
+
+/** An offer answered (accepted or declined): once per offer, its answer is final. */
+function answeredFact(by: FactBy, offer: ShipmentOffer): Fact<'smallShipment.offerAnswered'> {
+  const dto = toShipmentOfferDto(offer);
+  return {
+    name: 'smallShipment.offerAnswered',
+    key: dto.id,
+    by,
+    subjects: {
+      shipmentId: dto.shipmentId,
+      offerId: dto.id,
+      driverId: dto.driverId,
+      shipperId: dto.shipperId,
+    },
+    data: { offer: dto },
+    proof: {
+      collection: ShipmentOfferModel.collection.collectionName,
+      filter: { _id: offer._id, status: dto.status },
+    },
+  };
+}
+
+/** A shipment matched to its accepted offer: once per shipment (matchedOfferId is set once). */
+function matchedFact(
+  by: FactBy,
+  shipment: SmallShipment,
+  offer: ShipmentOffer,
+): Fact<'smallShipment.matched'> {
+  const dto = toSmallShipmentDto(shipment);
+  const offerDto = toShipmentOfferDto(offer);
+  return {
+    name: 'smallShipment.matched',
+    key: dto.id,
+    by,
+    subjects: {
+      shipmentId: dto.id,
+      offerId: offerDto.id,
+      driverId: offerDto.driverId,
+      shipperId: dto.shipperId,
+    },
+    data: { shipment: dto, offer: offerDto },
+    proof: {
+      collection: SmallShipmentModel.collection.collectionName,
+      filter: { _id: shipment._id, matchedOfferId: offer._id },
+    },
+  };
 }
 
 /** The accept's 409 when the offer is no longer the one the customer saw; `details` carries the current offer. */
@@ -188,36 +288,59 @@ function offerChanged(offer: ShipmentOffer): AppError {
 }
 
 /**
- * The writes that follow a shipment's move to matched, in an order a repeat can finish: the shipment (already
- * matched to the offer) is the record of the decision; then the offer is accepted, then every other pending offer
- * declined. Idempotent: run again after a crash (by a repeated accept or by the repair at start) it completes them.
- * Runs under the shipment's lease.
+ * A shipment's match and the writes that follow it, in an order a repeat can finish: the shipment's move to matched
+ * (`move`; null when it is already matched) is the record of the decision; then the offer is accepted, then every
+ * other pending offer declined. The match's facts (`smallShipment.matched`, one `smallShipment.offerAnswered` per
+ * offer answered) are recorded as the last step, each kept once. Idempotent: run again after a crash (by a repeated
+ * accept or by the repair at start) it completes the writes and records whatever facts are missing. Runs under the
+ * shipment's lease; `shipment` is the shipment as it is once matched.
  */
 async function completeMatch(
   shipment: SmallShipment,
+  by: FactBy,
   at: Date,
-): Promise<{ accepted: ShipmentOffer | null; declinedIds: Types.ObjectId[] }> {
+  move: Record<string, unknown> | null,
+): Promise<ShipmentOffer> {
   const offerId = shipment.matchedOfferId!;
-  const accepted = await ShipmentOfferModel.findOneAndUpdate(
-    { _id: offerId, status: 'pending' },
-    { $set: { status: 'accepted', respondedAt: at } },
-    { new: true },
-  ).lean<ShipmentOffer>();
-  const pending = await ShipmentOfferModel.find(
-    { shipmentId: shipment._id, status: 'pending' },
-    { _id: 1 },
-  ).lean();
-  const declinedIds = pending.map((d) => d._id).filter((id) => !id.equals(offerId));
-  for (const _id of declinedIds) {
-    await ShipmentOfferModel.updateOne(
-      { _id, status: 'pending' },
-      { $set: { status: 'declined', respondedAt: at } },
-    );
-  }
-  return {
-    accepted: accepted ?? (await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>()),
-    declinedIds,
-  };
+  const current = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
+  if (!current) throw notFound('Offer not found');
+  const answer = (o: ShipmentOffer, status: 'accepted' | 'declined') =>
+    ({ ...o, status, respondedAt: at }) as ShipmentOffer;
+  const accepted = current.status === 'pending' ? answer(current, 'accepted') : current;
+  const others = await ShipmentOfferModel.find({
+    shipmentId: shipment._id,
+    status: 'pending',
+  }).lean<ShipmentOffer[]>();
+  const declined = others.filter((o) => !o._id.equals(offerId)).map((o) => answer(o, 'declined'));
+  const facts = [
+    matchedFact(by, shipment, accepted),
+    answeredFact(by, accepted),
+    ...declined.map((o) => answeredFact(by, o)),
+  ];
+  const written = await recordFacts({ kind: 'shipment', id: String(shipment._id) }, facts, async () => {
+    if (move) {
+      const moved = await SmallShipmentModel.findOneAndUpdate(
+        { _id: shipment._id, status: 'posted' },
+        { $set: move },
+        { new: true, timestamps: false },
+      ).lean<SmallShipment>();
+      if (!moved) return NOTHING_WRITTEN;
+    }
+    if (current.status === 'pending')
+      await ShipmentOfferModel.updateOne(
+        { _id: offerId, status: 'pending' },
+        { $set: { status: 'accepted', respondedAt: at } },
+      );
+    for (const { _id } of declined) {
+      await ShipmentOfferModel.updateOne(
+        { _id, status: 'pending' },
+        { $set: { status: 'declined', respondedAt: at } },
+      );
+    }
+    return true;
+  });
+  if (written === NOTHING_WRITTEN) throw conflict('This shipment already has an accepted offer');
+  return accepted;
 }
 
 /**
@@ -236,7 +359,7 @@ export async function acceptOffer(
   authorize(actor, 'shipmentOffer:accept', first, { hide: true, message: 'Offer not found' });
   const at = new Date();
 
-  const { matched, accepted, declinedIds } = await withAggregate('shipment', first.shipmentId, async () => {
+  return withAggregate('shipment', first.shipmentId, async () => {
     const offer = await ShipmentOfferModel.findById(offerId).lean<ShipmentOffer>();
     const shipment = await SmallShipmentModel.findById(first.shipmentId).lean<SmallShipment>();
     if (!offer || !shipment) throw notFound('Offer not found');
@@ -249,33 +372,25 @@ export async function acceptOffer(
       if (shipment.status !== 'posted') throw conflict('This shipment already has an accepted offer');
     }
     if (!asSeen) throw offerChanged(offer);
-    const matched = won
-      ? shipment
-      : await SmallShipmentModel.findOneAndUpdate(
-          { _id: shipment._id, status: 'posted' },
-          {
-            $set: {
-              status: 'matched',
-              matchedOfferId: offer._id,
-              agreedPriceCents: offer.priceCents,
-              driverRouteId: offer.routeId ?? null,
-            },
-          },
-          { new: true },
-        ).lean<SmallShipment>();
-    if (!matched) throw conflict('This shipment already has an accepted offer');
-    return { matched, ...(await completeMatch(matched, at)) };
+    const move = won
+      ? null
+      : {
+          status: 'matched',
+          matchedOfferId: offer._id,
+          agreedPriceCents: offer.priceCents,
+          driverRouteId: offer.routeId ?? null,
+          updatedAt: at,
+        };
+    const matched = { ...shipment, ...move } as SmallShipment;
+    const accepted = await completeMatch(matched, actor, at, move);
+    return { shipment: toSmallShipmentDto(matched), offer: toShipmentOfferDto(accepted) };
   });
-
-  const shipment = toSmallShipmentDto(matched);
-  const acceptedDto = toShipmentOfferDto(accepted!);
-  await announceOfferAccepted(matched, acceptedDto, declinedIds);
-  return { shipment, offer: acceptedDto };
 }
 
 /**
  * At start: a crash between an accept's writes can leave a matched shipment whose offer is still pending, or other
- * offers still pending. Each such shipment is completed under its lease (the decision, the match, stands).
+ * offers still pending. Each such shipment is completed under its lease (the decision, the match, stands), and the
+ * match's facts the crash left unrecorded are recorded.
  */
 export async function repairSmallShipments(): Promise<number> {
   const pendingOffers = await ShipmentOfferModel.find({ status: 'pending' }, { shipmentId: 1 }).lean();
@@ -287,7 +402,7 @@ export async function repairSmallShipments(): Promise<number> {
     await withAggregate('shipment', id, async () => {
       const shipment = await SmallShipmentModel.findById(id).lean<SmallShipment>();
       if (shipment?.status !== 'matched' || !shipment.matchedOfferId) return;
-      await completeMatch(shipment, new Date());
+      await completeMatch(shipment, 'system', new Date(), null);
       repaired++;
     });
   }

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { ShipmentOfferModel, SmallShipmentModel } from './model';
 import { repairSmallShipments } from './service';
 import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
+import { DomainEventModel } from '../../events/model';
 
 /**
  * Issue 10's races on a small shipment and its offers, each side fired at once for ROUNDS rounds, the invariant
@@ -61,6 +62,20 @@ async function expectMatched(shipmentId: string, offerId: string, price: number)
   expect(offers.filter((o) => o.status === 'pending')).toEqual([]);
 }
 
+/** How many facts of this name the log holds about this subject (issue 26: exactly one per fact). */
+const facts = (name: string, subject: 'shipmentId' | 'offerId', id: string) =>
+  DomainEventModel.countDocuments({ name, [`subjects.${subject}`]: id });
+
+/** A matched shipment's facts: posted once, matched once, each of its offers answered once. */
+async function expectMatchFacts(shipmentId: string): Promise<void> {
+  expect(await facts('smallShipment.posted', 'shipmentId', shipmentId)).toBe(1);
+  expect(await facts('smallShipment.matched', 'shipmentId', shipmentId)).toBe(1);
+  const offers = await ShipmentOfferModel.find({ shipmentId }).lean();
+  for (const o of offers)
+    expect(await facts('smallShipment.offerAnswered', 'offerId', String(o._id))).toBe(1);
+  expect(await facts('smallShipment.offerAnswered', 'shipmentId', shipmentId)).toBe(offers.length);
+}
+
 describe('small-shipment races (issue 10)', () => {
   it(
     `accept against revise: ${ROUNDS} rounds, the accepted price is the price shown`,
@@ -83,6 +98,8 @@ describe('small-shipment races (issue 10)', () => {
           expect(revise.status).toBe(409);
           expect(accept.body.offer).toMatchObject({ id: shown.id, price: 9, status: 'accepted' });
           await expectMatched(shipmentId, shown.id, 9);
+          // The refused revision stated nothing: one offer made, none revised.
+          expect(await facts('smallShipment.offered', 'offerId', shown.id)).toBe(1);
         } else {
           outcomes.revisedFirst++;
           expect(revise.status).toBe(201);
@@ -98,7 +115,10 @@ describe('small-shipment races (issue 10)', () => {
           });
           expect(again.status).toBe(200);
           await expectMatched(shipmentId, shown.id, 900 + round);
+          // Made, then revised: one fact per version.
+          expect(await facts('smallShipment.offered', 'offerId', shown.id)).toBe(2);
         }
+        await expectMatchFacts(shipmentId);
       }
       expect(outcomes.acceptedFirst + outcomes.revisedFirst).toBe(ROUNDS);
     },
@@ -125,6 +145,8 @@ describe('small-shipment races (issue 10)', () => {
         await expectMatched(shipmentId, winner.id, winner.price);
         const stored = await ShipmentOfferModel.find({ shipmentId }).lean();
         expect(stored.filter((o) => o.status === 'declined')).toHaveLength(count - 1);
+        expect(await facts('smallShipment.offered', 'shipmentId', shipmentId)).toBe(count);
+        await expectMatchFacts(shipmentId);
       }
     },
     RACE_TIMEOUT_MS,
@@ -142,6 +164,9 @@ describe('small-shipment races (issue 10)', () => {
     expect(await repairSmallShipments()).toBeGreaterThanOrEqual(1);
     await expectMatched(shipmentId, a.id, 50);
     expect((await ShipmentOfferModel.findById(b.id).lean())?.status).toBe('declined');
+    // The repair records the match's facts the crash left unrecorded, once however often it runs.
+    await repairSmallShipments();
+    await expectMatchFacts(shipmentId);
 
     const other = await post();
     const c = (await drivers[0].post(`/api/small-shipments/${other}/offers`, { price: 70 })).body;
@@ -149,6 +174,8 @@ describe('small-shipment races (issue 10)', () => {
     const repeat = await cust.post(`/api/shipment-offers/${c.id}/accept`, { version: c.version });
     expect(repeat.status).toBe(200);
     await expectMatched(other, c.id, 70);
+    expect((await cust.post(`/api/shipment-offers/${c.id}/accept`, { version: c.version })).status).toBe(200);
+    await expectMatchFacts(other);
   });
 
   it('refuses an accept without the version or price shown with 400 and changes nothing', async () => {
