@@ -1,6 +1,6 @@
 import { QUEUES } from '@freight/shared';
 import { NotificationModel } from '@freight/server/features/notifications/model';
-import { notify } from '@freight/server/features/notifications/service';
+import { deliverNotification, notify } from '@freight/server/features/notifications/service';
 import { getQueue } from '@freight/server/queues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp } from '@test/helpers';
@@ -49,6 +49,28 @@ describe('notifications processor (real BullMQ)', () => {
     );
     await new Promise((r) => setTimeout(r, 300));
     expect(await NotificationModel.countDocuments({ userId: user.id, title: 'Once' })).toBe(1);
+  });
+
+  it('folds a repeated coalescing job once (a projector replaying its facts)', async () => {
+    const c = app.client();
+    const user = await c.registerAndLogin();
+    const job = (n: number) => ({
+      userId: user.id,
+      kind: 'general' as const,
+      title: `Fold ${n}`,
+      dedupeKey: `fold-${user.id}-${n}`,
+      coalesce: { key: `fold-source-${user.id}`, title: '{count} folded', body: '{count} in all' },
+    });
+    await deliverNotification(job(1));
+    await deliverNotification(job(2));
+    // The second job again, as a replay sends it after its queue entry is gone: nothing changes.
+    await deliverNotification(job(2));
+    const stored = await NotificationModel.find({
+      userId: user.id,
+      coalesceKey: `fold-source-${user.id}`,
+    }).lean();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ count: 2, title: '2 folded' });
   });
 
   it('keeps a job that keeps failing for inspection, after its retries', async () => {

@@ -36,6 +36,13 @@ const unreadCounterSchema = new Schema({
 });
 export const UnreadCounterModel = mongoose.model('NotificationUnreadCounter', unreadCounterSchema);
 
+/**
+ * The dedupe keys of jobs folded into an earlier notification (issue 26): a fold changes that notification rather than
+ * storing one under its own key, so a repeat of the same job (a projector's replay) is recognised here instead.
+ */
+const foldedJobSchema = new Schema({ _id: { type: String, required: true } }, { versionKey: false });
+export const FoldedNotificationJobModel = mongoose.model('FoldedNotificationJob', foldedJobSchema);
+
 export type Notification = InferSchemaType<typeof notificationSchema> & { _id: Types.ObjectId };
 export const NotificationModel = mongoose.model('Notification', notificationSchema);
 

@@ -15,7 +15,13 @@ import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
 import { enqueue } from '../../queues';
 import { announceNotificationDelivered } from './announce';
-import { NotificationModel, toNotificationDto, UnreadCounterModel, type Notification } from './model';
+import {
+  FoldedNotificationJobModel,
+  NotificationModel,
+  toNotificationDto,
+  UnreadCounterModel,
+  type Notification,
+} from './model';
 
 /** What services call: the notification is stored and pushed by the notifications worker. */
 export async function notify(job: NotificationJob): Promise<void> {
@@ -94,8 +100,14 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
   let unread: number;
   try {
     [stored, unread] = await underUnreadLease(data.userId, async () => {
+      if (data.dedupeKey && (await FoldedNotificationJobModel.exists({ _id: data.dedupeKey })))
+        throw Object.assign(new Error('already folded'), { code: 11000 });
       const folded = data.coalesce ? await foldInto(data, data.coalesce) : null;
-      if (folded) return [folded, await unreadCount(data.userId)] as const;
+      if (folded) {
+        if (data.dedupeKey)
+          await FoldedNotificationJobModel.create({ _id: data.dedupeKey }).catch(() => undefined);
+        return [folded, await unreadCount(data.userId)] as const;
+      }
       const doc = await NotificationModel.create({
         ...(data.coalesce ? { coalesceKey: data.coalesce.key } : {}),
         userId: new Types.ObjectId(data.userId),
