@@ -4,3 +4,7 @@
  */
 import './features/loadHistory/projector';
 import './features/loadDocuments/projector';
+import './features/auth/projector';
+import './features/documents/projector';
+import './features/backgroundChecks/projector';
+import './features/subscriptions/projector';
