@@ -68,12 +68,22 @@ export const DOMAIN_EVENTS = {
   'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
   // Compliance
   /** `queued`: the document as the admins' verification queue shows it (with its owner's type and company). */
-  'document.uploaded': z.object({ document: snapshot<DocumentDto>(), queued: snapshot<PendingDocumentDto>() }),
+  'document.uploaded': z.object({
+    document: snapshot<DocumentDto>(),
+    queued: snapshot<PendingDocumentDto>(),
+  }),
   'document.reviewed': z.object({ document: snapshot<DocumentDto>() }),
   /** A reminder `reminder` days ahead (30, 7 or 1) of the expiration date, sent when `daysLeft` were left. */
-  'document.expiring': z.object({ document: snapshot<DocumentDto>(), daysLeft: z.number(), reminder: z.number() }),
+  'document.expiring': z.object({
+    document: snapshot<DocumentDto>(),
+    daysLeft: z.number(),
+    reminder: z.number(),
+  }),
   /** `previousStatus`: in review or approved when it lapsed (one in review also leaves the admins' queue). */
-  'document.expired': z.object({ document: snapshot<DocumentDto>(), previousStatus: z.custom<DocumentStatus>() }),
+  'document.expired': z.object({
+    document: snapshot<DocumentDto>(),
+    previousStatus: z.custom<DocumentStatus>(),
+  }),
   /**
    * The user's verification as just computed (after a review, an expiry, a repair or a change of account type),
    * also when the flag stayed: the lists of submitted and approved types may have moved. `status` is 'verified' or
@@ -86,11 +96,17 @@ export const DOMAIN_EVENTS = {
     verification: snapshot<VerificationStatusDto>(),
   }),
   /** `userEmail`: the driver's email, as the admins' queue shows it. */
-  'backgroundCheck.submitted': z.object({ check: snapshot<BackgroundCheckDto>(), userEmail: z.string().nullable() }),
+  'backgroundCheck.submitted': z.object({
+    check: snapshot<BackgroundCheckDto>(),
+    userEmail: z.string().nullable(),
+  }),
   'backgroundCheck.reviewed': z.object({ check: snapshot<BackgroundCheckDto>() }),
   'plan.changed': z.object({ userId: z.string(), plan: z.string(), previous: z.string().nullable() }),
   /** A subscription paid for a month (a first one, or a renewal or change of plan); `planName` as shown. */
-  'subscription.activated': z.object({ subscription: snapshot<SubscriptionSnapshot>(), planName: z.string() }),
+  'subscription.activated': z.object({
+    subscription: snapshot<SubscriptionSnapshot>(),
+    planName: z.string(),
+  }),
   /** Canceled at the end of its period: still active until `subscriptionExpiresAt`, not renewed. */
   'subscription.canceled': z.object({ subscription: snapshot<SubscriptionSnapshot>(), planName: z.string() }),
   /** Past its date: inactive now. */

@@ -174,7 +174,7 @@ export async function setupAccount(
       collection: UserModel.collection.collectionName,
       filter: { _id: current._id, userType: data.userType, isVerified: verification.computedVerified },
     };
-    const updated = await recordFacts(
+    const updated = await recordFacts<UserDoc | null>(
       { kind: 'user', id: userId },
       facts.map((f) => ({ ...f, proof })),
       () =>
@@ -191,7 +191,7 @@ export async function setupAccount(
           { new: true },
         ),
     );
-    if (!updated || updated === NOTHING_WRITTEN) throw unauthorized();
+    if (updated === NOTHING_WRITTEN || !updated) throw unauthorized();
     return { updated, typeChanged };
   });
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.

@@ -116,10 +116,14 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
               document: toDocumentDto({ ...current, ...change } as ComplianceDocument),
               previousStatus: current.status,
             },
-            proof: { collection: DocumentModel.collection.collectionName, filter: { _id, status: 'expired' } },
+            proof: {
+              collection: DocumentModel.collection.collectionName,
+              filter: { _id, status: 'expired' },
+            },
           },
           async () =>
-            (await DocumentModel.updateOne({ _id, status: current.status }, { $set: change })).modifiedCount > 0
+            (await DocumentModel.updateOne({ _id, status: current.status }, { $set: change })).modifiedCount >
+            0
               ? true
               : NOTHING_WRITTEN,
         );

@@ -57,7 +57,10 @@ function subscriptionFact(
       },
       planName,
     },
-    proof: { collection: UserModel.collection.collectionName, filter: { _id: new Types.ObjectId(userId), ...proof } },
+    proof: {
+      collection: UserModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(userId), ...proof },
+    },
   };
 }
 
@@ -110,7 +113,11 @@ export async function activateSubscription(
       current.id,
       change,
       plan.name,
-      { subscriptionStatus: 'active', subscriptionPlan: plan.id, subscriptionExpiresAt: change.subscriptionExpiresAt },
+      {
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan.id,
+        subscriptionExpiresAt: change.subscriptionExpiresAt,
+      },
     );
     const updated = await recordFact({ kind: 'user', id: current.id }, fact, async () => {
       const written = await UserModel.findByIdAndUpdate(
