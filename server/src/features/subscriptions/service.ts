@@ -11,14 +11,13 @@ import {
   type UsageDto,
   type UserDto,
 } from '@freight/shared';
+import { Types } from 'mongoose';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { authorize, can, toActor, type Actor } from '../../policies';
-import { UserModel, toUserDto } from '../users/model';
-import { Types } from 'mongoose';
+import { UserModel, toUserDto, type User } from '../users/model';
 import { iso } from '../../http/dto';
 import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
-import type { User } from '../users/model';
 import { addOneMonth, monthBounds, now } from './clock';
 import { countUsage } from './limits';
 import { paymentProvider } from './payments';
