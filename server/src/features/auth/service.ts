@@ -148,20 +148,21 @@ export async function setupAccount(
     const from = current.userType ?? null;
     const companyName = data.companyName || null;
     // The facts of the setup (issue 26): the verification as computed for the final type (pushed even when the
-    // flag stays: the lists move with the type), the account's first type (kept once per user, so a registered
-    // account's welcome is not sent again), a change of type. Proven by the type and flag written here.
+    // flag stays: the lists move with the type), and the account's first type (an account made without one: its
+    // welcome) or a change of type. Proven by the type and flag written here.
     const setupId = new Types.ObjectId().toHexString();
     const facts: Fact[] = [
       verificationFact(userId, verification.status, verification.computedVerified, `setup-${setupId}`, actor),
-      {
+    ];
+    if (!from) {
+      facts.push({
         name: 'account.created',
         key: userId,
         by: actor,
         subjects: { userId },
         data: { userId, userType: data.userType, companyName },
-      },
-    ];
-    if (typeChanged && from) {
+      });
+    } else if (typeChanged) {
       facts.push({
         name: 'account.typeChanged',
         key: `${userId}-${setupId}`,
