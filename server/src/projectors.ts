@@ -6,3 +6,7 @@ import './features/loadHistory/projector';
 import './features/loadDocuments/projector';
 import './features/smallShipments/projectors';
 import './features/shipmentWorkspace/projectors';
+import './features/auth/projector';
+import './features/documents/projector';
+import './features/backgroundChecks/projector';
+import './features/subscriptions/projector';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { BackgroundCheckDto } from './backgroundChecks';
-import type { DocumentDto } from './documents';
+import type { DocumentDto, DocumentStatus, PendingDocumentDto, VerificationStatusDto } from './documents';
 import type { FreightStatus } from './enums';
 import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
 import type { LoadDocumentDto } from './loadDocuments';
 import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
+import type { SubscriptionChangedPayload } from './subscriptions';
 import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } from './tracking';
 
 /**
@@ -20,6 +21,9 @@ import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } 
 
 /** A DTO snapshot inside a fact: described for the reader, checked by the service that made it. */
 const snapshot = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
+
+/** A user's subscription as it stands after a change (what `subscription:changed` carries, less its reason). */
+export type SubscriptionSnapshot = Omit<SubscriptionChangedPayload, 'reason'>;
 
 const loadSnapshot = { load: snapshot<FreightListingDto>() };
 
@@ -63,14 +67,64 @@ export const DOMAIN_EVENTS = {
   'position.recorded': z.object({ point: snapshot<LocationPointDto>() }),
   'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
   // Compliance
-  'document.uploaded': z.object({ document: snapshot<DocumentDto>() }),
+  /** `queued`: the document as the admins' verification queue shows it (with its owner's type and company). */
+  'document.uploaded': z.object({
+    document: snapshot<DocumentDto>(),
+    queued: snapshot<PendingDocumentDto>(),
+  }),
   'document.reviewed': z.object({ document: snapshot<DocumentDto>() }),
-  'document.expiring': z.object({ document: snapshot<DocumentDto>(), daysLeft: z.number() }),
-  'document.expired': z.object({ document: snapshot<DocumentDto>() }),
-  'verification.changed': z.object({ userId: z.string(), isVerified: z.boolean(), status: z.string() }),
-  'backgroundCheck.submitted': z.object({ check: snapshot<BackgroundCheckDto>() }),
+  /** A reminder `reminder` days ahead (30, 7 or 1) of the expiration date, sent when `daysLeft` were left. */
+  'document.expiring': z.object({
+    document: snapshot<DocumentDto>(),
+    daysLeft: z.number(),
+    reminder: z.number(),
+  }),
+  /** `previousStatus`: in review or approved when it lapsed (one in review also leaves the admins' queue). */
+  'document.expired': z.object({
+    document: snapshot<DocumentDto>(),
+    previousStatus: z.custom<DocumentStatus>(),
+  }),
+  /**
+   * The user's verification as just computed (after a review, an expiry, a repair or a change of account type),
+   * also when the flag stayed: the lists of submitted and approved types may have moved. `status` is 'verified' or
+   * 'unverified'; `verification` the full status the user's screens show.
+   */
+  'verification.changed': z.object({
+    userId: z.string(),
+    isVerified: z.boolean(),
+    status: z.string(),
+    verification: snapshot<VerificationStatusDto>(),
+  }),
+  /** `userEmail`: the driver's email, as the admins' queue shows it. */
+  'backgroundCheck.submitted': z.object({
+    check: snapshot<BackgroundCheckDto>(),
+    userEmail: z.string().nullable(),
+  }),
   'backgroundCheck.reviewed': z.object({ check: snapshot<BackgroundCheckDto>() }),
   'plan.changed': z.object({ userId: z.string(), plan: z.string(), previous: z.string().nullable() }),
+  /** A subscription paid for a month (a first one, or a renewal or change of plan); `planName` as shown. */
+  'subscription.activated': z.object({
+    subscription: snapshot<SubscriptionSnapshot>(),
+    planName: z.string(),
+  }),
+  /** Canceled at the end of its period: still active until `subscriptionExpiresAt`, not renewed. */
+  'subscription.canceled': z.object({ subscription: snapshot<SubscriptionSnapshot>(), planName: z.string() }),
+  /** Past its date: inactive now. */
+  'subscription.expired': z.object({ subscription: snapshot<SubscriptionSnapshot>(), planName: z.string() }),
+  // Accounts
+  /** The account has a type for the first time (at registration, or at setup for one made without a type). */
+  'account.created': z.object({
+    userId: z.string(),
+    userType: z.string().nullable(),
+    companyName: z.string().nullable(),
+  }),
+  /** The account's type changed at setup (`previous` is the type before). */
+  'account.typeChanged': z.object({
+    userId: z.string(),
+    userType: z.string(),
+    previous: z.string(),
+    companyName: z.string().nullable(),
+  }),
   // Small shipments
   'smallShipment.posted': z.object({ shipment: snapshot<SmallShipmentDto>() }),
   'smallShipment.offered': z.object({ offer: snapshot<ShipmentOfferDto>() }),

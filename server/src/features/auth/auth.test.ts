@@ -1,6 +1,9 @@
-import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP, SIGNED_IN_COOKIE } from '@freight/shared';
+import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP, QUEUES, SIGNED_IN_COOKIE } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, eventually, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
+import { rewindProjector } from '../../events/projectors';
+import { getQueue } from '../../queues';
 import { UserModel } from '../users/model';
 
 let app: TestApp;
@@ -311,6 +314,36 @@ describe('account setup (call 5)', () => {
     expect(again.total).toBe(1);
     expect(list.items[0]).toMatchObject({ kind: 'welcome', userId: user.id, readAt: null });
     expect(list.unreadCount).toBe(1);
+  });
+
+  it('records the account once and each change of type, and a replay sends no notice twice (issue 26)', async () => {
+    const c = app.client();
+    const user = await c.registerAndLogin();
+    // Carrier to shipper: the same next step (documents), no notice; shipper to driver: a new next step, a notice.
+    expect((await c.post('/api/users/setup', { userType: 'shipper', companyName: 'Ship Co' })).status).toBe(
+      200,
+    );
+    expect((await c.post('/api/users/setup', { userType: 'individual_driver' })).status).toBe(200);
+    const facts = (name: string) =>
+      DomainEventModel.countDocuments({ name, 'subjects.userId': user.id, state: 'recorded' });
+    expect(await facts('account.created')).toBe(1);
+    expect(await facts('account.typeChanged')).toBe(2);
+    const notices = async () => (await c.get('/api/notifications')).body;
+    const first = await eventually(async () => {
+      const body = await notices();
+      return body.total >= 2 ? body : null;
+    });
+    expect(first.items.map((n: { kind: string }) => n.kind).sort()).toEqual(['general', 'welcome']);
+
+    await app.rt.projectors.drain();
+    await rewindProjector('account-notices', 0);
+    await app.rt.projectors.drain();
+    const queue = getQueue(QUEUES.notifications);
+    await eventually(async () => {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return Object.values(counts).every((n) => n === 0);
+    });
+    expect((await notices()).total).toBe(2);
   });
 });
 

@@ -6,11 +6,11 @@ import { AppError, badRequest, conflict, unauthorized } from '../../http/errors'
 import { withAggregate } from '../../infra/concurrency';
 import type { Actor } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
-import { announceVerificationChanged } from '../documents/announce';
-import { computeVerification } from '../documents/verification';
+import { Types } from 'mongoose';
+import { NOTHING_WRITTEN, recordFacts, type Fact } from '../../events/record';
+import { computeVerification, verificationFact } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { sendVerificationEmail } from '../account/service';
-import { announceAccountCreated } from './announce';
 import { hashPassword } from '../account/passwords';
 import { isTestAccountEmail } from '../users/testAccounts';
 import { passwordWeakness } from '../account/passwordStrength';
@@ -50,25 +50,43 @@ export async function register(
   const existing = await UserModel.exists({ email: data.email });
   if (existing) throw conflict('An account with this email already exists');
   let user: UserDoc;
+  const _id = new Types.ObjectId();
+  const userId = String(_id);
   try {
-    user = await UserModel.create({
-      email: data.email,
-      passwordHash: await hashPassword(data.password),
-      authProvider: 'local',
-      firstName: data.firstName,
-      lastName: data.lastName,
-      userType: data.userType,
-      companyName: data.companyName || null,
-      phoneNumber: data.phoneNumber || null,
-      emailVerified: false,
-    });
+    const passwordHash = await hashPassword(data.password);
+    const created = await recordFacts(
+      { kind: 'user', id: userId },
+      [
+        {
+          name: 'account.created',
+          key: userId,
+          by: { id: userId },
+          subjects: { userId },
+          data: { userId, userType: data.userType ?? null, companyName: data.companyName || null },
+          proof: { collection: UserModel.collection.collectionName, filter: { _id } },
+        },
+      ],
+      () =>
+        UserModel.create({
+          _id,
+          email: data.email,
+          passwordHash,
+          authProvider: 'local',
+          firstName: data.firstName,
+          lastName: data.lastName,
+          userType: data.userType,
+          companyName: data.companyName || null,
+          phoneNumber: data.phoneNumber || null,
+          emailVerified: false,
+        }),
+    );
+    user = created as UserDoc;
   } catch (err) {
     if ((err as { code?: number }).code === 11000)
       throw conflict('An account with this email already exists');
     throw err;
   }
   await sendVerificationEmail(user);
-  await announceAccountCreated(user);
   return toUserDto(user);
 }
 
@@ -109,7 +127,7 @@ export async function setupAccount(
   data: z.output<typeof accountSetupSchema>,
 ): Promise<UserDto> {
   if (actor.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
-  const { updated, verification, typeChanged, from } = await withAggregate('user', actor.id, async () => {
+  const { updated, typeChanged } = await withAggregate('user', actor.id, async () => {
     const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1 }).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
@@ -123,26 +141,58 @@ export async function setupAccount(
       userType: data.userType,
       isVerified: typeChanged ? false : current.isVerified,
     });
-    const updated = await UserModel.findOneAndUpdate(
-      { _id: actor.id },
-      {
-        $set: {
-          userType: data.userType,
-          companyName: data.companyName || null,
-          phoneNumber: data.phoneNumber || null,
-          isVerified: verification.computedVerified,
-        },
-      },
-      { new: true },
+    const userId = String(current._id);
+    const from = current.userType ?? null;
+    const companyName = data.companyName || null;
+    // The facts of the setup (issue 26): the verification as computed for the final type (pushed even when the
+    // flag stays: the lists move with the type), and the account's first type (an account made without one: its
+    // welcome) or a change of type. Proven by the type and flag written here.
+    const setupId = new Types.ObjectId().toHexString();
+    const facts: Fact[] = [
+      verificationFact(userId, verification.status, verification.computedVerified, `setup-${setupId}`, actor),
+    ];
+    if (!from) {
+      facts.push({
+        name: 'account.created',
+        key: userId,
+        by: actor,
+        subjects: { userId },
+        data: { userId, userType: data.userType, companyName },
+      });
+    } else if (typeChanged) {
+      facts.push({
+        name: 'account.typeChanged',
+        key: `${userId}-${setupId}`,
+        by: actor,
+        subjects: { userId },
+        data: { userId, userType: data.userType, previous: from, companyName },
+      });
+    }
+    const proof = {
+      collection: UserModel.collection.collectionName,
+      filter: { _id: current._id, userType: data.userType, isVerified: verification.computedVerified },
+    };
+    const updated = await recordFacts<UserDoc | null>(
+      { kind: 'user', id: userId },
+      facts.map((f) => ({ ...f, proof })),
+      () =>
+        UserModel.findOneAndUpdate(
+          { _id: actor.id },
+          {
+            $set: {
+              userType: data.userType,
+              companyName,
+              phoneNumber: data.phoneNumber || null,
+              isVerified: verification.computedVerified,
+            },
+          },
+          { new: true },
+        ),
     );
-    if (!updated) throw unauthorized();
-    return { updated, verification, typeChanged, from: current.userType ?? null };
+    if (updated === NOTHING_WRITTEN || !updated) throw unauthorized();
+    return { updated, typeChanged };
   });
-  announceVerificationChanged(updated.id, verification.status, verification.computedVerified);
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
-  // Before the welcome is awaited: with the disconnect after it, a socket the client opened right after the setup
-  // missed its first pushes (driverRoutes.test.ts).
   if (typeChanged) disconnectUserSockets(updated.id);
-  await announceAccountCreated(updated, from);
   return toUserDto(updated);
 }

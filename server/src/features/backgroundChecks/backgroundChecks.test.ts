@@ -4,12 +4,16 @@ import {
   CONSENT_RECORD_MESSAGE,
   DETAILS_REQUIRED_MESSAGE,
   SSN_FORMAT_MESSAGE,
+  QUEUES,
   SSN_INVALID_MESSAGE,
 } from '@freight/shared';
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextEvent, startTestApp, type ClientSocket, type TestApp, type TestClient } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
+import { rewindProjector } from '../../events/projectors';
 import { decryptField } from '../../infra/fieldEncryption';
+import { getQueue } from '../../queues';
 import { BackgroundCheckModel, ssnContext } from './model';
 import { backgroundCheckForm } from './testing';
 
@@ -21,6 +25,23 @@ const leaks = (text: string) => text.includes(SSN) || text.includes(SSN_DIGITS);
 /** Every response body, socket payload and log line of this file, checked for the SSN at the end. */
 const answers: string[] = [];
 const logLines: string[] = [];
+
+/** How many facts of this name the log holds about the check (issue 26). */
+const factsAbout = (name: string, checkId: string) =>
+  DomainEventModel.countDocuments({ name, 'subjects.checkId': checkId, state: 'recorded' });
+
+/** The background-check notification jobs queued so far (no worker runs here: each stays queued). */
+async function queuedNotices(): Promise<number> {
+  const jobs = await getQueue(QUEUES.notifications).getJobs([
+    'waiting',
+    'delayed',
+    'prioritized',
+    'active',
+    'completed',
+    'failed',
+  ]);
+  return jobs.filter((j) => j.name === 'background_check').length;
+}
 
 let app: TestApp;
 let admin: TestClient;
@@ -331,7 +352,21 @@ describe('the admin review', () => {
       const winner = a.status === 200 ? a.body : b.body;
       const stored = await BackgroundCheckModel.findById(id).lean();
       expect(stored).toMatchObject({ status: winner.status, rejectionReason: winner.rejectionReason });
+      // Issue 26: one fact for the submission, one for the winning decision, none for the loser's.
+      expect(await factsAbout('backgroundCheck.submitted', id)).toBe(1);
+      expect(await factsAbout('backgroundCheck.reviewed', id)).toBe(1);
     }
+    // Replaying the projector from the start of the log queues no decision's notice twice (one per fact).
+    await app.rt.projectors.drain();
+    const decisions = await DomainEventModel.countDocuments({
+      name: 'backgroundCheck.reviewed',
+      state: 'recorded',
+    });
+    expect(decisions).toBeGreaterThanOrEqual(6);
+    expect(await queuedNotices()).toBe(decisions);
+    await rewindProjector('background-checks', 0);
+    await app.rt.projectors.drain();
+    expect(await queuedNotices()).toBe(decisions);
   });
 });
 

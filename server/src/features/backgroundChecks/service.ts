@@ -16,7 +16,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { encryptField } from '../../infra/fieldEncryption';
 import { authorize, can, type Actor } from '../../policies';
 import { UserModel } from '../users/model';
-import { announceBackgroundCheckReviewed, announceBackgroundCheckSubmitted } from './announce';
+import { recordFact, type Fact } from '../../events/record';
 import {
   BackgroundCheckModel,
   DTO_PROJECTION,
@@ -28,11 +28,6 @@ import {
 const ADMIN_ONLY = 'Admin access required to view this page.';
 
 type StoredCheck = Omit<BackgroundCheck, 'ssnEncrypted'>;
-
-/** A stored check without its encrypted SSN (findOneAndUpdate cannot project on FerretDB 1.24). */
-function withoutSsn({ ssnEncrypted: _sealed, ...rest }: BackgroundCheck): StoredCheck {
-  return rest;
-}
 
 function findMine(userId: string) {
   return BackgroundCheckModel.findOne(
@@ -78,36 +73,64 @@ export async function submitBackgroundCheck(
   authorize(actor, 'backgroundCheck:submit', undefined, {
     message: 'Only individual drivers submit background checks',
   });
+  const owner = await UserModel.findById(actor.id, { email: 1 }).lean();
   const stored = await withAggregate('backgroundCheck', actor.id, async () => {
     const existing = await findMine(actor.id);
     if (existing?.status === 'pending') {
       throw conflict('Your background check is already in review; you can resubmit only if it is rejected');
     }
     if (existing?.status === 'approved') throw conflict('Your background check is already approved');
-    const fields = submissionFields(actor.id, data, new Date());
-    if (existing) {
-      const resubmitted = await BackgroundCheckModel.findOneAndUpdate(
-        { _id: existing._id, status: 'rejected' },
-        { $set: fields },
-        { new: true },
-      ).lean<BackgroundCheck>();
-      if (!resubmitted) throw conflict('Your background check changed meanwhile; reload and try again');
-      return withoutSsn(resubmitted);
-    }
-    try {
-      const created = await BackgroundCheckModel.create({ userId: new Types.ObjectId(actor.id), ...fields });
-      return withoutSsn(created.toObject() as BackgroundCheck);
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000) {
-        throw conflict('Your background check was already submitted');
+    const at = new Date();
+    // The timestamps are written as the snapshot states them (not left to mongoose, which would take its own time).
+    const fields = { ...submissionFields(actor.id, data, at), updatedAt: at };
+    const _id = existing?._id ?? new Types.ObjectId();
+    const { ssnEncrypted: _sealed, ...shown } = fields;
+    const after = {
+      createdAt: at,
+      ...existing,
+      ...shown,
+      _id,
+      userId: new Types.ObjectId(actor.id),
+    } as StoredCheck;
+    const fact: Fact<'backgroundCheck.submitted'> = {
+      name: 'backgroundCheck.submitted',
+      key: `${String(_id)}-${fields.submittedAt.getTime()}`,
+      by: actor,
+      subjects: { checkId: String(_id), userId: actor.id },
+      data: { check: toBackgroundCheckDto(after), userEmail: owner?.email ?? null },
+      proof: {
+        collection: BackgroundCheckModel.collection.collectionName,
+        filter: { _id, submittedAt: fields.submittedAt },
+      },
+    };
+    await recordFact({ kind: 'backgroundCheck', id: actor.id }, fact, async () => {
+      if (existing) {
+        const resubmitted = await BackgroundCheckModel.findOneAndUpdate(
+          { _id: existing._id, status: 'rejected' },
+          { $set: fields },
+          { new: true, timestamps: false },
+        ).lean<BackgroundCheck>();
+        if (!resubmitted) throw conflict('Your background check changed meanwhile; reload and try again');
+        return true;
       }
-      throw err;
-    }
+      try {
+        await BackgroundCheckModel.create({
+          _id,
+          userId: new Types.ObjectId(actor.id),
+          ...fields,
+          createdAt: at,
+        });
+        return true;
+      } catch (err) {
+        if ((err as { code?: number }).code === 11000) {
+          throw conflict('Your background check was already submitted');
+        }
+        throw err;
+      }
+    });
+    return after;
   });
-  const owner = await UserModel.findById(actor.id, { email: 1 }).lean();
-  const check = toBackgroundCheckDto(stored);
-  await announceBackgroundCheckSubmitted({ ...check, userEmail: owner?.email ?? null });
-  return check;
+  return toBackgroundCheckDto(stored);
 }
 
 /** GET /api/admin/background-checks: the pending checks, oldest submission first, with each driver's email. */
@@ -154,27 +177,44 @@ export async function reviewBackgroundCheck(
   const alreadyReviewed = (status: string) =>
     conflict(`This background check is ${status}; only pending checks can be reviewed`);
   const reviewed = await withAggregate('backgroundCheck', String(found.userId), async () => {
-    const current = await BackgroundCheckModel.findById(id, { status: 1 }).lean();
+    const current = await BackgroundCheckModel.findById(id, DTO_PROJECTION).lean<StoredCheck>();
     if (!current) throw notFound('Background check not found');
     if (current.status !== 'pending') throw alreadyReviewed(current.status);
-    const updated = await BackgroundCheckModel.findOneAndUpdate(
-      { _id: id, status: 'pending' },
+    const at = new Date();
+    const change = {
+      status: decision.status,
+      rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+      reviewedAt: at,
+      reviewedBy: new Types.ObjectId(actor.id),
+      updatedAt: at,
+    };
+    const after = { ...current, ...change } as StoredCheck;
+    await recordFact(
+      { kind: 'backgroundCheck', id: String(found.userId) },
       {
-        $set: {
-          status: decision.status,
-          rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
-          reviewedAt: new Date(),
-          reviewedBy: new Types.ObjectId(actor.id),
+        name: 'backgroundCheck.reviewed',
+        key: `${id}-${change.reviewedAt.getTime()}`,
+        by: actor,
+        subjects: { checkId: id, userId: String(found.userId) },
+        data: { check: toBackgroundCheckDto(after) },
+        proof: {
+          collection: BackgroundCheckModel.collection.collectionName,
+          filter: { _id: current._id, reviewedAt: change.reviewedAt },
         },
       },
-      { new: true },
-    ).lean<BackgroundCheck>();
-    if (!updated) throw alreadyReviewed('already reviewed');
-    return withoutSsn(updated);
+      async () => {
+        const updated = await BackgroundCheckModel.updateOne(
+          { _id: id, status: 'pending' },
+          { $set: change },
+          { timestamps: false },
+        );
+        if (updated.modifiedCount === 0) throw alreadyReviewed('already reviewed');
+        return true;
+      },
+    );
+    return after;
   });
-  const check = toBackgroundCheckDto(reviewed);
-  await announceBackgroundCheckReviewed(check);
-  return check;
+  return toBackgroundCheckDto(reviewed);
 }
 
 /**

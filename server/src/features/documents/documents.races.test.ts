@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '@freight/shared';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
+import { rewindProjector } from '../../events/projectors';
+import { getQueue } from '../../queues';
 import { UserModel } from '../users/model';
 import { runDocumentExpiry } from './expiry';
 import { DocumentModel } from './model';
@@ -61,6 +65,34 @@ async function expectVerificationFollowsDocuments(userId: string): Promise<boole
   return computedVerified;
 }
 
+/** How many facts of this name the log holds about the document (issue 26). */
+const factsAbout = (name: string, documentId: string) =>
+  DomainEventModel.countDocuments({ name, 'subjects.documentId': documentId, state: 'recorded' });
+/** The owner's verification facts caused by this document's review and expiry. */
+const verificationFactsOf = (userId: string, documentId: string) =>
+  DomainEventModel.countDocuments({
+    _id: {
+      $in: [
+        `verification.changed:${userId}-doc-${documentId}-reviewed`,
+        `verification.changed:${userId}-doc-${documentId}-expired`,
+      ],
+    },
+    state: 'recorded',
+  });
+
+/** The notification jobs queued so far, by kind (no worker runs here: each stays queued). */
+async function queuedNotices(kinds: string[]): Promise<number> {
+  const jobs = await getQueue(QUEUES.notifications).getJobs([
+    'waiting',
+    'delayed',
+    'prioritized',
+    'active',
+    'completed',
+    'failed',
+  ]);
+  return jobs.filter((j) => kinds.includes(j.name)).length;
+}
+
 describe('document races (issue 10)', () => {
   it(
     `admin review against the expiry job on a document expiring now: ${ROUNDS} rounds`,
@@ -100,6 +132,13 @@ describe('document races (issue 10)', () => {
           expect(stored.reviewedBy).toBeNull();
         }
         expect(await expectVerificationFollowsDocuments(userId)).toBe(false);
+        // Issue 26: one fact per thing that happened, whatever the order: the review if it won, the expiry if the
+        // document expired, and the owner's verification after each.
+        const reviewedFacts = review.status === 200 ? 1 : 0;
+        const expiredFacts = stored.status === 'expired' ? 1 : 0;
+        expect(await factsAbout('document.reviewed', insurance)).toBe(reviewedFacts);
+        expect(await factsAbout('document.expired', insurance)).toBe(expiredFacts);
+        expect(await verificationFactsOf(userId, insurance)).toBe(reviewedFacts + expiredFacts);
         // The document can still move on: a second run changes nothing, a second review is refused.
         expect((await admin2.post(`/api/admin/documents/${insurance}/review`, decision)).status).toBe(409);
       }
@@ -130,6 +169,9 @@ describe('document races (issue 10)', () => {
         // Verified once an insurance approval has won (the license was approved before).
         approvedOnce ||= winner.status === 'approved';
         expect(await expectVerificationFollowsDocuments(userId)).toBe(approvedOnce);
+        // Issue 26: the winner's review is one fact, and so is the verification it caused; the loser's is none.
+        expect(await factsAbout('document.reviewed', insurance)).toBe(1);
+        expect(await verificationFactsOf(userId, insurance)).toBe(1);
       }
     },
     RACE_TIMEOUT_MS,
@@ -164,4 +206,20 @@ describe('document races (issue 10)', () => {
     },
     RACE_TIMEOUT_MS,
   );
+
+  it('replaying the documents projectors from the start of the log changes nothing (issue 26)', async () => {
+    await app.rt.projectors.drain();
+    const kinds = ['document_reviewed', 'document_expired', 'document_expiring'];
+    const noticeFacts = await DomainEventModel.countDocuments({
+      name: { $in: ['document.reviewed', 'document.expired', 'document.expiring'] },
+      state: 'recorded',
+    });
+    // The races above made reviews and expiries: one notice each, queued once.
+    expect(noticeFacts).toBeGreaterThan(ROUNDS);
+    expect(await queuedNotices(kinds)).toBe(noticeFacts);
+    await rewindProjector('documents-notices', 0);
+    await rewindProjector('documents-live', 0);
+    await app.rt.projectors.drain();
+    expect(await queuedNotices(kinds)).toBe(noticeFacts);
+  });
 });

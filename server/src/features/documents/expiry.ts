@@ -5,7 +5,7 @@ import { oncePerDatabase } from '../../infra/maintenanceMarks';
 import { UserModel } from '../users/model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { daysBack, DocumentModel, toDocumentDto, utcDay, type ComplianceDocument } from './model';
-import { announceDocumentExpired, announceDocumentExpiring } from './announce';
+import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { computeVerification, recomputeVerification } from './verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,9 +48,9 @@ export function dueReminder(daysLeft: number): number | null {
 }
 
 /**
- * Reminders: each document in review or approved gets each reminder once. The notification's dedupe key makes the
- * send idempotent (a run that dies before recording it sends nothing twice); the document records what was sent so
- * later runs skip it.
+ * Reminders: each document in review or approved gets each reminder once: the log keeps one document.expiring
+ * per document and reminder (a run that dies before noting it records nothing twice), and the document notes what
+ * was sent so later runs skip it.
  */
 async function sendReminders(now: Date): Promise<number> {
   const today = startOfUtcDay(now);
@@ -60,12 +60,21 @@ async function sendReminders(now: Date): Promise<number> {
     const daysLeft = daysUntilExpiry(doc.expirationDate!, now);
     const due = dueReminder(daysLeft);
     if (due === null || doc.remindersSent.includes(due)) continue;
-    await announceDocumentExpiring(doc, daysLeft, due);
     // This reminder and every earlier (longer) one are done.
     const passed = DOCUMENT_EXPIRY_REMINDER_DAYS.filter((d) => d >= due);
-    // A rewrite of the document: under its lease, so it cannot revert a review landing at the same moment.
-    await withAggregate('document', doc._id, () =>
-      DocumentModel.updateOne({ _id: doc._id }, { $addToSet: { remindersSent: { $each: passed } } }),
+    const id = String(doc._id);
+    // The reminder is its own fact (its projector notifies); noting it on the document is the write it ends. Under
+    // the document's lease, so the note cannot revert a review landing at the same moment.
+    await recordFact(
+      { kind: 'document', id },
+      {
+        name: 'document.expiring',
+        key: `${id}-${due}d`,
+        by: 'system',
+        subjects: { documentId: id, userId: String(doc.userId) },
+        data: { document: toDocumentDto(doc), daysLeft, reminder: due },
+      },
+      () => DocumentModel.updateOne({ _id: doc._id }, { $addToSet: { remindersSent: { $each: passed } } }),
     );
     sent++;
   }
@@ -94,20 +103,38 @@ async function expireDocuments(now: Date): Promise<{ expired: number; userIds: S
       async () => {
         const current = await DocumentModel.findById(_id).lean<ComplianceDocument>();
         if (!current || !LIVE.includes(current.status) || !(current.expirationDate! < today)) return null;
-        const updated = await DocumentModel.findOneAndUpdate(
-          { _id, status: current.status },
-          { $set: { status: 'expired', expiredAt: now, expiredDay: utcDay(now) } },
-          { new: false },
-        ).lean<ComplianceDocument>();
-        if (updated) await recomputeVerification(ownerId, now);
-        return updated;
+        const id = String(_id);
+        const change = { status: 'expired' as const, expiredAt: now, expiredDay: utcDay(now) };
+        const written = await recordFact(
+          { kind: 'document', id },
+          {
+            name: 'document.expired',
+            key: id,
+            by: 'system',
+            subjects: { documentId: id, userId: ownerId },
+            data: {
+              document: toDocumentDto({ ...current, ...change } as ComplianceDocument),
+              previousStatus: current.status,
+            },
+            proof: {
+              collection: DocumentModel.collection.collectionName,
+              filter: { _id, status: 'expired' },
+            },
+          },
+          async () =>
+            (await DocumentModel.updateOne({ _id, status: current.status }, { $set: change })).modifiedCount >
+            0
+              ? true
+              : NOTHING_WRITTEN,
+        );
+        if (written === NOTHING_WRITTEN) return null;
+        await recomputeVerification(ownerId, now, `doc-${id}-expired`);
+        return true;
       },
     );
     if (!doc) continue; // reviewed meanwhile, or another run got there first
     expired++;
     userIds.add(ownerId);
-    const document = toDocumentDto({ ...doc, status: 'expired', expiredAt: now } as ComplianceDocument);
-    await announceDocumentExpired(document, doc);
   }
   return { expired, userIds };
 }

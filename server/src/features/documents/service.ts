@@ -35,7 +35,7 @@ import {
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 import { assertStorageLeft } from './storageQuota';
-import { announceDocumentReviewed, announceDocumentUploaded } from './announce';
+import { recordFact } from '../../events/record';
 
 /**
  * The name to keep and send back on download (see storedFileName): the base name, ending in the detected type's
@@ -82,29 +82,43 @@ export async function uploadDocument(
     // Under the owner's lease: the account type the document must fit is the stored one, not the one the request
     // started with (a change of type in flight waits, or has landed and is checked here).
     doc = await withAggregate('user', user._id, async () => {
-      const owner = await UserModel.findById(user._id, { userType: 1 }).lean();
+      const owner = await UserModel.findById(user._id, { userType: 1, companyName: 1 }).lean();
       if (!owner?.userType) throw badRequest('Please complete your account setup first.');
       assertTypeAllowed(owner.userType, fields.documentType);
       await assertStorageLeft(user._id, file.size);
-      const created = await DocumentModel.create({
+      const draft = {
+        _id: new Types.ObjectId(),
         userId: user._id,
         documentType: fields.documentType,
         fileName: cleanFileName(file.originalname ?? '', sniffed),
         storageKey,
         fileSize: file.size,
         mimeType: sniffed.mime,
-        status: 'pending',
+        status: 'pending' as const,
         expirationDate: fields.expirationDate,
         uploadedAt: new Date(),
-      });
-      return created.toObject() as ComplianceDocument;
+      };
+      const snapshot = draft as unknown as ComplianceDocument;
+      const id = String(draft._id);
+      const created = await recordFact(
+        { kind: 'user', id: String(user._id) },
+        {
+          name: 'document.uploaded',
+          key: id,
+          by: actor,
+          subjects: { documentId: id, userId: String(user._id) },
+          data: { document: toDocumentDto(snapshot), queued: toPendingDto(snapshot, owner) },
+          proof: { collection: DocumentModel.collection.collectionName, filter: { _id: draft._id } },
+        },
+        () => DocumentModel.create(draft),
+      );
+      return (created as InstanceType<typeof DocumentModel>).toObject() as ComplianceDocument;
     });
   } catch (err) {
     await store.remove(storageKey).catch(() => undefined);
     throw err;
   }
 
-  await announceDocumentUploaded(toPendingDto(doc, user));
   return toDocumentDto(doc);
 }
 
@@ -240,31 +254,45 @@ export async function reviewDocument(
       { kind: 'user', id: ownerId },
     ],
     async () => {
-      const current = await DocumentModel.findById(id, { status: 1 }).lean();
+      const current = await DocumentModel.findById(id).lean<ComplianceDocument>();
       if (current?.status !== 'pending') throw alreadyReviewed(current?.status ?? 'reviewed');
       const now = new Date();
-      const updated = await DocumentModel.findOneAndUpdate(
-        { _id: id, status: 'pending' },
+      const change = {
+        status: decision.status,
+        reviewedAt: now,
+        reviewedDay: utcDay(now),
+        reviewedBy: new Types.ObjectId(actor.id),
+        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+      };
+      const updated = await recordFact(
+        { kind: 'document', id },
         {
-          $set: {
-            status: decision.status,
-            reviewedAt: now,
-            reviewedDay: utcDay(now),
-            reviewedBy: new Types.ObjectId(actor.id),
-            rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+          name: 'document.reviewed',
+          key: id,
+          by: actor,
+          subjects: { documentId: id, userId: ownerId },
+          data: { document: toDocumentDto({ ...current, ...change } as ComplianceDocument) },
+          proof: {
+            collection: DocumentModel.collection.collectionName,
+            filter: { _id: current._id, reviewedAt: now },
           },
         },
-        { new: true },
-      ).lean<ComplianceDocument>();
-      if (!updated) throw alreadyReviewed('reviewed');
-      await recomputeVerification(ownerId);
-      return updated;
+        async () => {
+          const written = await DocumentModel.findOneAndUpdate(
+            { _id: id, status: 'pending' },
+            { $set: change },
+            { new: true },
+          ).lean<ComplianceDocument>();
+          if (!written) throw alreadyReviewed('reviewed');
+          return written;
+        },
+      );
+      await recomputeVerification(ownerId, now, `doc-${id}-reviewed`, actor);
+      return updated as ComplianceDocument;
     },
   );
 
-  const document = toDocumentDto(reviewed);
-  await announceDocumentReviewed(document, reviewed);
-  return document;
+  return toDocumentDto(reviewed);
 }
 
 /** Call 4: the lists are computed from the documents; isVerified is the stored flag every feature reads. */

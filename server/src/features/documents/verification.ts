@@ -1,9 +1,9 @@
 // Contract: the documents feature implements verification; others read `user.isVerified`.
 import { documentTypesFor, isExpiredOn, type UserType, type VerificationStatusDto } from '@freight/shared';
 import { Types } from 'mongoose';
+import { recordFact, type Fact } from '../../events/record';
 import { withAggregate } from '../../infra/concurrency';
 import { UserModel } from '../users/model';
-import { announceVerificationChanged } from './announce';
 import { DocumentModel } from './model';
 
 interface VerifiableUser {
@@ -58,27 +58,70 @@ export async function computeVerification(
 }
 
 /**
- * Recomputes and stores the user's isVerified from their documents; pushes verification:changed. Runs under the
- * user's lease (taken here, or already held by the caller with the document it changed), so the flag it writes is
- * computed from the documents and type as they stand: a review, an expiry or a change of account type in flight
- * waits for it, and it for them.
+ * The fact of a user's verification as just computed (issue 26). `cause` tells this computation from others (the
+ * document reviewed or expired, the setup): the log keeps one per cause. Proven by the stored flag.
  */
-export async function recomputeVerification(userId: string, now = new Date()): Promise<boolean> {
+export function verificationFact(
+  userId: string,
+  status: VerificationStatusDto,
+  verified: boolean,
+  cause: string,
+  by: Fact['by'] = 'system',
+): Fact<'verification.changed'> {
+  return {
+    name: 'verification.changed',
+    key: `${userId}-${cause}`,
+    by,
+    subjects: { userId },
+    data: {
+      userId,
+      isVerified: verified,
+      status: verified ? 'verified' : 'unverified',
+      verification: { ...status, isVerified: verified },
+    },
+    proof: {
+      collection: UserModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(userId), isVerified: verified },
+    },
+  };
+}
+
+/**
+ * Recomputes and stores the user's isVerified from their documents, recording verification.changed as the last
+ * step (its projector pushes verification:changed). Runs under the user's lease (taken here, or already held by the
+ * caller with the document it changed), so the flag it writes is computed from the documents and type as they
+ * stand: a review, an expiry or a change of account type in flight waits for it, and it for them. `cause` names
+ * what made it run (see verificationFact); a repair names the flag it sets and the time.
+ */
+export async function recomputeVerification(
+  userId: string,
+  now = new Date(),
+  cause?: string,
+  by: Fact['by'] = 'system',
+): Promise<boolean> {
   if (!Types.ObjectId.isValid(userId)) return false;
   const result = await withAggregate('user', userId, async () => {
     const user = await UserModel.findById(userId, { userType: 1, isVerified: 1 }).lean();
     if (!user) return null;
     const computed = await computeVerification(user, now);
-    if (computed.computedVerified !== Boolean(user.isVerified)) {
-      await UserModel.updateOne(
-        { _id: user._id, isVerified: Boolean(user.isVerified) },
-        { $set: { isVerified: computed.computedVerified } },
-      );
-    }
+    const { status, computedVerified } = computed;
+    const fact = verificationFact(
+      userId,
+      status,
+      computedVerified,
+      cause ?? `${computedVerified ? 'verified' : 'unverified'}-${now.getTime()}`,
+      by,
+    );
+    await recordFact({ kind: 'user', id: userId }, fact, async () => {
+      if (computedVerified !== Boolean(user.isVerified)) {
+        await UserModel.updateOne(
+          { _id: user._id, isVerified: Boolean(user.isVerified) },
+          { $set: { isVerified: computedVerified } },
+        );
+      }
+      return true;
+    });
     return computed;
   });
-  if (!result) return false;
-  const { status, computedVerified } = result;
-  announceVerificationChanged(userId, status, computedVerified);
-  return computedVerified;
+  return result?.computedVerified ?? false;
 }

@@ -11,18 +11,57 @@ import {
   type UsageDto,
   type UserDto,
 } from '@freight/shared';
+import { Types } from 'mongoose';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { authorize, can, toActor, type Actor } from '../../policies';
-import { UserModel, toUserDto } from '../users/model';
-import {
-  announceSubscriptionActivated,
-  announceSubscriptionCanceled,
-  announceSubscriptionExpired,
-} from './announce';
+import { UserModel, toUserDto, type User } from '../users/model';
+import { iso } from '../../http/dto';
+import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
 import { addOneMonth, monthBounds, now } from './clock';
 import { countUsage } from './limits';
 import { paymentProvider } from './payments';
+
+type Subscriber = Pick<
+  User,
+  'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt' | 'subscriptionCanceledAt'
+>;
+type SubscriptionFactName = 'subscription.activated' | 'subscription.canceled' | 'subscription.expired';
+
+/**
+ * A subscription's fact (issue 26), its data the subscription as the write leaves it; proven by the stored fields
+ * the write sets.
+ */
+function subscriptionFact(
+  name: SubscriptionFactName,
+  key: string,
+  by: FactBy,
+  userId: string,
+  after: Subscriber,
+  planName: string,
+  proof: Record<string, unknown>,
+): Fact<SubscriptionFactName> {
+  return {
+    name,
+    key,
+    by,
+    subjects: { userId },
+    data: {
+      subscription: {
+        userId,
+        subscriptionStatus: after.subscriptionStatus as 'active' | 'inactive',
+        subscriptionPlan: after.subscriptionPlan ?? null,
+        subscriptionExpiresAt: iso(after.subscriptionExpiresAt),
+        subscriptionCanceledAt: iso(after.subscriptionCanceledAt),
+      },
+      planName,
+    },
+    proof: {
+      collection: UserModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(userId), ...proof },
+    },
+  };
+}
 
 export function listPlans(actor: Actor): SubscriptionPlan[] {
   return plansForUserType(actor.userType);
@@ -59,28 +98,47 @@ export async function activateSubscription(
     });
     if (payment.status === 'failed') throw new AppError('CONFLICT', payment.message);
     if (payment.status === 'requires_action') return { payment, user: current, plan };
-    const updated = await UserModel.findByIdAndUpdate(
-      current._id,
+    const change = {
+      subscriptionStatus: 'active' as const,
+      subscriptionPlan: plan.id,
+      subscriptionExpiresAt: addOneMonth(at),
+      subscriptionCanceledAt: null,
+    };
+    // Each activation is its own fact (a renewal at the same moment of a fixed test clock included).
+    const fact = subscriptionFact(
+      'subscription.activated',
+      `${current.id}-${new Types.ObjectId().toHexString()}`,
+      actor,
+      current.id,
+      change,
+      plan.name,
       {
-        $set: {
-          subscriptionStatus: 'active',
-          subscriptionPlan: plan.id,
-          subscriptionExpiresAt: addOneMonth(at),
-          subscriptionCanceledAt: null,
-          ...(payment.customerId ? { stripeCustomerId: payment.customerId } : {}),
-          ...(payment.subscriptionId ? { stripeSubscriptionId: payment.subscriptionId } : {}),
-        },
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan.id,
+        subscriptionExpiresAt: change.subscriptionExpiresAt,
       },
-      { new: true },
     );
-    if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-    return { payment, user: updated, plan };
+    const updated = await recordFact({ kind: 'user', id: current.id }, fact, async () => {
+      const written = await UserModel.findByIdAndUpdate(
+        current._id,
+        {
+          $set: {
+            ...change,
+            ...(payment.customerId ? { stripeCustomerId: payment.customerId } : {}),
+            ...(payment.subscriptionId ? { stripeSubscriptionId: payment.subscriptionId } : {}),
+          },
+        },
+        { new: true },
+      );
+      if (!written) throw new AppError('NOT_FOUND', 'User not found');
+      return written;
+    });
+    return { payment, user: updated as NonNullable<typeof current>, plan };
   });
-  const { payment, user: updated, plan } = outcome;
+  const { payment, user: updated } = outcome;
   if (payment.status === 'requires_action') {
     return { status: 'requires_action', redirectUrl: payment.redirectUrl, user: toUserDto(updated) };
   }
-  await announceSubscriptionActivated(updated, plan);
   return { status: 'active', redirectUrl: null, user: toUserDto(updated) };
 }
 
@@ -100,19 +158,33 @@ export async function cancelSubscription(actor: Actor, { plan }: CancelSubscript
       throw badRequest(`plan: your active plan is ${current.subscriptionPlan ?? 'none'}`);
     }
     if (current.subscriptionCanceledAt) throw conflict('The subscription is already canceled');
-    return UserModel.findOneAndUpdate(
-      {
-        _id: current._id,
-        subscriptionStatus: 'active',
-        subscriptionPlan: plan,
-        subscriptionCanceledAt: null,
-      },
-      { $set: { subscriptionCanceledAt: now() } },
-      { new: true },
+    const canceledAt = now();
+    // Each cancel is its own fact (a second one after a renewal, at the same moment of a fixed test clock, too).
+    const fact = subscriptionFact(
+      'subscription.canceled',
+      `${current.id}-${new Types.ObjectId().toHexString()}`,
+      actor,
+      current.id,
+      { ...current.toObject(), subscriptionCanceledAt: canceledAt },
+      planDisplayName(plan),
+      { subscriptionPlan: plan, subscriptionCanceledAt: canceledAt },
     );
+    const written = await recordFact({ kind: 'user', id: current.id }, fact, async () => {
+      const done = await UserModel.findOneAndUpdate(
+        {
+          _id: current._id,
+          subscriptionStatus: 'active',
+          subscriptionPlan: plan,
+          subscriptionCanceledAt: null,
+        },
+        { $set: { subscriptionCanceledAt: canceledAt } },
+        { new: true },
+      );
+      return done ?? NOTHING_WRITTEN;
+    });
+    return written === NOTHING_WRITTEN ? null : written;
   });
   if (!updated) throw conflict('The subscription changed meanwhile; reload and try again');
-  await announceSubscriptionCanceled(updated);
   return toUserDto(updated);
 }
 
@@ -140,7 +212,7 @@ export async function usageFor(actor: Actor): Promise<UsageDto> {
 
 /**
  * The expiry job: every active subscription whose date has passed becomes inactive (conditional update, so a
- * renewal that lands meanwhile wins), then `subscription:changed` goes to the user and a notification is queued.
+ * renewal that lands meanwhile wins), recorded as subscription.expired (its projector pushes `subscription:changed` to the user and queues a notification).
  */
 export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
   const due = await UserModel.find(
@@ -153,19 +225,33 @@ export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
     const updated = await withAggregate('user', _id, async () => {
       const current = await UserModel.findById(_id, {
         subscriptionStatus: 1,
+        subscriptionPlan: 1,
         subscriptionExpiresAt: 1,
+        subscriptionCanceledAt: 1,
       }).lean();
       if (current?.subscriptionStatus !== 'active' || !current.subscriptionExpiresAt) return null;
       if (current.subscriptionExpiresAt > at) return null;
-      return UserModel.findOneAndUpdate(
-        { _id, subscriptionStatus: 'active', subscriptionExpiresAt: current.subscriptionExpiresAt },
-        { $set: { subscriptionStatus: 'inactive' } },
-        { new: true },
-      ).lean();
+      const userId = String(_id);
+      const expiresAt = current.subscriptionExpiresAt;
+      const fact = subscriptionFact(
+        'subscription.expired',
+        `${userId}-${expiresAt.getTime()}`,
+        'system',
+        userId,
+        { ...current, subscriptionStatus: 'inactive' },
+        planDisplayName(current.subscriptionPlan),
+        { subscriptionStatus: 'inactive', subscriptionExpiresAt: expiresAt },
+      );
+      const written = await recordFact({ kind: 'user', id: userId }, fact, async () => {
+        const done = await UserModel.updateOne(
+          { _id, subscriptionStatus: 'active', subscriptionExpiresAt: expiresAt },
+          { $set: { subscriptionStatus: 'inactive' } },
+        );
+        return done.modifiedCount > 0 ? userId : NOTHING_WRITTEN;
+      });
+      return written === NOTHING_WRITTEN ? null : written;
     });
-    if (!updated) continue;
-    expired.push(String(updated._id));
-    await announceSubscriptionExpired(updated);
+    if (updated) expired.push(updated);
   }
   return expired;
 }

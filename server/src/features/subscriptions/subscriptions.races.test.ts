@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '@freight/shared';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
+import { rewindProjector } from '../../events/projectors';
+import { getQueue } from '../../queues';
 import { UserModel } from '../users/model';
 import { expireSubscriptions } from './service';
 
@@ -19,8 +23,26 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** How many facts of this name the log holds about the user (issue 26). */
+const factsAbout = (name: string, id: string) =>
+  DomainEventModel.countDocuments({ name, 'subjects.userId': id, state: 'recorded' });
+
+/** The subscription notification jobs queued so far (no worker runs here: each stays queued). */
+async function queuedNotices(): Promise<number> {
+  const jobs = await getQueue(QUEUES.notifications).getJobs([
+    'waiting',
+    'delayed',
+    'prioritized',
+    'active',
+    'completed',
+    'failed',
+  ]);
+  return jobs.filter((j) => j.name === 'subscription').length;
+}
+
 describe('subscription races (issue 10)', () => {
   it(`renewal against the expiry job: ${ROUNDS} rounds, an acknowledged renewal is never expired`, async () => {
+    let expiries = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const lapsed = new Date(Date.now() - 60_000);
       await UserModel.updateOne(
@@ -48,6 +70,17 @@ describe('subscription races (issue 10)', () => {
       expect(stored.subscriptionExpiresAt?.toISOString()).toBe(renewal.body.user.subscriptionExpiresAt);
       expect(stored.subscriptionExpiresAt!.getTime()).toBeGreaterThan(Date.now());
       expect(expired.filter((id) => id === userId).length).toBeLessThanOrEqual(1);
+      // Issue 26: one fact per acknowledged renewal, one per expiry the job made, whatever the order.
+      expiries += expired.filter((id) => id === userId).length;
+      expect(await factsAbout('subscription.activated', userId)).toBe(round + 1);
+      expect(await factsAbout('subscription.expired', userId)).toBe(expiries);
     }
+    // Replaying the projector from the start of the log queues no notice twice (one per fact).
+    await app.rt.projectors.drain();
+    const facts = ROUNDS + expiries;
+    expect(await queuedNotices()).toBe(facts);
+    await rewindProjector('subscriptions', 0);
+    await app.rt.projectors.drain();
+    expect(await queuedNotices()).toBe(facts);
   }, 900_000);
 });
