@@ -59,6 +59,8 @@ const BATCH = 50;
 /** A fact a projector fails on is tried this many times, then passed over with an error in the log. */
 const MAX_ATTEMPTS = 5;
 const POLL_MS = 2_000;
+const CACHE_SIZE = 2_000;
+const SAVE_EVERY = 50;
 const SEQUENCE = 'domain_events';
 
 export interface ProjectorRunner {
@@ -108,22 +110,40 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   const attempts = new Map<string, number>();
   let stopped = false;
 
-  /** Moves one projector as far as the log allows; returns whether it reached the end. */
-  async function advance(p: Projector): Promise<boolean> {
+  // Facts read once for every projector of this process (they do not change once recorded or void).
+  const cache = new Map<number, StoredDomainEvent>();
+  async function readFact(seq: number): Promise<StoredDomainEvent | null> {
+    const hit = cache.get(seq);
+    if (hit) return hit;
+    const doc = await DomainEventModel.findOne({ seq }).lean<StoredDomainEvent>();
+    if (doc && doc.state !== 'pending') {
+      cache.set(seq, doc);
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+    }
+    return doc;
+  }
+  /** Where this process last left each projector: a wake-up with nothing past it costs one Redis read. */
+  const known = new Map<string, number>();
+
+  /**
+   * Moves one projector as far as the log allows; returns whether it reached the end. Its position is stored when
+   * it handled a fact, every SAVE_EVERY facts, and when `save` asks; between those, a takeover replays facts the
+   * projector passed over without handling, which changes nothing.
+   */
+  async function advance(p: Projector, save = false): Promise<boolean> {
     return withAggregate(
       'projector',
       p.name,
       async () => {
         const start = await positionOf(p.name);
         let position = start;
+        let handled = 0;
         const head = await headOfLog();
         let reachedEnd = true;
         try {
           while (position < head && !stopped) {
             const seqs = Array.from({ length: Math.min(BATCH, head - position) }, (_, i) => position + 1 + i);
-            const docs = await Promise.all(
-              seqs.map((seq) => DomainEventModel.findOne({ seq }).lean<StoredDomainEvent>()),
-            );
+            const docs = await Promise.all(seqs.map(readFact));
             let blocked = false;
             for (const [i, seq] of seqs.entries()) {
               const doc = docs[i];
@@ -148,6 +168,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
                 const key = `${p.name}|${doc._id}`;
                 try {
                   await p.handle(toDomainEvent(doc));
+                  handled++;
                   attempts.delete(key);
                 } catch (err) {
                   const n = (attempts.get(key) ?? 0) + 1;
@@ -169,7 +190,8 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
             }
           }
         } finally {
-          if (position !== start)
+          known.set(p.name, position);
+          if (position !== start && (save || handled > 0 || position - start >= SAVE_EVERY))
             await ProjectorPositionModel.updateOne(
               { _id: p.name },
               { $set: { seq: position } },
@@ -195,6 +217,8 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
       do {
         again.delete(p.name);
         try {
+          const at = known.get(p.name);
+          if (at !== undefined && at >= (await headOfLog())) continue;
           await advance(p);
         } catch (err) {
           if (!(err instanceof AggregateBusyError) && !stopped)
@@ -238,7 +262,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   return {
     async drain() {
       for (let round = 0; round < 50; round++) {
-        const results = await Promise.all(tracked.map((p) => advance(p).catch(() => false)));
+        const results = await Promise.all(tracked.map((p) => advance(p, true).catch(() => false)));
         if (results.every(Boolean)) return;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -248,6 +272,12 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
       clearInterval(poll);
       onFactsRecorded(null);
       await Promise.allSettled([...running.values()]);
+      // Where each projector got to without handling anything since it last stored its position.
+      await Promise.allSettled(
+        [...known.entries()].map(([name, seq]) =>
+          ProjectorPositionModel.updateOne({ _id: name, seq: { $lt: seq } }, { $set: { seq } }),
+        ),
+      );
       subscriber.disconnect();
     },
   };
