@@ -11,13 +11,22 @@ export interface RouteEntry {
 
 type Layer = {
   route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  /** A router mounted inside a feature's router (a sub-feature's routes). */
+  handle?: { stack?: Layer[] };
 };
+
+/** The routes of a router and of the routers mounted in it (sub-features mount theirs without a path). */
+function routeLayers(stack: Layer[]): Layer[] {
+  return stack.flatMap((layer) =>
+    layer.route ? [layer] : layer.handle?.stack ? routeLayers(layer.handle.stack) : [],
+  );
+}
 
 /** Every route of every feature router as mounted under /api, with the schemas its validate() step holds. */
 export function routeTable(app: TestApp): RouteEntry[] {
   const entries: RouteEntry[] = [];
   for (const router of featureRouters(app.rt) as (Router & { stack: Layer[] })[]) {
-    for (const layer of router.stack) {
+    for (const layer of routeLayers(router.stack)) {
       if (!layer.route) continue;
       const schemas: RequestSchemas = {};
       for (const step of layer.route.stack) {
