@@ -4,3 +4,4 @@
  */
 import './features/loadHistory/projector';
 import './features/loadDocuments/projector';
+import './features/tracking/projectors';
