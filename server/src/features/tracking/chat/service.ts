@@ -190,9 +190,12 @@ export async function sendChatMessage(
     });
     const dto = toChatMessageDto(doc.toObject() as ChatMessage, sender);
     try {
-      // Under the load's lease, as the load's other facts: a crash between the insert and its fact is settled by
-      // the load's next change.
-      await recordFact({ kind: 'load', id: loadId }, chatFact(actor, loadId, dto), () => doc.save());
+      // Under the message's own lease (named after its load), not the load's: sends race only on the unique
+      // indexes, so they must not queue behind each other or behind the load's moves and pings. A crash between
+      // the insert and its fact is settled at start, or by the projector that reaches it.
+      await recordFact({ kind: 'load', id: `${loadId}-chat-${dto.id}` }, chatFact(actor, loadId, dto), () =>
+        doc.save(),
+      );
       message = dto;
     } catch (err) {
       if ((err as { code?: number }).code !== 11000 || attempt >= 20) throw err;
