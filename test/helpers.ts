@@ -94,6 +94,7 @@ export async function startTestApp(
     client: () => new TestClient(url),
     async close() {
       await workers?.close();
+      await rt.projectors.stop(); // before the socket server closes, as in server/src/main.ts
       await web.close();
       await mongoose.connection.db?.dropDatabase().catch(() => undefined);
       const keys = await rt.redis.keys(`${config.REDIS_PREFIX}*`);

@@ -17,6 +17,8 @@ const exposed = testAccountsExposureWarning(config);
 if (exposed) rt.log.warn(exposed);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
+    // Projectors first: one still running would push through the closed socket server (lost, or a crash).
+    await rt.projectors.stop();
     await web.close();
     await rt.close();
     process.exit(0);

@@ -10,3 +10,4 @@ import './features/auth/projector';
 import './features/documents/projector';
 import './features/backgroundChecks/projector';
 import './features/subscriptions/projector';
+import './features/tracking/projectors';

@@ -239,6 +239,7 @@ describe('tracking over Socket.IO', () => {
     let socket = await joined(shipper, freightId);
     listen(socket);
     await carrier.post(`/api/freight/${freightId}/chat/message`, { message: 'before outage' });
+    await app.rt.projectors.drain(); // the push comes from the chat projector
     await eventually(async () => view.size === 1);
 
     socket.disconnect(); // outage

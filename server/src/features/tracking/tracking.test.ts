@@ -1,6 +1,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_NOT_AVAILABLE_MESSAGE, MAX_UPLOAD_BYTES } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
 import { FreightModel } from '../freight/model';
 import { openChatRoom } from './chat/rooms';
 import {
@@ -332,6 +333,9 @@ describe('photos (calls 16, 17)', () => {
       user: { firstName: 'Test', lastName: 'User' },
     });
     expect(res.body.photoUrl).toBe(`/api/freight/${id}/photos/${res.body.id}/file`);
+    // One fact of the photo, with its snapshot (issue 26).
+    const facts = await DomainEventModel.find({ name: 'photo.added', loadId: id }).lean();
+    expect(facts.map((f) => [f.subjects?.photoId, f.state])).toEqual([[res.body.id, 'recorded']]);
 
     const list = await shipper.get(`/api/freight/${id}/photos`);
     expect(list.body).toMatchObject({ total: 1, page: 1 });
@@ -468,6 +472,11 @@ describe('chat (calls 18, 19)', () => {
     expect(await ChatMessageModel.countDocuments({ freightListingId: id })).toBe(2);
     // Another user may use the same client id for their own message.
     expect((await shipper.post(`/api/freight/${id}/chat/message`, body)).status).toBe(201);
+    // Exactly one fact per stored message, however often it was sent (issue 26).
+    const stored = await ChatMessageModel.find({ freightListingId: id }).lean();
+    const facts = await DomainEventModel.find({ name: 'chat.posted', loadId: id }).lean();
+    expect(facts.map((f) => f.subjects?.messageId).sort()).toEqual(stored.map((m) => String(m._id)).sort());
+    expect(facts.every((f) => f.state === 'recorded')).toBe(true);
   });
 
   it('numbers concurrent sends 1..n without losing one', async () => {
@@ -480,6 +489,10 @@ describe('chat (calls 18, 19)', () => {
     expect(sends.map((r) => r.status)).toEqual(Array(8).fill(201));
     const chat = await shipper.get(`/api/freight/${id}/chat`);
     expect(chat.body.messages.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const facts = await DomainEventModel.find({ name: 'chat.posted', loadId: id }).lean();
+    expect(facts.map((f) => f.subjects?.messageId).sort()).toEqual(
+      chat.body.messages.map((m: { id: string }) => m.id).sort(),
+    );
   });
 
   it('pages the history newest first, older on request, and catches up after a seq', async () => {

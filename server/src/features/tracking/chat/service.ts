@@ -5,14 +5,16 @@ import {
   type chatQuerySchema,
   type ChatPageDto,
   type UnreadCountDto,
+  rooms,
 } from '@freight/shared';
 import type { z } from 'zod';
 import { Types } from 'mongoose';
 import { badRequest, conflict } from '../../../http/errors';
 import { compareBy } from '../../../http/paginate';
 import { authorize, type Actor } from '../../../policies';
-import { FreightModel, participantIds, roundCoord, type FreightListing } from '../../freight/model';
-import { announceChatMessage, announceChatRead } from '../announce';
+import { FreightModel, roundCoord, type FreightListing } from '../../freight/model';
+import { recordFact, type Fact } from '../../../events/record';
+import { publish } from '../../../realtime/publish';
 import {
   ChatMessageModel,
   ChatReadMarkerModel,
@@ -61,7 +63,7 @@ async function unreadIn(
   );
 }
 
-async function unreadInRoom(roomId: Types.ObjectId, userId: string): Promise<number> {
+export async function unreadInRoom(roomId: Types.ObjectId, userId: string): Promise<number> {
   return (await unreadIn([roomId], userId, (id) => lastReadSeq(id, userId)))[0];
 }
 
@@ -168,23 +170,33 @@ export async function sendChatMessage(
         .sort({ seq: -1 })
         .lean<{ seq: number }>()
     )?.seq ?? 0;
-  let stored: ChatMessage | null = null;
-  for (let attempt = 0; !stored; attempt++) {
+  const sender = (await userSummaries([actor.id])).get(actor.id);
+  const loadId = String(load._id);
+  let message: ChatMessageDto | null = null;
+  for (let attempt = 0; !message; attempt++) {
     const seq = await nextInSequence(`chat:${String(room._id)}`, lastStoredSeq);
+    const doc = new ChatMessageModel({
+      chatRoomId: room._id,
+      freightListingId: load._id,
+      seq,
+      userId: actor.id,
+      message: input.message,
+      messageType: input.messageType,
+      imageUrl: input.messageType === 'image' ? input.imageUrl : null,
+      latitude: input.messageType === 'location' ? roundCoord(input.latitude!) : null,
+      longitude: input.messageType === 'location' ? roundCoord(input.longitude!) : null,
+      clientMessageId: input.clientMessageId ?? new Types.ObjectId().toHexString(),
+      createdAt: new Date(),
+    });
+    const dto = toChatMessageDto(doc.toObject() as ChatMessage, sender);
     try {
-      const doc = await ChatMessageModel.create({
-        chatRoomId: room._id,
-        freightListingId: load._id,
-        seq,
-        userId: actor.id,
-        message: input.message,
-        messageType: input.messageType,
-        imageUrl: input.messageType === 'image' ? input.imageUrl : null,
-        latitude: input.messageType === 'location' ? roundCoord(input.latitude!) : null,
-        longitude: input.messageType === 'location' ? roundCoord(input.longitude!) : null,
-        clientMessageId: input.clientMessageId ?? new Types.ObjectId().toHexString(),
-      });
-      stored = doc.toObject() as ChatMessage;
+      // Under the message's own lease (named after its load), not the load's: sends race only on the unique
+      // indexes, so they must not queue behind each other or behind the load's moves and pings. A crash between
+      // the insert and its fact is settled at start, or by the projector that reaches it.
+      await recordFact({ kind: 'load', id: `${loadId}-chat-${dto.id}` }, chatFact(actor, loadId, dto), () =>
+        doc.save(),
+      );
+      message = dto;
     } catch (err) {
       if ((err as { code?: number }).code !== 11000 || attempt >= 20) throw err;
       const twin = await findRetried();
@@ -192,15 +204,25 @@ export async function sendChatMessage(
     }
   }
 
-  const message = (await messageDtos([stored]))[0];
-  // The sender has read everything up to their own message; the others get their new unread count.
-  await markReadUpTo(room._id, actor.id, stored.seq);
-  const others = [...new Set(participantIds(load))].filter((id) => id !== actor.id);
-  const unread = await Promise.all(
-    others.map(async (userId) => ({ userId, unreadCount: await unreadInRoom(room._id, userId) })),
-  );
-  announceChatMessage(freightId, message, unread);
+  // The sender has read everything up to their own message (the others' new counts: tracking/projectors.ts).
+  await markReadUpTo(room._id, actor.id, message.seq);
   return { message, created: true };
+}
+
+/** A message posted in a load's chat (its own id keys it; the stored message proves it). */
+function chatFact(actor: Actor, loadId: string, message: ChatMessageDto): Fact<'chat.posted'> {
+  return {
+    name: 'chat.posted',
+    key: message.id,
+    by: actor,
+    loadId,
+    subjects: { messageId: message.id, chatRoomId: message.chatRoomId },
+    data: { message },
+    proof: {
+      collection: ChatMessageModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(message.id) },
+    },
+  };
 }
 
 /**
@@ -234,7 +256,8 @@ export async function markChatRead(
   const upTo = Math.min(seq ?? Infinity, last?.seq ?? 0);
   await markReadUpTo(room._id, actor.id, upTo);
   const result = { freightId, unreadCount: await unreadInRoom(room._id, actor.id) };
-  announceChatRead(actor.id, result);
+  // Not a business fact (no one else's view changes): the reader's other tabs get their count straight from here.
+  publish('chat:unread', rooms.user(actor.id), result);
   return result;
 }
 

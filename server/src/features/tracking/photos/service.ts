@@ -5,7 +5,7 @@ import { Types } from 'mongoose';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
-import { withAggregate } from '../../../infra/concurrency';
+import { recordFact, type Fact } from '../../../events/record';
 import {
   fileStore,
   isImage,
@@ -17,7 +17,6 @@ import {
 import { assertStorageLeft } from '../../documents/storageQuota';
 import { authorize, type Actor } from '../../../policies';
 import { roundCoord } from '../../freight/model';
-import { announcePhoto } from '../announce';
 import { FreightPhotoModel, toFreightPhotoDto, type FreightPhoto } from '../model';
 import { READ_ONLY_MESSAGE, loadForParticipant, userSummaries } from '../access/service';
 
@@ -39,36 +38,51 @@ export async function uploadPhoto(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
   await assertStorageLeft(actor.id, file.size); // early answer; checked again under the lease
 
+  const users = await userSummaries([actor.id]);
   const storageKey = await fileStore().saveFile(file.path);
-  let photo: FreightPhoto;
+  const doc = new FreightPhotoModel({
+    freightListingId: load._id,
+    userId: actor.id,
+    photoType: input.photoType,
+    description: input.description,
+    latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
+    longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
+    storageKey,
+    mimeType: type.mime,
+    fileSize: file.size,
+    fileName: storedFileName(file.originalname ?? '', type, 'photo'),
+    createdAt: new Date(),
+  });
+  const dto = toFreightPhotoDto(doc.toObject() as FreightPhoto, users.get(actor.id));
   try {
     // Under the uploader's lease: the storage quota holds against their other uploads in flight.
-    const doc = await withAggregate('user', actor.id, async () => {
+    await recordFact({ kind: 'user', id: actor.id }, photoFact(actor, dto), async () => {
       await assertStorageLeft(actor.id, file.size);
-      return FreightPhotoModel.create({
-        freightListingId: load._id,
-        userId: actor.id,
-        photoType: input.photoType,
-        description: input.description,
-        latitude: input.latitude === undefined ? null : roundCoord(input.latitude),
-        longitude: input.longitude === undefined ? null : roundCoord(input.longitude),
-        storageKey,
-        mimeType: type.mime,
-        fileSize: file.size,
-        fileName: storedFileName(file.originalname ?? '', type, 'photo'),
-      });
+      await doc.save();
     });
-    photo = doc.toObject() as FreightPhoto;
   } catch (err) {
     await fileStore()
       .remove(storageKey)
       .catch(() => undefined); // nothing half-done
     throw err;
   }
-  const users = await userSummaries([actor.id]);
-  const dto = toFreightPhotoDto(photo, users.get(actor.id));
-  announcePhoto(freightId, dto);
   return dto;
+}
+
+/** A photo added to a load (its own id keys it; the stored photo proves it). */
+function photoFact(actor: Actor, photo: FreightPhotoDto): Fact<'photo.added'> {
+  return {
+    name: 'photo.added',
+    key: photo.id,
+    by: actor,
+    loadId: photo.freightListingId,
+    subjects: { photoId: photo.id },
+    data: { photo },
+    proof: {
+      collection: FreightPhotoModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(photo.id) },
+    },
+  };
 }
 
 export async function listPhotos(

@@ -4,6 +4,8 @@ import {
   type LocationPointDto,
   type Page,
   isLocationUpdatable,
+  rooms,
+  POSITION_FACT_EVERY_MS,
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict } from '../../../http/errors';
@@ -12,7 +14,8 @@ import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
 import { FreightModel, roundCoord } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
-import { announceLocation } from '../announce';
+import { recordFact, type Fact } from '../../../events/record';
+import { publish } from '../../../realtime/publish';
 import {
   LocationPointModel,
   LoadPositionModel,
@@ -70,22 +73,60 @@ export async function updateLocation(
     if (!isLocationUpdatable(current.status)) {
       throw conflict('The location can be updated only while the load is booked or in transit');
     }
-    const created = await LocationPointModel.create({
+    const created = new LocationPointModel({
       freightListingId: load._id,
       userId: actor.id,
       lat,
       lng,
+      createdAt: new Date(),
     });
-    await storePosition(load._id, { lat, lng, at: created.createdAt });
-    return { point: created, at: created.createdAt };
+    const point = toLocationPointDto(created.toObject() as LocationPoint);
+    const write = async () => {
+      await created.save();
+      await storePosition(load._id, { lat, lng, at: created.createdAt });
+    };
+    // Only the first ping of each window becomes a fact (see positionFact); the others are the trail alone.
+    const previous = await positionRecord(load._id);
+    const window = positionWindow(created.createdAt);
+    if (previous && positionWindow(previous.at) === window) await write();
+    else {
+      const loadId = String(load._id);
+      await recordFact({ kind: 'load', id: loadId }, positionFact(actor, loadId, point, window), write);
+    }
+    return { point, at: created.createdAt };
   });
   const location: LocationDto = { lat, lng, lastLocationUpdate: at.toISOString() };
-  announceLocation({
-    freightId,
-    ...location,
-    point: toLocationPointDto(point.toObject() as LocationPoint),
-  });
+  // Every ping is pushed live here, not by a projector: a ping is a transient position, not a fact of the log (one
+  // per POSITION_FACT_EVERY_MS is), and the map must move at once, as before the event log.
+  publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
   return location;
+}
+
+/** The window of POSITION_FACT_EVERY_MS a time falls in (windows start at the epoch). */
+const positionWindow = (at: Date) => Math.floor(at.getTime() / POSITION_FACT_EVERY_MS);
+
+/**
+ * The position fact of a load for one window: the first ping of the window states it, keyed by the window, so the
+ * log keeps at most one per load per POSITION_FACT_EVERY_MS however the pings race.
+ */
+function positionFact(
+  actor: Actor,
+  freightId: string,
+  point: LocationPointDto,
+  window: number,
+): Fact<'position.recorded'> {
+  return {
+    name: 'position.recorded',
+    key: `${freightId}-${window}`,
+    by: actor,
+    loadId: freightId,
+    subjects: { pointId: point.id },
+    data: { point },
+    proof: {
+      collection: LocationPointModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(point.id) },
+    },
+  };
 }
 
 /**

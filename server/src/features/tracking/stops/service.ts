@@ -12,7 +12,7 @@ import { authorize, type Actor } from '../../../policies';
 import { FreightModel, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
 import { moveLoad } from '../../freight/status';
-import { announceStop } from '../announce';
+import { recordFact, type Fact } from '../../../events/record';
 import { positionOf, StopEventModel, toStopEventDto, type StopEvent } from '../model';
 import { loadForParticipant, positionRecord } from '../access/service';
 
@@ -52,27 +52,46 @@ export async function recordStop(
       throw conflict(`Report ${STOP_EVENT_LABELS[needed].toLowerCase()} first`);
     }
     const position = positionOf(current, await positionRecord(load._id));
-    let created: StopEvent;
-    try {
-      const doc = await StopEventModel.create({
-        freightListingId: load._id,
-        kind,
-        userId: actor.id,
-        at: new Date(),
-        lat: position.lat,
-        lng: position.lng,
-      });
-      created = doc.toObject() as StopEvent;
-    } catch (err) {
-      if ((err as { code?: number }).code === 11000)
-        throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
-      throw err;
-    }
+    const doc = new StopEventModel({
+      freightListingId: load._id,
+      kind,
+      userId: actor.id,
+      at: new Date(),
+      lat: position.lat,
+      lng: position.lng,
+    });
+    const dto = toStopEventDto(doc.toObject() as StopEvent);
+    const loadId = String(load._id);
+    await recordFact({ kind: 'load', id: loadId }, stopFact(actor, loadId, dto), async () => {
+      try {
+        await doc.save();
+      } catch (err) {
+        if ((err as { code?: number }).code === 11000)
+          throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
+        throw err;
+      }
+    });
+    // Loaded starts the trip: a move of its own (freight/status.ts records it), after the stop's fact.
     if (kind === 'loaded' && current.status === 'booked') {
       await moveLoad(actor, load._id, { to: 'in_transit' }, { expect: 'booked' });
     }
-    return toStopEventDto(created);
+    return dto;
   });
-  await announceStop(load, stop);
   return stop;
+}
+
+/** A stop reported: each kind once per load, so the kind keys it (the unique index proves it). */
+function stopFact(actor: Actor, loadId: string, stop: StopEventDto): Fact<'stop.reported'> {
+  return {
+    name: 'stop.reported',
+    key: `${loadId}-${stop.kind}`,
+    by: actor,
+    loadId,
+    subjects: { stopId: stop.id },
+    data: { stop },
+    proof: {
+      collection: StopEventModel.collection.collectionName,
+      filter: { _id: new Types.ObjectId(stop.id) },
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { STOP_EVENT_KINDS } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { FreightModel } from '../../freight/model';
+import { DomainEventModel } from '../../../events/model';
 import { StopEventModel } from '../model';
 import { seedLoad } from '../testing';
 
@@ -24,6 +25,14 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const stopsOf = async (id: string) => (await StopEventModel.find({ freightListingId: id }).lean()).length;
+/** The load's recorded stop facts of one kind (issue 26: exactly one per stop). */
+const stopFacts = (id: string, kind: string) =>
+  DomainEventModel.countDocuments({
+    name: 'stop.reported',
+    loadId: id,
+    state: 'recorded',
+    'data.stop.kind': kind,
+  });
 
 describe('stop events (issue 16)', () => {
   it('the booked carrier reports them in order, each once; Loaded starts the trip', async () => {
@@ -89,6 +98,8 @@ describe('stop events (issue 16)', () => {
       );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
       expect(await stopsOf(id)).toBe(1);
+      expect(await stopFacts(id, 'arrived_pickup')).toBe(1);
+      expect(await DomainEventModel.countDocuments({ name: 'stop.reported', loadId: id })).toBe(1);
     }
   });
 
@@ -104,6 +115,7 @@ describe('stop events (issue 16)', () => {
       expect([200, 409]).toContain(start.status);
       expect((await FreightModel.findById(id).lean())?.status).toBe('in_transit');
       expect(await stopsOf(id)).toBe(2);
+      expect(await stopFacts(id, 'loaded')).toBe(1);
     }
   });
 });
