@@ -11,6 +11,7 @@ import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
 import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
+import { createNotificationChannelsRouter } from './notificationChannels/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
 import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
@@ -27,6 +28,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createAccountRouter(rt),
     createMailRouter(),
     notificationsRouter,
+    createNotificationChannelsRouter(rt),
     createDocumentsRouter(rt),
     createFreightRouter(rt),
     createTrackingRouter(rt),

@@ -32,7 +32,9 @@ export type AggregateKind =
   /** One document of a load (`<loadId>-<kind>`): made once, whoever asks first (issue 16). */
   | 'loadDocument'
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
-  | 'authority';
+  | 'authority'
+  /** A user's notification preferences (issue 27), by the user's id. */
+  | 'notificationPreferences';
 
 export interface AggregateRef {
   kind: AggregateKind;
