@@ -134,7 +134,7 @@ export async function deliverPush(
       const res = await fetch(details.endpoint, {
         method: details.method,
         headers: details.headers as Record<string, string>,
-        body: details.body as Buffer,
+        body: new Uint8Array(details.body as Buffer),
         redirect: 'manual',
         signal: AbortSignal.timeout(15_000),
       });
