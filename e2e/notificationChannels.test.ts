@@ -58,6 +58,16 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     await page.getByTestId('kind-booking_reviewed').getByText('Booking answers').waitFor();
     await page.getByTestId('kind-booking_reviewed').locator('label').first().click();
     expect(await bookingEmail.isChecked()).toBe(true);
+    if (process.env.SHOTS) {
+      for (const [width, height] of [
+        [1280, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `/tmp/shots-notifications-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Notification settings saved').first().waitFor();
     expect((await carrier.get('/api/notification-preferences')).body.kinds.booking_reviewed.email).toBe(true);

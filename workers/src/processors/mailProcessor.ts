@@ -14,7 +14,9 @@ export const mailProcessor: ProcessorDefinition = {
   concurrency: 4,
   async process(job, rt) {
     if (job.name === 'notification')
-      return { result: await sendNotificationEmail(rt.config, (job.data as NotificationEmailJob).notificationId) };
+      return {
+        result: await sendNotificationEmail(rt.config, (job.data as NotificationEmailJob).notificationId),
+      };
     return { result: await deliverMail(rt.config, job.data as MailJob) };
   },
 };

@@ -12,11 +12,13 @@ import type { ProcessorDefinition } from './types';
 export const notificationsProcessor: ProcessorDefinition = {
   queue: QUEUES.notifications,
   concurrency: 8,
-  async process(job) {
+  async process(job, rt) {
     const data = job.data as NotificationJob;
     const notification =
       (await deliverNotification(data)) ?? (data.dedupeKey ? await storedNotification(data.dedupeKey) : null);
-    const channels = notification ? await fanOutNotification(notification) : null;
+    const channels = notification
+      ? await fanOutNotification(notification, { mail: Boolean(rt.config.SMTP_URL) })
+      : null;
     return { stored: notification?.id ?? null, channels };
   },
 };

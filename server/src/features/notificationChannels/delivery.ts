@@ -77,7 +77,10 @@ export async function runDigest(
         dedupeKey: key,
         userId,
         payload: {
-          title: count === 1 ? '1 new load matches your saved searches' : `${count} new loads match your saved searches`,
+          title:
+            count === 1
+              ? '1 new load matches your saved searches'
+              : `${count} new loads match your saved searches`,
           body: entries
             .slice(0, 3)
             .map((e) => e.title)

@@ -2,7 +2,7 @@ import { QUEUES, type NotificationDto, type PushPayload } from '@freight/shared'
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { enqueue } from '../../queues';
-import { DigestEntryModel } from './model';
+import { DigestEntryModel, PushSubscriptionModel } from './model';
 import { channelsFor } from './preferences';
 import type { PushJob } from './push';
 
@@ -32,8 +32,18 @@ export function pushPayloadOf(n: Pick<NotificationDto, 'id' | 'title' | 'body' |
  * instead. Throws when a job cannot be queued, so the notification job is retried: the in-app notification is
  * already stored and is not stored twice.
  */
-export async function fanOutNotification(n: NotificationDto): Promise<{ email: boolean; push: boolean; digest: boolean }> {
-  const channels = await channelsFor(n.userId, n.kind);
+export async function fanOutNotification(
+  n: NotificationDto,
+  opts: { mail: boolean } = { mail: true },
+): Promise<{ email: boolean; push: boolean; digest: boolean }> {
+  const chosen = await channelsFor(n.userId, n.kind);
+  // No email without an SMTP server to send it; no push job for a user without a device that takes pushes.
+  const channels = {
+    ...chosen,
+    email: chosen.email && opts.mail,
+    push:
+      chosen.push && Boolean(await PushSubscriptionModel.exists({ userId: new Types.ObjectId(n.userId) })),
+  };
   if (!channels.email && !channels.push) return { email: false, push: false, digest: false };
   if (channels.digest) {
     try {
@@ -59,7 +69,10 @@ export async function fanOutNotification(n: NotificationDto): Promise<{ email: b
   }
   if (channels.push) {
     const data: PushJob = { dedupeKey: `notification:${n.id}`, userId: n.userId, payload: pushPayloadOf(n) };
-    await enqueue(QUEUES.push, 'notification', data, { ...DELIVERY_JOB_OPTIONS, jobId: jobId('npush', n.id) });
+    await enqueue(QUEUES.push, 'notification', data, {
+      ...DELIVERY_JOB_OPTIONS,
+      jobId: jobId('npush', n.id),
+    });
   }
   return { email: channels.email, push: channels.push, digest: false };
 }

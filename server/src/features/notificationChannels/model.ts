@@ -66,7 +66,10 @@ const digestEntrySchema = new Schema(
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 digestEntrySchema.index({ frequency: 1, userId: 1 });
-export type DigestEntry = InferSchemaType<typeof digestEntrySchema> & { _id: Types.ObjectId; createdAt: Date };
+export type DigestEntry = InferSchemaType<typeof digestEntrySchema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+};
 export const DigestEntryModel = mongoose.model('DigestEntry', digestEntrySchema);
 
 /** The server's web-push (VAPID) key pair, made once and kept with the data; the private key sealed. */

@@ -70,6 +70,8 @@ export async function channelsFor(
   const prefs = await getPreferences(userId);
   const choice = prefs.kinds[kind];
   const digest =
-    kind === 'saved_search_match' && prefs.savedSearchFrequency !== 'instant' ? prefs.savedSearchFrequency : null;
+    kind === 'saved_search_match' && prefs.savedSearchFrequency !== 'instant'
+      ? prefs.savedSearchFrequency
+      : null;
   return { email: choice.email, push: choice.push, digest };
 }

@@ -195,15 +195,24 @@ describe('web push', () => {
     await settled();
     const titles = arrivedAt(d.path).map((r) => (JSON.parse(decrypt(r.body, d)) as PushPayload).title);
     expect(titles).toEqual(['Booking request approved']);
-    expect(await NotificationModel.countDocuments({ userId: c.user!.id, title: 'Counter offer received' })).toBe(1);
+    expect(
+      await NotificationModel.countDocuments({ userId: c.user!.id, title: 'Counter offer received' }),
+    ).toBe(1);
   });
 
   it('a repeated fan-out pushes once', async () => {
     const c = await verifiedClient(app, 'carrier');
     const d = await subscribed(c);
-    await notify({ userId: c.user!.id, kind: 'general', title: 'Only once', dedupeKey: `push-once-${c.user!.id}` });
+    await notify({
+      userId: c.user!.id,
+      kind: 'general',
+      title: 'Only once',
+      dedupeKey: `push-once-${c.user!.id}`,
+    });
     await eventually(async () => arrivedAt(d.path).length > 0);
-    const stored = await NotificationModel.findOne({ dedupeKey: `push-once-${c.user!.id}` }).lean<Notification>();
+    const stored = await NotificationModel.findOne({
+      dedupeKey: `push-once-${c.user!.id}`,
+    }).lean<Notification>();
     await fanOutNotification(toNotificationDto(stored!));
     await notify({ userId: c.user!.id, kind: 'general', title: 'Control' });
     await eventually(async () => arrivedAt(d.path).length > 1);
@@ -234,9 +243,12 @@ describe('web push', () => {
     const d = await subscribed(c);
     const other = await verifiedClient(app, 'carrier');
     // Someone else cannot remove it.
-    expect((await other.raw('delete', '/api/push/subscriptions').send({ endpoint: d.subscription.endpoint })).body)
-      .toEqual({ removed: false });
-    const removed = await c.raw('delete', '/api/push/subscriptions').send({ endpoint: d.subscription.endpoint });
+    expect(
+      (await other.raw('delete', '/api/push/subscriptions').send({ endpoint: d.subscription.endpoint })).body,
+    ).toEqual({ removed: false });
+    const removed = await c
+      .raw('delete', '/api/push/subscriptions')
+      .send({ endpoint: d.subscription.endpoint });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ removed: true });
     expect(await PushSubscriptionModel.countDocuments({ userId: c.user!.id })).toBe(0);

@@ -33,7 +33,11 @@ export async function vapidKeys(): Promise<{ publicKey: string; privateKey: stri
     stored = await VapidKeyModel.findById(VAPID_ID).lean<{ publicKey: string; privateKeySealed: string }>();
     if (!stored) throw new Error('VAPID keys could not be stored');
   }
-  cached = { db, publicKey: stored.publicKey, privateKey: decryptField(stored.privateKeySealed, SEAL_CONTEXT) };
+  cached = {
+    db,
+    publicKey: stored.publicKey,
+    privateKey: decryptField(stored.privateKeySealed, SEAL_CONTEXT),
+  };
   return cached;
 }
 
@@ -74,7 +78,10 @@ export async function savePushSubscription(
 }
 
 /** DELETE /api/push/subscriptions: this device stops receiving the user's pushes. */
-export async function removePushSubscription(userId: string, endpoint: string): Promise<{ removed: boolean }> {
+export async function removePushSubscription(
+  userId: string,
+  endpoint: string,
+): Promise<{ removed: boolean }> {
   const res = await PushSubscriptionModel.deleteOne({ endpoint, userId: new Types.ObjectId(userId) });
   return { removed: res.deletedCount > 0 };
 }

@@ -29,7 +29,9 @@ export function unsubscribeUrl(userId: string, kind: NotificationKind): string {
 }
 
 /** The user and kind a signed link names, or null for a link that is wrong or was changed. */
-export function checkUnsubscribeLink(query: Request['query']): { userId: string; kind: NotificationKind } | null {
+export function checkUnsubscribeLink(
+  query: Request['query'],
+): { userId: string; kind: NotificationKind } | null {
   const [u, k, s] = [query.u, query.k, query.s].map((v) => (typeof v === 'string' ? v : ''));
   if (!Types.ObjectId.isValid(u) || !(NOTIFICATION_KINDS as readonly string[]).includes(k) || !s) return null;
   const expected = Buffer.from(signature(u, k));

@@ -121,7 +121,7 @@ export function NotificationSettingsPage() {
                         <Badge colorPalette="gray">Always by email</Badge>
                       </HStack>
                       <Text fontSize="sm" color="gray.600">
-                        {SECURITY_MESSAGES.join('; ')}. These keep your account safe and cannot be turned off.
+                        {SECURITY_MESSAGES.join('. ')}. These keep your account safe and cannot be turned off.
                       </Text>
                     </Stack>
                     <ChannelBox
