@@ -1,4 +1,6 @@
 import { UserModel } from '@freight/server/features/users/model';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TEST_USER_PASSWORD,
@@ -28,6 +30,22 @@ afterAll(async () => {
   await box?.stop();
 });
 
+/** axe-core's serious and critical violations on the page as it is now (as the accessibility suite counts them). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
+}
+
 async function documentVerified(c: TestClient, userType: string): Promise<TestClient> {
   await c.registerAndLogin({ userType });
   await UserModel.updateOne({ _id: c.user!.id }, { $set: { isVerified: true } });
@@ -53,6 +71,10 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     const bookingEmail = page.getByRole('checkbox', { name: 'Email for Booking answers' });
     await bookingEmail.waitFor({ state: 'attached' });
     expect(await bookingEmail.isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // Security messages are shown as always by email, and cannot be switched.
     expect(await page.getByRole('checkbox', { name: 'Email for security messages' }).isDisabled()).toBe(true);
     await page.getByTestId('kind-booking_reviewed').getByText('Booking answers').waitFor();
