@@ -121,3 +121,45 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('issue 27: the service worker shows a push and keeps the screen to open', () => {
+  it('a push message delivered to the worker becomes a notification with its title, text and screen', async () => {
+    const c = await documentVerified(app.client(), 'carrier');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['notifications'], { origin: app.url });
+    const page = await context.newPage();
+    await signIn(page, app.url, c.user!.email, TEST_USER_PASSWORD);
+    // The built app registers /sw.js; wait until it controls the page's scope.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+        const reg = e.registrations.find((r) => r.scopeURL.startsWith(app.url) && !r.isDeleted);
+        if (reg) resolve(reg.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registrations;
+    const payload = {
+      title: 'Booking request approved',
+      body: 'Frozen peas is booked to you.',
+      url: '/tracking/0123456789abcdef01234567',
+      tag: 'n-test',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(app.url).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    const shown = await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      const [n] = await reg.getNotifications({ tag: 'n-test' });
+      return n ? { title: n.title, body: n.body, data: n.data as unknown } : null;
+    });
+    expect(await shown.jsonValue()).toEqual({
+      title: payload.title,
+      body: payload.body,
+      data: { url: payload.url },
+    });
+  });
+});
