@@ -13,9 +13,10 @@ export const notificationsProcessor: ProcessorDefinition = {
   queue: QUEUES.notifications,
   concurrency: 8,
   async process(job, rt) {
-    const data = job.data as NotificationJob;
-    const notification =
-      (await deliverNotification(data)) ?? (data.dedupeKey ? await storedNotification(data.dedupeKey) : null);
+    // A job without a dedupe key gets its own job id as one, so a retry after a failed fan-out stores nothing again.
+    const given = job.data as NotificationJob;
+    const data = { ...given, dedupeKey: given.dedupeKey ?? `job-${String(job.id)}` };
+    const notification = (await deliverNotification(data)) ?? (await storedNotification(data.dedupeKey));
     const channels = notification
       ? await fanOutNotification(notification, { mail: Boolean(rt.config.SMTP_URL) })
       : null;
