@@ -9,6 +9,9 @@ export interface SinkMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Each header as sent (unfolded), by its lower-case name; the last one wins. */
+  headers: Record<string, string>;
+  attachments: Array<{ filename: string; contentType: string; size: number; content: Buffer }>;
   receivedAt: Date;
 }
 
@@ -53,6 +56,21 @@ export async function startMailSink(opts: {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+              content: a.content,
+            })),
             receivedAt: new Date(),
           });
           callback();

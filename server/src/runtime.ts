@@ -19,6 +19,8 @@ import { initFileStore } from './infra/storage';
 import type { Runtime, RuntimeOptions } from './runtimeTypes';
 import { closeQueues, initQueues } from './queues';
 import { setMailLogger } from './features/mail/service';
+import { setLinkBase } from './features/account/links';
+import { initUnsubscribeSigning } from './features/notificationChannels/unsubscribe';
 import { initSessionRegistry } from './features/account/sessions';
 import { initTwoFactor } from './features/account/twoFactor';
 import { initSignInAlerts } from './features/account/service';
@@ -87,6 +89,9 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   await connectRedis(redis);
   initQueues(redis, config.REDIS_PREFIX);
   setMailLogger(logger);
+  initUnsubscribeSigning(secrets.sessionSecret);
+  // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
+  if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);
   initSessionRegistry(redis, config.REDIS_PREFIX);
   initTwoFactor(redis, config.REDIS_PREFIX);
   initSignInAlerts(redis, config.REDIS_PREFIX);

@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seedTestAccounts, seeders } from './features';
 import { accountPages } from './features/account/routes';
+import { unsubscribePages } from './features/notificationChannels/unsubscribe';
 import { setLinkBase } from './features/account/links';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { disableTestAccounts } from './features/auth/testAccounts';
@@ -79,6 +80,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   app.use('/api', notFoundApi);
 
   for (const [pagePath, handler] of accountPages()) app.get(pagePath, handler);
+  for (const [method, pagePath, handler] of unsubscribePages()) app[method](pagePath, handler);
   const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
   if (existsSync(webDist)) {
     app.use(serveWebAssets(webDist));

@@ -5,6 +5,7 @@ export * from './api';
 export * from './auth';
 export * from './account';
 export * from './notifications';
+export * from './notificationChannels';
 export * from './events';
 export * from './queues';
 export * from './dates';

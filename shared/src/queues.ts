@@ -5,5 +5,7 @@ export const QUEUES = {
   subscriptionExpiry: 'subscription-expiry',
   loadDocuments: 'load-documents',
   mail: 'mail',
+  push: 'push',
+  digests: 'notification-digests',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -105,16 +105,50 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
+/* Web push (issue 27): the server sends { title, body, url, tag } encrypted for this browser; the worker shows it
+ * (a newer message with the same tag replaces the older one) and keeps the screen to open in its data. */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'FreightConnect', {
+      body: data.body || '',
+      tag: data.tag || undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: data.url || '/' },
+    }),
+  );
+});
+
+/** The screen a notification opens: a path of this app (anything else opens the dashboard). */
+function targetOf(notification) {
+  const raw = (notification.data && notification.data.url) || '/';
+  try {
+    const url = new URL(raw, self.location.origin);
+    return url.origin === self.location.origin ? url.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const target = (event.notification.data && event.notification.data.url) || '/';
+  const target = targetOf(event.notification);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // A tab already on that screen comes to the front; else an open tab of the app goes there; else a new one.
+      const same = windows.find((w) => w.url === target && 'focus' in w);
+      if (same) return same.focus();
       for (const w of windows) {
         if ('focus' in w) {
-          await w.focus();
-          if ('navigate' in w) await w.navigate(target).catch(() => undefined);
+          const focused = await w.focus();
+          if ('navigate' in focused) await focused.navigate(target).catch(() => undefined);
           return;
         }
       }

@@ -40,6 +40,10 @@ const ResetPasswordPage = lazyNamed(
   () => import('./features/account/ResetPasswordPage'),
   'ResetPasswordPage',
 );
+const NotificationSettingsPage = lazyNamed(
+  () => import('./features/account/NotificationSettingsPage'),
+  'NotificationSettingsPage',
+);
 const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
   'AccountSecurityPage',
@@ -81,4 +85,5 @@ export const appRoutes: AppRoute[] = [
   { path: '/reset-password', element: <ResetPasswordPage />, access: 'public' },
   { path: '/admin/mail', element: <AdminMailPage />, access: 'signedIn' },
   { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
+  { path: '/account/notifications', element: <NotificationSettingsPage />, access: 'signedIn' },
 ];

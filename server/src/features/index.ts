@@ -14,6 +14,7 @@ import { createHealthRouter } from './health/routes';
 import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { createLoadHistoryRouter } from './loadHistory/routes';
+import { createNotificationChannelsRouter } from './notificationChannels/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
 import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
@@ -30,6 +31,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createAccountRouter(rt),
     createMailRouter(),
     notificationsRouter,
+    createNotificationChannelsRouter(rt),
     createDocumentsRouter(rt),
     createFreightRouter(rt),
     createTrackingRouter(rt),

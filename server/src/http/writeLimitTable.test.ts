@@ -25,6 +25,9 @@ const DEFAULT_ONLY = new Set([
   // uploads and the saved-search cap count in their own limits).
   'POST /api/notifications/read-all',
   'POST /api/notifications/:id/read',
+  'PUT /api/notification-preferences',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
   'POST /api/saved-searches',
   'DELETE /api/saved-searches/:id',
   'PATCH /api/saved-searches/:id',

@@ -34,7 +34,9 @@ export type AggregateKind =
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
   | 'authority'
   /** A projector of the event log, by name: one process at a time moves it along (issue 26). */
-  | 'projector';
+  | 'projector'
+  /** A user's notification preferences (issue 27), by the user's id. */
+  | 'notificationPreferences';
 
 export interface AggregateRef {
   kind: AggregateKind;

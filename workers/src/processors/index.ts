@@ -1,7 +1,9 @@
+import { digestProcessor } from './digestProcessor';
 import { documentExpiryProcessor } from './documentExpiryProcessor';
 import { loadDocumentsProcessor } from './loadDocumentsProcessor';
 import { mailProcessor } from './mailProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
+import { pushProcessor } from './pushProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import type { ProcessorDefinition } from './types';
 
@@ -12,4 +14,6 @@ export const processors: ProcessorDefinition[] = [
   subscriptionExpiryProcessor,
   loadDocumentsProcessor,
   mailProcessor,
+  pushProcessor,
+  digestProcessor,
 ];

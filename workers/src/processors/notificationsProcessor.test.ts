@@ -2,8 +2,10 @@ import { QUEUES } from '@freight/shared';
 import { NotificationModel } from '@freight/server/features/notifications/model';
 import { deliverNotification, notify } from '@freight/server/features/notifications/service';
 import { getQueue } from '@freight/server/queues';
+import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp } from '@test/helpers';
+import { notificationsProcessor } from './notificationsProcessor';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -117,5 +119,19 @@ describe('notifications processor (real BullMQ)', () => {
 
     await c.post('/api/notifications/read-all');
     expect((await c.get('/api/notifications')).body.unreadCount).toBe(0);
+  });
+
+  it('a job run again (a retry after a failed fan-out) stores its notification once, even without a dedupe key', async () => {
+    const c = app.client();
+    const user = await c.registerAndLogin();
+    const job = {
+      id: `retry-${user.id}`,
+      name: 'general',
+      data: { userId: user.id, kind: 'general', title: 'Retried job' },
+    } as unknown as Job;
+    const first = (await notificationsProcessor.process(job, app.rt)) as { stored: string };
+    const again = (await notificationsProcessor.process(job, app.rt)) as { stored: string };
+    expect(again.stored).toBe(first.stored);
+    expect(await NotificationModel.countDocuments({ userId: user.id, title: 'Retried job' })).toBe(1);
   });
 });

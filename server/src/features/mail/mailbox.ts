@@ -5,7 +5,8 @@ import { MailboxMessageModel, toMailboxMessageDto, type MailboxMessage } from '.
 
 /** Stores one message the embedded mail sink received (scripts/start.ts). */
 export async function storeMailboxMessage(m: Omit<MailboxMessage, never>): Promise<void> {
-  await MailboxMessageModel.create(m);
+  const { from, to, subject, text, html, receivedAt } = m;
+  await MailboxMessageModel.create({ from, to, subject, text, html, receivedAt });
 }
 
 /** GET /api/admin/mail: what the embedded sink received, newest first; admins only. */

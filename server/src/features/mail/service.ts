@@ -3,8 +3,17 @@ import { QUEUES } from '@freight/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Logger } from '../../infra/logger';
+import { fileStore } from '../../infra/storage';
 import { enqueue } from '../../queues';
 import { MailOutboxModel } from './model';
+
+/** A stored file sent with an email (a load's PDF), read from the file store when the email goes out. */
+export interface MailAttachment {
+  filename: string;
+  storageKey: string;
+  contentType: string;
+  description?: string;
+}
 
 /** One email: who, what, and the key that makes it go out once. */
 export interface MailJob {
@@ -13,6 +22,9 @@ export interface MailJob {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe of a non-security email). */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 let log: Pick<Logger, 'warn' | 'debug'> = { warn: () => undefined, debug: () => undefined };
@@ -83,7 +95,14 @@ export async function deliverMail(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      headers: { 'Auto-Submitted': 'auto-generated', ...(mail.headers ?? {}) },
+      attachments: await Promise.all(
+        (mail.attachments ?? []).map(async (a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: await fileStore().read(a.storageKey),
+        })),
+      ),
     });
   } catch (err) {
     await MailOutboxModel.updateOne(

@@ -128,6 +128,12 @@ export async function deliverNotification(job: NotificationJob): Promise<Notific
   return notification;
 }
 
+/** The notification a job with this dedupe key stored (a repeated job finds the first one's). */
+export async function storedNotification(dedupeKey: string): Promise<NotificationDto | null> {
+  const found = await NotificationModel.findOne({ dedupeKey }).lean<Notification>();
+  return found ? toNotificationDto(found) : null;
+}
+
 /**
  * A page of the user's notifications with their unread count. The first page counts afresh and resets the counter,
  * so a counter left behind by a crash between a delivery's insert and its count is right again at the next visit.

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { SessionDto } from '@freight/shared';
 import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useAccountSessionsStore } from '../../stores/accountSessions';
@@ -26,6 +27,12 @@ export function AccountSecurityPage() {
         <Heading as="h1" size="xl">
           Account security
         </Heading>
+        <Text>
+          <RouterLink to="/account/notifications" style={{ textDecoration: 'underline' }}>
+            Notification settings
+          </RouterLink>{' '}
+          — choose what reaches you by email and push.
+        </Text>
         <Card.Root>
           <Card.Body gap="2">
             <Heading as="h2" size="md">

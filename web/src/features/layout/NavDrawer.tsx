@@ -34,6 +34,11 @@ export function NavDrawer({ user }: { user: UserDto }) {
                     Account security
                   </RouterLink>
                 </Link>
+                <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
+                  <RouterLink to="/account/notifications" onClick={close}>
+                    Notification settings
+                  </RouterLink>
+                </Link>
               </Stack>
             </Drawer.Body>
             <Drawer.Footer>
