@@ -1,15 +1,22 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { Toaster } from './components/ui/toaster';
 import { AppShell } from './features/layout/AppShell';
 import { system } from './theme';
 
-export function App() {
+/** `location`: the page to render at build time (web/prerender.ts); the browser's address otherwise. */
+export function App({ location }: { location?: string }) {
   return (
     <ChakraProvider value={system}>
-      <BrowserRouter>
-        <AppShell />
-      </BrowserRouter>
+      {location === undefined ? (
+        <BrowserRouter>
+          <AppShell />
+        </BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>
+          <AppShell />
+        </StaticRouter>
+      )}
       <Toaster />
     </ChakraProvider>
   );

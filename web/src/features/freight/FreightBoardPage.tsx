@@ -58,6 +58,8 @@ export function FreightBoardPage() {
   const total = useFreightStore(selectTotal);
   const status = useFreightStore(selectStatus);
   const boardTotal = useFreightStore((s) => s.boardTotal);
+  // Nothing to show yet: the list has not been asked for ('idle': the prerendered page, issue 24) or is on its way.
+  const firstLoad = (status === 'idle' || status === 'loading') && items.length === 0;
   const page = useFreightStore((s) => s.page);
   const sort = useFreightStore((s) => s.sort);
   const appliedLat = useFreightStore((s) => s.applied.lat);
@@ -265,7 +267,7 @@ export function FreightBoardPage() {
 
         <HStack justify="space-between" wrap="wrap">
           <Text color="gray.600" fontSize="sm" aria-live="polite">
-            {total} {total === 1 ? 'load' : 'loads'} found
+            {firstLoad ? 'Loading loads...' : `${total} ${total === 1 ? 'load' : 'loads'} found`}
           </Text>
           <HStack gap="2" wrap="wrap">
             <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Show loads as">
@@ -298,7 +300,7 @@ export function FreightBoardPage() {
           </HStack>
         </HStack>
 
-        {status === 'loading' && items.length === 0 ? (
+        {firstLoad ? (
           <Center py="16" role="status">
             <VStack gap="3">
               <Spinner size="xl" color="blue.500" />
