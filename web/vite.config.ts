@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
+import { precompress, preloadAppCode, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
 
 /** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
 const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
@@ -8,7 +8,9 @@ const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 export default defineConfig(({ isSsrBuild }) => ({
   // The service worker's list is filled in before the files are compressed (both run when the bundle is closed).
   // The build of the prerender (web/prerender.ts, for Node) needs React only.
-  plugins: isSsrBuild ? [react()] : [react(), preloadFont(), serviceWorkerManifest(), precompress()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), preloadFont(), preloadAppCode(), serviceWorkerManifest(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },

@@ -1,22 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { BrowserRouter, StaticRouter } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from './components/ui/toaster';
 import { AppShell } from './features/layout/AppShell';
 import { system } from './theme';
 
-/** `location`: the page to render at build time (web/prerender.ts); the browser's address otherwise. */
-export function App({ location }: { location?: string }) {
+/** `Router`: the browser's address, or a fixed page for the prerender at build time (prerender.tsx). */
+export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ChakraProvider value={system}>
-      {location === undefined ? (
-        <BrowserRouter>
-          <AppShell />
-        </BrowserRouter>
-      ) : (
-        <StaticRouter location={location}>
-          <AppShell />
-        </StaticRouter>
-      )}
+      <Router>
+        <AppShell />
+      </Router>
       <Toaster />
     </ChakraProvider>
   );

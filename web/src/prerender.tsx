@@ -8,6 +8,7 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 import { preloadRoute } from './features/layout/AppRoutes';
 
@@ -30,7 +31,7 @@ function tree(path: string, cache: EmotionCache) {
   return (
     <StrictMode>
       <CacheProvider value={cache}>
-        <App location={path} />
+        <App Router={({ children }) => <StaticRouter location={path}>{children}</StaticRouter>} />
       </CacheProvider>
     </StrictMode>
   );

@@ -32,9 +32,10 @@ function hydratesPrerendered(root: HTMLElement): boolean {
   return pathname !== '/freight' || !prefersTableView();
 }
 
-if (hydratesPrerendered(rootElement)) hydrateRoot(rootElement, app);
-// A transition: React renders the first screen in slices, yielding to the browser between them, instead of one long
-// task that blocks input on a slow phone (issue 24). index.html's "Loading..." shows until it commits.
+// A transition either way: React renders (or hydrates) the first screen in slices, yielding to the browser between
+// them, instead of one long task that blocks input on a slow phone (issue 24). Until it commits, index.html's
+// "Loading..." or the prerendered page shows.
+if (hydratesPrerendered(rootElement)) startTransition(() => void hydrateRoot(rootElement, app));
 else {
   rootElement.removeAttribute('inert'); // a prerendered page's, now replaced
   startTransition(() => createRoot(rootElement).render(app));
