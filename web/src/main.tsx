@@ -8,7 +8,9 @@ import './font.css';
  * first; one frame later the same code starts as before.
  */
 function afterFirstPaint(run: () => void): void {
-  requestAnimationFrame(() => setTimeout(run, 0));
+  // A tab opened in the background paints nothing (and runs no animation frame) until it is shown: start at once.
+  if (document.visibilityState !== 'visible') setTimeout(run, 0);
+  else requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 afterFirstPaint(() => void import('./start'));

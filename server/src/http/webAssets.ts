@@ -152,11 +152,20 @@ export function sendPage(
   const file = !req.user && status === 200 && !req.url.includes('?') ? prerendered.get(req.path) : undefined;
   res.vary('Cookie');
   if (!file) return sendIndexHtml(webDist, res, status);
-  res.status(status).sendFile(file, {
-    cacheControl: false,
-    // The service worker keeps index.html for offline use, not a prerendered page (sw.js).
-    headers: { 'Cache-Control': REVALIDATE, 'X-Prerendered': '1' },
-  });
+  res.status(status).sendFile(
+    file,
+    {
+      cacheControl: false,
+      // The service worker keeps index.html for offline use, not a prerendered page (sw.js).
+      headers: { 'Cache-Control': REVALIDATE, 'X-Prerendered': '1' },
+    },
+    (err) => {
+      // A visitor who left (aborted) needs nothing; a prerendered file gone since start falls back to the app.
+      if (!err || res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
+      res.removeHeader('X-Prerendered');
+      sendIndexHtml(webDist, res, status);
+    },
+  );
 }
 
 /** index.html, revalidated on every visit (a new build shows at once; an unchanged page answers 304). */
