@@ -7,8 +7,11 @@ import type { SetUpUser } from './dashboardSectionProps';
 import { dashboardSections } from './sections';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 
-/** The sections a phone's first screen shows, about (the welcome, compliance, checks, invitations). */
-const FIRST_SECTIONS = 4;
+/**
+ * The sections that can show on a phone's first screen (several render nothing for a given account type): drawn at
+ * once, so the largest of them paints with the first commit; the rest (usage, parcels, links, account) follow.
+ */
+const FIRST_SECTIONS = 7;
 
 export function DashboardPage() {
   const user = useSessionStore((s) => s.user);
