@@ -1,13 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
+import { precompress, preloadAppCode, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
 
 /** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
 const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // The service worker's list is filled in before the files are compressed (both run when the bundle is closed).
-  plugins: [react(), preloadFont(), serviceWorkerManifest(), precompress()],
+  // The build of the prerender (web/prerender.ts, for Node) needs React only.
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), preloadFont(), preloadAppCode(), serviceWorkerManifest(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -23,17 +26,19 @@ export default defineConfig({
     // React and Chakra, which every screen needs, in their own chunks: they change less often than the app, so
     // browsers keep them cached. Every other package goes with the screens that import it (Leaflet and the map's
     // outlines with the tracking map, zod with the forms), so a page loads only what it shows (issue 24).
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor-react',
+                  test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
-});
+}));

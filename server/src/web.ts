@@ -17,7 +17,7 @@ import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/liv
 import { disableTestAccounts } from './features/auth/testAccounts';
 import { loadUser } from './http/auth';
 import { syncSignedInMarker } from './http/signedInMarker';
-import { compressResponses, sendIndexHtml, serveWebAssets } from './http/webAssets';
+import { compressResponses, prerenderedPages, sendPage, serveWebAssets } from './http/webAssets';
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -84,6 +84,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   const webDist = rt.config.WEB_DIST_DIR ? path.resolve(rt.config.WEB_DIST_DIR) : WEB_DIST;
   if (existsSync(webDist)) {
     app.use(serveWebAssets(webDist));
+    const prerendered = prerenderedPages(webDist);
     // The page load carries the marker too, so a session from before the marker existed still shows as signed in;
     // the page is served whatever happens to the session store meanwhile.
     const markPage: RequestHandler = (req, res, next) => {
@@ -98,7 +99,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
     app.get('/{*splat}', markPage, (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
-      sendIndexHtml(webDist, res, hidden ? 404 : 200);
+      sendPage(webDist, prerendered, req, res, hidden ? 404 : 200);
     });
   } else {
     app.get('/{*splat}', (_req, res) => {

@@ -62,7 +62,8 @@ self.addEventListener('fetch', (event) => {
       (async () => {
         try {
           const res = await fetch(req);
-          if (res.ok) {
+          // A prerendered public page (issue 24) is one screen, not the shell every address can open offline.
+          if (res.ok && !res.headers.get('X-Prerendered')) {
             const cache = await caches.open(CACHE);
             await cache.put('/index.html', res.clone());
             // A new index.html may name new assets: fetch them in the background.

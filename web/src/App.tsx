@@ -1,15 +1,17 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from './components/ui/toaster';
 import { AppShell } from './features/layout/AppShell';
 import { system } from './theme';
 
-export function App() {
+/** `Router`: the browser's address, or a fixed page for the prerender at build time (prerender.tsx). */
+export function App({ Router = BrowserRouter }: { Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ChakraProvider value={system}>
-      <BrowserRouter>
+      <Router>
         <AppShell />
-      </BrowserRouter>
+      </Router>
       <Toaster />
     </ChakraProvider>
   );

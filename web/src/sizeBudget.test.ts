@@ -10,11 +10,13 @@ const DIST = path.resolve(import.meta.dirname, '../dist');
 /**
  * Gzipped KiB each page may load before its first paint: set from what the split build reaches (landing about 262,
  * board about 267 when set), with a little room. Raise one only with a reason in the commit (a new dependency every
- * page needs); a screen's own code belongs in its route chunk.
+ * page needs); a screen's own code belongs in its route chunk. Raised by 2 and 4 when the app's code became a chunk
+ * the entry imports after the first paint (prerendered pages, issue 24): the same code in more, smaller files
+ * (landing 274, board 291), which gzip a little less well each on its own.
  */
 const BUDGET_KIB = {
-  landing: 275,
-  board: 290,
+  landing: 277,
+  board: 294,
 };
 
 /** The static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from`) of a built chunk. */

@@ -13,7 +13,9 @@ import {
   REVALIDATE,
   compressResponses,
   pickEncoding,
+  prerenderedPages,
   sendIndexHtml,
+  sendPage,
   serveWebAssets,
 } from './webAssets';
 
@@ -135,5 +137,63 @@ describe('web assets: compression and caching (issue 24)', () => {
     expect(pickEncoding('identity', both)).toBeNull();
     expect(pickEncoding(undefined, both)).toBeNull();
     expect(pickEncoding('br', { br: false, gzip: true })).toBeNull();
+  });
+});
+
+describe('prerendered public pages (issue 24)', () => {
+  const built = mkdtempSync(path.join(os.tmpdir(), 'web-prerendered-'));
+  mkdirSync(path.join(built, 'prerendered'));
+  writeFileSync(path.join(built, 'index.html'), '<div id="root">Loading...</div>');
+  writeFileSync(
+    path.join(built, 'prerendered', 'index.html'),
+    '<div id="root" data-prerendered="/">Landing</div>',
+  );
+  writeFileSync(
+    path.join(built, 'prerendered', 'freight.html'),
+    '<div id="root" data-prerendered="/freight">Board</div>',
+  );
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  const pages = prerenderedPages(built);
+  const site = express();
+  // Stands in for the session: `x-test-user` marks a signed-in request.
+  site.use((req, _res, next) => {
+    if (req.headers['x-test-user']) req.user = { id: 'u1' } as unknown as NonNullable<typeof req.user>;
+    next();
+  });
+  site.get('/{*splat}', (req, res) => sendPage(built, pages, req, res));
+
+  it('maps the files to their paths', () => {
+    expect([...pages.keys()].sort()).toEqual(['/', '/freight']);
+  });
+
+  it('sends a signed-out visitor the prerendered page, revalidated and varying with the cookie', async () => {
+    for (const [url, text] of [
+      ['/', 'Landing'],
+      ['/freight', 'Board'],
+    ]) {
+      const res = await request(site).get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(text);
+      expect(res.headers['x-prerendered']).toBe('1');
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(res.headers.vary).toMatch(/Cookie/);
+    }
+  });
+
+  it('sends index.html to a signed-in visitor, with a query string, and on other paths', async () => {
+    for (const [url, user] of [
+      ['/', true],
+      ['/freight', true],
+      ['/?auth=signin', false],
+      ['/freight?origin=Omaha', false],
+      ['/tracking/abc', false],
+    ] as const) {
+      const req = request(site).get(url);
+      const res = await (user ? req.set('x-test-user', '1') : req);
+      expect(res.text, url).toBe('<div id="root">Loading...</div>');
+      expect(res.headers['x-prerendered'], url).toBeUndefined();
+      expect(res.headers.vary, url).toMatch(/Cookie/);
+    }
   });
 });

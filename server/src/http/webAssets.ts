@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
-import express, { type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 
 /** Hashed build output (Vite names every file under /assets/ by its content): never changes, cached for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -119,6 +119,53 @@ export function serveWebAssets(webDist: string): RequestHandler {
       },
     );
   };
+}
+
+/**
+ * The public pages the web build prerendered for a signed-out visitor (`web/prerender.ts`, issue 24), by path:
+ * `dist/prerendered/index.html` is `/`, `freight.html` is `/freight`. Read once, at start.
+ */
+export function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'prerendered');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const page = name === 'index.html' ? '/' : '/' + name.slice(0, -'.html'.length);
+    pages.set(page, path.join(dir, name));
+  }
+  return pages;
+}
+
+/**
+ * The page's HTML: its prerendered copy for a signed-out visitor on the exact path (no query string, which the
+ * screen may read: that one renders in the browser), index.html otherwise. Either is revalidated on every visit
+ * (their ETags differ, so signing in or out never shows the other from cache), and varies with the cookie.
+ */
+export function sendPage(
+  webDist: string,
+  prerendered: Map<string, string>,
+  req: Request,
+  res: Response,
+  status = 200,
+): void {
+  const file = !req.user && status === 200 && !req.url.includes('?') ? prerendered.get(req.path) : undefined;
+  res.vary('Cookie');
+  if (!file) return sendIndexHtml(webDist, res, status);
+  res.status(status).sendFile(
+    file,
+    {
+      cacheControl: false,
+      // The service worker keeps index.html for offline use, not a prerendered page (sw.js).
+      headers: { 'Cache-Control': REVALIDATE, 'X-Prerendered': '1' },
+    },
+    (err) => {
+      // A visitor who left (aborted) needs nothing; a prerendered file gone since start falls back to the app.
+      if (!err || res.headersSent || (err as NodeJS.ErrnoException).code === 'ECONNABORTED') return;
+      res.removeHeader('X-Prerendered');
+      sendIndexHtml(webDist, res, status);
+    },
+  );
 }
 
 /** index.html, revalidated on every visit (a new build shows at once; an unchanged page answers 304). */

@@ -36,12 +36,15 @@ interface SessionState {
 
 /** The server's marker cookie: this browser has a session, so the app asks who it is. */
 export function hasSignedInMarker(): boolean {
+  if (typeof document === 'undefined') return false; // the prerender at build time: a signed-out visitor
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
 }
 
 export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
-  status: 'loading',
+  // Without the marker the visitor is signed out from the first render, which is what the prerendered public pages
+  // show (issue 24); with it the app asks the server first.
+  status: hasSignedInMarker() ? 'loading' : 'signedOut',
   error: null,
 
   load: async () => {

@@ -44,6 +44,10 @@ import { LoadTable } from './LoadTable';
 import { useBoardView } from './useBoardView';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 import { lazyNamed } from '../../lib/lazyComponent';
+import { useProgressiveCount } from '../../lib/useProgressiveCount';
+
+/** Load cards a phone's screen holds, about: rendered first, the rest after (issue 24). */
+const FIRST_CARDS = 4;
 
 // Dialogs, closed at first paint: their code loads when one opens (issue 24).
 const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
@@ -58,7 +62,11 @@ export function FreightBoardPage() {
   const total = useFreightStore(selectTotal);
   const status = useFreightStore(selectStatus);
   const boardTotal = useFreightStore((s) => s.boardTotal);
+  // Nothing to show yet: the list has not been asked for ('idle': the prerendered page, issue 24) or is on its way.
+  const firstLoad = (status === 'idle' || status === 'loading') && items.length === 0;
   const page = useFreightStore((s) => s.page);
+  // The first screenful of cards at once, the rest a few at a time after it has painted (issue 24).
+  const shownCards = useProgressiveCount(items.length, FIRST_CARDS, FIRST_CARDS, page);
   const sort = useFreightStore((s) => s.sort);
   const appliedLat = useFreightStore((s) => s.applied.lat);
   const appliedLng = useFreightStore((s) => s.applied.lng);
@@ -265,7 +273,7 @@ export function FreightBoardPage() {
 
         <HStack justify="space-between" wrap="wrap">
           <Text color="gray.600" fontSize="sm" aria-live="polite">
-            {total} {total === 1 ? 'load' : 'loads'} found
+            {firstLoad ? 'Loading loads...' : `${total} ${total === 1 ? 'load' : 'loads'} found`}
           </Text>
           <HStack gap="2" wrap="wrap">
             <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Show loads as">
@@ -298,7 +306,7 @@ export function FreightBoardPage() {
           </HStack>
         </HStack>
 
-        {status === 'loading' && items.length === 0 ? (
+        {firstLoad ? (
           <Center py="16" role="status">
             <VStack gap="3">
               <Spinner size="xl" color="blue.500" />
@@ -332,7 +340,7 @@ export function FreightBoardPage() {
           />
         ) : (
           <Stack gap="4" aria-label="Loads" as="section">
-            {items.map((l) => card(l))}
+            {items.slice(0, shownCards).map((l) => card(l))}
           </Stack>
         )}
 

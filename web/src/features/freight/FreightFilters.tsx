@@ -49,6 +49,10 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
   const clearFilters = useFreightStore((s) => s.clearFilters);
   const total = useFreightStore((s) => s.total);
   const boardTotal = useFreightStore((s) => s.boardTotal);
+  // Before the first answer (the prerendered board, issue 24) the counts are not known yet.
+  const counted = useFreightStore(
+    (s) => s.items.length > 0 || (s.status !== 'idle' && s.status !== 'loading'),
+  );
   const [more, setMore] = useState(() => hasMoreFilters(filters));
   const [issues, setIssues] = useState<SearchFilterIssues>({});
   const moreId = useId();
@@ -201,7 +205,7 @@ export function FreightFilters({ extra }: { extra?: ReactNode }) {
           <FilterActions total={total} searching={searching} onClear={() => void clearFilters()}>
             {extra}
             <Text color="gray.600" fontSize="sm" data-testid="showing-count">
-              Showing {total} of {boardTotal} loads
+              {counted ? `Showing ${total} of ${boardTotal} loads` : 'Loading loads...'}
             </Text>
           </FilterActions>
         </form>

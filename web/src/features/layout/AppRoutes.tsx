@@ -63,11 +63,22 @@ function usePrefetchNextScreens(signedIn: boolean) {
   }, [pathname, signedIn]);
 }
 
+/**
+ * A prerendered page (web/prerender.ts) arrives inert: until React has taken its screen over, a click or tap would
+ * be lost, so the page takes none (and a test waits for it). This runs once the screen has committed, in the same
+ * boundary as the routes, so after their code has loaded and hydrated.
+ */
+function ScreenReady() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return null;
+}
+
 export function AppRoutes({ signedIn }: { signedIn: boolean }) {
   usePrefetchNextScreens(signedIn);
   return (
     // A screen's code loads on first visit: the loading state shows meanwhile.
     <Suspense fallback={<FullScreenSpinner />}>
+      <ScreenReady />
       <Routes>
         {resolveRoutes(signedIn).map((route) => (
           <Route key={route.path} path={route.path} element={route.element} />

@@ -35,7 +35,7 @@ window.addEventListener('appinstalled', () => usePwaStore.setState({ installed: 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   usePwaStore.setState({ serviceWorker: 'registering' });
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
@@ -44,5 +44,7 @@ export function registerServiceWorker(): void {
         console.error('Service worker registration failed', err);
         usePwaStore.setState({ serviceWorker: 'failed' });
       });
-  });
+  // After the page's load; the app's code starts after the first paint (main.tsx), often once the page has loaded.
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
 }

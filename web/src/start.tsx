@@ -1,0 +1,45 @@
+// First: configures zod before @freight/shared's schemas load (keeps the CSP console clean).
+import './lib/zodJitless';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { prefersTableView } from './features/freight/useBoardView';
+import { preloadRoute } from './features/layout/AppRoutes';
+import { registerServiceWorker } from './features/mobile/pwa';
+import { hasSignedInMarker } from './stores/session';
+import { installSocketRoutes } from './stores/socketRoutes';
+
+// The screen's code starts loading now, beside the first render and the session call (issue 24).
+preloadRoute(window.location.pathname, hasSignedInMarker());
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('Missing #root element');
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+/**
+ * The public pages come prerendered for a signed-out visitor (web/prerender.ts, issue 24): React takes over that
+ * HTML (hydration) instead of drawing the screen again. Anything else (a signed-in visitor, a query string, a page
+ * not prerendered, a board the visitor keeps as a table) renders afresh, replacing whatever index.html showed.
+ */
+function hydratesPrerendered(root: HTMLElement): boolean {
+  const { pathname, search } = window.location;
+  if (root.dataset.prerendered !== pathname || search !== '' || hasSignedInMarker()) return false;
+  return pathname !== '/freight' || !prefersTableView();
+}
+
+// A transition either way: React renders (or hydrates) the first screen in slices, yielding to the browser between
+// them, instead of one long task that blocks input on a slow phone (issue 24). Until it commits, index.html's
+// "Loading..." or the prerendered page shows.
+if (hydratesPrerendered(rootElement)) startTransition(() => void hydrateRoot(rootElement, app));
+else {
+  rootElement.removeAttribute('inert'); // a prerendered page's, now replaced
+  startTransition(() => createRoot(rootElement).render(app));
+}
+
+installSocketRoutes();
+registerServiceWorker();
