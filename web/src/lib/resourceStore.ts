@@ -1,6 +1,14 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Page } from '@freight/shared';
 import { errorMessage, logFailure } from './api';
+import {
+  upsertEntities,
+  upsertEntity,
+  useEntityStore,
+  type EntityKind,
+  type EntityTables,
+  type EntityTypes,
+} from './entities';
 
 /** Where a store's server data stands; the one status type of every store built here. */
 export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -23,6 +31,12 @@ interface Identified {
 
 /** A list of items with helpers for socket events; `total` is the server's count (it can exceed `items.length`). */
 export interface ListState<T extends Identified> extends ResourceState {
+  /** The ids of the items, in the list's order (a store bound to an entity kind keeps only these of its own). */
+  ids: string[];
+  /**
+   * The items in order. In a store bound to an entity kind (`entities.items`) they are the entity tables' copies,
+   * kept in step with them: an upsert anywhere shows here.
+   */
   items: T[];
   total: number;
   /** Fetches the list; a reload keeps status 'loaded' (the list stays on screen) until it answers. */
@@ -87,9 +101,51 @@ export interface ListAnswer<T> {
   total?: number;
 }
 
+/**
+ * How an entity nested in a store's data is kept: stored in the entity tables (answering the kept copy) and read back
+ * from them when they change (answering the same object when nothing it holds changed).
+ */
+export interface EntityShape<T> {
+  store: (data: T) => T;
+  resolve: (data: T, tables: EntityTables) => T;
+}
+
+/** One entity of a kind. */
+export function entityShape<K extends EntityKind>(kind: K): EntityShape<EntityTypes[K]> {
+  return {
+    store: (item) => upsertEntity(kind, item),
+    resolve: (item, tables) => (tables[kind] as Record<string, EntityTypes[K]>)[item.id] ?? item,
+  };
+}
+
+/** Entities of a kind in a list (the ones gone from the tables drop out). */
+export function resolveList<K extends EntityKind>(
+  kind: K,
+  items: EntityTypes[K][],
+  tables: EntityTables,
+): EntityTypes[K][] {
+  const table = tables[kind] as Record<string, EntityTypes[K]>;
+  const resolved = items.map((i) => table[i.id]).filter((i): i is EntityTypes[K] => i !== undefined);
+  return resolved.length === items.length && resolved.every((r, n) => r === items[n]) ? items : resolved;
+}
+
+/**
+ * Where a store's server data lives in the entity tables (issue 26 item 7): its list's items, its own fields holding
+ * entities (an array of them, or one or null), or its detail entries (any shape, a load with its requests and offers).
+ */
+export interface EntityBinding {
+  items?: EntityKind;
+  fields?: Record<string, EntityKind>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each detail store names its own shape
+  detail?: EntityShape<any>;
+}
+
 interface ListOptions<T extends Identified, X, A extends ListAnswer<T>> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   /** Names the list in console messages ('Loading <name> failed'). */
   name: string;
+  entities?: EntityBinding;
   fetch: () => Promise<A>;
   /** The store's own fields that come with the answer (the Broker Hub's stats beside its loads). */
   fromAnswer?: (answer: A) => Partial<X>;
@@ -97,7 +153,10 @@ interface ListOptions<T extends Identified, X, A extends ListAnswer<T>> {
 }
 
 interface PagedListOptions<T extends Identified, A extends Page<T>, X> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   name: string;
+  entities?: EntityBinding;
   pageSize: number;
   fetchPage: (page: number, pageSize: number) => Promise<A>;
   /** The store's own fields that come with each page (an unread count). */
@@ -106,7 +165,10 @@ interface PagedListOptions<T extends Identified, A extends Page<T>, X> {
 }
 
 interface DetailOptions<T extends Identified, X> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   name: string;
+  entities?: EntityBinding;
   fetch: (id: string) => Promise<T>;
   extend?: Extension<DetailState<T>, X>;
 }
@@ -137,6 +199,111 @@ function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
   };
 }
 
+/**
+ * The setter of a store bound to the entity tables: what a write puts in `items`, in bound fields or in detail
+ * entries is upserted in the tables first, and the store keeps the tables' copies (and a list its `ids`). The store
+ * follows the tables: an entity upserted or patched anywhere (a socket event, another screen's REST answer) shows in
+ * it, and one removed leaves it. `setState` from outside goes the same way.
+ */
+function bindToEntities<S extends object>(
+  binding: EntityBinding,
+  set: SetState<S>,
+  api: StoreApi<S>,
+  isList: boolean,
+): SetState<S> {
+  type Fields = Record<string, unknown>;
+  const store = (partial: Fields): Fields => {
+    const out: Fields = { ...partial };
+    if (isList && Array.isArray(out.items)) {
+      const items = binding.items
+        ? upsertEntities(binding.items, out.items as EntityTypes[EntityKind][])
+        : (out.items as Identified[]);
+      out.items = items;
+      out.ids = items.map((i) => i.id);
+    }
+    for (const [field, kind] of Object.entries(binding.fields ?? {})) {
+      const value = out[field];
+      if (Array.isArray(value)) out[field] = upsertEntities(kind, value as EntityTypes[EntityKind][]);
+      else if (value && typeof value === 'object') out[field] = upsertEntity(kind, value as EntityTypes[EntityKind]);
+    }
+    const detail = binding.detail;
+    if (detail && out.byId && typeof out.byId === 'object') {
+      const byId = out.byId as Record<string, DetailEntry<unknown>>;
+      out.byId = Object.fromEntries(
+        Object.entries(byId).map(([id, e]) => [id, e.data ? { ...e, data: detail.store(e.data) } : e]),
+      );
+    }
+    return out;
+  };
+  const boundSet = ((partial: unknown, replace?: boolean) => {
+    const current = api.getState();
+    const next = typeof partial === 'function' ? (partial as (s: S) => S | Partial<S>)(current) : partial;
+    if (next === current || !next) return;
+    (set as (p: unknown, r?: boolean) => void)(store(next as Fields), replace);
+  }) as SetState<S>;
+  api.setState = boundSet;
+
+  const follow = (tables: EntityTables) => {
+    const state = api.getState() as Fields;
+    const change: Fields = {};
+    if (isList && binding.items) {
+      const items = state.items as EntityTypes[EntityKind][];
+      const resolved = resolveList(binding.items, items, tables);
+      if (resolved !== items) {
+        change.items = resolved;
+        change.ids = resolved.map((i) => i.id);
+        const dropped = items.length - resolved.length;
+        if (dropped > 0) change.total = Math.max(0, (state.total as number) - dropped);
+      }
+    }
+    for (const [field, kind] of Object.entries(binding.fields ?? {})) {
+      const value = state[field];
+      if (Array.isArray(value)) {
+        const resolved = resolveList(kind, value as EntityTypes[EntityKind][], tables);
+        if (resolved !== value) change[field] = resolved;
+      } else if (value && typeof value === 'object') {
+        const resolved = (tables[kind] as Record<string, unknown>)[(value as Identified).id];
+        if (resolved && resolved !== value) change[field] = resolved;
+      }
+    }
+    const detail = binding.detail;
+    if (detail) {
+      const byId = state.byId as Record<string, DetailEntry<unknown>>;
+      let changed = false;
+      const next = Object.fromEntries(
+        Object.entries(byId).map(([id, e]) => {
+          if (!e.data) return [id, e];
+          const data = detail.resolve(e.data, tables);
+          if (data === e.data) return [id, e];
+          changed = true;
+          return [id, { ...e, data }];
+        }),
+      );
+      if (changed) change.byId = next;
+    }
+    if (Object.keys(change).length > 0) set(change as Partial<S>);
+  };
+  useEntityStore.subscribe((s, previous) => {
+    if (s.tables !== previous.tables) follow(s.tables);
+  });
+  return boundSet;
+}
+
+/** Every store built here, to load again after a reconnect what a screen had loaded (each one's `refetch`). */
+const refetchers: Array<() => Promise<void>> = [];
+
+function registerRefetch(options: { refetchOnReconnect?: boolean }, refetch: () => Promise<void>): void {
+  if (options.refetchOnReconnect !== false) refetchers.push(refetch);
+}
+
+/**
+ * Loads again, in every store built here, what a screen loaded (data that may have changed while the socket was
+ * down); stores no screen loaded stay idle.
+ */
+export async function refetchAllStores(): Promise<void> {
+  await Promise.all(refetchers.map((refetch) => refetch()));
+}
+
 const emptyResource = { status: 'idle' as ResourceStatus, error: null, stale: false };
 
 /** A list loaded in one request (the first page of a fixed size, or a plain array). */
@@ -146,7 +313,9 @@ export function createListStore<
   A extends ListAnswer<T> = ListAnswer<T>,
 >(options: ListOptions<T, X, A>): ResourceStore<ListState<T> & X> {
   type S = ListState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
     const load = async () => {
       if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
@@ -166,6 +335,7 @@ export function createListStore<
     };
     return {
       ...emptyResource,
+      ids: [],
       items: [],
       total: 0,
       load,
@@ -186,7 +356,9 @@ export function createPagedListStore<
   X extends object = object,
 >(options: PagedListOptions<T, A, X>): ResourceStore<PagedListState<T> & X> {
   type S = PagedListState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
 
     async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
@@ -213,6 +385,7 @@ export function createPagedListStore<
 
     return {
       ...emptyResource,
+      ids: [],
       items: [],
       total: 0,
       page: 0,
@@ -246,7 +419,9 @@ export function createDetailStore<T extends Identified, X extends object = objec
   options: DetailOptions<T, X>,
 ): ResourceStore<DetailState<T> & X> {
   type S = DetailState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = options.entities ? bindToEntities(options.entities, rawSet, api, false) : rawSet;
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
     const setEntry = (id: string, change: (entry: DetailEntry<T>) => Partial<DetailEntry<T>>) =>
       set(

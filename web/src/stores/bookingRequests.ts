@@ -13,6 +13,7 @@ export const useBookingRequestsStore = createListStore<
   }
 >({
   name: 'booking requests',
+  entities: { items: 'bookingRequest' },
   fetch: () =>
     apiRequest<Page<BookingRequestDto>>('GET', `/api/booking-requests?status=pending&pageSize=${PAGE_SIZE}`),
   extend: (_set, get) => ({
@@ -35,6 +36,7 @@ export const useMyBookingRequestsStore = createListStore<
   }
 >({
   name: 'your booking requests',
+  entities: { items: 'bookingRequest' },
   fetch: () =>
     apiRequest<Page<BookingRequestDto>>(
       'GET',

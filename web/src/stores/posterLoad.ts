@@ -8,7 +8,7 @@ import type {
 } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
-import { upsertById } from './posterLoadMerge';
+import { loadInterestShape, upsertById } from './posterLoadMerge';
 
 interface PosterLoadActions {
   /** Loads the server hides from this user (404): the page says it was not found. */
@@ -38,6 +38,7 @@ interface PosterLoadActions {
  */
 export const usePosterLoadStore = createDetailStore<LoadInterestDto, PosterLoadActions>({
   name: 'the load',
+  entities: { detail: loadInterestShape },
   fetch: async (id) => {
     try {
       return await apiRequest<LoadInterestDto>('GET', `/api/freight/${id}/interest`);

@@ -1,6 +1,6 @@
 import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
-import { createDetailStore } from '../lib/resourceStore';
+import { createDetailStore, entityShape } from '../lib/resourceStore';
 
 interface TrackedLoadActions {
   /** Loads the server hides from this user (404, or 403 for one they take no part in): 'Freight not found'. */
@@ -12,6 +12,7 @@ interface TrackedLoadActions {
 /** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */
 export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, TrackedLoadActions>({
   name: 'the load',
+  entities: { detail: entityShape('trackedLoad') },
   fetch: async (freightId): Promise<TrackingFreightDto> => {
     try {
       return await apiRequest<TrackingFreightDto>('GET', `/api/freight/${freightId}/tracking`);
