@@ -77,7 +77,10 @@ function writeTable<K extends EntityKind>(
 }
 
 /** Upserts entities of one kind (a REST answer's items, a pushed one) and answers the copies now kept. */
-export function upsertEntities<K extends EntityKind>(kind: K, items: readonly EntityTypes[K][]): EntityTypes[K][] {
+export function upsertEntities<K extends EntityKind>(
+  kind: K,
+  items: readonly EntityTypes[K][],
+): EntityTypes[K][] {
   const merge = mergeOf[kind] as ((a: EntityTypes[K], b: EntityTypes[K]) => EntityTypes[K]) | undefined;
   writeTable(kind, (table) => {
     let changed = false;
@@ -100,7 +103,11 @@ export function upsertEntity<K extends EntityKind>(kind: K, item: EntityTypes[K]
 }
 
 /** Changes fields of a known entity; an unknown id is ignored (nothing shows it). */
-export function patchEntity<K extends EntityKind>(kind: K, id: string, changes: Partial<EntityTypes[K]>): void {
+export function patchEntity<K extends EntityKind>(
+  kind: K,
+  id: string,
+  changes: Partial<EntityTypes[K]>,
+): void {
   writeTable(kind, (table) => {
     const known = table[id];
     if (!known) return false;
@@ -143,7 +150,10 @@ export const selectEntity =
     id ? (s.tables[kind] as EntityTable<K>)[id] : undefined;
 
 /** One entity by id; re-renders when that entity (and only it) changes. */
-export function useEntity<K extends EntityKind>(kind: K, id: string | null | undefined): EntityTypes[K] | undefined {
+export function useEntity<K extends EntityKind>(
+  kind: K,
+  id: string | null | undefined,
+): EntityTypes[K] | undefined {
   return useEntityStore(selectEntity(kind, id));
 }
 

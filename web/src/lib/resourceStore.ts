@@ -224,7 +224,8 @@ function bindToEntities<S extends object>(
     for (const [field, kind] of Object.entries(binding.fields ?? {})) {
       const value = out[field];
       if (Array.isArray(value)) out[field] = upsertEntities(kind, value as EntityTypes[EntityKind][]);
-      else if (value && typeof value === 'object') out[field] = upsertEntity(kind, value as EntityTypes[EntityKind]);
+      else if (value && typeof value === 'object')
+        out[field] = upsertEntity(kind, value as EntityTypes[EntityKind]);
     }
     const detail = binding.detail;
     if (detail && out.byId && typeof out.byId === 'object') {

@@ -35,7 +35,7 @@ import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
 import { useVerificationStore } from './verification';
-import { useMyListingsStore, useMyRequestsStore } from './workspace';
+import { useMyRequestsStore } from './workspace';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
