@@ -476,3 +476,143 @@ export const selectDetail =
   (id: string) =>
   <T extends Identified>(s: DetailState<T>): DetailEntry<T> | undefined =>
     s.byId[id];
+
+/**
+ * One resource, not a list (the signed-in user, the public config, the verification status), kept under the field
+ * `F` (the store's own name for it). `null` before the first answer, or when the server has none (signed out).
+ */
+export type ItemState<T, F extends string> = ResourceState & { [P in F]: T | null } & {
+  load: () => Promise<void>;
+  /** The resource as pushed or answered elsewhere (a socket event): shown as loaded. */
+  receive: (data: T) => void;
+  /** Changes fields of the resource; nothing while there is none. */
+  patch: (changes: Partial<T>) => void;
+};
+
+interface ItemOptions<T, F extends string, X> {
+  name: string;
+  field: F;
+  /** Answers the resource, or null when the server has none for this visitor (not a failure). */
+  fetch: () => Promise<T | null>;
+  /** 'loading' for a resource loaded from start-up (no idle time before its first answer). */
+  initialStatus?: ResourceStatus;
+  /** After each load, with what it brought (null after a failure too). */
+  settled?: (data: T | null) => void;
+  refetchOnReconnect?: boolean;
+  extend?: Extension<ItemState<T, F>, X>;
+}
+
+export function createItemStore<T extends object, F extends string, X extends object = object>(
+  options: ItemOptions<T, F, X>,
+): ResourceStore<ItemState<T, F> & X> {
+  type S = ItemState<T, F> & X;
+  const { field } = options;
+  return create<S>()((set, get, api) => {
+    const own = options.extend?.(set, get);
+    const put = (data: T | null, extra: Partial<ResourceState> = {}) =>
+      set({ [field]: data, ...extra } as unknown as Partial<S>);
+    const load = async () => {
+      set({ status: 'loading' } as Partial<S>);
+      try {
+        const data = await options.fetch();
+        put(data, { status: 'loaded', error: null, stale: false });
+        options.settled?.(data);
+      } catch (err) {
+        put(null, { status: 'failed', error: reportLoadFailure(options.name, err) });
+        options.settled?.(null);
+      }
+    };
+    registerRefetch(options, () => api.getState().refetch());
+    return {
+      ...emptyResource,
+      status: options.initialStatus ?? 'idle',
+      [field]: null,
+      load,
+      // A reload after a reconnect keeps what is shown when it fails (the next push or load brings it).
+      refetch: async () => {
+        if (get().status !== 'loaded') return;
+        try {
+          put(await options.fetch(), { stale: false });
+        } catch (err) {
+          logFailure(`Loading ${options.name}`, err);
+        }
+      },
+      markStale: () => set({ stale: true } as Partial<S>),
+      receive: (data: T) => put(data, { status: 'loaded', error: null }),
+      patch: (changes: Partial<T>) =>
+        set(
+          (s) => (s[field] ? { [field]: { ...(s[field] as T), ...changes } } : {}) as unknown as Partial<S>,
+        ),
+      ...(own as X),
+    } as unknown as S;
+  });
+}
+
+/** One open list of a keyed store: a page of it. */
+export interface KeyedList<T> {
+  items: T[];
+  page: number;
+  total: number;
+  status: ResourceStatus;
+}
+
+/** Lists keyed by what they belong to (a route's matches), each open one shown a page at a time. */
+export interface KeyedListsState<T> {
+  lists: Record<string, KeyedList<T>>;
+  /** Opens (or moves) the key's list to `page`; its items stay on screen while it loads. */
+  load: (key: string, page?: number) => Promise<void>;
+  /** Page 1 again, if the key's list is open. */
+  reload: (key: string) => Promise<void>;
+  /** Closes the key's list. */
+  hide: (key: string) => void;
+  /** Every open list's page again. Run on reconnect. */
+  refetch: () => Promise<void>;
+}
+
+interface KeyedListsOptions<T, X> {
+  name: string;
+  fetchPage: (key: string, page: number) => Promise<Page<T>>;
+  extend?: Extension<KeyedListsState<T>, X>;
+}
+
+export function createKeyedListsStore<T extends Identified, X extends object = object>(
+  options: KeyedListsOptions<T, X>,
+): ResourceStore<KeyedListsState<T> & X> {
+  type S = KeyedListsState<T> & X;
+  return create<S>()((set, get, api) => {
+    const own = options.extend?.(set, get);
+    const setList = (key: string, list: (known: KeyedList<T> | undefined) => KeyedList<T>) =>
+      set((s) => ({ lists: { ...s.lists, [key]: list(s.lists[key]) } }) as Partial<S>);
+    registerRefetch(options as { refetchOnReconnect?: boolean }, () => api.getState().refetch());
+    return {
+      lists: {},
+      load: async (key, page = 1) => {
+        setList(key, (known) => ({ ...(known ?? { items: [], page, total: 0 }), status: 'loading' }));
+        try {
+          const result = await options.fetchPage(key, page);
+          setList(key, () => ({
+            items: result.items,
+            page: result.page,
+            total: result.total,
+            status: 'loaded',
+          }));
+        } catch (err) {
+          reportLoadFailure(options.name, err);
+          setList(key, () => ({ items: [], page, total: 0, status: 'failed' }));
+        }
+      },
+      reload: async (key) => {
+        if (get().lists[key]) await get().load(key, 1);
+      },
+      hide: (key) =>
+        set((s) => {
+          const { [key]: _hidden, ...rest } = s.lists;
+          return { lists: rest } as Partial<S>;
+        }),
+      refetch: async () => {
+        await Promise.all(Object.entries(get().lists).map(([key, list]) => get().load(key, list.page)));
+      },
+      ...(own as X),
+    } as S;
+  });
+}
