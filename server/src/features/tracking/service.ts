@@ -266,7 +266,10 @@ export async function updateLocation(
     const current =
       (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
     if (!isLocationUpdatable(current.status)) {
-      throw conflict('The location can be updated only while the load is booked or in transit');
+      throw new AppError(
+        'LOCATION_NOT_UPDATABLE',
+        'The location can be updated only while the load is booked or in transit',
+      );
     }
     const created = await LocationPointModel.create({
       freightListingId: load._id,

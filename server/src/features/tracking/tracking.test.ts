@@ -215,6 +215,8 @@ describe('location (calls 14, 15)', () => {
     const id = await booked({ status });
     const res = await carrier.post(`/api/freight/${id}/location`, { latitude: 41, longitude: -87 });
     expect(res.status).toBe(409);
+    // The code a sharing device stops on (it never reads the message).
+    expect(res.body.code).toBe('LOCATION_NOT_UPDATABLE');
     expect(await LocationPointModel.countDocuments({ freightListingId: id })).toBe(0);
   });
 });
