@@ -34,6 +34,7 @@ import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
+import { refreshTrackedLoad } from './trackedLoad';
 import { useVerificationStore } from './verification';
 import { useMyRequestsStore } from './workspace';
 
@@ -175,7 +176,10 @@ export const socketRoutes: SocketRoutes = {
     const { freightId, lat, lng, lastLocationUpdate } = payload;
     patchEntity('trackedLoad', freightId, { currentLat: lat, currentLng: lng, lastLocationUpdate });
   },
-  'freight:status': ({ freightId, status }) => patchEntity('trackedLoad', freightId, { status }),
+  'freight:status': ({ freightId, status }) => {
+    patchEntity('trackedLoad', freightId, { status });
+    void refreshTrackedLoad(freightId);
+  },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
   'freight:document': ({ freightId, document }) =>

@@ -1,5 +1,6 @@
 import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
-import { apiRequest, errorStatus } from '../lib/api';
+import { apiRequest, errorStatus, logFailure } from '../lib/api';
+import { getEntity, upsertEntity } from '../lib/entities';
 import { createDetailStore, entityShape } from '../lib/resourceStore';
 
 interface TrackedLoadActions {
@@ -35,3 +36,19 @@ export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, Tracked
     },
   }),
 });
+
+/**
+ * A load's status moved (a push carries the status alone): a load on screen (its page, or a row of the tracked
+ * loads) is read again for the viewer's new actions; the one copy updates every screen showing it.
+ */
+export async function refreshTrackedLoad(freightId: string): Promise<void> {
+  if (!getEntity('trackedLoad', freightId)) return;
+  try {
+    upsertEntity(
+      'trackedLoad',
+      await apiRequest<TrackingFreightDto>('GET', `/api/freight/${freightId}/tracking`),
+    );
+  } catch (err) {
+    logFailure('Loading the load', err);
+  }
+}

@@ -72,6 +72,27 @@ describe('who sees a load', () => {
     }
   });
 
+  it('carries what each viewer may do, from the policies and the status machine (issue 26)', async () => {
+    const id = await booked();
+    const actions = async (c: TestClient) => (await c.get(`/api/freight/${id}/tracking`)).body.viewerActions;
+    expect(await actions(carrier)).toEqual({
+      updateLocation: true,
+      reportStops: true,
+      startTrip: true,
+      write: true,
+    });
+    expect(await actions(shipper)).toEqual({ cancel: true, write: true });
+    expect(await actions(admin)).toEqual({}); // reads only
+    const moved = await carrier.post(`/api/freight/${id}/status`, { status: 'in_transit' });
+    expect(moved.body.viewerActions).toEqual({
+      updateLocation: true,
+      reportStops: true,
+      markDelivered: true,
+      write: true,
+    });
+    expect(await actions(shipper)).toEqual({ write: true });
+  });
+
   it("refuses every tracking read and write of someone else's load with 404", async () => {
     const id = await booked();
     const photo = await uploadPhoto(shipper, id, { photoType: 'pickup' });
