@@ -32,13 +32,26 @@ export type EntityTables = { readonly [K in EntityKind]: EntityTable<K> };
 /**
  * How a newer copy of an entity meets the one known. Replace by default: the server's answer is the truth. A load
  * keeps the viewer's actions a push without them did not carry (a booking or offer event carries the load alone); a
- * tracked load keeps the unread count only the list's rows carry.
+ * tracked load keeps the unread count only the list's rows carry; offers and requests keep their actions while
+ * their status stands.
  */
 const mergeOf: { [K in EntityKind]?: (known: EntityTypes[K], next: EntityTypes[K]) => EntityTypes[K] } = {
   load: (known, next) =>
     next.viewerActions || !known.viewerActions ? next : { ...next, viewerActions: known.viewerActions },
   trackedLoad: (known, next) => ({ ...known, ...next }),
+  negotiation: (known, next) =>
+    withActionsKept(known, next, known.status === next.status && known.version === next.version),
+  bookingRequest: (known, next) => withActionsKept(known, next, known.status === next.status),
 };
+
+/**
+ * A pushed offer or request goes to both parties and carries no viewer's actions: the known ones stay while what
+ * they were computed from has not moved; else none until the screens showing it read it again (socketRoutes).
+ */
+function withActionsKept<T extends { viewerActions?: object }>(known: T, next: T, unmoved: boolean): T {
+  if (next.viewerActions || !known.viewerActions || !unmoved) return next;
+  return { ...next, viewerActions: known.viewerActions };
+}
 
 const KINDS: EntityKind[] = [
   'load',

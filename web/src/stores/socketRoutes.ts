@@ -62,7 +62,7 @@ const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
  * a new one joins the lists it belongs to.
  */
 function upsertOffer(negotiation: NegotiationDto): void {
-  upsertEntity('negotiation', negotiation);
+  const kept = upsertEntity('negotiation', negotiation);
   const offers = useOffersStore.getState();
   offers.remove(negotiation.id); // the offer that moved comes first
   offers.upsert(negotiation);
@@ -71,6 +71,19 @@ function upsertOffer(negotiation: NegotiationDto): void {
     usePosterLoadStore.getState().receiveOffer(negotiation);
   }
   refetchBrokerHub();
+  if (!kept.viewerActions) {
+    void useOffersStore.getState().refetch();
+    void useReceivedOffersStore.getState().refetch();
+    rereadPosterLoad(negotiation.freightListingId);
+  }
+}
+
+/**
+ * A pushed offer or request carries no viewer's actions (it goes to both parties): when it is new or moved, the
+ * screens that act on it read it again for the viewer's actions (each only if a screen loaded it).
+ */
+function rereadPosterLoad(loadId: string): void {
+  if (usePosterLoadStore.getState().byId[loadId]?.data) void usePosterLoadStore.getState().load(loadId);
 }
 
 /**
@@ -97,19 +110,24 @@ export const socketRoutes: SocketRoutes = {
     upsertOffer(negotiation);
   },
   'booking:requested': ({ request }) => {
-    upsertEntity('bookingRequest', request);
+    const kept = upsertEntity('bookingRequest', request);
     useBookingRequestsStore.getState().upsert(request);
     usePosterLoadStore.getState().receiveRequest(request);
+    if (!kept.viewerActions) {
+      void useBookingRequestsStore.getState().refetch();
+      rereadPosterLoad(request.freightListingId);
+    }
   },
   // A reviewed request leaves the pending lists; My Loads shows the outcome, with the reason of a closed one.
   'booking:reviewed': ({ request, listing }) => {
     if (listing) upsertLoad(listing);
-    upsertEntity('bookingRequest', request);
+    const kept = upsertEntity('bookingRequest', request);
     useBookingRequestsStore.getState().remove(request.id);
     useMyBookingRequestsStore.getState().remove(request.id);
     usePosterLoadStore.getState().receiveRequest(request);
     useMyRequestsStore.getState().upsert(request);
     refetchBrokerHub();
+    if (!kept.viewerActions) rereadPosterLoad(request.freightListingId);
   },
   'notification:new': (payload) => {
     useNotificationsStore.getState().receive(payload);
