@@ -511,8 +511,9 @@ export function createItemStore<T extends object, F extends string, X extends ob
     const own = options.extend?.(set, get);
     const put = (data: T | null, extra: Partial<ResourceState> = {}) =>
       set({ [field]: data, ...extra } as unknown as Partial<S>);
+    // A reload keeps status 'loaded' (what is shown stays on screen) until it answers.
     const load = async () => {
-      set({ status: 'loading' } as Partial<S>);
+      if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
       try {
         const data = await options.fetch();
         put(data, { status: 'loaded', error: null, stale: false });
