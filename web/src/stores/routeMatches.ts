@@ -24,6 +24,17 @@ interface RouteMatchesActions {
   receiveOffer: (offer: ShipmentOfferDto) => void;
 }
 
+/**
+ * A pushed shipment or offer carries no viewer's actions: the lists showing it are read again (their page) for what
+ * the driver may now do with it. Shown at once meanwhile.
+ */
+function rereadListsHolding(shipmentId: string): void {
+  const { lists, load } = useRouteMatchesStore.getState();
+  for (const [routeId, list] of Object.entries(lists)) {
+    if (list.items.some((m) => m.id === shipmentId)) void load(routeId, list.page);
+  }
+}
+
 /** The shipments matching each of the driver's routes whose list is open (by route id), live through socketRoutes. */
 export const useRouteMatchesStore = createKeyedListsStore<RouteMatchDto, RouteMatchesActions>({
   name: 'route matches',
@@ -42,9 +53,17 @@ export const useRouteMatchesStore = createKeyedListsStore<RouteMatchDto, RouteMa
       get().receiveOffer(offer);
       return offer;
     },
-    receivePosted: (shipment, routes) =>
-      set((s) => ({ lists: matchesAfterPosted(s.lists, routes, shipment) })),
-    receiveUpdated: (shipment) => set((s) => ({ lists: matchesAfterUpdated(s.lists, shipment) })),
-    receiveOffer: (offer) => set((s) => ({ lists: matchesAfterOffer(s.lists, offer) })),
+    receivePosted: (shipment, routes) => {
+      set((s) => ({ lists: matchesAfterPosted(s.lists, routes, shipment) }));
+      rereadListsHolding(shipment.id);
+    },
+    receiveUpdated: (shipment) => {
+      set((s) => ({ lists: matchesAfterUpdated(s.lists, shipment) }));
+      rereadListsHolding(shipment.id);
+    },
+    receiveOffer: (offer) => {
+      set((s) => ({ lists: matchesAfterOffer(s.lists, offer) }));
+      rereadListsHolding(offer.shipmentId);
+    },
   }),
 });
