@@ -129,6 +129,30 @@ describe('the entity layer', () => {
     expect(getEntity('load', 'f1')?.status).toBe('booked');
   });
 
+  it('a review’s REST answer goes the event’s way: every screen shows the outcome from its one copy', async () => {
+    stubServer({
+      '/api/booking-requests?status=pending': page([pending]),
+      '/api/booking-requests/mine?status=all': page([pending]),
+    });
+    await useBookingRequestsStore.getState().load();
+    await useMyRequestsStore.getState().load();
+    stubServer({
+      '/api/booking-requests/r1/review': {
+        message: 'Booking request approved',
+        request: approved,
+        listing: null,
+      },
+      '/api/booking-requests?status=pending': page([]),
+    });
+    await expect(useBookingRequestsStore.getState().review('r1', 'approved')).resolves.toBe(
+      'Booking request approved',
+    );
+    // My Loads was not read again: the answer reached it through the entity.
+    expect(useMyRequestsStore.getState().items[0]).toMatchObject({ status: 'approved' });
+    expect(useMyRequestsStore.getState().items[0]).toBe(getEntity('bookingRequest', 'r1'));
+    expect(useBookingRequestsStore.getState()).toMatchObject({ items: [], total: 0 });
+  });
+
   it('a load edited on the board reaches the requests made for it', async () => {
     stubServer({ '/api/booking-requests/mine?status=all': page([pending]) });
     await useMyRequestsStore.getState().load();

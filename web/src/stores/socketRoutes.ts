@@ -6,6 +6,7 @@ import type {
 } from '@freight/shared';
 import { patchEntitiesWhere, patchEntity, upsertEntity } from '../lib/entities';
 import { refetchAllStores } from '../lib/resourceStore';
+import { setServerEventRoutes } from '../lib/serverEvents';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useAdminBackgroundChecksStore } from './adminBackgroundChecks';
@@ -211,6 +212,8 @@ export const socketRoutes: SocketRoutes = {
     patchEntity('trackedLoad', freightId, { unreadCount });
   },
 };
+
+setServerEventRoutes(socketRoutes);
 
 /** What may have changed while the socket was down: every store a screen loaded loads again. */
 export const refetchAfterReconnect = refetchAllStores;
