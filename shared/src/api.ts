@@ -12,6 +12,11 @@ export type ErrorCode =
   | 'TWO_FACTOR_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /**
+   * 409: the load takes no positions in its status (only while booked or in transit, isLocationUpdatable); a
+   * device sharing its position stops for that load.
+   */
+  | 'LOCATION_NOT_UPDATABLE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'

@@ -23,7 +23,7 @@ import {
   type FreightStatus,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
-import type { LoadViewerActions } from './loadActions';
+import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
 
 /**
  * A freight listing as the API returns it: money in dollars (2 decimals), dates as ISO strings. No live position:
@@ -705,6 +705,8 @@ export interface BookingRequestDto {
   carrierDocuments: CarrierDocumentDto[];
   /** Why the request was closed without the poster's review (the load withdrawn or booked elsewhere); else null. */
   closedReason: string | null;
+  /** What the viewer may do with it (issue 26): in REST answers, absent from pushes. */
+  viewerActions?: BookingRequestViewerActions;
 }
 
 /** One approved compliance document of a carrier, as a booking request shows it. */
@@ -809,6 +811,8 @@ export interface NegotiationDto {
   carrierUsdotNumber: string | null;
   /** Why the offer was closed without an answer of its own (the load withdrawn or booked elsewhere); else null. */
   closedReason: string | null;
+  /** What the viewer may do with it (issue 26): in REST answers, absent from pushes. */
+  viewerActions?: NegotiationViewerActions;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

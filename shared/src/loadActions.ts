@@ -21,3 +21,23 @@ export interface LoadViewerActions {
 /** The reason shown beside the disabled button of a viewer who must be verified first (SPEC §5's texts). */
 export const VERIFY_TO_BOOK_TEXT = 'Complete document verification to book freight.';
 export const VERIFY_TO_OFFER_TEXT = 'Complete document verification to negotiate rates.';
+
+/**
+ * What the viewer may do with a rate offer (issue 26), computed per viewer by the server's freight policies; the web
+ * shows the buttons present. Sent in the REST answers; a pushed offer carries none (it goes to both parties), and the
+ * web reads the lists showing it again for the viewer's actions.
+ */
+export interface NegotiationViewerActions {
+  /** Accept, reject or counter: the load's broker (or poster), while the offer is pending on an available load. */
+  respond?: true;
+  /** Revise the offer: the carrier who made it, while it is pending. */
+  revise?: true;
+  /** Accept or decline the broker's counter: the carrier, while it is countered. */
+  answerCounter?: true;
+}
+
+/** What the viewer may do with a booking request (issue 26); like NegotiationViewerActions, in REST answers only. */
+export interface BookingRequestViewerActions {
+  /** Approve or reject: the load's shipper or broker, while the request is pending on an available load. */
+  review?: true;
+}

@@ -141,6 +141,11 @@ export interface ShipmentOfferDto {
   status: ShipmentOfferStatus;
   respondedAt: string | null;
   createdAt: string;
+  /**
+   * What the viewer may do with it (issue 26), from the server's small-shipment policies: in the customer's list of
+   * shipments; absent from pushes (the screen reads its list again).
+   */
+  viewerActions?: { accept?: true };
 }
 
 /** The customer's own shipment, with the offers drivers made on it. */
@@ -151,6 +156,8 @@ export interface MySmallShipmentDto extends SmallShipmentDto {
 /** A posted shipment as a driver sees it under a route, with the driver's own offer if any. */
 export interface RouteMatchDto extends SmallShipmentDto {
   myOffer: ShipmentOfferDto | null;
+  /** What the driver may do (issue 26): make an offer, or update the pending one. Absent from pushes. */
+  viewerActions?: { offer?: true };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

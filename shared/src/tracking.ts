@@ -137,6 +137,26 @@ export const socketLocationSchema = z.object({
 
 // DTOs.
 
+/**
+ * What the viewer may do on a load's tracking page (issue 26), computed for each viewer by the server's tracking
+ * policies from who they are on the load and its status; the web shows a button for each action present. A status
+ * push changes the load's status only: the web reads the load again for its new actions.
+ */
+export interface TrackingViewerActions {
+  /** Share and send the device's position: the booked carrier, while the load is booked or in transit. */
+  updateLocation?: true;
+  /** Report the trip's stops (arrived, loaded, arrived at delivery): the booked carrier, while booked or in transit. */
+  reportStops?: true;
+  /** Booked → in transit: the booked carrier. */
+  startTrip?: true;
+  /** In transit → delivered: the booked carrier. */
+  markDelivered?: true;
+  /** Cancel the load: whoever runs it (its poster, broker or shipper), while it may still be cancelled. */
+  cancel?: true;
+  /** Write in the chat and upload photos: the load's participants (an admin who takes no part reads only). */
+  write?: true;
+}
+
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
 export interface TrackingFreightDto {
   id: string;
@@ -169,6 +189,7 @@ export interface TrackingFreightDto {
   /** The carrier's reason for marking the load delivered away from the delivery place (issue 16), else null. */
   deliveryNote: string | null;
   updatedAt: string;
+  viewerActions: TrackingViewerActions;
 }
 
 /** A tracked-loads list row: the detail plus this user's unread chat count. */

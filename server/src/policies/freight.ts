@@ -1,4 +1,9 @@
-import type { LoadActionState, LoadViewerActions } from '@freight/shared';
+import type {
+  BookingRequestViewerActions,
+  LoadActionState,
+  LoadViewerActions,
+  NegotiationViewerActions,
+} from '@freight/shared';
 import type { Actor, Rule } from './types';
 
 /** The parts of a load the freight rules look at. */
@@ -95,4 +100,37 @@ export function viewerLoadActions(
   // An unverified carrier sees one disabled button, the booking one, with the reason: no second disabled offer button.
   const offer = actor.isVerified ? state(freightPolicies['freight:offer'](actor, load)) : undefined;
   return { ...(book && { book }), ...(offer && { offer }) };
+}
+
+/** Offers and requests are answered only while their load is still available (an unknown load: as available). */
+const stillAvailable = (load: { status?: string | null } | null | undefined) =>
+  (load?.status ?? 'available') === 'available';
+
+/** The actions the viewer may take on a rate offer (issue 26), sent with it so the web shows only those buttons. */
+export function viewerNegotiationActions(
+  actor: Actor,
+  negotiation: NegotiationRef & { status: string },
+  load: { status?: string | null } | null | undefined,
+): NegotiationViewerActions {
+  const open = stillAvailable(load);
+  const pending = open && negotiation.status === 'pending';
+  const countered = open && negotiation.status === 'counter_offered';
+  return {
+    ...(pending && freightPolicies['negotiation:respond'](actor, negotiation) && { respond: true }),
+    ...(pending && freightPolicies['negotiation:revise'](actor, negotiation) && { revise: true }),
+    ...(countered &&
+      freightPolicies['negotiation:acceptCounter'](actor, negotiation) && { answerCounter: true }),
+  } as NegotiationViewerActions;
+}
+
+/** The actions the viewer may take on a booking request (issue 26). */
+export function viewerBookingRequestActions(
+  actor: Actor,
+  request: RequestRef & { status: string },
+  load: { status?: string | null } | null | undefined,
+): BookingRequestViewerActions {
+  const reviewable = stillAvailable(load) && request.status === 'pending';
+  return (
+    reviewable && freightPolicies['booking:review'](actor, request) ? { review: true } : {}
+  ) as BookingRequestViewerActions;
 }

@@ -23,3 +23,23 @@ export const smallShipmentsPolicies = {
   /** Only the shipment's customer accepts an offer. */
   'shipmentOffer:accept': (actor: Actor, shipment: OwnedByShipper) => String(shipment.shipperId) === actor.id,
 } satisfies Record<string, Rule>;
+
+/** The customer's actions on an offer (issue 26): accept a pending one while the shipment is still posted. */
+export function viewerShipmentOfferActions(
+  actor: Actor,
+  shipment: OfferTarget,
+  offer: { status: string },
+): { accept?: true } {
+  const open = shipment.status === 'posted' && offer.status === 'pending';
+  return open && smallShipmentsPolicies['shipmentOffer:accept'](actor, shipment) ? { accept: true } : {};
+}
+
+/** A driver's actions on a matching shipment (issue 26): offer on it, or update the offer while it is pending. */
+export function viewerRouteMatchActions(
+  actor: Actor,
+  shipment: OfferTarget,
+  myOffer: { status: string } | null,
+): { offer?: true } {
+  const mayOffer = smallShipmentsPolicies['shipmentOffer:create'](actor, shipment);
+  return mayOffer && (!myOffer || myOffer.status === 'pending') ? { offer: true } : {};
+}

@@ -1,4 +1,4 @@
-import { SESSION_LOSS_REDIRECT_MS } from '@freight/shared';
+import { SESSION_LOSS_REDIRECT_MS, type ErrorCode } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
 import { loginUrlReturningTo } from './redirects';
 
@@ -151,5 +151,33 @@ export function errorHasDetailCode(err: unknown, code: string): boolean {
     return Array.isArray(details) && details.some((d) => (d as { code?: unknown })?.code === code);
   } catch {
     return false;
+  }
+}
+
+/** A refusal with its shared error code (a socket ack's, or an HTTP answer's read once); the message is fit to show. */
+export class RefusalError extends Error {
+  constructor(
+    readonly code: ErrorCode | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The error code (DESIGN §6, the shared ErrorCode) of a refusal: a RefusalError's, or the `code` of an `apiRequest`
+ * error's JSON body; null for anything else (a network failure). The web branches on this, never on message text.
+ */
+export function errorCode(err: unknown): ErrorCode | null {
+  if (err instanceof RefusalError) return err.code;
+  if (!(err instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
+  if (!match) return null;
+  try {
+    const parsed: unknown = JSON.parse(match[1]);
+    const code = (parsed as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? (code as ErrorCode) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,14 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Page } from '@freight/shared';
 import { errorMessage, logFailure } from './api';
+import {
+  upsertEntities,
+  upsertEntity,
+  useEntityStore,
+  type EntityKind,
+  type EntityTables,
+  type EntityTypes,
+} from './entities';
 
 /** Where a store's server data stands; the one status type of every store built here. */
 export type ResourceStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -23,6 +31,12 @@ interface Identified {
 
 /** A list of items with helpers for socket events; `total` is the server's count (it can exceed `items.length`). */
 export interface ListState<T extends Identified> extends ResourceState {
+  /** The ids of the items, in the list's order (a store bound to an entity kind keeps only these of its own). */
+  ids: string[];
+  /**
+   * The items in order. In a store bound to an entity kind (`entities.items`) they are the entity tables' copies,
+   * kept in step with them: an upsert anywhere shows here.
+   */
   items: T[];
   total: number;
   /** Fetches the list; a reload keeps status 'loaded' (the list stays on screen) until it answers. */
@@ -87,9 +101,51 @@ export interface ListAnswer<T> {
   total?: number;
 }
 
+/**
+ * How an entity nested in a store's data is kept: stored in the entity tables (answering the kept copy) and read back
+ * from them when they change (answering the same object when nothing it holds changed).
+ */
+export interface EntityShape<T> {
+  store: (data: T) => T;
+  resolve: (data: T, tables: EntityTables) => T;
+}
+
+/** One entity of a kind. */
+export function entityShape<K extends EntityKind>(kind: K): EntityShape<EntityTypes[K]> {
+  return {
+    store: (item) => upsertEntity(kind, item),
+    resolve: (item, tables) => (tables[kind] as Record<string, EntityTypes[K]>)[item.id] ?? item,
+  };
+}
+
+/** Entities of a kind in a list (the ones gone from the tables drop out). */
+export function resolveList<K extends EntityKind>(
+  kind: K,
+  items: EntityTypes[K][],
+  tables: EntityTables,
+): EntityTypes[K][] {
+  const table = tables[kind] as Record<string, EntityTypes[K]>;
+  const resolved = items.map((i) => table[i.id]).filter((i): i is EntityTypes[K] => i !== undefined);
+  return resolved.length === items.length && resolved.every((r, n) => r === items[n]) ? items : resolved;
+}
+
+/**
+ * Where a store's server data lives in the entity tables (issue 26 item 7): its list's items, its own fields holding
+ * entities (an array of them, or one or null), or its detail entries (any shape, a load with its requests and offers).
+ */
+export interface EntityBinding {
+  items?: EntityKind;
+  fields?: Record<string, EntityKind>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each detail store names its own shape
+  detail?: EntityShape<any>;
+}
+
 interface ListOptions<T extends Identified, X, A extends ListAnswer<T>> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   /** Names the list in console messages ('Loading <name> failed'). */
   name: string;
+  entities?: EntityBinding;
   fetch: () => Promise<A>;
   /** The store's own fields that come with the answer (the Broker Hub's stats beside its loads). */
   fromAnswer?: (answer: A) => Partial<X>;
@@ -97,7 +153,10 @@ interface ListOptions<T extends Identified, X, A extends ListAnswer<T>> {
 }
 
 interface PagedListOptions<T extends Identified, A extends Page<T>, X> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   name: string;
+  entities?: EntityBinding;
   pageSize: number;
   fetchPage: (page: number, pageSize: number) => Promise<A>;
   /** The store's own fields that come with each page (an unread count). */
@@ -106,7 +165,10 @@ interface PagedListOptions<T extends Identified, A extends Page<T>, X> {
 }
 
 interface DetailOptions<T extends Identified, X> {
+  /** False: not loaded again after a reconnect (its screen catches up its own way). */
+  refetchOnReconnect?: boolean;
   name: string;
+  entities?: EntityBinding;
   fetch: (id: string) => Promise<T>;
   extend?: Extension<DetailState<T>, X>;
 }
@@ -137,6 +199,112 @@ function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
   };
 }
 
+/**
+ * The setter of a store bound to the entity tables: what a write puts in `items`, in bound fields or in detail
+ * entries is upserted in the tables first, and the store keeps the tables' copies (and a list its `ids`). The store
+ * follows the tables: an entity upserted or patched anywhere (a socket event, another screen's REST answer) shows in
+ * it, and one removed leaves it. `setState` from outside goes the same way.
+ */
+function bindToEntities<S extends object>(
+  binding: EntityBinding,
+  set: SetState<S>,
+  api: StoreApi<S>,
+  isList: boolean,
+): SetState<S> {
+  type Fields = Record<string, unknown>;
+  const store = (partial: Fields): Fields => {
+    const out: Fields = { ...partial };
+    if (isList && Array.isArray(out.items)) {
+      const items = binding.items
+        ? upsertEntities(binding.items, out.items as EntityTypes[EntityKind][])
+        : (out.items as Identified[]);
+      out.items = items;
+      out.ids = items.map((i) => i.id);
+    }
+    for (const [field, kind] of Object.entries(binding.fields ?? {})) {
+      const value = out[field];
+      if (Array.isArray(value)) out[field] = upsertEntities(kind, value as EntityTypes[EntityKind][]);
+      else if (value && typeof value === 'object')
+        out[field] = upsertEntity(kind, value as EntityTypes[EntityKind]);
+    }
+    const detail = binding.detail;
+    if (detail && out.byId && typeof out.byId === 'object') {
+      const byId = out.byId as Record<string, DetailEntry<unknown>>;
+      out.byId = Object.fromEntries(
+        Object.entries(byId).map(([id, e]) => [id, e.data ? { ...e, data: detail.store(e.data) } : e]),
+      );
+    }
+    return out;
+  };
+  const boundSet = ((partial: unknown, replace?: boolean) => {
+    const current = api.getState();
+    const next = typeof partial === 'function' ? (partial as (s: S) => S | Partial<S>)(current) : partial;
+    if (next === current || !next) return;
+    (set as (p: unknown, r?: boolean) => void)(store(next as Fields), replace);
+  }) as SetState<S>;
+  api.setState = boundSet;
+
+  const follow = (tables: EntityTables) => {
+    const state = api.getState() as Fields;
+    const change: Fields = {};
+    if (isList && binding.items) {
+      const items = state.items as EntityTypes[EntityKind][];
+      const resolved = resolveList(binding.items, items, tables);
+      if (resolved !== items) {
+        change.items = resolved;
+        change.ids = resolved.map((i) => i.id);
+        const dropped = items.length - resolved.length;
+        if (dropped > 0) change.total = Math.max(0, (state.total as number) - dropped);
+      }
+    }
+    for (const [field, kind] of Object.entries(binding.fields ?? {})) {
+      const value = state[field];
+      if (Array.isArray(value)) {
+        const resolved = resolveList(kind, value as EntityTypes[EntityKind][], tables);
+        if (resolved !== value) change[field] = resolved;
+      } else if (value && typeof value === 'object') {
+        const resolved = (tables[kind] as Record<string, unknown>)[(value as Identified).id];
+        if (resolved && resolved !== value) change[field] = resolved;
+      }
+    }
+    const detail = binding.detail;
+    if (detail) {
+      const byId = state.byId as Record<string, DetailEntry<unknown>>;
+      let changed = false;
+      const next = Object.fromEntries(
+        Object.entries(byId).map(([id, e]) => {
+          if (!e.data) return [id, e];
+          const data = detail.resolve(e.data, tables);
+          if (data === e.data) return [id, e];
+          changed = true;
+          return [id, { ...e, data }];
+        }),
+      );
+      if (changed) change.byId = next;
+    }
+    if (Object.keys(change).length > 0) set(change as Partial<S>);
+  };
+  useEntityStore.subscribe((s, previous) => {
+    if (s.tables !== previous.tables) follow(s.tables);
+  });
+  return boundSet;
+}
+
+/** Every store built here, to load again after a reconnect what a screen had loaded (each one's `refetch`). */
+const refetchers: Array<() => Promise<void>> = [];
+
+function registerRefetch(options: { refetchOnReconnect?: boolean }, refetch: () => Promise<void>): void {
+  if (options.refetchOnReconnect !== false) refetchers.push(refetch);
+}
+
+/**
+ * Loads again, in every store built here, what a screen loaded (data that may have changed while the socket was
+ * down); stores no screen loaded stay idle.
+ */
+export async function refetchAllStores(): Promise<void> {
+  await Promise.all(refetchers.map((refetch) => refetch()));
+}
+
 const emptyResource = { status: 'idle' as ResourceStatus, error: null, stale: false };
 
 /** A list loaded in one request (the first page of a fixed size, or a plain array). */
@@ -146,7 +314,9 @@ export function createListStore<
   A extends ListAnswer<T> = ListAnswer<T>,
 >(options: ListOptions<T, X, A>): ResourceStore<ListState<T> & X> {
   type S = ListState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
     const load = async () => {
       if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
@@ -166,6 +336,7 @@ export function createListStore<
     };
     return {
       ...emptyResource,
+      ids: [],
       items: [],
       total: 0,
       load,
@@ -186,7 +357,9 @@ export function createPagedListStore<
   X extends object = object,
 >(options: PagedListOptions<T, A, X>): ResourceStore<PagedListState<T> & X> {
   type S = PagedListState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
 
     async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
@@ -213,6 +386,7 @@ export function createPagedListStore<
 
     return {
       ...emptyResource,
+      ids: [],
       items: [],
       total: 0,
       page: 0,
@@ -246,7 +420,9 @@ export function createDetailStore<T extends Identified, X extends object = objec
   options: DetailOptions<T, X>,
 ): ResourceStore<DetailState<T> & X> {
   type S = DetailState<T> & X;
-  return create<S>()((set, get) => {
+  return create<S>()((rawSet, get, api) => {
+    const set = options.entities ? bindToEntities(options.entities, rawSet, api, false) : rawSet;
+    registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
     const setEntry = (id: string, change: (entry: DetailEntry<T>) => Partial<DetailEntry<T>>) =>
       set(
@@ -300,3 +476,144 @@ export const selectDetail =
   (id: string) =>
   <T extends Identified>(s: DetailState<T>): DetailEntry<T> | undefined =>
     s.byId[id];
+
+/**
+ * One resource, not a list (the signed-in user, the public config, the verification status), kept under the field
+ * `F` (the store's own name for it). `null` before the first answer, or when the server has none (signed out).
+ */
+export type ItemState<T, F extends string> = ResourceState & { [P in F]: T | null } & {
+  load: () => Promise<void>;
+  /** The resource as pushed or answered elsewhere (a socket event): shown as loaded. */
+  receive: (data: T) => void;
+  /** Changes fields of the resource; nothing while there is none. */
+  patch: (changes: Partial<T>) => void;
+};
+
+interface ItemOptions<T, F extends string, X> {
+  name: string;
+  field: F;
+  /** Answers the resource, or null when the server has none for this visitor (not a failure). */
+  fetch: () => Promise<T | null>;
+  /** 'loading' for a resource loaded from start-up (no idle time before its first answer). */
+  initialStatus?: ResourceStatus;
+  /** After each load, with what it brought (null after a failure too). */
+  settled?: (data: T | null) => void;
+  refetchOnReconnect?: boolean;
+  extend?: Extension<ItemState<T, F>, X>;
+}
+
+export function createItemStore<T extends object, F extends string, X extends object = object>(
+  options: ItemOptions<T, F, X>,
+): ResourceStore<ItemState<T, F> & X> {
+  type S = ItemState<T, F> & X;
+  const { field } = options;
+  return create<S>()((set, get, api) => {
+    const own = options.extend?.(set, get);
+    const put = (data: T | null, extra: Partial<ResourceState> = {}) =>
+      set({ [field]: data, ...extra } as unknown as Partial<S>);
+    // A reload keeps status 'loaded' (what is shown stays on screen) until it answers.
+    const load = async () => {
+      if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
+      try {
+        const data = await options.fetch();
+        put(data, { status: 'loaded', error: null, stale: false });
+        options.settled?.(data);
+      } catch (err) {
+        put(null, { status: 'failed', error: reportLoadFailure(options.name, err) });
+        options.settled?.(null);
+      }
+    };
+    registerRefetch(options, () => api.getState().refetch());
+    return {
+      ...emptyResource,
+      status: options.initialStatus ?? 'idle',
+      [field]: null,
+      load,
+      // A reload after a reconnect keeps what is shown when it fails (the next push or load brings it).
+      refetch: async () => {
+        if (get().status !== 'loaded') return;
+        try {
+          put(await options.fetch(), { stale: false });
+        } catch (err) {
+          logFailure(`Loading ${options.name}`, err);
+        }
+      },
+      markStale: () => set({ stale: true } as Partial<S>),
+      receive: (data: T) => put(data, { status: 'loaded', error: null }),
+      patch: (changes: Partial<T>) =>
+        set(
+          (s) => (s[field] ? { [field]: { ...(s[field] as T), ...changes } } : {}) as unknown as Partial<S>,
+        ),
+      ...(own as X),
+    } as unknown as S;
+  });
+}
+
+/** One open list of a keyed store: a page of it. */
+export interface KeyedList<T> {
+  items: T[];
+  page: number;
+  total: number;
+  status: ResourceStatus;
+}
+
+/** Lists keyed by what they belong to (a route's matches), each open one shown a page at a time. */
+export interface KeyedListsState<T> {
+  lists: Record<string, KeyedList<T>>;
+  /** Opens (or moves) the key's list to `page`; its items stay on screen while it loads. */
+  load: (key: string, page?: number) => Promise<void>;
+  /** Page 1 again, if the key's list is open. */
+  reload: (key: string) => Promise<void>;
+  /** Closes the key's list. */
+  hide: (key: string) => void;
+  /** Every open list's page again. Run on reconnect. */
+  refetch: () => Promise<void>;
+}
+
+interface KeyedListsOptions<T, X> {
+  name: string;
+  fetchPage: (key: string, page: number) => Promise<Page<T>>;
+  extend?: Extension<KeyedListsState<T>, X>;
+}
+
+export function createKeyedListsStore<T extends Identified, X extends object = object>(
+  options: KeyedListsOptions<T, X>,
+): ResourceStore<KeyedListsState<T> & X> {
+  type S = KeyedListsState<T> & X;
+  return create<S>()((set, get, api) => {
+    const own = options.extend?.(set, get);
+    const setList = (key: string, list: (known: KeyedList<T> | undefined) => KeyedList<T>) =>
+      set((s) => ({ lists: { ...s.lists, [key]: list(s.lists[key]) } }) as Partial<S>);
+    registerRefetch(options as { refetchOnReconnect?: boolean }, () => api.getState().refetch());
+    return {
+      lists: {},
+      load: async (key, page = 1) => {
+        setList(key, (known) => ({ ...(known ?? { items: [], page, total: 0 }), status: 'loading' }));
+        try {
+          const result = await options.fetchPage(key, page);
+          setList(key, () => ({
+            items: result.items,
+            page: result.page,
+            total: result.total,
+            status: 'loaded',
+          }));
+        } catch (err) {
+          reportLoadFailure(options.name, err);
+          setList(key, () => ({ items: [], page, total: 0, status: 'failed' }));
+        }
+      },
+      reload: async (key) => {
+        if (get().lists[key]) await get().load(key, 1);
+      },
+      hide: (key) =>
+        set((s) => {
+          const { [key]: _hidden, ...rest } = s.lists;
+          return { lists: rest } as Partial<S>;
+        }),
+      refetch: async () => {
+        await Promise.all(Object.entries(get().lists).map(([key, list]) => get().load(key, list.page)));
+      },
+      ...(own as X),
+    } as S;
+  });
+}

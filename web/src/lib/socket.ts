@@ -147,6 +147,17 @@ type ClientEventAck<E extends ClientEventName> =
 
 export const ACK_TIMEOUT_MS = 10_000;
 
+/** The failures this client made up (no connection, no answer in time), as opposed to the server's refusals. */
+const transportFailures = new WeakSet<object>();
+function transportFailure(message: string) {
+  const error = { code: 'INTERNAL_ERROR' as const, message };
+  transportFailures.add(error);
+  return { ok: false as const, error };
+}
+
+/** The ack failed for want of a connection (not a refusal): the same request may go over HTTP instead. */
+export const isTransportFailure = (ack: Ack<unknown>): boolean => !ack.ok && transportFailures.has(ack.error);
+
 /**
  * Sends a client → server event and resolves with its ack `{ ok: true, data } | { ok: false, error }` (DESIGN §1).
  * A missing connection or a timeout resolves as `{ ok: false }` too, so callers handle one shape.
@@ -156,15 +167,12 @@ export async function emitWithAck<E extends ClientEventName>(
   payload: ClientEventPayload<E>,
 ): Promise<ClientEventAck<E>> {
   if (!socket?.connected) {
-    return { ok: false, error: { code: 'INTERNAL_ERROR', message: 'Not connected' } } as ClientEventAck<E>;
+    return transportFailure('Not connected') as ClientEventAck<E>;
   }
   const untyped = socket as unknown as Socket;
   try {
     return (await untyped.timeout(ACK_TIMEOUT_MS).emitWithAck(event as string, payload)) as ClientEventAck<E>;
   } catch {
-    return {
-      ok: false,
-      error: { code: 'INTERNAL_ERROR', message: 'Request timed out' },
-    } as ClientEventAck<E>;
+    return transportFailure('Request timed out') as ClientEventAck<E>;
   }
 }

@@ -40,6 +40,7 @@ export const useAirFreightStore = createPagedListStore<
   }
 >({
   name: 'air cargo shipments',
+  entities: { items: 'load' },
   pageSize: AIR_PAGE_SIZE,
   fetchPage: async (page, pageSize): Promise<AirPage> => {
     const applied: AirFilters = useAirFreightStore.getState().applied;

@@ -1,6 +1,15 @@
-import type { BookingRequestDto, Page } from '@freight/shared';
+import type { BookingRequestDto, FreightListingDto, Page } from '@freight/shared';
 import { apiRequest } from '../lib/api';
 import { createListStore } from '../lib/resourceStore';
+import { applyServerEvent } from '../lib/serverEvents';
+import { isSocketConnected } from '../lib/socket';
+
+/** POST /api/booking-requests/:id/review answers what the `booking:reviewed` event carries, with a message. */
+export interface ReviewAnswer {
+  message: string;
+  request?: BookingRequestDto;
+  listing?: FreightListingDto | null;
+}
 
 const PAGE_SIZE = 50;
 
@@ -13,14 +22,17 @@ export const useBookingRequestsStore = createListStore<
   }
 >({
   name: 'booking requests',
+  entities: { items: 'bookingRequest' },
   fetch: () =>
     apiRequest<Page<BookingRequestDto>>('GET', `/api/booking-requests?status=pending&pageSize=${PAGE_SIZE}`),
   extend: (_set, get) => ({
     review: async (id, status) => {
-      const res = await apiRequest<{ message: string }>('POST', `/api/booking-requests/${id}/review`, {
-        status,
-      });
-      await get().load();
+      const res = await apiRequest<ReviewAnswer>('POST', `/api/booking-requests/${id}/review`, { status });
+      // The answer is the event's fact: the same route applies it (the event, when it comes, changes nothing).
+      if (res.request)
+        applyServerEvent('booking:reviewed', { request: res.request, listing: res.listing ?? null });
+      // Without a socket, the requests the approval closed come by no event: the list is read again.
+      if (!res.request || !isSocketConnected()) await get().load();
       return res.message;
     },
   }),
@@ -35,6 +47,7 @@ export const useMyBookingRequestsStore = createListStore<
   }
 >({
   name: 'your booking requests',
+  entities: { items: 'bookingRequest' },
   fetch: () =>
     apiRequest<Page<BookingRequestDto>>(
       'GET',

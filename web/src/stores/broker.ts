@@ -67,6 +67,7 @@ export const useBrokerStore = createListStore<
   FreightPage & BrokerHub
 >({
   name: 'the Broker Hub',
+  entities: { items: 'load', fields: { negotiations: 'negotiation' } },
   fetch: fetchHub,
   fromAnswer: ({ stats, negotiations, shippers, invitations }) => ({
     stats,

@@ -25,6 +25,7 @@ export const useDocumentsStore = createPagedListStore<
   }
 >({
   name: 'documents',
+  entities: { items: 'document' },
   pageSize: DEFAULT_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<Page<DocumentDto>>('GET', `/api/documents?page=${page}&pageSize=${pageSize}`),

@@ -62,6 +62,7 @@ function boardQuery(filters: LoadBoardFilters, extra: Record<string, string>) {
 /** The Freight Load Board (SPEC §2): searched and paged on the server, live from socketRoutes. */
 export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage, FreightBoardOwnState>({
   name: 'the load board',
+  entities: { items: 'load', fields: { focused: 'load' } },
   pageSize: BOARD_PAGE_SIZE,
   fetchPage: async (page, pageSize): Promise<BoardPage> => {
     const { applied, sort } = useFreightStore.getState();

@@ -46,6 +46,7 @@ function newClientMessageId(): string {
  */
 export const useLoadChatStore = createDetailStore<ChatThread, LoadChatActions>({
   name: 'the chat',
+  refetchOnReconnect: false, // the open load's chat catches up when its room is joined again
   fetch: async (freightId) => {
     const page = await apiRequest<ChatPageDto>('GET', chatPath(freightId, ''));
     const empty: ChatSequence = { messages: [], syncedSeq: 0 };

@@ -22,6 +22,7 @@ export const useNotificationsStore = createPagedListStore<
   NotificationsOwnState
 >({
   name: 'notifications',
+  entities: { items: 'notification' },
   pageSize: DEFAULT_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<NotificationPage>('GET', `/api/notifications?page=${page}&pageSize=${pageSize}`),

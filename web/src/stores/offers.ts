@@ -11,6 +11,7 @@ export const useOffersStore = createListStore<
   }
 >({
   name: 'offers',
+  entities: { items: 'negotiation' },
   fetch: () => apiRequest<Page<NegotiationDto>>('GET', '/api/negotiations/mine?pageSize=50'),
   extend: (_set, get) => ({
     answerCounter: async (id, accept, version) => {

@@ -8,7 +8,10 @@ import type {
 } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
-import { upsertById } from './posterLoadMerge';
+import { applyServerEvent } from '../lib/serverEvents';
+import { isSocketConnected } from '../lib/socket';
+import type { ReviewAnswer } from './bookingRequests';
+import { loadInterestShape, upsertById } from './posterLoadMerge';
 
 interface PosterLoadActions {
   /** Loads the server hides from this user (404): the page says it was not found. */
@@ -38,6 +41,7 @@ interface PosterLoadActions {
  */
 export const usePosterLoadStore = createDetailStore<LoadInterestDto, PosterLoadActions>({
   name: 'the load',
+  entities: { detail: loadInterestShape },
   fetch: async (id) => {
     try {
       return await apiRequest<LoadInterestDto>('GET', `/api/freight/${id}/interest`);
@@ -71,18 +75,21 @@ export const usePosterLoadStore = createDetailStore<LoadInterestDto, PosterLoadA
       },
       post: (input) => apiRequest<FreightListingDto>('POST', '/api/freight', input),
       review: async (loadId, requestId, status) => {
+        let res: ReviewAnswer;
         try {
-          const res = await apiRequest<{ message: string }>(
-            'POST',
-            `/api/booking-requests/${requestId}/review`,
-            {
-              status,
-            },
-          );
-          return res.message;
-        } finally {
-          await reload(loadId); // after a refusal too: the load as it is now
+          res = await apiRequest<ReviewAnswer>('POST', `/api/booking-requests/${requestId}/review`, {
+            status,
+          });
+        } catch (err) {
+          await reload(loadId); // the load as it is now
+          throw err;
         }
+        // The answer goes the event's way; the requests and offers the approval closed come by their events,
+        // or, without a socket, by reading the load again.
+        if (res.request)
+          applyServerEvent('booking:reviewed', { request: res.request, listing: res.listing ?? null });
+        if (!res.request || !isSocketConnected()) await reload(loadId);
+        return res.message;
       },
       respond: async (loadId, offer, action, counterRate) => {
         const body =

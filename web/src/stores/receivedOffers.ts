@@ -18,6 +18,7 @@ export const useReceivedOffersStore = createListStore<
   }
 >({
   name: 'offers on your loads',
+  entities: { items: 'negotiation' },
   fetch: () => apiRequest<Page<NegotiationDto>>('GET', '/api/negotiations/received?pageSize=50'),
   extend: (_set, get) => ({
     respond: async (offer, action, counterRate) => {

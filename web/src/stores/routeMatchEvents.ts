@@ -5,17 +5,12 @@ import {
   type ShipmentOfferDto,
   type SmallShipmentDto,
 } from '@freight/shared';
-import type { ResourceStatus } from '../lib/resourceStore';
+import type { KeyedList } from '../lib/resourceStore';
 
 export const MATCHES_PAGE_SIZE = 5;
 
 /** One route's open list of matching shipments (one page of it). */
-export interface RouteMatches {
-  items: RouteMatchDto[];
-  page: number;
-  total: number;
-  status: ResourceStatus;
-}
+export type RouteMatches = KeyedList<RouteMatchDto>;
 
 /** Open match lists by route id. */
 export type MatchLists = Record<string, RouteMatches>;

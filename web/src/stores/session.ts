@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import {
   SIGNED_IN_COOKIE,
   type LoginInput,
@@ -7,18 +6,11 @@ import {
   type UserDto,
 } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
+import { createItemStore } from '../lib/resourceStore';
 import { LOGOUT_URL } from '../lib/redirects';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
-export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
-
-interface SessionState {
-  user: UserDto | null;
-  status: SessionStatus;
-  /** A failure other than 401 while loading the user (SPEC §7 #1: such failures are errors). */
-  error: string | null;
-  /** GET /api/auth/user: 401 means signed out, not an error. */
-  load: () => Promise<void>;
+interface SessionActions {
   /** 'twoFactor': the password was right and the account asks for its second factor (loginSecondFactor). */
   login: (input: LoginInput) => Promise<'signedIn' | 'twoFactor'>;
   /** The code step of a sign-in with two-factor sign-in on (issue 27). */
@@ -28,8 +20,6 @@ interface SessionState {
   setup: (input: SetupInput) => Promise<void>;
   /** Browser redirect: the server ends the session and sends the browser to /. */
   logout: () => void;
-  /** Reads the signed-in user again (a change missed while the socket was down); nothing when signed out. */
-  refetch: () => Promise<void>;
   /** Follows the server's pushes about the signed-in user (isVerified, plan), so every screen reading it changes live. */
   patchUser: (changes: Partial<UserDto>) => void;
 }
@@ -40,75 +30,59 @@ export function hasSignedInMarker(): boolean {
   return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
 }
 
-export const useSessionStore = create<SessionState>((set, get) => ({
-  user: null,
+/**
+ * The signed-in user (GET /api/auth/user), loaded from start-up: `user` null once loaded means signed out (a 401 is
+ * not an error; SPEC §7 #1: any other failure is). The socket is connected while someone is signed in. Reloaded after
+ * a reconnect (a plan change missed meanwhile); pushes patch it (socketRoutes).
+ */
+export const useSessionStore = createItemStore<UserDto, 'user', SessionActions>({
+  name: 'the current user',
+  field: 'user',
   // Without the marker the visitor is signed out from the first render, which is what the prerendered public pages
   // show (issue 24); with it the app asks the server first.
-  status: hasSignedInMarker() ? 'loading' : 'signedOut',
-  error: null,
-
-  load: async () => {
-    if (!hasSignedInMarker()) {
-      // No session in this browser: signed out without asking (the 401 would log as a console error).
-      set({ user: null, status: 'signedOut', error: null });
-      disconnectSocket();
-      return;
-    }
+  initialStatus: hasSignedInMarker() ? 'loading' : 'loaded',
+  fetch: async () => {
+    // No session in this browser: signed out without asking (the 401 would log as a console error).
+    if (!hasSignedInMarker()) return null;
     try {
-      const user = await apiRequest<UserDto>('GET', '/api/auth/user', undefined, { expectsSession: false });
-      set({ user, status: 'signedIn', error: null });
-      connectSocket();
+      return await apiRequest<UserDto>('GET', '/api/auth/user', undefined, { expectsSession: false });
     } catch (err) {
-      const status = errorStatus(err);
-      if (status !== 401) console.error('Loading the current user failed', err);
-      set({ user: null, status: 'signedOut', error: status === 401 ? null : String(err) });
+      if (errorStatus(err) === 401) return null;
+      throw err;
+    }
+  },
+  settled: (user) => (user ? connectSocket() : disconnectSocket()),
+  extend: (_set, get) => ({
+    login: async (input) => {
+      const answer = await apiRequest<{ twoFactorRequired?: boolean }>('POST', '/api/auth/login', input, {
+        expectsSession: false,
+      });
+      return answer?.twoFactorRequired ? 'twoFactor' : 'signedIn';
+    },
+    loginSecondFactor: async (code) => {
+      await apiRequest<unknown>('POST', '/api/auth/login/2fa', { code }, { expectsSession: false });
+    },
+    register: async (input) => {
+      await apiRequest<unknown>('POST', '/api/auth/register', input);
+    },
+    setup: async (input) => {
+      await apiRequest<unknown>('POST', '/api/users/setup', input);
+    },
+    logout: () => {
       disconnectSocket();
-    }
-  },
-
-  login: async (input) => {
-    const answer = await apiRequest<{ twoFactorRequired?: boolean }>('POST', '/api/auth/login', input, {
-      expectsSession: false,
-    });
-    return answer?.twoFactorRequired ? 'twoFactor' : 'signedIn';
-  },
-
-  loginSecondFactor: async (code) => {
-    await apiRequest<unknown>('POST', '/api/auth/login/2fa', { code }, { expectsSession: false });
-  },
-
-  register: async (input) => {
-    await apiRequest<unknown>('POST', '/api/auth/register', input);
-  },
-
-  setup: async (input) => {
-    await apiRequest<unknown>('POST', '/api/users/setup', input);
-  },
-
-  logout: () => {
-    disconnectSocket();
-    // Logging out is a POST (issue 25); the spec's GET /api/logout is the fallback if it cannot be sent.
-    void fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).then(
-      (res) => {
-        window.location.href = res.ok ? '/' : LOGOUT_URL;
-      },
-      () => {
-        window.location.href = LOGOUT_URL;
-      },
-    );
-  },
-
-  refetch: async () => {
-    if (!get().user) return;
-    try {
-      set({ user: await apiRequest<UserDto>('GET', '/api/auth/user') });
-    } catch {
-      // the next push or page load brings the user
-    }
-  },
-
-  patchUser: (changes) => set((s) => (s.user ? { user: { ...s.user, ...changes } } : s)),
-}));
+      // Logging out is a POST (issue 25); the spec's GET /api/logout is the fallback if it cannot be sent.
+      void fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).then(
+        (res) => {
+          window.location.href = res.ok ? '/' : LOGOUT_URL;
+        },
+        () => {
+          window.location.href = LOGOUT_URL;
+        },
+      );
+    },
+    patchUser: (changes) => get().patch(changes),
+  }),
+});
 
 /** The signed-in user; only call where the route guarantees one. */
 export function useCurrentUser(): UserDto | null {

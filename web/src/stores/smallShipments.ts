@@ -20,7 +20,10 @@ export const useSmallShipmentsStore = createPagedListStore<
     create: (input: SmallShipmentInput) => Promise<SmallShipmentDto>;
     /** Accepts the offer as shown (its version and price); a 409 (revised or answered meanwhile) reloads the list. */
     accept: (offer: ShipmentOfferDto) => Promise<void>;
-    /** An offer on one of my shipments: updated in place, or the page read again for one it does not show. */
+    /**
+     * An offer on one of my shipments, or a shipment of mine that changed: shown at once, then the page read again
+     * for what I may now do with its offers (a push carries no viewer's actions).
+     */
     receiveOffer: (offer: ShipmentOfferDto) => void;
     receiveShipment: (shipment: SmallShipmentDto) => void;
   }
@@ -49,8 +52,12 @@ export const useSmallShipmentsStore = createPagedListStore<
       const { status, items } = get();
       if (status === 'idle') return;
       if (items.some((s) => s.id === offer.shipmentId)) set({ items: withOffer(items, offer) });
-      else void get().refetch();
+      if (!offer.viewerActions) void get().refetch();
     },
-    receiveShipment: (shipment) => get().patch(shipment.id, shipment),
+    receiveShipment: (shipment) => {
+      if (!get().items.some((s) => s.id === shipment.id)) return;
+      get().patch(shipment.id, shipment);
+      void get().refetch();
+    },
   }),
 });

@@ -4,6 +4,9 @@ import type {
   ServerToClientEvents,
   ShipmentOfferDto,
 } from '@freight/shared';
+import { patchEntitiesWhere, patchEntity, upsertEntity } from '../lib/entities';
+import { refetchAllStores } from '../lib/resourceStore';
+import { setServerEventRoutes } from '../lib/serverEvents';
 import { onReconnect, onSocketEvent, useSocketStore } from '../lib/socket';
 import { useAdminStore } from './admin';
 import { useAdminBackgroundChecksStore } from './adminBackgroundChecks';
@@ -27,17 +30,15 @@ import { useOffersStore } from './offers';
 import { usePosterLoadStore } from './posterLoad';
 import { useReceivedOffersStore } from './receivedOffers';
 import { useRouteMatchesStore } from './routeMatches';
-import { useSavedSearchesStore } from './savedSearches';
 import { useSessionStore } from './session';
 import { useShipmentWorkspaceStore } from './shipmentWorkspace';
 import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
-import { useTrackedLoadStore } from './trackedLoad';
-import { useTrackedLoadsStore } from './trackedLoads';
+import { refreshTrackedLoad } from './trackedLoad';
 import { useVerificationStore } from './verification';
-import { useMyListingsStore, useMyRequestsStore } from './workspace';
+import { useMyRequestsStore } from './workspace';
 
 /** Each server event and what it changes in the stores that own that data. */
 export type SocketRoutes = { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] };
@@ -58,61 +59,77 @@ function receiveShipmentOffer(offer: ShipmentOfferDto): void {
 /** The Broker Hub reads its stats, loads and negotiations again after any change to them. */
 const refetchBrokerHub = () => void useBrokerStore.getState().refetch();
 
-/** An offer on one of the user's loads reaches the dashboard's card and the load's page (issue 23). */
-function receiveOfferOnMyLoad(negotiation: NegotiationDto): void {
-  if (negotiation.brokerId !== signedInUserId()) return;
-  useReceivedOffersStore.getState().upsert(negotiation);
-  usePosterLoadStore.getState().receiveOffer(negotiation);
-}
-
-/** A load that changed (an edit, a move) reaches its poster's page and the carrier's requests on it. */
-function followListing(listing: FreightListingDto): void {
-  usePosterLoadStore.getState().receiveListing(listing);
-  const requests = useMyRequestsStore.getState();
-  for (const r of requests.items.filter((r) => r.freightListingId === listing.id)) {
-    requests.patch(r.id, {
-      freightTitle: listing.title,
-      freightRate: listing.rate,
-      freightOrigin: `${listing.originCity}, ${listing.originState}`,
-      freightDestination: `${listing.destinationCity}, ${listing.destinationState}`,
-    });
+/**
+ * An offer: its one copy changes everywhere it shows (the carrier's offers, the poster's card and page, the hub);
+ * a new one joins the lists it belongs to.
+ */
+function upsertOffer(negotiation: NegotiationDto): void {
+  const kept = upsertEntity('negotiation', negotiation);
+  const offers = useOffersStore.getState();
+  offers.remove(negotiation.id); // the offer that moved comes first
+  offers.upsert(negotiation);
+  if (negotiation.brokerId === signedInUserId()) {
+    useReceivedOffersStore.getState().upsert(negotiation);
+    usePosterLoadStore.getState().receiveOffer(negotiation);
+  }
+  refetchBrokerHub();
+  if (!kept.viewerActions) {
+    void useOffersStore.getState().refetch();
+    void useReceivedOffersStore.getState().refetch();
+    rereadPosterLoad(negotiation.freightListingId);
   }
 }
 
+/**
+ * A pushed offer or request carries no viewer's actions (it goes to both parties): when it is new or moved, the
+ * screens that act on it read it again for the viewer's actions (each only if a screen loaded it).
+ */
+function rereadPosterLoad(loadId: string): void {
+  if (usePosterLoadStore.getState().byId[loadId]?.data) void usePosterLoadStore.getState().load(loadId);
+}
+
+/**
+ * A load posted or changed: its one copy changes everywhere it shows (My Loads, the poster's page, the hub); the
+ * board and the air marketplace place it under their filters; the requests made for it show its new title and rate.
+ */
+function upsertLoad(listing: FreightListingDto, posted = false): void {
+  upsertEntity('load', listing);
+  useFreightStore.getState().receive(listing, { posted, viewerId: signedInUserId() });
+  useAirFreightStore.getState().receive(listing, posted ? 'posted' : 'updated');
+  patchEntitiesWhere('bookingRequest', (r) => r.freightListingId === listing.id, {
+    freightTitle: listing.title,
+    freightRate: listing.rate,
+    freightOrigin: `${listing.originCity}, ${listing.originState}`,
+    freightDestination: `${listing.destinationCity}, ${listing.destinationState}`,
+  });
+}
+
+/** Each server event and what it upserts or removes; lists add an entity new to them. */
 export const socketRoutes: SocketRoutes = {
-  'negotiation:created': ({ negotiation }) => {
-    useOffersStore.getState().upsert(negotiation);
-    receiveOfferOnMyLoad(negotiation);
-    refetchBrokerHub();
-  },
-  // The offer that moved comes first.
+  'negotiation:created': ({ negotiation }) => upsertOffer(negotiation),
   'negotiation:updated': ({ negotiation, listing }) => {
-    const offers = useOffersStore.getState();
-    offers.remove(negotiation.id);
-    offers.upsert(negotiation);
-    receiveOfferOnMyLoad(negotiation);
-    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
-    if (listing) followListing(listing);
-    refetchBrokerHub();
+    if (listing) upsertLoad(listing);
+    upsertOffer(negotiation);
   },
   'booking:requested': ({ request }) => {
+    const kept = upsertEntity('bookingRequest', request);
     useBookingRequestsStore.getState().upsert(request);
     usePosterLoadStore.getState().receiveRequest(request);
+    if (!kept.viewerActions) {
+      void useBookingRequestsStore.getState().refetch();
+      rereadPosterLoad(request.freightListingId);
+    }
   },
-  // A reviewed request is no longer pending.
+  // A reviewed request leaves the pending lists; My Loads shows the outcome, with the reason of a closed one.
   'booking:reviewed': ({ request, listing }) => {
+    if (listing) upsertLoad(listing);
+    const kept = upsertEntity('bookingRequest', request);
     useBookingRequestsStore.getState().remove(request.id);
     useMyBookingRequestsStore.getState().remove(request.id);
     usePosterLoadStore.getState().receiveRequest(request);
-    useMyRequestsStore.getState().upsert(request); // My Loads: the outcome, with the reason of a closed one
-    if (listing) useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
-    if (listing) followListing(listing);
-    if (listing) useAirFreightStore.getState().receive(listing, 'updated');
-    if (listing)
-      useMyListingsStore
-        .getState()
-        .patch(listing.id, { status: listing.status, carrierId: listing.carrierId });
+    useMyRequestsStore.getState().upsert(request);
     refetchBrokerHub();
+    if (!kept.viewerActions) rereadPosterLoad(request.freightListingId);
   },
   'notification:new': (payload) => {
     useNotificationsStore.getState().receive(payload);
@@ -165,16 +182,9 @@ export const socketRoutes: SocketRoutes = {
   },
 
   // Load board (freight) and the air marketplace (airFreight): the loadboard room pushes what matches the filters
-  // this client sent.
-  'freight:posted': ({ listing }) => {
-    useFreightStore.getState().receive(listing, { posted: true, viewerId: signedInUserId() });
-    useAirFreightStore.getState().receive(listing, 'posted');
-  },
-  'freight:updated': ({ listing }) => {
-    useFreightStore.getState().receive(listing, { posted: false, viewerId: signedInUserId() });
-    followListing(listing);
-    useAirFreightStore.getState().receive(listing, 'updated');
-  },
+  // this client sent; a removed load leaves them (the poster's pages keep it).
+  'freight:posted': ({ listing }) => upsertLoad(listing, true),
+  'freight:updated': ({ listing }) => upsertLoad(listing),
   'freight:removed': ({ id }) => {
     useFreightStore.getState().remove(id);
     useAirFreightStore.getState().receiveRemoved(id);
@@ -184,11 +194,11 @@ export const socketRoutes: SocketRoutes = {
   'freight:location': (payload) => {
     useLoadPositionStore.getState().receive(payload);
     const { freightId, lat, lng, lastLocationUpdate } = payload;
-    useTrackedLoadStore.getState().patch(freightId, { currentLat: lat, currentLng: lng, lastLocationUpdate });
+    patchEntity('trackedLoad', freightId, { currentLat: lat, currentLng: lng, lastLocationUpdate });
   },
   'freight:status': ({ freightId, status }) => {
-    useTrackedLoadStore.getState().patch(freightId, { status });
-    useTrackedLoadsStore.getState().patch(freightId, { status });
+    patchEntity('trackedLoad', freightId, { status });
+    void refreshTrackedLoad(freightId);
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
@@ -201,51 +211,14 @@ export const socketRoutes: SocketRoutes = {
   },
   'chat:unread': ({ freightId, unreadCount }) => {
     useChatUnreadStore.getState().setCount(freightId, unreadCount);
-    useTrackedLoadsStore.getState().patch(freightId, { unreadCount });
+    patchEntity('trackedLoad', freightId, { unreadCount });
   },
 };
 
-/** Stores whose data may have changed while the socket was down; each refetches only if a screen loaded it. */
-const refetchedOnReconnect = [
-  useOffersStore,
-  useReceivedOffersStore,
-  usePosterLoadStore,
-  useMyRequestsStore,
-  useBookingRequestsStore,
-  useMyBookingRequestsStore,
-  useNotificationsStore,
-  useSavedSearchesStore,
-  useShipperInvitationsStore,
-  // Load board (freight)
-  useFreightStore,
-  // Tracking (the open load's chat catches up when its room is joined again)
-  useTrackedLoadStore,
-  useLoadPositionStore,
-  useLoadPhotosStore,
-  useLoadStopsStore,
-  useLoadDocumentsStore,
-  useTrackedLoadsStore,
-  useChatUnreadStore,
-  // admin, documents, Broker Hub, small shipments, driver routes, air marketplace
-  useAdminStore,
-  useAdminBackgroundChecksStore,
-  useBackgroundCheckStore,
-  useDocumentsStore,
-  useVerificationStore,
-  useBrokerStore,
-  useSmallShipmentsStore,
-  useDriverRoutesStore,
-  useRouteMatchesStore,
-  useCarriedShipmentsStore,
-  useShipmentWorkspaceStore,
-  useAirFreightStore,
-  // session: a plan change missed while disconnected (the gate and the nav badge follow the user)
-  useSessionStore,
-];
+setServerEventRoutes(socketRoutes);
 
-export async function refetchAfterReconnect(): Promise<void> {
-  await Promise.all(refetchedOnReconnect.map((store) => store.getState().refetch()));
-}
+/** What may have changed while the socket was down: every store a screen loaded loads again. */
+export const refetchAfterReconnect = refetchAllStores;
 
 /** The session user's isVerified follows every verification status read or pushed. */
 function followVerification(): () => void {

@@ -142,6 +142,31 @@ describe('route matching', () => {
     expect(after.map((s: { id: string }) => s.id)).toEqual([suburb.id]);
   });
 
+  it('each match and each offer carries what its viewer may do (issue 26)', async () => {
+    const d = await as('individual_driver');
+    const r = (await d.post('/api/driver-routes', route())).body;
+    const cust = await as('individual_customer');
+    const posted = (await cust.post('/api/small-shipments', shipment({ title: 'actions' }))).body;
+    const match = async () =>
+      (
+        (await d.get(`/api/driver-routes/${r.id}/matches?pageSize=50`)).body.items as Array<{ id: string }>
+      ).find((m) => m.id === posted.id);
+    expect(await match()).toMatchObject({ viewerActions: { offer: true } });
+    const offer = (await d.post(`/api/small-shipments/${posted.id}/offers`, { price: 70, routeId: r.id }))
+      .body;
+    expect(await match()).toMatchObject({ viewerActions: { offer: true } }); // the pending offer may be updated
+    const mine = async () =>
+      (
+        (await cust.get('/api/small-shipments?pageSize=50')).body.items as Array<{
+          id: string;
+          offers: Array<{ viewerActions?: object }>;
+        }>
+      ).find((s) => s.id === posted.id)!.offers[0]!.viewerActions;
+    expect(await mine()).toEqual({ accept: true });
+    expect((await cust.post(`/api/shipment-offers/${offer.id}/accept`, { price: 70 })).status).toBe(200);
+    expect(await mine()).toEqual({});
+  });
+
   it('a new shipment reaches drivers live, and drivers whose route matches get a notification', async () => {
     const d = await as('individual_driver');
     await d.post('/api/driver-routes', route({ originCity: 'Houston', destinationCity: 'El Paso' }));

@@ -5,6 +5,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
+import { viewerRouteMatchActions } from '../../policies/smallShipments';
 import { dollarsToCents } from '../freight/model';
 import {
   ShipmentOfferModel,
@@ -132,7 +133,14 @@ export async function routeMatches(
   const mine = new Map(offers.map((o) => [String(o.shipmentId), toShipmentOfferDto(o)]));
   return {
     // Posted shipments: no driver is matched yet, so no driver sees their addresses (issue #12).
-    items: items.map((s) => ({ ...toDriverSmallShipmentDto(s), myOffer: mine.get(String(s._id)) ?? null })),
+    items: items.map((s) => {
+      const myOffer = mine.get(String(s._id)) ?? null;
+      return {
+        ...toDriverSmallShipmentDto(s),
+        myOffer,
+        viewerActions: viewerRouteMatchActions(actor, s, myOffer),
+      };
+    }),
     page,
     pageSize,
     total,

@@ -6,6 +6,8 @@ import {
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { findByIds } from '../../http/paginate';
+import { viewerBookingRequestActions, viewerNegotiationActions } from '../../policies/freight';
+import type { Actor } from '../../policies/types';
 import { DocumentModel } from '../documents/model';
 import { UserModel } from '../users/model';
 import { toBookingRequestDto, type BookingRequest } from './bookingRequests/model';
@@ -51,7 +53,7 @@ async function lookups(freightIds: unknown[], userIds: unknown[]) {
  */
 export async function bookingRequestViews(
   requests: BookingRequest[],
-  { withDocuments = false }: { withDocuments?: boolean } = {},
+  { withDocuments = false, viewer }: { withDocuments?: boolean; viewer?: Actor } = {},
 ): Promise<BookingRequestDto[]> {
   if (requests.length === 0) return [];
   const carrierIds = [...new Set(requests.map((r) => String(r.carrierId)))];
@@ -62,14 +64,16 @@ export async function bookingRequestViews(
     ),
     withDocuments ? approvedDocuments(carrierIds) : Promise.resolve(new Map<string, CarrierDocumentDto[]>()),
   ]);
-  return requests.map((r) =>
-    toBookingRequestDto(
+  return requests.map((r) => {
+    const freight = load.get(String(r.freightListingId));
+    const dto = toBookingRequestDto(
       r,
-      load.get(String(r.freightListingId)),
+      freight,
       user.get(String(r.carrierId)),
       documents.get(String(r.carrierId)) ?? [],
-    ),
-  );
+    );
+    return viewer ? { ...dto, viewerActions: viewerBookingRequestActions(viewer, r, freight) } : dto;
+  });
 }
 
 async function approvedDocuments(carrierIds: string[]): Promise<Map<string, CarrierDocumentDto[]>> {
@@ -93,13 +97,19 @@ async function approvedDocuments(carrierIds: string[]): Promise<Map<string, Carr
   );
 }
 
-export async function negotiationViews(negotiations: Negotiation[]): Promise<NegotiationDto[]> {
+/** Offers as the API answers them; with a `viewer`, each carries the viewer's actions (issue 26). */
+export async function negotiationViews(
+  negotiations: Negotiation[],
+  viewer?: Actor,
+): Promise<NegotiationDto[]> {
   if (negotiations.length === 0) return [];
   const { load, user } = await lookups(
     negotiations.map((n) => n.freightListingId),
     negotiations.map((n) => n.carrierId),
   );
-  return negotiations.map((n) =>
-    toNegotiationDto(n, load.get(String(n.freightListingId)), user.get(String(n.carrierId))),
-  );
+  return negotiations.map((n) => {
+    const freight = load.get(String(n.freightListingId));
+    const dto = toNegotiationDto(n, freight, user.get(String(n.carrierId)));
+    return viewer ? { ...dto, viewerActions: viewerNegotiationActions(viewer, n, freight) } : dto;
+  });
 }

@@ -28,6 +28,7 @@ import {
   type SmallShipment,
 } from './model';
 import { assertEmailVerified } from '../../policies/emailVerified';
+import { viewerShipmentOfferActions } from '../../policies/smallShipments';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -83,7 +84,7 @@ export async function createSmallShipment(actor: Actor, data: SmallShipmentData)
   return shipment;
 }
 
-async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDto[]> {
+async function withOffers(actor: Actor, shipments: SmallShipment[]): Promise<MySmallShipmentDto[]> {
   // A `shipmentId` equality per shipment of the page (a `$in` would read every offer on FerretDB).
   const offers = (
     await Promise.all(
@@ -92,10 +93,13 @@ async function withOffers(shipments: SmallShipment[]): Promise<MySmallShipmentDt
       ),
     )
   ).flat();
+  const shipmentOf = new Map(shipments.map((s) => [String(s._id), s]));
   const byShipment = new Map<string, ShipmentOfferDto[]>();
   for (const o of offers) {
     const key = String(o.shipmentId);
-    byShipment.set(key, [...(byShipment.get(key) ?? []), toShipmentOfferDto(o)]);
+    const shipment = shipmentOf.get(key)!;
+    const dto = { ...toShipmentOfferDto(o), viewerActions: viewerShipmentOfferActions(actor, shipment, o) };
+    byShipment.set(key, [...(byShipment.get(key) ?? []), dto]);
   }
   return shipments.map((s) => ({ ...toSmallShipmentDto(s), offers: byShipment.get(String(s._id)) ?? [] }));
 }
@@ -111,7 +115,7 @@ export async function listMyShipments(
     { createdAt: -1, _id: -1 },
     { page, pageSize },
   );
-  return { ...found, items: await withOffers(found.items) };
+  return { ...found, items: await withOffers(actor, found.items) };
 }
 
 async function findShipment(id: string): Promise<SmallShipment> {

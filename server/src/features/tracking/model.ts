@@ -17,6 +17,8 @@ import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../freight/model';
 import { iso } from '../../http/dto';
 import { cityCoordinates } from '../places/gazetteer';
+import { viewerTrackingActions } from '../../policies/tracking';
+import type { Actor } from '../../policies/types';
 
 type WithId<T> = T & { _id: Types.ObjectId; createdAt: Date };
 
@@ -191,6 +193,7 @@ export const toUserSummary = (u: UserSummarySource | undefined): TrackingUserSum
 });
 
 export function toTrackingFreightDto(
+  viewer: Actor,
   f: FreightListing,
   chatAvailable: boolean,
   position: LoadPosition | null,
@@ -225,6 +228,7 @@ export function toTrackingFreightDto(
     chatAvailable,
     deliveryNote: f.deliveryNote ?? null,
     updatedAt: f.updatedAt.toISOString(),
+    viewerActions: viewerTrackingActions(viewer, f),
   };
 }
 

@@ -73,6 +73,27 @@ describe('who sees a load', () => {
     }
   });
 
+  it('carries what each viewer may do, from the policies and the status machine (issue 26)', async () => {
+    const id = await booked();
+    const actions = async (c: TestClient) => (await c.get(`/api/freight/${id}/tracking`)).body.viewerActions;
+    expect(await actions(carrier)).toEqual({
+      updateLocation: true,
+      reportStops: true,
+      startTrip: true,
+      write: true,
+    });
+    expect(await actions(shipper)).toEqual({ cancel: true, write: true });
+    expect(await actions(admin)).toEqual({}); // reads only
+    const moved = await carrier.post(`/api/freight/${id}/status`, { status: 'in_transit' });
+    expect(moved.body.viewerActions).toEqual({
+      updateLocation: true,
+      reportStops: true,
+      markDelivered: true,
+      write: true,
+    });
+    expect(await actions(shipper)).toEqual({ write: true });
+  });
+
   it("refuses every tracking read and write of someone else's load with 404", async () => {
     const id = await booked();
     const photo = await uploadPhoto(shipper, id, { photoType: 'pickup' });
@@ -216,6 +237,8 @@ describe('location (calls 14, 15)', () => {
     const id = await booked({ status });
     const res = await carrier.post(`/api/freight/${id}/location`, { latitude: 41, longitude: -87 });
     expect(res.status).toBe(409);
+    // The code a sharing device stops on (it never reads the message).
+    expect(res.body.code).toBe('LOCATION_NOT_UPDATABLE');
     expect(await LocationPointModel.countDocuments({ freightListingId: id })).toBe(0);
   });
 });

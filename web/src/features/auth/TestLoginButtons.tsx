@@ -1,12 +1,12 @@
 import { Box, Button, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useConfigStore } from '../../stores/config';
+import { selectTestAccountsEnabled, useConfigStore } from '../../stores/config';
 import { useLogin } from './useLogin';
 import { useTestAccounts } from './useTestAccounts';
 
 /** The login modal's quick test-login buttons (a debug feature, only when the server enables test accounts). */
 export function TestLoginButtons() {
-  const enabled = useConfigStore((s) => s.testAccountsEnabled);
+  const enabled = useConfigStore(selectTestAccountsEnabled);
   const { accounts } = useTestAccounts(enabled);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const { submit: login } = useLogin(() => setPendingEmail(null));

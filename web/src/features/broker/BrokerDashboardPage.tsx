@@ -276,7 +276,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                         <Text fontSize="xs" color="gray.500">
                           Expires {n.expiresAt ? new Date(n.expiresAt).toLocaleString('en-US') : '—'}
                         </Text>
-                        {n.status === 'pending' && (
+                        {n.viewerActions?.respond && (
                           <HStack gap="2">
                             <Button size="xs" colorPalette="green" onClick={() => void act(n, 'accept')}>
                               Accept

@@ -295,7 +295,7 @@ function MatchRow({ match, onOffer }: { match: RouteMatchDto; onOffer: () => voi
             <RouterLink to={shipmentWorkspacePath(match.id)}>Open shipment</RouterLink>
           </Button>
         )}
-        {match.status === 'posted' && (!offer || offer.status === 'pending') && (
+        {match.viewerActions?.offer && (
           <Button size="sm" colorPalette="blue" onClick={onOffer}>
             {offer ? 'Update Offer' : 'Make Offer'}
           </Button>

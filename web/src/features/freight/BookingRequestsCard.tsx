@@ -102,32 +102,34 @@ export function BookingRequestsCard({ user }: Pick<DashboardSectionProps, 'user'
                   <Text fontSize="xs" color="gray.500">
                     Requested {formatUsDate(r.createdAt)}
                   </Text>
-                  <HStack gap="2">
-                    <Button
-                      size="sm"
-                      colorPalette="green"
-                      disabled={busy === r.id}
-                      onClick={() => void act(r, 'approved')}
-                    >
-                      Accept Carrier
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      disabled={busy === r.id}
-                      onClick={() =>
-                        confirm({
-                          title: 'Reject this booking request?',
-                          body: `${r.carrierName ?? 'The carrier'} is told at once that the request for ${r.freightTitle ?? 'this load'} was rejected. This cannot be undone.`,
-                          confirmLabel: 'Reject Request',
-                          onConfirm: () => void act(r, 'rejected'),
-                        })
-                      }
-                    >
-                      Reject
-                    </Button>
-                  </HStack>
+                  {r.viewerActions?.review && (
+                    <HStack gap="2">
+                      <Button
+                        size="sm"
+                        colorPalette="green"
+                        disabled={busy === r.id}
+                        onClick={() => void act(r, 'approved')}
+                      >
+                        Accept Carrier
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        disabled={busy === r.id}
+                        onClick={() =>
+                          confirm({
+                            title: 'Reject this booking request?',
+                            body: `${r.carrierName ?? 'The carrier'} is told at once that the request for ${r.freightTitle ?? 'this load'} was rejected. This cannot be undone.`,
+                            confirmLabel: 'Reject Request',
+                            onConfirm: () => void act(r, 'rejected'),
+                          })
+                        }
+                      >
+                        Reject
+                      </Button>
+                    </HStack>
+                  )}
                 </Stack>
               </Box>
             ))}

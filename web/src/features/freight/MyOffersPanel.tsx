@@ -53,7 +53,7 @@ export function MyOffersPanel() {
                 <Badge colorPalette={n.status === 'counter_offered' ? 'orange' : 'yellow'}>
                   {n.status === 'counter_offered' ? 'Counter Offer' : 'Pending'}
                 </Badge>
-                {n.status === 'counter_offered' && (
+                {n.viewerActions?.answerCounter && (
                   <>
                     <Button size="xs" colorPalette="green" onClick={() => void answer(n, true)}>
                       Accept Counter

@@ -30,7 +30,7 @@ export function AppShell() {
 
   if (status === 'loading') return <FullScreenSpinner />;
 
-  const signedIn = status === 'signedIn' && user !== null;
+  const signedIn = status === 'loaded' && user !== null;
   const onLanding = !signedIn && pathname === '/';
   return (
     <Box minH="100vh" bg={signedIn ? 'gray.50' : undefined}>

@@ -234,7 +234,7 @@ function PosterLoad({
               <RequestItem
                 key={r.id}
                 request={r}
-                actions={poster && available && r.status === 'pending'}
+                actions={r.viewerActions?.review === true}
                 busy={reviewRequest.pending}
                 onApprove={() => void reviewRequest.submit(r, 'approved')}
                 onReject={() =>
@@ -258,7 +258,6 @@ function PosterLoad({
               <OfferItem
                 key={o.id}
                 offer={o}
-                canAct={poster && available}
                 busy={answerOffer.pending}
                 onAct={(offer, action) => void answerOffer.submit(offer, action)}
                 onCounter={setCountering}

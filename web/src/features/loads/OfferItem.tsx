@@ -92,7 +92,7 @@ export function OfferItem({
             Expires {new Date(o.expiresAt).toLocaleString('en-US')}
           </Text>
         )}
-        {canAct && o.status === 'pending' && (
+        {canAct && o.viewerActions?.respond && (
           <HStack gap="2" wrap="wrap">
             <Button size="sm" colorPalette="green" disabled={busy} onClick={() => onAct(o, 'accept')}>
               Accept

@@ -1,5 +1,5 @@
 import { Card, HStack, Heading, Icon, Link, List, Stack, Text } from '@chakra-ui/react';
-import { loadReference, type TrackedLoadDto, isLocationUpdatable } from '@freight/shared';
+import { loadReference, type TrackedLoadDto } from '@freight/shared';
 import { useEffect, useMemo } from 'react';
 import { FiNavigation } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,8 +25,8 @@ export function TripSharingCard() {
     if (isCarrier) void load();
   }, [isCarrier, load]);
   const active = useMemo(
-    () => items.filter((l: TrackedLoadDto) => l.carrierId === user?.id && isLocationUpdatable(l.status)),
-    [items, user?.id],
+    () => items.filter((l: TrackedLoadDto) => l.viewerActions?.updateLocation === true),
+    [items],
   );
   const sharing = useLocationSharing(
     active.map((l) => l.id),

@@ -2,7 +2,7 @@ import { Button, Card, Center, Heading, Link, Spinner, Stack, Text } from '@chak
 import { TEST_LOGIN_REDIRECT_MS, type TestAccountDto } from '@freight/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useConfigStore } from '../../stores/config';
+import { selectTestAccountsEnabled, useConfigStore } from '../../stores/config';
 import { useTestAccounts } from '../auth/useTestAccounts';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { testLogin } from './testLogin';
@@ -10,7 +10,7 @@ import { testLogin } from './testLogin';
 /** /simple-login: one-click test logins (SPEC §2); a 404 when the server has test accounts off. */
 export function SimpleLoginPage() {
   const configStatus = useConfigStore((s) => s.status);
-  const enabled = useConfigStore((s) => s.testAccountsEnabled);
+  const enabled = useConfigStore(selectTestAccountsEnabled);
 
   if (configStatus === 'loading') {
     return (

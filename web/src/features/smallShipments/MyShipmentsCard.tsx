@@ -146,11 +146,7 @@ function ShipmentRow({ shipment }: { shipment: MySmallShipmentDto }) {
             Driver offers ({shipment.offers.length})
           </Text>
           {shipment.offers.map((o) => (
-            <OfferRow
-              key={o.id}
-              offer={o}
-              canAccept={shipment.status === 'posted' && o.status === 'pending'}
-            />
+            <OfferRow key={o.id} offer={o} canAccept={o.viewerActions?.accept === true} />
           ))}
         </Stack>
       ) : (

@@ -3,7 +3,7 @@ import { Box } from '@chakra-ui/react';
 import type { LocationPointDto } from '@freight/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { useConfigStore } from '../../stores/config';
+import { selectMapTileUrl, useConfigStore } from '../../stores/config';
 import { OfflineBasemap } from './OfflineBasemap';
 import { tilesAvailable } from './tileAvailability';
 
@@ -38,7 +38,7 @@ function FollowPosition({ position, frame }: { position: LatLng | null; frame: L
 
 /** Tiles when the server names a tile URL (GET /api/config) and the tile server answers; null while unknown. */
 function useTiles(lat: number, lng: number): boolean | null {
-  const tileUrl = useConfigStore((s) => s.mapTileUrl);
+  const tileUrl = useConfigStore(selectMapTileUrl);
   // The screen does not wait for the config: until it answers, the basemap is unknown.
   const configLoading = useConfigStore((s) => s.status === 'loading');
   const [available, setAvailable] = useState<boolean | null>(tileUrl ? null : false);
@@ -106,7 +106,7 @@ export function LiveMap({
   delivery: MapPlace | null;
   viaPickup: boolean;
 }) {
-  const tileUrl = useConfigStore((s) => s.mapTileUrl);
+  const tileUrl = useConfigStore(selectMapTileUrl);
   const center = position ?? pickup ?? delivery ?? { lat: 39.8, lng: -98.6 };
   const tiles = useTiles(center.lat, center.lng);
   const [tilesFailed, setTilesFailed] = useState(false);

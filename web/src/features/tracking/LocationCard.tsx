@@ -1,17 +1,11 @@
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import {
-  GEOLOCATION_TIMEOUT_MS,
-  type LocationPointDto,
-  type TrackingFreightDto,
-  isLocationUpdatable,
-} from '@freight/shared';
+import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { isSocketConnected } from '../../lib/socket';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
-import { useCurrentUser } from '../../stores/session';
 import { currentPosition, externalMapUrl } from './format';
 import { lazyNamed } from '../../lib/lazyComponent';
 import type { MapPlace } from './LiveMap';
@@ -98,7 +92,6 @@ const place = (lat: number | null, lng: number | null, label: string): MapPlace 
  * the ETA and the stops; the external map link; for the carrier, automatic sharing and 'Update My Location'.
  */
 export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
-  const user = useCurrentUser();
   const reported = useLoadPositionStore((s) => s.byId[freight.id]?.data?.location);
   const trail = useLoadPositionStore((s) => s.byId[freight.id]?.data?.trail) ?? NO_TRAIL;
   const updateLocation = useLoadPositionStore((s) => s.updateLocation);
@@ -107,9 +100,8 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   // Until the position is loaded, the load's own last position.
   const lat = reported ? reported.lat : freight.currentLat;
   const lng = reported ? reported.lng : freight.currentLng;
-  const isCarrier = user?.id != null && user.id === freight.carrierId;
-  const updatable = isLocationUpdatable(freight.status);
-  const sharing = useLocationSharing([freight.id], isCarrier && updatable);
+  const canShare = freight.viewerActions?.updateLocation === true;
+  const sharing = useLocationSharing([freight.id], canShare);
 
   const { submit: sendPosition } = useSubmit(
     async (position: { lat: number; lng: number }) => {
@@ -164,7 +156,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
                 View on Map <FiExternalLink aria-hidden />
               </Link>
             )}
-            {isCarrier && updatable && (
+            {canShare && (
               <Button size="sm" colorPalette="blue" loading={locating} onClick={() => void update()}>
                 <FiNavigation aria-hidden />
                 Update My Location
@@ -175,7 +167,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="3">
-          {isCarrier && updatable && <SharingControl sharing={sharing} />}
+          {canShare && <SharingControl sharing={sharing} />}
           <EtaLine
             freight={{
               ...freight,
@@ -211,7 +203,11 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
           <Heading as="h3" size="sm">
             Stops
           </Heading>
-          <StopTimeline freight={freight} stops={stops} isCarrier={isCarrier} />
+          <StopTimeline
+            freight={freight}
+            stops={stops}
+            canReport={freight.viewerActions?.reportStops === true}
+          />
         </Stack>
       </Card.Body>
     </Card.Root>

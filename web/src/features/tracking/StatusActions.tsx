@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { errorHasDetailCode, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
-import { useCurrentUser } from '../../stores/session';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 
 const SUCCESS: Record<TrackingStatusTarget, string> = {
@@ -18,15 +17,13 @@ const SUCCESS: Record<TrackingStatusTarget, string> = {
  * marks the load delivered (with a delivery photo); the poster cancels an available or booked load.
  */
 export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
-  const user = useCurrentUser();
   const changeStatus = useTrackedLoadStore((s) => s.changeStatus);
   const [target, setTarget] = useState<TrackingStatusTarget | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   /** The server asked why the delivery is marked away from the delivery place (or without a shared location). */
   const [askReason, setAskReason] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const isCarrier = user?.id != null && user.id === freight.carrierId;
-  const isPoster = user?.id != null && user.id === freight.posterId && !isCarrier;
+  const can = freight.viewerActions ?? {};
 
   const closeDialogs = () => {
     setConfirmCancel(false);
@@ -54,7 +51,7 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const pending = move.pending ? target : null;
 
   const actions = [
-    isCarrier && freight.status === 'booked' && (
+    can.startTrip && (
       <Button
         key="start"
         size="sm"
@@ -66,7 +63,7 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
         Start Trip
       </Button>
     ),
-    isCarrier && freight.status === 'in_transit' && (
+    can.markDelivered && (
       <Button
         key="deliver"
         size="sm"
@@ -77,7 +74,7 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
         Mark Delivered
       </Button>
     ),
-    isPoster && (freight.status === 'available' || freight.status === 'booked') && (
+    can.cancel && (
       <Button
         key="cancel"
         size="sm"

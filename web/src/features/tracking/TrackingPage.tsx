@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
-import { useCurrentUser } from '../../stores/session';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 import { ChatPanel } from './ChatPanel';
 import { LocationCard, preloadLiveMap } from './LocationCard';
@@ -26,7 +25,6 @@ export function TrackingPage() {
   const notFound = useTrackedLoadStore((s) => Boolean(s.notFound[id]));
   const photoCount = useLoadPhotosStore((s) => s.byId[id]?.data?.photos.length ?? 0);
   const unread = useChatUnreadStore(selectUnreadFor(id));
-  const user = useCurrentUser();
 
   useEffect(() => void preloadLiveMap(), []);
   useTrackedLoadSession(id);
@@ -57,7 +55,7 @@ export function TrackingPage() {
   }
 
   // An admin who takes no part in the load reads its chat and photos; only participants write (issue #12).
-  const readOnly = user?.userType === 'admin' && user.id !== detail.posterId && user.id !== detail.carrierId;
+  const readOnly = !detail.viewerActions?.write;
 
   return (
     <Container maxW="6xl" py="8">

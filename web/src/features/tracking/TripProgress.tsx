@@ -104,11 +104,12 @@ export function EtaLine({
 export function StopTimeline({
   freight,
   stops,
-  isCarrier,
+  canReport,
 }: {
   freight: TrackingFreightDto;
   stops: StopEventDto[];
-  isCarrier: boolean;
+  /** The viewer reports the stops (the server's tracking actions: the booked carrier, while the trip is open). */
+  canReport: boolean;
 }) {
   const report = useLoadStopsStore((s) => s.report);
   const { submit, pending } = useSubmit((kind: StopEventKind) => report(freight.id, kind), {
@@ -118,7 +119,6 @@ export function StopTimeline({
   });
   const byKind = new Map(stops.map((s) => [s.kind, s]));
   const next = STOP_EVENT_KINDS.find((k) => !byKind.has(k));
-  const open = freight.status === 'booked' || freight.status === 'in_transit';
   return (
     <Stack gap="2" data-testid="tracking-stops">
       <List.Root variant="plain" gap="1">
@@ -143,7 +143,7 @@ export function StopTimeline({
           );
         })}
       </List.Root>
-      {isCarrier && open && next && (
+      {canReport && next && (
         <HStack>
           <Button size="sm" colorPalette="blue" loading={pending} onClick={() => void submit(next)}>
             Report: {STOP_EVENT_LABELS[next]}

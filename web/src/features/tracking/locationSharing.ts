@@ -3,6 +3,7 @@ import {
   LOCATION_SHARE_DISTANCE_METERS,
   LOCATION_SHARE_INTERVAL_MS,
   RATE_LIMITS,
+  type ErrorCode,
 } from '@freight/shared';
 
 /** A position the device reported, or one that was sent (epoch ms). */
@@ -34,7 +35,8 @@ export function shouldSend(last: Fix | null, fix: Fix, now: number, minGap = MIN
 }
 
 /**
- * A refusal that ends sharing for a load (the load left booked or in transit, or is not this carrier's), as
- * opposed to one worth retrying (throttled, offline).
+ * A refusal that ends sharing for a load, by its code: the load left booked or in transit (LOCATION_NOT_UPDATABLE),
+ * is not this carrier's (FORBIDDEN) or is gone (NOT_FOUND); as opposed to one worth retrying (throttled, offline).
  */
-export const endsSharing = (message: string) => /only while|Only the booked carrier|not found/i.test(message);
+export const endsSharing = (code: ErrorCode | null) =>
+  code === 'LOCATION_NOT_UPDATABLE' || code === 'FORBIDDEN' || code === 'NOT_FOUND';

@@ -1,6 +1,6 @@
 import { LOCATION_SHARE_INTERVAL_MS } from '@freight/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorCode, errorMessage } from '../../lib/api';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { endsSharing, MIN_SEND_GAP_MS, shouldSend, type Fix } from './locationSharing';
 
@@ -59,7 +59,7 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
         const open = loads.filter((id) => !ended.current.has(id));
         const results = await Promise.allSettled(open.map((id) => updateLocation(id, fix.lat, fix.lng)));
         const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: open[i], r }] : []));
-        for (const { id, r } of failures) if (endsSharing(errorMessage(r.reason))) ended.current.add(id);
+        for (const { id, r } of failures) if (endsSharing(errorCode(r.reason))) ended.current.add(id);
         if (failures.length < results.length) setLastSentAt(now);
         setError(failures.length ? errorMessage(failures[0].r.reason) : null);
       } finally {

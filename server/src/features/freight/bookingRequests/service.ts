@@ -86,7 +86,7 @@ type BookingRequestListQuery = z.output<typeof bookingRequestListSchema>;
 async function listPage(
   owners: Array<FilterQuery<BookingRequest>>,
   q: BookingRequestListQuery,
-  opts: { withDocuments?: boolean } = {},
+  opts: { withDocuments?: boolean; viewer?: Actor } = {},
 ): Promise<Page<BookingRequestDto>> {
   const status = q.status === 'all' ? {} : { status: q.status };
   const found = await paginate<BookingRequest>(
@@ -107,7 +107,7 @@ export async function listBookingRequests(
     message: 'Only shippers, brokers and air cargo operators review booking requests',
   });
   const me = new Types.ObjectId(actor.id);
-  return listPage([{ shipperId: me }, { brokerId: me }], q, { withDocuments: true });
+  return listPage([{ shipperId: me }, { brokerId: me }], q, { withDocuments: true, viewer: actor });
 }
 
 /** GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for). */
@@ -115,7 +115,7 @@ export async function myBookingRequests(
   actor: Actor,
   q: BookingRequestListQuery,
 ): Promise<Page<BookingRequestDto>> {
-  return listPage([{ carrierId: new Types.ObjectId(actor.id) }], q);
+  return listPage([{ carrierId: new Types.ObjectId(actor.id) }], q, { viewer: actor });
 }
 
 /**

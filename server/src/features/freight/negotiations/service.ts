@@ -109,13 +109,14 @@ export const negotiationListSchema = pageQuerySchema.extend({
 type NegotiationListQuery = z.output<typeof negotiationListSchema>;
 
 async function listPage(
+  viewer: Actor,
   filter: FilterQuery<Negotiation>,
   q: NegotiationListQuery,
 ): Promise<Page<NegotiationDto>> {
   await expireDue(filter);
   if (q.status) filter.status = q.status;
   const found = await paginate<Negotiation>(NegotiationModel, filter, { createdAt: -1, _id: -1 }, q);
-  return { ...found, items: await negotiationViews(found.items) };
+  return { ...found, items: await negotiationViews(found.items, viewer) };
 }
 
 /** GET /api/broker/negotiations (call 26). */
@@ -126,12 +127,12 @@ export async function brokerNegotiations(
   authorize(actor, 'broker:access', undefined, {
     message: 'This dashboard is only available to verified brokers.',
   });
-  return listPage({ brokerId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, { brokerId: new Types.ObjectId(actor.id) }, q);
 }
 
 /** GET /api/negotiations/mine: the carrier's offers, with counters to answer. */
 export async function myNegotiations(actor: Actor, q: NegotiationListQuery): Promise<Page<NegotiationDto>> {
-  return listPage({ carrierId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, { carrierId: new Types.ObjectId(actor.id) }, q);
 }
 
 /** GET /api/negotiations/received: offers on the user's loads (shippers answer offers on loads with no broker). */
@@ -139,7 +140,7 @@ export async function receivedNegotiations(
   actor: Actor,
   q: NegotiationListQuery,
 ): Promise<Page<NegotiationDto>> {
-  return listPage({ brokerId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, { brokerId: new Types.ObjectId(actor.id) }, q);
 }
 
 async function findNegotiation(id: string): Promise<Negotiation> {

@@ -67,6 +67,33 @@ describe('GET /api/freight/:id/interest', () => {
     expect((await shipper.get('/api/freight/000000000000000000000000/interest')).status).toBe(404);
   });
 
+  it('gives each viewer the actions it may take on requests and offers (issue 26)', async () => {
+    const load = await postLoad(shipper, { rate: 2000 });
+    const requestId = await request(load.id);
+    const offerId = await offer(load.id);
+    const interest = (await shipper.get(`/api/freight/${load.id}/interest`)).body as LoadInterestDto;
+    expect(interest.requests[0]?.viewerActions).toEqual({ review: true });
+    expect(interest.offers[0]?.viewerActions).toEqual({ respond: true });
+    const carriersOffer = async () =>
+      ((await carrier.get('/api/negotiations/mine?pageSize=50')).body.items as Array<{ id: string }>).find(
+        (n) => n.id === offerId,
+      );
+    expect(await carriersOffer()).toMatchObject({ viewerActions: { revise: true } });
+    const mine = (await carrier.get('/api/booking-requests/mine?status=all&pageSize=50')).body
+      .items as Array<{
+      id: string;
+      viewerActions?: object;
+    }>;
+    expect(mine.find((r) => r.id === requestId)?.viewerActions).toEqual({});
+
+    expect((await shipper.post(`/api/negotiations/${offerId}/counter`, { counterRate: 1900 })).status).toBe(
+      200,
+    );
+    expect(await carriersOffer()).toMatchObject({ viewerActions: { answerCounter: true } });
+    const after = (await shipper.get(`/api/freight/${load.id}/interest`)).body as LoadInterestDto;
+    expect(after.offers[0]?.viewerActions).toEqual({});
+  });
+
   it('the offer notification leads the poster to the load page', async () => {
     // Offers from one carrier fold into its unread notification (issue 25): read what came before.
     expect((await shipper.post('/api/notifications/read-all', {})).status).toBe(200);

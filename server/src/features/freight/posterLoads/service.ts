@@ -29,8 +29,8 @@ export async function loadInterest(actor: Actor, id: string): Promise<LoadIntere
       .lean<Negotiation[]>(),
   ]);
   const [requestViews, offerViews] = await Promise.all([
-    bookingRequestViews(requests, { withDocuments: true }),
-    negotiationViews(offers),
+    bookingRequestViews(requests, { withDocuments: true, viewer: actor }),
+    negotiationViews(offers, actor),
   ]);
   return { id: String(load._id), listing: toFreightDto(load), requests: requestViews, offers: offerViews };
 }

@@ -53,7 +53,7 @@ type PartySource = {
 /** GET /api/freight/:id/tracking: SPEC §3 "Freight detail (tracking)". */
 export async function getTrackingDetail(actor: Actor, freightId: string): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  return toTrackingFreightDto(load, (await chatRoomOf(load)) !== null, await positionRecord(load._id));
+  return toTrackingFreightDto(actor, load, (await chatRoomOf(load)) !== null, await positionRecord(load._id));
 }
 
 /**
@@ -98,7 +98,7 @@ export async function listTrackedLoads(
     items: loads.map((l, i) => {
       const room = roomByLoad.get(String(l._id));
       return {
-        ...toTrackingFreightDto(l, Boolean(room), positions[i]),
+        ...toTrackingFreightDto(actor, l, Boolean(room), positions[i]),
         unreadCount: room ? (unread.get(String(room._id)) ?? 0) : 0,
       };
     }),
@@ -122,5 +122,10 @@ export async function changeStatus(
   const { after } = await withLoad(load._id, () =>
     moveLoad(actor, load._id, to === 'delivered' ? { to, deliveryNote } : { to }),
   );
-  return toTrackingFreightDto(after, (await chatRoomOf(after)) !== null, await positionRecord(after._id));
+  return toTrackingFreightDto(
+    actor,
+    after,
+    (await chatRoomOf(after)) !== null,
+    await positionRecord(after._id),
+  );
 }

@@ -8,7 +8,7 @@ import {
   POSITION_FACT_EVERY_MS,
 } from '@freight/shared';
 import { Types } from 'mongoose';
-import { conflict } from '../../../http/errors';
+import { AppError, conflict } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
@@ -71,7 +71,10 @@ export async function updateLocation(
     const current =
       (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
     if (!isLocationUpdatable(current.status)) {
-      throw conflict('The location can be updated only while the load is booked or in transit');
+      throw new AppError(
+        'LOCATION_NOT_UPDATABLE',
+        'The location can be updated only while the load is booked or in transit',
+      );
     }
     const created = new LocationPointModel({
       freightListingId: load._id,
