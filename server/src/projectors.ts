@@ -4,3 +4,9 @@
  */
 import './features/loadHistory/projector';
 import './features/loadDocuments/projector';
+import './features/freight/projectors';
+import './features/freight/bookingRequests/projector';
+import './features/freight/negotiations/projector';
+import './features/freight/posterLoads/projector';
+import './features/freight/savedSearches/projector';
+import './features/freight/brokerShippers/projector';
