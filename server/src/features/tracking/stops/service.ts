@@ -13,6 +13,7 @@ import { FreightModel, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
 import { moveLoad } from '../../freight/status';
 import { announceStop } from '../announce';
+import { recordFact } from '../../../events/record';
 import { positionOf, StopEventModel, toStopEventDto, type StopEvent } from '../model';
 import { loadForParticipant, positionRecord } from '../access/service';
 
@@ -54,7 +55,8 @@ export async function recordStop(
     const position = positionOf(current, await positionRecord(load._id));
     let created: StopEvent;
     try {
-      const doc = await StopEventModel.create({
+      const doc = new StopEventModel({
+        _id: new Types.ObjectId(),
         freightListingId: load._id,
         kind,
         userId: actor.id,
@@ -63,6 +65,21 @@ export async function recordStop(
         lng: position.lng,
       });
       created = doc.toObject() as StopEvent;
+      // The stop is a fact of the load (its history shows it, issue 26); a stop is reported once per kind.
+      const loadId = String(load._id);
+      await recordFact(
+        { kind: 'load', id: loadId },
+        {
+          name: 'stop.reported',
+          key: `${loadId}-${kind}`,
+          by: actor,
+          loadId,
+          subjects: { stopId: String(doc._id) },
+          data: { stop: toStopEventDto(created) },
+          proof: { collection: StopEventModel.collection.collectionName, filter: { _id: doc._id } },
+        },
+        () => doc.save(),
+      );
     } catch (err) {
       if ((err as { code?: number }).code === 11000)
         throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
