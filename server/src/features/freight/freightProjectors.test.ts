@@ -37,7 +37,9 @@ async function settled(): Promise<void> {
 }
 
 const notificationsOf = async (c: TestClient) =>
-  (await NotificationModel.find({ userId: c.user!.id }).lean()).map((n) => `${n.title}|${n.count ?? 1}`).sort();
+  (await NotificationModel.find({ userId: c.user!.id }).lean())
+    .map((n) => `${n.title}|${n.count ?? 1}`)
+    .sort();
 
 describe("freight's projectors replayed", () => {
   it('a load posted, edited, requested, offered, countered, booked and cancelled: the replay notifies no one again', async () => {
@@ -54,7 +56,9 @@ describe("freight's projectors replayed", () => {
     });
     expect(countered.status).toBe(200);
     const requests = await shipper.get('/api/booking-requests');
-    const requestId = requests.body.items.find((r: { freightListingId: string }) => r.freightListingId === load.id).id;
+    const requestId = requests.body.items.find(
+      (r: { freightListingId: string }) => r.freightListingId === load.id,
+    ).id;
     expect(
       (await shipper.post(`/api/booking-requests/${requestId}/review`, { status: 'approved' })).status,
     ).toBe(200);
