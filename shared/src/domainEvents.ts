@@ -30,7 +30,12 @@ const loadSnapshot = { load: snapshot<FreightListingDto>() };
 export const DOMAIN_EVENTS = {
   // A load's life
   'load.posted': z.object(loadSnapshot),
-  'load.edited': z.object({ ...loadSnapshot, changed: z.array(z.string()) }),
+  'load.edited': z.object({
+    ...loadSnapshot,
+    changed: z.array(z.string()),
+    /** The carriers waiting on the load when it was edited (a pending request or an open offer): they are told. */
+    carrierIds: z.array(z.string()).optional(),
+  }),
   'load.withdrawn': z.object({ ...loadSnapshot, reason: z.string().nullable() }),
   /** A move in the status table (SPEC §8.1); `previous` is the status before. */
   'load.moved': z.object({
@@ -52,8 +57,17 @@ export const DOMAIN_EVENTS = {
   'offer.made': z.object({ offer: snapshot<NegotiationDto>() }),
   'offer.revised': z.object({ offer: snapshot<NegotiationDto>() }),
   'offer.countered': z.object({ offer: snapshot<NegotiationDto>() }),
-  'offer.accepted': z.object({ offer: snapshot<NegotiationDto>() }),
-  'offer.rejected': z.object({ offer: snapshot<NegotiationDto>(), reason: z.string().nullable() }),
+  /** `load`: the load as the acceptance left it (booked). */
+  'offer.accepted': z.object({
+    offer: snapshot<NegotiationDto>(),
+    load: snapshot<FreightListingDto | null>().optional(),
+  }),
+  /** `reason` and `load` when the offer closed because its load stopped being available (the load as it is then). */
+  'offer.rejected': z.object({
+    offer: snapshot<NegotiationDto>(),
+    reason: z.string().nullable(),
+    load: snapshot<FreightListingDto | null>().optional(),
+  }),
   'offer.expired': z.object({ offer: snapshot<NegotiationDto>() }),
   'offer.withdrawn': z.object({ offer: snapshot<NegotiationDto>() }),
   // A booked load's trip
@@ -124,6 +138,21 @@ export const DOMAIN_EVENTS = {
     userType: z.string(),
     previous: z.string(),
     companyName: z.string().nullable(),
+  }),
+  // Broker–shipper relationships
+  /** A broker invited a shipper by email (only a new invitation; a repeat updates its terms). */
+  'invitation.sent': z.object({
+    invitation: z.object({ id: z.string(), brokerId: z.string(), email: z.string() }),
+  }),
+  /** The shipper accepted or declined; `shipperName` as the broker is told ("Dana Ruiz" or the company). */
+  'invitation.answered': z.object({
+    invitation: z.object({
+      id: z.string(),
+      brokerId: z.string(),
+      email: z.string(),
+      status: z.enum(['accepted', 'declined']),
+    }),
+    shipperName: z.string(),
   }),
   // Small shipments
   'smallShipment.posted': z.object({ shipment: snapshot<SmallShipmentDto>() }),

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startSecondNode, startTestApp, type TestApp } from '@test/helpers';
 import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
-import { assertBookingConsistent, cast, onNode, type Cast } from './raceRounds';
+import { assertBookingConsistent, assertOneEventPerFact, cast, onNode, type Cast } from './raceRounds';
+import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
 import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightModel } from './model';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
@@ -71,6 +72,28 @@ describe('a crash during approvals', () => {
       for (const r of acknowledged) {
         expect((await BookingRequestModel.findById(r).lean())!.status).toBe('approved');
       }
+      // The event log (issue 26): nothing left pending; one approval fact per approved request, one move to booked
+      // per booked load, whichever process recorded it and wherever the crash fell.
+      expect(await DomainEventModel.countDocuments({ state: 'pending' })).toBe(0);
+      for (const id of loads) {
+        const load = await assertBookingConsistent(id);
+        const events = await DomainEventModel.find({ loadId: id, state: 'recorded' }).lean<
+          StoredDomainEvent[]
+        >();
+        const approved = await BookingRequestModel.find({ freightListingId: id, status: 'approved' }).lean();
+        for (const r of approved) {
+          const approvals = events.filter(
+            (e) =>
+              e.name === 'booking.reviewed' &&
+              e.subjects.requestId === String(r._id) &&
+              (e.data.request as { status: string }).status === 'approved',
+          );
+          expect(approvals).toHaveLength(1);
+        }
+        const booked = events.filter((e) => e.name === 'load.moved' && e.data.status === 'booked');
+        expect(booked).toHaveLength(load.status === 'booked' ? 1 : 0);
+        await assertOneEventPerFact(id);
+      }
       // Every load moves on: an available one is approved, a booked one is cancelled.
       const posterNow = onNode(x.poster, restarted.url);
       for (const id of loads) {
@@ -89,7 +112,9 @@ describe('a crash during approvals', () => {
           expect((await posterNow.post(`/api/freight/${id}/cancel`)).status).toBe(200);
         }
         await assertBookingConsistent(id);
+        await assertOneEventPerFact(id);
       }
+      expect(await DomainEventModel.countDocuments({ state: 'pending' })).toBe(0);
     } finally {
       await restarted.stop();
     }

@@ -8,6 +8,7 @@ import { BookingRequestModel } from './bookingRequests/model';
 import { FreightModel, type FreightListing } from './model';
 import { NegotiationModel } from './negotiations/model';
 import { OpenBookingModel } from './bookingJournal/model';
+import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
 import { verifiedClient } from './testUtils';
 
 export const ROUNDS = 20;
@@ -164,6 +165,49 @@ export async function assertBookingConsistent(freightId: string): Promise<Freigh
   return load;
 }
 
+/**
+ * The load's event log against what is stored (issue 26): nothing left pending; exactly one event per fact — one
+ * booking.requested per request, one booking.reviewed (approved) per approved request and one rejection fact per
+ * rejected one, one offer.accepted / offer.rejected per closed offer, one move to each status the load left
+ * available for (load.moved, or load.withdrawn for a withdrawal).
+ */
+export async function assertOneEventPerFact(freightId: string): Promise<StoredDomainEvent[]> {
+  const load = await stored(freightId);
+  const events = await DomainEventModel.find({ loadId: freightId }).lean<StoredDomainEvent[]>();
+  expect(events.filter((e) => e.state === 'pending').map((e) => e._id)).toEqual([]);
+  const recorded = events.filter((e) => e.state === 'recorded');
+  const count = (
+    name: string,
+    subject: string,
+    id: string,
+    extra: (e: StoredDomainEvent) => boolean = () => true,
+  ) => recorded.filter((e) => e.name === name && e.subjects?.[subject] === id && extra(e)).length;
+  const requestStatus = (e: StoredDomainEvent) => (e.data.request as { status: string }).status;
+  for (const r of await BookingRequestModel.find({ freightListingId: load._id }).lean()) {
+    const id = String(r._id);
+    expect(count('booking.requested', 'requestId', id)).toBe(1);
+    const approvals = count('booking.reviewed', 'requestId', id, (e) => requestStatus(e) === 'approved');
+    const rejections =
+      count('booking.reviewed', 'requestId', id, (e) => requestStatus(e) === 'rejected') +
+      count('booking.closed', 'requestId', id);
+    if (r.status === 'approved') expect([approvals, rejections]).toEqual([1, 0]);
+    if (r.status === 'rejected') expect(rejections).toBe(1);
+    if (r.status === 'pending') expect([approvals, rejections]).toEqual([0, 0]);
+  }
+  for (const n of await NegotiationModel.find({ freightListingId: load._id }).lean()) {
+    const id = String(n._id);
+    expect(count('offer.made', 'negotiationId', id)).toBe(1);
+    expect(count('offer.accepted', 'negotiationId', id)).toBe(n.status === 'accepted' ? 1 : 0);
+    expect(count('offer.rejected', 'negotiationId', id)).toBe(n.status === 'rejected' ? 1 : 0);
+  }
+  const moves = recorded.filter((e) => e.name === 'load.moved' || e.name === 'load.withdrawn');
+  const to = (e: StoredDomainEvent) =>
+    e.name === 'load.withdrawn' ? 'cancelled' : (e.data.status as string);
+  for (const status of new Set(moves.map(to))) expect(moves.filter((e) => to(e) === status)).toHaveLength(1);
+  if (load.status !== 'available') expect(moves.filter((e) => to(e) === load.status)).toHaveLength(1);
+  return recorded;
+}
+
 /** Approval against the poster's edit: both may succeed (edit first), and then the edit is not lost. */
 export async function approvalVsEdit(x: Cast, approver: TestClient, editor: TestClient): Promise<void> {
   const id = await availableLoad(x);
@@ -180,8 +224,12 @@ export async function approvalVsEdit(x: Cast, approver: TestClient, editor: Test
   expect(String(load.carrierId)).toBe(x.carrier.user!.id);
   if (edit.status === 200) expect(load).toMatchObject({ title, rateCents: 222200 });
   else expect(load.title).not.toBe(title);
+  const events = await assertOneEventPerFact(id);
+  // An acknowledged edit is one fact; a refused one is none.
+  expect(events.filter((e) => e.name === 'load.edited')).toHaveLength(edit.status === 200 ? 1 : 0);
   // It moves on: the carrier starts the trip.
   expect((await x.carrier.post(`/api/freight/${id}/status`, { status: 'in_transit' })).status).toBe(200);
+  await assertOneEventPerFact(id);
 }
 
 /** Two approvals of different requests on one load: exactly one wins, and the load is its carrier's. */
@@ -195,7 +243,9 @@ export async function twoApprovals(x: Cast, a: TestClient, b: TestClient): Promi
   const load = await assertBookingConsistent(id);
   expect(load.status).toBe('booked');
   expect(String(load.carrierId)).toBe(winner.user!.id);
+  await assertOneEventPerFact(id);
   expect((await x.poster.post(`/api/freight/${id}/cancel`)).status).toBe(200);
+  await assertOneEventPerFact(id);
 }
 
 /** Approval against cancel: cancelled whenever the cancel was acknowledged; booked only to the approved carrier. */
@@ -212,6 +262,7 @@ export async function approvalVsCancel(x: Cast, approver: TestClient, canceller:
   expect(load.status).toBe('cancelled');
   const request = await BookingRequestModel.findById(requestId).lean();
   expect(request!.status).toBe(approval.status === 200 ? 'approved' : 'rejected');
+  await assertOneEventPerFact(id);
 }
 
 /** The broker accepts the version it saw while the carrier revises: the load's rate is the accepted version's. */
@@ -226,6 +277,9 @@ export async function acceptVsRevise(x: Cast, broker: TestClient, carrier: TestC
   ]);
   expect([accept.status, revise.status].sort()).toEqual([200, 409]);
   const load = await assertBookingConsistent(id);
+  const events = await assertOneEventPerFact(id);
+  // One revision fact iff the revision was acknowledged.
+  expect(events.filter((e) => e.name === 'offer.revised')).toHaveLength(revise.status === 200 ? 1 : 0);
   if (accept.status === 200) {
     expect(load).toMatchObject({ status: 'booked', rateCents: 90000 });
     expect(accept.body.listing.rate).toBe(900);
@@ -237,4 +291,5 @@ export async function acceptVsRevise(x: Cast, broker: TestClient, carrier: TestC
   const again = await broker.post(`/api/negotiations/${offer.id}/accept`, { version: offer.version + 1 });
   expect(again.status).toBe(200);
   expect((await stored(id)).rateCents).toBe(90500);
+  await assertOneEventPerFact(id);
 }

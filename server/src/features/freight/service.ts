@@ -27,13 +27,11 @@ import {
   type FreightListing,
 } from './model';
 import { NegotiationModel } from './negotiations/model';
-import { announceListingChange } from './announce';
-import { alertSavedSearches } from './savedSearches/service';
+import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { objectId } from './ids';
 import { withLoad } from './bookingJournal/journal';
 import { moveLoad } from './status';
 import { withAggregate } from '../../infra/concurrency';
-import { announceLoadEdited } from './posterLoads/announce';
 import { describeChanges } from './posterLoads/changes';
 import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
 import { assertEmailVerified } from '../../policies/emailVerified';
@@ -115,7 +113,11 @@ export async function createListing(
   // The poster's lease: the monthly count includes every post committed before this one (none can slip in between).
   const doc = await withAggregate('user', actor.id, async () => {
     await assertCanPostLoad(actor, { air });
-    return FreightModel.create({
+    const now = new Date();
+    const draft = new FreightModel({
+      _id: new Types.ObjectId(),
+      createdAt: now,
+      updatedAt: now,
       userId: new Types.ObjectId(actor.id),
       brokerId: actor.userType === 'broker' ? new Types.ObjectId(actor.id) : null,
       shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
@@ -156,13 +158,23 @@ export async function createListing(
       userCompanyName: poster.companyName ?? null,
       userMcNumber: poster.mcNumber ?? null,
     });
+    // The fact is the load as stored; its projectors put it on the board and alert saved searches.
+    const loadId = String(draft._id);
+    await recordFact(
+      { kind: 'load', id: loadId },
+      {
+        name: 'load.posted',
+        key: loadId,
+        by: actor,
+        loadId,
+        data: { load: toFreightDto(draft.toObject() as FreightListing) },
+        proof: { collection: FreightModel.collection.collectionName, filter: { _id: draft._id } },
+      },
+      () => draft.save({ timestamps: false }),
+    );
+    return draft;
   });
-  const load = doc.toObject() as FreightListing;
-  const listing = toFreightDto(load);
-  announceListingChange('posted', listing);
-  // The load is posted whatever happens to the alerts: a failure there is logged, not the poster's problem.
-  await alertSavedSearches(listing).catch((err: unknown) => console.error('Saved search alerts failed', err));
-  return listing;
+  return toFreightDto(doc.toObject() as FreightListing);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -286,18 +298,34 @@ export async function updateListing(
     // Carriers waiting on the load keep the route and equipment they asked for, and hear of every other change.
     const waiting = await waitingCarriers(load);
     assertEditAllowed(load, data, waiting);
-    const after = await FreightModel.findOneAndUpdate(
-      { _id: load._id, status: 'available' },
-      { $set: editOf(load, data) },
-      { new: true },
-    ).lean<FreightListing>();
-    return after && { before: load, after, waiting };
+    const at = new Date();
+    const set = { ...editOf(load, data), updatedAt: at };
+    const planned = { ...load, ...set } as FreightListing;
+    const loadId = String(load._id);
+    const after = await recordFact(
+      { kind: 'load', id: loadId },
+      {
+        name: 'load.edited',
+        key: `${loadId}-${at.getTime()}`,
+        by: actor,
+        loadId,
+        data: { load: toFreightDto(planned), changed: describeChanges(load, planned), carrierIds: waiting },
+        proof: {
+          collection: FreightModel.collection.collectionName,
+          filter: { _id: load._id, updatedAt: at },
+        },
+      },
+      async () =>
+        (await FreightModel.findOneAndUpdate(
+          { _id: load._id, status: 'available' },
+          { $set: set },
+          { new: true, timestamps: false },
+        ).lean<FreightListing>()) ?? NOTHING_WRITTEN,
+    );
+    return after === NOTHING_WRITTEN ? null : after;
   });
   if (!edited) throw conflict('Only available loads can be edited');
-  const listing = toFreightDto(edited.after);
-  announceListingChange('updated', listing);
-  await announceLoadEdited(listing, describeChanges(edited.before, edited.after), edited.waiting);
-  return listing;
+  return toFreightDto(edited);
 }
 
 /** The fields an edit sets on an available load (merged with what it keeps, checked as a whole). */

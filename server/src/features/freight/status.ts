@@ -6,8 +6,8 @@ import { authorize, type Actor } from '../../policies';
 import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightPhotoModel } from '../tracking/model';
 import { assertAtDeliveryPlace } from '../tracking/positions/geofence';
-import { announceLoadMoved } from './announce';
-import { FreightModel, ratePerMileCentsOf, type FreightListing } from './model';
+import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
+import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
 
 /**
  * The load's status machine, the one entry point for every move of a load (moveLoad):
@@ -27,7 +27,6 @@ export function canTransition(from: FreightStatus, to: FreightStatus): boolean {
 
 /** Who makes a move: a signed-in user, or the system (the repair pass finishing an operation it was asked for). */
 export type Mover = Actor | 'system';
-const moverId = (by: Mover) => (by === 'system' ? null : by.id);
 
 /** Who may make each move (booked: the booking flow decides, see bookLoad). */
 const WHO_MAY = {
@@ -86,16 +85,76 @@ export type LoadMove =
 const cannot = (from: string, to: string) =>
   conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
 
+/** The fields a move sets on the load (computed before the write: the fact's snapshot is the load after it). */
+export function moveFields(before: FreightListing, move: LoadMove, at: Date): Record<string, unknown> {
+  const set: Record<string, unknown> = { status: move.to, updatedAt: at };
+  if (move.to === 'delivered') {
+    set.deliveryNote = move.deliveryNote ?? null;
+    set.deliveredAt = at;
+  }
+  if (move.to === 'booked') {
+    set.carrierId = new Types.ObjectId(move.carrierId);
+    if (move.rateCents != null && move.rateCents !== before.rateCents) {
+      set.postedRateCents = before.postedRateCents ?? before.rateCents;
+      set.rateCents = move.rateCents;
+      set.ratePerMileCents = ratePerMileCentsOf(move.rateCents, before.distance);
+    }
+  }
+  return set;
+}
+
+/** The load as a move leaves it (what the write below stores). */
+export const afterMove = (before: FreightListing, move: LoadMove, at: Date): FreightListing =>
+  ({ ...before, ...moveFields(before, move, at) }) as FreightListing;
+
+/** How a move is stated in the event log. */
+export interface MoveFactOptions {
+  /** A withdrawal (the poster takes an available load off the board) is its own fact, not a move to cancelled. */
+  withdrawn?: boolean;
+  /** Further subjects (the booking's request or offer). */
+  subjects?: Record<string, string>;
+}
+
+function moveFact(by: Mover, before: FreightListing, after: FreightListing, opts: MoveFactOptions): Fact {
+  const loadId = String(before._id);
+  const load = toFreightDto(after);
+  const common = {
+    by: by === 'system' ? ('system' as const) : by,
+    loadId,
+    subjects: { ...(after.carrierId ? { carrierId: String(after.carrierId) } : {}), ...opts.subjects },
+    proof: {
+      collection: FreightModel.collection.collectionName,
+      filter: { _id: before._id, status: after.status },
+    },
+  };
+  if (opts.withdrawn) {
+    return { ...common, name: 'load.withdrawn', key: loadId, data: { load, reason: null } };
+  }
+  return {
+    ...common,
+    name: 'load.moved',
+    // A load reaches each status once (the table never goes back).
+    key: `${loadId}-${after.status}`,
+    data: {
+      load,
+      previous: before.status as FreightStatus,
+      status: after.status as FreightStatus,
+      carrierId: after.carrierId ? String(after.carrierId) : null,
+    },
+  };
+}
+
 /**
- * Moves the load, with everything that changes with it, and announces it. The caller holds the load's lease
- * (withLoad). `expect` (a status the caller read and acted on) makes the move fail with 409 if the load has left it
- * meanwhile. Resolves with the load before and after.
+ * Moves the load, with everything that changes with it, and records the fact (load.moved, or load.withdrawn) as the
+ * write's last step. The caller holds the load's lease (withLoad). `expect` (a status the caller read and acted on)
+ * makes the move fail with 409 if the load has left it meanwhile; `at` is the time the move is stored with (the
+ * booking journal computes the booked load before it moves). Resolves with the load before and after.
  */
 export async function moveLoad(
   by: Mover,
   loadId: unknown,
   move: LoadMove,
-  opts: { expect?: FreightStatus } = {},
+  opts: { expect?: FreightStatus; at?: Date } & MoveFactOptions = {},
 ): Promise<{ before: FreightListing; after: FreightListing }> {
   if (!holdsAggregate('load', loadId)) throw new Error('moveLoad runs under the load lease');
   const before = await FreightModel.findById(loadId).lean<FreightListing>();
@@ -115,26 +174,22 @@ export async function moveLoad(
   }
   if (move.to === 'delivered' && !move.deliveryNote) await assertAtDeliveryPlace(before);
 
-  const set: Record<string, unknown> = { status: move.to };
-  if (move.to === 'delivered') {
-    set.deliveryNote = move.deliveryNote ?? null;
-    set.deliveredAt = new Date();
-  }
-  if (move.to === 'booked') {
-    set.carrierId = new Types.ObjectId(move.carrierId);
-    if (move.rateCents != null && move.rateCents !== before.rateCents) {
-      set.postedRateCents = before.postedRateCents ?? before.rateCents;
-      set.rateCents = move.rateCents;
-      set.ratePerMileCents = ratePerMileCentsOf(move.rateCents, before.distance);
-    }
-  }
-  const after = await FreightModel.findOneAndUpdate(
-    { _id: before._id, status: from },
-    { $set: set },
-    { new: true },
-  ).lean<FreightListing>();
-  if (!after) throw conflict('The load changed meanwhile; reload and try again');
-  await followMove(by, after);
-  await announceLoadMoved(moverId(by), before, after);
-  return { before, after };
+  const at = opts.at ?? new Date();
+  const set = moveFields(before, move, at);
+  const planned = afterMove(before, move, at);
+  const written = await recordFact(
+    { kind: 'load', id: String(before._id) },
+    moveFact(by, before, planned, opts),
+    async () => {
+      const after = await FreightModel.findOneAndUpdate(
+        { _id: before._id, status: from },
+        { $set: set },
+        { new: true, timestamps: false },
+      ).lean<FreightListing>();
+      return after ?? NOTHING_WRITTEN;
+    },
+  );
+  if (written === NOTHING_WRITTEN) throw conflict('The load changed meanwhile; reload and try again');
+  await followMove(by, written);
+  return { before, after: written };
 }

@@ -1,12 +1,11 @@
 import { conflict } from '../../../http/errors';
 import { holdsAggregate, withAggregates, type AggregateRef } from '../../../infra/concurrency';
 import { Types } from 'mongoose';
-import { announceLoadBooked } from '../announce';
 // Imported for their reactions to a load's move too (registered in this order: requests close before offers).
 import { closeBookingRequest } from '../bookingRequests/close';
 import { closeOffer } from '../negotiations/close';
-import { FreightModel, type FreightListing } from '../model';
-import { followMove, moveLoad } from '../status';
+import { FreightModel, toFreightDto, type FreightListing } from '../model';
+import { afterMove, followMove, moveLoad, type LoadMove } from '../status';
 import { OpenBookingModel, type OpenBooking } from './model';
 
 // Booking: several writes, journalled so that a crash at any point is finished by the next change of the load or by
@@ -76,37 +75,47 @@ async function finishBooking(op: OpenBooking): Promise<FreightListing | null> {
   const bookable = load?.status === 'available';
   // Booked to this carrier already: the crash came after the load moved (a load never returns to available).
   const goesThrough = bookable || Boolean(load && String(load.carrierId) === carrierId);
+  const move: LoadMove = { to: 'booked', carrierId, rateCents: op.rateCents };
+  // The load as the booking leaves it, known before any step: the approval's and acceptance's facts carry it.
+  const booked = load && bookable ? afterMove(load, move, now) : load;
+  const listing = booked ? toFreightDto(booked) : null;
 
   // The request or offer first (approved / accepted), or, when the load went elsewhere, rejected (an approval
   // stored before the crash is taken back: the load never became this carrier's).
   if (op.requestId) {
     for (const from of goesThrough ? (['pending'] as const) : (['pending', 'approved'] as const)) {
-      await closeBookingRequest(op.requestId, {
-        from,
-        to: goesThrough ? 'approved' : 'rejected',
-        by: op.actorId,
-        at: now,
-      });
+      await closeBookingRequest(
+        op.requestId,
+        { from, to: goesThrough ? 'approved' : 'rejected', by: op.actorId, at: now },
+        { fact: 'booking.reviewed', load: listing },
+      );
     }
   }
   if (op.negotiationId) {
     const open = ['pending', 'counter_offered'] as const;
     for (const from of goesThrough ? open : [...open, 'accepted' as const]) {
-      await closeOffer(op.negotiationId, { from, to: goesThrough ? 'accepted' : 'rejected', at: now });
+      await closeOffer(
+        op.negotiationId,
+        { from, to: goesThrough ? 'accepted' : 'rejected', at: now },
+        { by: String(op.actorId), load: listing },
+      );
     }
   }
   if (bookable) {
-    const moved = await moveLoad('system', op.freightListingId, {
-      to: 'booked',
-      carrierId,
-      rateCents: op.rateCents,
+    const moved = await moveLoad('system', op.freightListingId, move, {
+      at: now,
+      subjects: {
+        bookedBy: String(op.actorId),
+        ...(op.requestId ? { requestId: String(op.requestId) } : {}),
+        ...(op.negotiationId ? { negotiationId: String(op.negotiationId) } : {}),
+      },
     });
     load = moved.after;
   } else if (load && goesThrough && load.status === 'booked') {
-    // Booked before a crash: the rest of the move (other interest closed, chat room) may not have happened.
+    // Booked before a crash: the rest of the move (other interest closed, chat room) may not have happened; its
+    // fact, if the crash left it pending, was settled by the load's lease (events/record.ts).
     await followMove('system', load);
   }
-  if (goesThrough && load) await announceLoadBooked(op, load);
   await OpenBookingModel.deleteOne({ _id: op._id });
   return goesThrough ? load : null;
 }

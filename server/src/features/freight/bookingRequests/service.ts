@@ -19,7 +19,7 @@ import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../bookingJournal/journal';
 import { closeBookingRequest } from './close';
 import { bookingRequestViews } from '../views';
-import { announceBookingRequested, announceBookingReviewed } from './announce';
+import { recordFact } from '../../../events/record';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
 
@@ -50,16 +50,40 @@ export async function requestBooking(
   const created = await withLoad(load._id, async () => {
     const current = await findLoad(freightId);
     if (current.status !== 'available') throw conflict('This load is no longer available');
+    const now = new Date();
+    const draft = new BookingRequestModel({
+      _id: new Types.ObjectId(),
+      freightListingId: load._id,
+      carrierId: new Types.ObjectId(actor.id),
+      shipperId: load.userId,
+      brokerId: load.brokerId ?? null,
+      message: data.message ?? null,
+      pendingKey: pendingKeyOf(String(load._id), actor.id),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const stored = draft.toObject() as BookingRequest;
+    const request = await view(stored);
+    const requestId = String(stored._id);
     try {
-      const doc = await BookingRequestModel.create({
-        freightListingId: load._id,
-        carrierId: new Types.ObjectId(actor.id),
-        shipperId: load.userId,
-        brokerId: load.brokerId ?? null,
-        message: data.message ?? null,
-        pendingKey: pendingKeyOf(String(load._id), actor.id),
-      });
-      return doc.toObject() as BookingRequest;
+      await recordFact(
+        { kind: 'load', id: String(load._id) },
+        {
+          name: 'booking.requested',
+          key: requestId,
+          by: actor,
+          loadId: String(load._id),
+          subjects: {
+            requestId,
+            carrierId: actor.id,
+            ...(stored.brokerId ? { brokerId: String(stored.brokerId) } : {}),
+          },
+          data: { request, load: toFreightDto(current) },
+          proof: { collection: BookingRequestModel.collection.collectionName, filter: { _id: stored._id } },
+        },
+        () => draft.save({ timestamps: false }),
+      );
+      return request;
     } catch (err) {
       if ((err as { code?: number }).code === 11000) {
         throw conflict('You already have a pending booking request for this load');
@@ -68,8 +92,7 @@ export async function requestBooking(
     }
   });
 
-  const request = await view(created);
-  await announceBookingRequested(created, request, load);
+  const request = created;
   return { message: 'Booking request sent successfully', request };
 }
 
@@ -134,7 +157,7 @@ export async function reviewBookingRequest(
   const carrierId = String(found.carrierId);
 
   // The load's lease (the request is part of the load) and, to approve, the carrier's (its booking limit), together.
-  const { updated, listing, repeated } = await withLoad(
+  const { updated, listing } = await withLoad(
     found.freightListingId,
     async () => {
       const request = await BookingRequestModel.findById(found._id).lean<BookingRequest>();
@@ -148,14 +171,15 @@ export async function reviewBookingRequest(
         throw conflict(`This booking request was already ${request?.status ?? 'reviewed'}`);
       }
       if (status === 'rejected') {
-        const rejected = await closeBookingRequest(request._id, {
-          from: 'pending',
-          to: 'rejected',
-          by: actor.id,
-        });
-        if (!rejected) throw conflict('This booking request was already reviewed');
         const load = await FreightModel.findById(request.freightListingId).lean<FreightListing>();
-        return { updated: rejected, listing: load ? toFreightDto(load) : null, repeated: false };
+        const listing = load ? toFreightDto(load) : null;
+        const rejected = await closeBookingRequest(
+          request._id,
+          { from: 'pending', to: 'rejected', by: actor.id },
+          { fact: 'booking.reviewed', load: listing },
+        );
+        if (!rejected) throw conflict('This booking request was already reviewed');
+        return { updated: rejected, listing, repeated: false };
       }
       const load = await findLoad(String(request.freightListingId));
       if (load.status !== 'available') throw conflict('This load is no longer available');
@@ -175,8 +199,8 @@ export async function reviewBookingRequest(
     status === 'approved' ? [{ kind: 'user', id: carrierId }] : [],
   );
 
+  // Its push and notification follow from the fact (./projector.ts); a repeat records nothing again.
   const dto = await view(updated);
-  if (!repeated) await announceBookingReviewed(found, dto, listing);
   const approved = status === 'approved';
   return {
     message: approved ? 'Booking request approved successfully' : 'Booking request rejected successfully',

@@ -12,9 +12,9 @@ import { withAggregate } from '../../../infra/concurrency';
 import { findByIds, paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
-import { UserModel } from '../../users/model';
+import { UserModel, displayName } from '../../users/model';
+import { NOTHING_WRITTEN, recordFact } from '../../../events/record';
 import { dollarsToCents } from '../model';
-import { announceInvitationAnswered, announceShipperInvited } from './announce';
 import {
   BROKER_VIEW,
   BrokerInvitationModel,
@@ -67,12 +67,29 @@ export async function inviteShipper(
     paymentTerms: data.paymentTerms ?? null,
   };
   let invitation: BrokerInvitation | null;
-  let created = false;
   try {
-    invitation = (
-      await BrokerInvitationModel.create({ brokerId, email: data.shipperEmail, ...terms })
-    ).toObject() as BrokerInvitation;
-    created = true;
+    // A new invitation is a fact (invitation.sent): the shipper account with that email, if any, is told by the
+    // projector (./projector.ts).
+    const draft = new BrokerInvitationModel({
+      _id: new Types.ObjectId(),
+      brokerId,
+      email: data.shipperEmail,
+      ...terms,
+    });
+    const id = String(draft._id);
+    await recordFact(
+      { kind: 'invitation', id },
+      {
+        name: 'invitation.sent',
+        key: id,
+        by: actor,
+        subjects: { invitationId: id, brokerId: actor.id },
+        data: { invitation: { id, brokerId: actor.id, email: draft.email } },
+        proof: { collection: BrokerInvitationModel.collection.collectionName, filter: { _id: draft._id } },
+      },
+      () => draft.save(),
+    );
+    invitation = draft.toObject() as BrokerInvitation;
   } catch (err) {
     if ((err as { code?: number }).code !== 11000) throw err;
     // Invited before: the same invitation. Its terms follow the new ones while it waits for an answer, changed under
@@ -94,7 +111,6 @@ export async function inviteShipper(
     if (!invitation) throw err;
     if (invitation.status === 'accepted') throw conflict('This shipper is already in your relationships');
   }
-  if (created) await announceShipperInvited(invitation);
   return toBrokerInvitationDto(invitation);
 }
 
@@ -180,14 +196,31 @@ export async function answerInvitation(
         },
       );
     }
-    const updated = await BrokerInvitationModel.findOneAndUpdate(
-      { _id: invitation._id, status: 'pending' },
-      { $set: { status, shipperId: new Types.ObjectId(actor.id), respondedAt: at } },
-      { new: true },
-    ).lean<BrokerInvitation>();
-    if (!updated) throw conflict('This invitation was already answered');
+    const updated = await recordFact(
+      { kind: 'invitation', id },
+      {
+        name: 'invitation.answered',
+        key: id,
+        by: actor,
+        subjects: { invitationId: id, brokerId: String(invitation.brokerId), userId: actor.id },
+        data: {
+          invitation: { id, brokerId: String(invitation.brokerId), email: invitation.email, status },
+          shipperName: me.companyName || displayName(me),
+        },
+        proof: {
+          collection: BrokerInvitationModel.collection.collectionName,
+          filter: { _id: invitation._id, status },
+        },
+      },
+      async () =>
+        (await BrokerInvitationModel.findOneAndUpdate(
+          { _id: invitation._id, status: 'pending' },
+          { $set: { status, shipperId: new Types.ObjectId(actor.id), respondedAt: at } },
+          { new: true },
+        ).lean<BrokerInvitation>()) ?? NOTHING_WRITTEN,
+    );
+    if (updated === NOTHING_WRITTEN) throw conflict('This invitation was already answered');
     return updated;
   });
-  await announceInvitationAnswered(answered, me);
   return { id: String(answered._id), status: answered.status as 'accepted' | 'declined' };
 }

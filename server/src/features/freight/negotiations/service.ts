@@ -21,15 +21,9 @@ import { assertCarrierCanTakeBooking } from '../../subscriptions/limits';
 import { dollarsToCents, FreightModel, toFreightDto, type FreightListing } from '../model';
 import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../bookingJournal/journal';
-import { closeOffer } from './close';
+import { changeOffer, closeOffer } from './close';
 import { negotiationViews } from '../views';
-import {
-  announceCounterDeclined,
-  announceOfferAccepted,
-  announceOfferAnswered,
-  announceOfferMade,
-  announceOfferRevised,
-} from './announce';
+import { recordFact } from '../../../events/record';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
 
@@ -50,12 +44,16 @@ async function expireDue(filter: FilterQuery<Negotiation>): Promise<void> {
     { freightListingId: 1, status: 1 },
   ).lean<Array<Pick<Negotiation, '_id' | 'freightListingId' | 'status'>>>();
   for (const n of due) {
-    await withLoad(n.freightListingId, () =>
-      NegotiationModel.updateOne(
-        { _id: n._id, status: n.status, expiresAt: { $lte: new Date() } },
-        { $set: { status: 'expired' } },
-      ),
-    );
+    await withLoad(n.freightListingId, async () => {
+      const current = await NegotiationModel.findById(n._id).lean<Negotiation>();
+      if (!current || current.status !== n.status || !(current.expiresAt <= new Date())) return;
+      await changeOffer(
+        current,
+        n.status,
+        { status: 'expired' },
+        { name: 'offer.expired', by: 'system', filter: { expiresAt: { $lte: new Date() } } },
+      );
+    });
   }
 }
 
@@ -82,24 +80,40 @@ export async function makeOffer(
   assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_OFFER_TEXT);
   if (load.equipmentType === 'air_cargo') await assertFeatureAccess(actor, 'air_freight');
-  const created = await withLoad(load._id, async () => {
-    if ((await findLoad(freightId)).status !== 'available')
-      throw conflict('This load is no longer available');
+  const negotiation = await withLoad(load._id, async () => {
+    const current = await findLoad(freightId);
+    if (current.status !== 'available') throw conflict('This load is no longer available');
     const proposedRateCents = dollarsToCents(data.proposedRate)!;
-    const doc = await NegotiationModel.create({
+    const now = new Date();
+    const draft = new NegotiationModel({
+      _id: new Types.ObjectId(),
       freightListingId: load._id,
       carrierId: new Types.ObjectId(actor.id),
       brokerId: load.brokerId ?? load.userId,
       proposedRateCents,
-      history: [negotiationStep('carrier', proposedRateCents)],
+      history: [negotiationStep('carrier', proposedRateCents, now)],
       proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
       message: data.message ?? null,
       expiresAt: new Date(data.expiresAt ?? offerExpiry()),
+      createdAt: now,
+      updatedAt: now,
     });
-    return doc.toObject() as Negotiation;
+    const offer = await view(draft.toObject() as Negotiation);
+    await recordFact(
+      { kind: 'load', id: String(load._id) },
+      {
+        name: 'offer.made',
+        key: offer.id,
+        by: actor,
+        loadId: String(load._id),
+        subjects: { negotiationId: offer.id, carrierId: actor.id },
+        data: { offer },
+        proof: { collection: NegotiationModel.collection.collectionName, filter: { _id: draft._id } },
+      },
+      () => draft.save({ timestamps: false }),
+    );
+    return offer;
   });
-  const negotiation = await view(created);
-  await announceOfferMade(negotiation, load);
   return { message: 'Rate offer submitted successfully', negotiation };
 }
 
@@ -210,23 +224,21 @@ function answer(
   n: Negotiation,
   from: NegotiationStatus,
   set: (current: Negotiation) => Record<string, unknown>,
+  by: Actor,
 ) {
   return underOffer(n, from, async (current) => {
-    const updated = await NegotiationModel.findOneAndUpdate(
-      { _id: current._id, status: from },
-      { $set: set(current) },
-      { new: true },
-    ).lean<Negotiation>();
+    const updated = await changeOffer(current, from, set(current), { name: 'offer.countered', by });
     return updated ?? refuse(current);
   });
 }
 
 /** Rejects an open offer as it is now, under its load's lease (409 when it has left `from`). */
-function reject(n: Negotiation, from: NegotiationStatus, at = new Date()) {
+function reject(n: Negotiation, from: NegotiationStatus, by: Actor, at = new Date()) {
   return underOffer(
     n,
     from,
-    async (current) => (await closeOffer(current._id, { from, to: 'rejected', at })) ?? refuse(current),
+    async (current) =>
+      (await closeOffer(current._id, { from, to: 'rejected', at }, { by })) ?? refuse(current),
   );
 }
 
@@ -276,27 +288,30 @@ export async function respondToOffer(
   if (reply.action === 'accept') {
     const { accepted, listing } = await settle(n, 'pending', reply.version, actor.id);
     const negotiation = await view(accepted);
-    announceOfferAccepted(negotiation, listing);
     return { message: 'Negotiation accepted successfully', negotiation, listing };
   }
 
   const now = new Date();
   const updated =
     reply.action === 'reject'
-      ? await reject(n, 'pending', now)
-      : await answer(n, 'pending', (current) => {
-          const counterRateCents = dollarsToCents(reply.counterRate)!;
-          return {
-            status: 'counter_offered',
-            respondedAt: now,
-            counterRateCents,
-            version: (current.version ?? 1) + 1,
-            history: [...current.history, negotiationStep('broker', counterRateCents, now)],
-            expiresAt: new Date(offerExpiry(undefined, now)),
-          };
-        });
+      ? await reject(n, 'pending', actor, now)
+      : await answer(
+          n,
+          'pending',
+          (current) => {
+            const counterRateCents = dollarsToCents(reply.counterRate)!;
+            return {
+              status: 'counter_offered',
+              respondedAt: now,
+              counterRateCents,
+              version: (current.version ?? 1) + 1,
+              history: [...current.history, negotiationStep('broker', counterRateCents, now)],
+              expiresAt: new Date(offerExpiry(undefined, now)),
+            };
+          },
+          actor,
+        );
   const negotiation = await view(updated);
-  await announceOfferAnswered(negotiation, reply.action);
   return {
     message:
       reply.action === 'reject' ? 'Negotiation rejected successfully' : 'Counter offer sent successfully',
@@ -316,23 +331,21 @@ export async function reviseOffer(
   if (effectiveStatus(n) !== 'pending') return refuse(n);
   const updated = await underOffer(n, 'pending', async (current) => {
     const proposedRateCents = dollarsToCents(data.proposedRate)!;
-    const revised = await NegotiationModel.findOneAndUpdate(
-      { _id: current._id, status: 'pending' },
+    const revised = await changeOffer(
+      current,
+      'pending',
       {
-        $set: {
-          proposedRateCents,
-          history: [...current.history, negotiationStep('carrier', proposedRateCents)],
-          proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
-          ...(data.message !== undefined ? { message: data.message } : {}),
-          version: (current.version ?? 1) + 1,
-        },
+        proposedRateCents,
+        history: [...current.history, negotiationStep('carrier', proposedRateCents)],
+        proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
+        ...(data.message !== undefined ? { message: data.message } : {}),
+        version: (current.version ?? 1) + 1,
       },
-      { new: true },
-    ).lean<Negotiation>();
+      { name: 'offer.revised', by: actor },
+    );
     return revised ?? refuse(current);
   });
   const negotiation = await view(updated);
-  await announceOfferRevised(negotiation);
   return { message: 'Rate offer revised successfully', negotiation };
 }
 
@@ -351,11 +364,9 @@ export async function answerCounter(
   if (reply.accept) {
     const { accepted, listing } = await settle(n, 'counter_offered', reply.version, actor.id);
     const negotiation = await view(accepted);
-    announceOfferAccepted(negotiation, listing);
     return { message: 'Counter offer accepted successfully', negotiation, listing };
   }
-  const updated = await reject(n, 'counter_offered');
+  const updated = await reject(n, 'counter_offered', actor);
   const negotiation = await view(updated);
-  await announceCounterDeclined(negotiation);
   return { message: 'Counter offer declined', negotiation, listing: null };
 }

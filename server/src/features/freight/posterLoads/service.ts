@@ -49,7 +49,7 @@ export async function withdrawListing(actor: Actor, id: string): Promise<Freight
     if (current.status !== 'available') {
       throw conflict(`Only an available load can be withdrawn; this one is ${statusText(current.status)}`);
     }
-    return moveLoad(actor, current._id, { to: 'cancelled' }, { expect: 'available' });
+    return moveLoad(actor, current._id, { to: 'cancelled' }, { expect: 'available', withdrawn: true });
   });
   return toFreightDto(after);
 }

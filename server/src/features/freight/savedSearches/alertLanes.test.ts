@@ -95,6 +95,7 @@ describe('saved-search alerts by lane (issue 11)', () => {
         equipmentType: pick(EQUIPMENT) as never,
         rate: pick([800, 1800, 3000]),
       });
+      await app.rt.projectors.drain(); // the alerts are a projector of the posted load (issue 26)
       const expected = new Set(
         searches
           .filter((s) => ownerIds.has(String(s.userId)) && s.alertsEnabled)

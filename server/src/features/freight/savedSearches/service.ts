@@ -18,32 +18,31 @@ import { oncePerDatabase } from '../../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../subscriptions/gate';
 import { objectId } from '../ids';
-import { announceSavedSearchMatch } from './announce';
 import { alertLaneOf, alertLanesOfLoad, SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 
 export const MAX_SAVED_SEARCHES = 25;
 
 /**
- * A new load: the saved searches with alerts on that match it notify their owners, once per owner and load however
- * many of their searches match (issue 12: alerts must not multiply). A search without any filter (saved before
- * filters were required) alerts no one: it would match every load.
+ * A new load: the saved searches with alerts on that match it, one per owner however many of their searches match
+ * (issue 12: alerts must not multiply); ./projector.ts notifies their owners. A search without any filter (saved
+ * before filters were required) alerts no one: it would match every load.
  */
-export async function alertSavedSearches(listing: FreightListingDto): Promise<void> {
+export async function savedSearchesAlerted(listing: FreightListingDto): Promise<SavedSearch[]> {
   // One equality query per lane ($in does not reach FerretDB's storage; four equalities do).
   const lanes = await Promise.all(
     alertLanesOfLoad(listing).map((alertLane) =>
       SavedSearchModel.find({ alertLane, alertsEnabled: true }).lean<SavedSearch[]>(),
     ),
   );
-  const alerted = new Set<string>();
+  const alerted = new Map<string, SavedSearch>();
   for (const s of lanes.flat()) {
     const owner = String(s.userId);
     if (owner === listing.userId || alerted.has(owner)) continue;
     const filters = (s.filters ?? {}) as SavedSearchFilters;
     if (!hasSavedSearchFilter(filters) || !matchesBoardFilter(filters, listing)) continue;
-    alerted.add(owner);
-    await announceSavedSearchMatch(s, listing);
+    alerted.set(owner, s);
   }
+  return [...alerted.values()];
 }
 
 /**

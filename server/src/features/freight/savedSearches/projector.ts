@@ -5,14 +5,27 @@ import {
   type FreightListingDto,
   type SavedSearchFilters,
 } from '@freight/shared';
+import { registerProjector } from '../../../events/projectors';
 import { notify } from '../../notifications/service';
 import type { SavedSearch } from './model';
+import { savedSearchesAlerted } from './service';
+
+/**
+ * Saved-search alerts (issue 26): a posted load notifies the owners of the saved searches with alerts on that match
+ * it, once per owner and load (the notification's key), however often the fact is handled.
+ */
+export const savedSearchAlertsProjector = registerProjector({
+  name: 'saved-search-alerts',
+  applicableEvents: ['load.posted'],
+  async handle(event) {
+    if (event.name !== 'load.posted') return;
+    const listing = event.data.load;
+    for (const search of await savedSearchesAlerted(listing)) await alertOwner(search, listing);
+  },
+});
 
 /** A new load matches one of the owner's saved searches with alerts on. */
-export async function announceSavedSearchMatch(
-  search: SavedSearch,
-  listing: FreightListingDto,
-): Promise<void> {
+async function alertOwner(search: SavedSearch, listing: FreightListingDto): Promise<void> {
   const owner = String(search.userId);
   await notify({
     userId: owner,
