@@ -187,7 +187,9 @@ describe('projectors', () => {
     await rewindProjector(seen.name, 0);
     await restarted.drain();
     const before = await handled().find({}).sort({ _id: 1 }).toArray();
-    expect(before.length).toBe(await DomainEventModel.countDocuments({ name: 'chat.posted', state: 'recorded' }));
+    expect(before.length).toBe(
+      await DomainEventModel.countDocuments({ name: 'chat.posted', state: 'recorded' }),
+    );
     await rewindProjector(seen.name, 0);
     await restarted.drain();
     expect(await handled().find({}).sort({ _id: 1 }).toArray()).toEqual(before);

@@ -66,7 +66,9 @@ export async function settlePending(leaseKey: string): Promise<StoredDomainEvent
  * Drops facts whose write did not happen; each number stays taken by a `void` marker, so a projector waiting for
  * that number moves on at once instead of waiting for a number that will never be recorded.
  */
-async function dropPending(events: Array<Pick<StoredDomainEvent, '_id' | 'seq' | 'leaseKey'>>): Promise<void> {
+async function dropPending(
+  events: Array<Pick<StoredDomainEvent, '_id' | 'seq' | 'leaseKey'>>,
+): Promise<void> {
   for (const event of events) {
     const removed = await DomainEventModel.findOneAndDelete({ _id: event._id, state: 'pending' }).lean();
     if (!removed) continue;

@@ -8,7 +8,7 @@ import {
   POSITION_FACT_EVERY_MS,
 } from '@freight/shared';
 import { Types } from 'mongoose';
-import { AppError, conflict } from '../../../http/errors';
+import { AppError } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
 import { authorize, type Actor } from '../../../policies';
