@@ -150,6 +150,7 @@ describe('alerts for the load-board search (issue 15)', () => {
       rate: 2400,
       distance: 250,
     });
+    await app.rt.projectors.drain(); // the alerts are a projector of the posted load (issue 26)
     // Only this owner's alerts (the searches of the test above are still saved).
     const mine = async (load: FreightListingDto) =>
       (await alertJobsFor(load)).filter((j) => j.data.userId === owner.user!.id);
