@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { formatUsDateTime } from '../../lib/dates';
 import { useLoadHistoryStore } from '../../stores/loadHistory';
@@ -37,15 +37,15 @@ export function LoadHistoryCard({ freightId }: { freightId: string }) {
         {history && history.entries.length > 0 && (
           <Stack as="ol" gap="2" listStyleType="none" ms="0">
             {history.entries.map((e) => (
-              <HStack
+              <Stack
                 as="li"
                 key={e.id}
-                align="baseline"
-                gap="3"
+                direction={{ base: 'column', md: 'row' }}
+                align={{ base: 'start', md: 'baseline' }}
+                gap={{ base: '0', md: '3' }}
                 data-testid="load-history-entry"
-                wrap="wrap"
               >
-                <Text fontSize="xs" color="gray.600" minW="9rem">
+                <Text fontSize="xs" color="gray.600" minW="9rem" flexShrink={0}>
                   {formatUsDateTime(e.at)}
                 </Text>
                 <Text fontSize="sm">
@@ -57,7 +57,7 @@ export function LoadHistoryCard({ freightId }: { freightId: string }) {
                     </Text>
                   )}
                 </Text>
-              </HStack>
+              </Stack>
             ))}
           </Stack>
         )}
