@@ -116,25 +116,14 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
     const hit = cache.get(seq);
     if (hit) return hit;
     const doc = await DomainEventModel.findOne({ seq }).lean<StoredDomainEvent>();
-    if (doc) remember(doc);
+    if (doc && doc.state !== 'pending') {
+      cache.set(seq, doc);
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
+    }
     return doc;
-  }
-  function remember(doc: StoredDomainEvent): void {
-    if (doc.state === 'pending') return;
-    cache.set(doc.seq, doc);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as number);
   }
   /** Where this process last left each projector: a wake-up with nothing past it costs one Redis read. */
   const known = new Map<string, number>();
-  /** Whether every fact after `from` up to `head` is known here to be recorded (or void) and none is for `p`. */
-  function nothingFor(p: Projector, from: number, head: number): boolean {
-    if (head - from > BATCH) return false;
-    for (let seq = from + 1; seq <= head; seq++) {
-      const doc = cache.get(seq);
-      if (!doc || applies(p, doc.name)) return false;
-    }
-    return true;
-  }
 
   /**
    * Moves one projector as far as the log allows; returns whether it reached the end. Its position is stored when
@@ -229,13 +218,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
         again.delete(p.name);
         try {
           const at = known.get(p.name);
-          const head = await headOfLog();
-          if (at !== undefined && at >= head) continue;
-          if (at !== undefined && nothingFor(p, at, head)) {
-            // Only facts it does not handle since it was last here: passed over in memory (see advance's save rule).
-            known.set(p.name, head);
-            continue;
-          }
+          if (at !== undefined && at >= (await headOfLog())) continue;
           await advance(p);
         } catch (err) {
           if (!(err instanceof AggregateBusyError) && !stopped)
@@ -261,7 +244,6 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
         ids.map((id) => DomainEventModel.findById(id).lean<StoredDomainEvent>()),
       );
       const docs = found.filter((d): d is StoredDomainEvent => d !== null).sort((a, b) => a.seq - b.seq);
-      for (const doc of docs) remember(doc);
       for (const doc of docs) {
         for (const p of inline) {
           if (!applies(p, doc.name)) continue;
