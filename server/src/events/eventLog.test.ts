@@ -56,6 +56,19 @@ describe('recording a fact', () => {
     expect(stored?.proof).toBeNull();
   });
 
+  it('keeps a fact whose write records another fact under the same lease (the outer one is not a leftover)', async () => {
+    const loadId = newId();
+    const outer = newId();
+    const inner = newId();
+    await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, outer), async () => {
+      await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, inner), write(inner));
+      return write(outer)();
+    });
+    for (const t of [outer, inner]) {
+      expect((await DomainEventModel.findById(`chat.posted:${t}`).lean())?.state).toBe('recorded');
+    }
+  });
+
   it('records nothing when the write found nothing to do or failed', async () => {
     const loadId = newId();
     const a = newId();

@@ -36,6 +36,13 @@ async function highestSeq(): Promise<number> {
   return last?.seq ?? 0;
 }
 
+/**
+ * Facts this process has written pending and whose write is still running. A flow that records a fact inside another
+ * fact's write (under the same, reentrant lease) must not take the outer one for a crash's leftover: only another
+ * process's pending facts can be leftovers, and the lease keeps every other process out while this one holds it.
+ */
+const inFlight = new Set<string>();
+
 /** Whether a pending fact's write happened: its proof document exists (a fact without a proof stands). */
 async function proven(event: Pick<StoredDomainEvent, 'proof'>): Promise<boolean> {
   if (!event.proof) return true;
@@ -49,7 +56,9 @@ async function proven(event: Pick<StoredDomainEvent, 'proof'>): Promise<boolean>
  * removed when it did not. Returns the facts it kept.
  */
 export async function settlePending(leaseKey: string): Promise<StoredDomainEvent[]> {
-  const pending = await DomainEventModel.find({ leaseKey, state: 'pending' }).lean<StoredDomainEvent[]>();
+  const pending = (
+    await DomainEventModel.find({ state: 'pending', leaseKey }).lean<StoredDomainEvent[]>()
+  ).filter((event) => !inFlight.has(event._id));
   const kept: StoredDomainEvent[] = [];
   for (const event of pending) {
     if (await proven(event)) {
@@ -130,14 +139,17 @@ export async function recordFacts<T>(
           proof: fact.proof ?? null,
         });
         pending.push({ _id: eventIdOf(fact), seq, leaseKey });
+        inFlight.add(eventIdOf(fact));
       }
       result = await write();
     } catch (err) {
+      for (const { _id } of pending) inFlight.delete(_id);
       // The write failed: its facts did not happen (a later settle would find no proof either).
       await dropPending(pending).catch(() => undefined);
       if (settled.length > 0) await factsRecorded(settled.map((e) => e._id));
       throw err;
     }
+    for (const { _id } of pending) inFlight.delete(_id);
     if (result === NOTHING_WRITTEN) {
       await dropPending(pending);
       pending.length = 0;
