@@ -2,7 +2,7 @@
 // between a write and its record is settled by the next change of the same aggregate or at start; projectors are
 // idempotent, keep their own position and catch up in order.
 import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
 import type { AnyDomainEvent } from '@freight/shared';
@@ -23,6 +23,8 @@ const things = () => mongoose.connection.db!.collection<{ _id: string; n?: numbe
 const handled = () =>
   mongoose.connection.db!.collection<{ _id: string; seq: number; order: number }>('eventlog_seen');
 const newId = () => randomBytes(6).toString('hex');
+/** A load id the app's own projectors can read (they look the load up and find none). */
+const newLoadId = () => new Types.ObjectId().toHexString();
 
 /** A chat message fact about a load, whose write stores `thing` (the proof is that document). */
 function chatFact(loadId: string, thing: string): Fact<'chat.posted'> {
@@ -43,7 +45,7 @@ const write = (thing: string) => async () => {
 
 describe('recording a fact', () => {
   it('keeps one event per fact however often and however concurrently it is recorded', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const thing = newId();
     await Promise.all(
       Array.from({ length: 12 }, () =>
@@ -57,7 +59,7 @@ describe('recording a fact', () => {
   });
 
   it('keeps a fact whose write records another fact under the same lease (the outer one is not a leftover)', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const outer = newId();
     const inner = newId();
     await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, outer), async () => {
@@ -70,7 +72,7 @@ describe('recording a fact', () => {
   });
 
   it('records nothing when the write found nothing to do or failed', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const a = newId();
     const b = newId();
     await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, a), async () => NOTHING_WRITTEN);
@@ -83,7 +85,7 @@ describe('recording a fact', () => {
   });
 
   it('refuses a fact whose data does not match its declaration', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const fact = { ...chatFact(loadId, newId()), data: { message: 'not an object' } } as unknown as Fact;
     await expect(recordFact({ kind: 'load', id: loadId }, fact, async () => true)).rejects.toThrow(
       /bad data/,
@@ -91,7 +93,7 @@ describe('recording a fact', () => {
   });
 
   it('numbers facts in the order they are recorded, one number each', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const ids = Array.from({ length: 20 }, () => newId());
     await Promise.all(
       ids.map((t) => recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t))),
@@ -123,7 +125,7 @@ describe('a crash between a write and its record', () => {
   }
 
   it('is settled by the next change of the same aggregate: kept if the write happened, dropped if not', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const done = newId();
     const notDone = newId();
     await leftPending(loadId, done, true);
@@ -136,7 +138,7 @@ describe('a crash between a write and its record', () => {
   });
 
   it('is settled at start for every aggregate', async () => {
-    const loadId = newId();
+    const loadId = newLoadId();
     const done = newId();
     await leftPending(loadId, done, true);
     await settleAllPending();
@@ -168,7 +170,7 @@ describe('projectors', () => {
       only: [seen.name],
     });
     await runner.drain(); // seen for the first time: it starts at the end of the log
-    const loadId = newId();
+    const loadId = newLoadId();
     const first = Array.from({ length: 5 }, () => newId());
     for (const t of first) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
     await runner.drain();

@@ -278,7 +278,8 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
           ProjectorPositionModel.updateOne({ _id: name, seq: { $lt: seq } }, { $set: { seq } }),
         ),
       );
-      subscriber.disconnect();
+      // quit lets a subscribe still in flight settle (a bare disconnect rejects it with nobody left to listen).
+      await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
 }
