@@ -1,12 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import {
-  BOOT_WAIT_MS,
-  MONGO_OPTIONS,
-  REDIS_COMMAND_OPTIONS,
-  REDIS_QUEUED_OPTIONS,
-} from './infra/availability';
+import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, queuedPublisher } from './infra/availability';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
 import { initRateLimits } from './infra/rateLimit';
@@ -104,8 +99,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
-  const emitterRedis = redis.duplicate(REDIS_QUEUED_OPTIONS);
-  emitterRedis.on('error', () => undefined); // the command connection reports Redis outages
+  const emitterRedis = queuedPublisher(redis);
   const emitter = new Emitter(emitterRedis, { key: socketIoKey });
   setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
   await repairAfterCrash(logger);

@@ -1,4 +1,4 @@
-import type { RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import mongoose, { type ConnectOptions } from 'mongoose';
 import {
   ClientClosedError,
@@ -69,6 +69,23 @@ export const REDIS_QUEUED_OPTIONS: RedisOptions = {
   commandTimeout: undefined,
   retryStrategy: reconnectDelay,
 };
+
+/**
+ * A queued connection for a library that publishes without handling the answer (Socket.IO's Redis adapter and
+ * emitter): a publish still waiting when the connection is shut down is rejected with nobody listening, which
+ * Node reports as an unhandled rejection. The promise callers get is unchanged; it is only marked as handled.
+ */
+export function queuedPublisher(base: Redis): Redis {
+  const client = base.duplicate(REDIS_QUEUED_OPTIONS);
+  client.on('error', () => undefined); // the command connection reports Redis outages
+  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
+  client.publish = ((...args: unknown[]) => {
+    const sent = publish(...args);
+    sent.catch(() => undefined);
+    return sent;
+  }) as Redis['publish'];
+  return client;
+}
 
 /** node-redis (the session store): the same rules as REDIS_COMMAND_OPTIONS. */
 export function sessionRedisOptions(url: string): RedisClientOptions {

@@ -8,7 +8,12 @@ import { isTestAccountEmail } from '../features/users/testAccounts';
 import { UserModel } from '../features/users/model';
 import { sessionRevoked } from '../http/auth';
 import { isSameOrigin } from '../http/sameOrigin';
-import { outageOf, REDIS_QUEUED_OPTIONS, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
+import {
+  outageOf,
+  queuedPublisher,
+  REDIS_QUEUED_OPTIONS,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from '../infra/availability';
 import { rateLimitsEnabled } from '../infra/rateLimit';
 import { errorAck, watchRedisStatus } from './clientEvents';
 import { ConnectionSlots } from './connectionSlots';
@@ -32,9 +37,9 @@ const SWEEP_BATCH = 500;
  */
 export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddleware: RequestHandler) {
   // Queued connections: the adapter publishes without handling a rejection (infra/availability.ts).
-  const pub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
+  const pub = queuedPublisher(rt.redis);
   const sub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
-  for (const c of [pub, sub]) c.on('error', () => undefined); // the command connection reports Redis outages
+  sub.on('error', () => undefined); // the command connection reports Redis outages
   const io: AppServer = new Server(httpServer, {
     adapter: createAdapter(pub, sub, { key: rt.socketIoKey }),
     serveClient: false,
@@ -134,6 +139,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   return {
     io,
     async close() {
+      setPublisher(null);
       clearInterval(sweep);
       setSocketServer(null);
       slots.stop();

@@ -104,6 +104,25 @@ describe('createPagedListStore', () => {
     await store.getState().refetch(); // a grown list starts again at page 1
     expect(store.getState()).toMatchObject({ items: [a], page: 1 });
   });
+
+  it('shows the newest request’s answer when an older one answers after it', async () => {
+    const answers: Array<(items: Item[]) => void> = [];
+    const store = createPagedListStore<Item>({
+      name: 'items',
+      pageSize: 1,
+      fetchPage: (page, pageSize) =>
+        new Promise((resolve) =>
+          answers.push((items) => resolve({ items, page, pageSize, total: items.length })),
+        ),
+    });
+    const first = store.getState().load(); // the board's first load...
+    const search = store.getState().goToPage(1); // ...then a search, answered first
+    answers[1]([b]);
+    await search;
+    answers[0]([a, b]);
+    await first;
+    expect(store.getState()).toMatchObject({ items: [b], total: 1, status: 'loaded' });
+  });
 });
 
 describe('createDetailStore', () => {

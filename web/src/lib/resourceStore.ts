@@ -362,10 +362,15 @@ export function createPagedListStore<
     registerRefetch(options, () => api.getState().refetch());
     const own = options.extend?.(set, get);
 
+    // Only the newest request's answer is shown: a slower, older one (the board's first load answering after a
+    // search) must not overwrite it.
+    let newest = 0;
     async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
+      const request = ++newest;
       set({ status: 'loading' } as Partial<S>);
       try {
         const answer = await options.fetchPage(page, options.pageSize);
+        if (request !== newest) return;
         set(
           (s) =>
             ({
@@ -379,6 +384,7 @@ export function createPagedListStore<
             }) as Partial<S>,
         );
       } catch (err) {
+        if (request !== newest) return;
         set({ status: 'failed', error: reportLoadFailure(options.name, err) } as Partial<S>);
       }
     }
