@@ -26,3 +26,4 @@ export * from './posterLoads';
 export * from './returnTo';
 export * from './domainEvents';
 export * from './loadHistory';
+export * from './companies';

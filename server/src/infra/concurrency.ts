@@ -36,7 +36,9 @@ export type AggregateKind =
   /** A projector of the event log, by name: one process at a time moves it along (issue 26). */
   | 'projector'
   /** A user's notification preferences (issue 27), by the user's id. */
-  | 'notificationPreferences';
+  | 'notificationPreferences'
+  /** A company (issue 28): its members, seats, roles and business fields. */
+  | 'company';
 
 export interface AggregateRef {
   kind: AggregateKind;

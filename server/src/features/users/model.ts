@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUSES, USER_TYPES, type UserDto } from '@freight/shared';
+import { COMPANY_ROLES, SUBSCRIPTION_STATUSES, USER_TYPES, type UserDto } from '@freight/shared';
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
 
@@ -33,6 +33,11 @@ const userSchema = new Schema(
     subscriptionCanceledAt: { type: Date, default: null },
     mcNumber: { type: String, default: null, index: true },
     usdotNumber: { type: String, default: null, index: true },
+    // Company accounts (issue 28): the company this person acts for and their role in it. The business fields above
+    // (type, company name, verification, plan, numbers) are the company's, copied here by the companies service.
+    companyId: { type: Schema.Types.ObjectId, ref: 'Company', default: null, index: true },
+    companyRole: { type: String, enum: [...COMPANY_ROLES, null], default: null },
+    lastActiveAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
