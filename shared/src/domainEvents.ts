@@ -154,6 +154,54 @@ export const DOMAIN_EVENTS = {
     }),
     shipperName: z.string(),
   }),
+  // Company accounts (issue 28): the company's team. `member` names the person as they were at the change.
+  'company.memberJoined': z.object({
+    companyId: z.string(),
+    member: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+    companyName: z.string(),
+    invitationId: z.string(),
+  }),
+  /** Removed by an owner or admin: their sessions and sockets end at once. */
+  'company.memberRemoved': z.object({
+    companyId: z.string(),
+    member: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+    companyName: z.string(),
+  }),
+  'company.memberLeft': z.object({
+    companyId: z.string(),
+    member: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }),
+    companyName: z.string(),
+  }),
+  'company.roleChanged': z.object({
+    companyId: z.string(),
+    userId: z.string(),
+    role: z.string(),
+    previous: z.string(),
+    companyName: z.string(),
+  }),
+  /** The old owner became an admin. */
+  'company.ownershipTransferred': z.object({
+    companyId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    companyName: z.string(),
+  }),
+  /**
+   * An invitation made or sent again (each send has its own token). `sealedToken` is the token encrypted with the
+   * server's field key (the invitation keeps only its hash), so the mail projector can put the link in the email.
+   */
+  'company.invitationSent': z.object({
+    companyId: z.string(),
+    invitation: z.object({ id: z.string(), email: z.string(), role: z.string(), expiresAt: z.string() }),
+    companyName: z.string(),
+    invitedBy: z.string(),
+    sealedToken: z.string(),
+    resent: z.boolean(),
+  }),
+  'company.invitationRevoked': z.object({
+    companyId: z.string(),
+    invitation: z.object({ id: z.string(), email: z.string(), role: z.string() }),
+  }),
   // Small shipments
   'smallShipment.posted': z.object({ shipment: snapshot<SmallShipmentDto>() }),
   'smallShipment.offered': z.object({ offer: snapshot<ShipmentOfferDto>() }),

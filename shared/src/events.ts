@@ -1,4 +1,5 @@
 import type { BackgroundCheckEvents } from './backgroundChecks';
+import type { CompanyEvents } from './team';
 import type { DocumentEvents } from './documents';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { LoadDocumentEvents } from './loadDocuments';
@@ -24,7 +25,8 @@ export interface ServerToClientEvents
     SmallShipmentEvents,
     BackgroundCheckEvents,
     ShipmentWorkspaceEvents,
-    LoadHistoryEvents {}
+    LoadHistoryEvents,
+    CompanyEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -42,5 +44,7 @@ export const rooms = {
   shipment: (id: string) => `shipment:${id}`,
   /** Every socket of one sign-in session (server side only: logout and expiry end them). */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Every member of a company (issue 28). */
+  company: (id: string) => `company:${id}`,
   loadboard: 'loadboard',
 } as const;

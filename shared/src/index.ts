@@ -27,3 +27,4 @@ export * from './returnTo';
 export * from './domainEvents';
 export * from './loadHistory';
 export * from './companies';
+export * from './team';

@@ -5,6 +5,7 @@ import { createAuthRouter } from './auth/routes';
 import { seedAccounts } from './auth/testAccounts';
 import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
+import { createTeamRouter } from './companies/team.routes';
 import { createDocumentsRouter } from './documents/routes';
 import { seedTestAccountDocuments } from './documents/seed';
 import { createDriverRoutesRouter } from './driverRoutes/routes';
@@ -27,6 +28,8 @@ import { createTrackingRouter } from './tracking/routes';
 export function featureRouters(rt: Runtime): Router[] {
   return [
     createHealthRouter(rt),
+    // Early: it marks members active on the requests that pass through it.
+    createTeamRouter(rt),
     createAuthRouter(rt),
     createAccountRouter(rt),
     createMailRouter(),

@@ -42,6 +42,14 @@ const DEFAULT_ONLY = new Set([
   'POST /api/shipper/invitations/:id/decline',
   'POST /api/shipment-offers/:id/decline',
   'DELETE /api/driver-routes/:id',
+  // A company's team (issue 28): changes inside one's own company, seen by its members only (invitations, which
+  // email someone, have rows of their own).
+  'DELETE /api/company/invitations/:id',
+  'POST /api/company/invitations/:token/accept',
+  'PATCH /api/company/members/:userId',
+  'DELETE /api/company/members/:userId',
+  'POST /api/company/leave',
+  'POST /api/company/transfer',
 ]);
 
 let app: TestApp;

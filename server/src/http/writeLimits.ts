@@ -28,6 +28,8 @@ export const WRITE_LIMIT_TABLE: { method: string; path: string; limit: WriteLimi
   { method: 'POST', path: '/freight/:id/negotiate', limit: 'offers' },
   { method: 'POST', path: '/negotiations/:id/:action', limit: 'offers' },
   { method: 'POST', path: '/broker/shippers', limit: 'invitations' },
+  { method: 'POST', path: '/company/invitations', limit: 'invitations' },
+  { method: 'POST', path: '/company/invitations/:id/resend', limit: 'invitations' },
   { method: 'POST', path: '/small-shipments', limit: 'smallShipments' },
   { method: 'POST', path: '/small-shipments/:id/offers', limit: 'shipmentOffers' },
   { method: 'POST', path: '/shipment-offers/:id/accept', limit: 'shipmentOffers' },

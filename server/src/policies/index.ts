@@ -8,6 +8,7 @@ import { loadDocumentsPolicies } from './loadDocuments';
 import { shipmentWorkspacePolicies } from './shipmentWorkspace';
 import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
+import { teamPolicies } from './team';
 import { trackingPolicies } from './tracking';
 import { userPolicies } from './users';
 
@@ -28,6 +29,7 @@ export const policies = {
   ...driverRoutesPolicies,
   ...backgroundChecksPolicies,
   ...shipmentWorkspacePolicies,
+  ...teamPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

@@ -79,6 +79,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
         return next(new Error('Unauthorized'));
       socket.data.actor = toActor(user);
       socket.data.sessionId = req.sessionID;
+      socket.data.companyId = user.companyId ? String(user.companyId) : null;
       // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.
       if (rateLimitsEnabled() && !(await slots.claim(String(user._id), socket.id)))
         return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
@@ -96,6 +97,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     socket.once('disconnect', () => void slots.release(socket.id));
     socket.join([rooms.user(actor.id), rooms.session(sessionId)]);
     if (actor.userType) socket.join(rooms.role(actor.userType));
+    if (socket.data.companyId) socket.join(rooms.company(socket.data.companyId));
     // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
     // is closed and the event does nothing (logout also closes the session's sockets at once).
     // While Redis is away the check fails: the event's ack says so (503's shape) instead of never coming.
