@@ -1,3 +1,4 @@
+import type { CompanyRole } from './companies';
 import { z } from 'zod';
 import { REGISTRABLE_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
 
@@ -83,6 +84,8 @@ export interface UserDto {
   usdotNumber: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The company the user acts for and their role in it (issue 28), on `GET /api/auth/user`; null: none yet. */
+  company?: { id: string; name: string; role: CompanyRole } | null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,30 +5,50 @@ import type {
   NegotiationViewerActions,
 } from '@freight/shared';
 import type { Actor, Rule } from './types';
+import { actsOnLoads, isParty, readsLoads } from './companies';
 
-/** The parts of a load the freight rules look at. */
-interface LoadRef {
+/** The parts of a load the freight rules look at (each party's person id and, beside it, their company's). */
+export interface LoadRef {
   userId: unknown;
+  companyId?: unknown;
   brokerId?: unknown;
+  brokerCompanyId?: unknown;
   shipperId?: unknown;
+  shipperCompanyId?: unknown;
   carrierId?: unknown;
+  carrierCompanyId?: unknown;
   equipmentType?: string;
 }
 interface NegotiationRef {
   brokerId: unknown;
+  brokerCompanyId?: unknown;
   carrierId: unknown;
+  carrierCompanyId?: unknown;
 }
 interface RequestRef {
   shipperId: unknown;
+  shipperCompanyId?: unknown;
   brokerId?: unknown;
+  brokerCompanyId?: unknown;
   carrierId: unknown;
+  carrierCompanyId?: unknown;
 }
 
-const same = (id: unknown, actor: Actor) => id != null && String(id) === actor.id;
-
-/** The poster and the broker or shipper the load is for: whoever runs the load. */
+/**
+ * The poster and the broker or shipper the load is for: whoever runs the load, that is any member of their companies
+ * (issue 28); what a member's role lets them do is asked separately.
+ */
 export const managesLoad = (actor: Actor, load: LoadRef) =>
-  same(load.userId, actor) || same(load.brokerId, actor) || same(load.shipperId, actor);
+  isParty(actor, load.userId, load.companyId) ||
+  isParty(actor, load.brokerId, load.brokerCompanyId) ||
+  isParty(actor, load.shipperId, load.shipperCompanyId);
+
+/** The booked carrier's company. */
+export const hauls = (actor: Actor, load: LoadRef) =>
+  load.carrierId != null && isParty(actor, load.carrierId, load.carrierCompanyId);
+
+/** Everyone who takes part in a load: its poster's, shipper's, broker's and booked carrier's companies. */
+export const takesPartIn = (actor: Actor, load: LoadRef) => managesLoad(actor, load) || hauls(actor, load);
 
 const isAir = (load: LoadRef) => load.equipmentType === 'air_cargo';
 /** The account type that hauls a load of this mode. */
@@ -41,43 +61,53 @@ export const freightPolicies = {
    */
   'freight:post': (actor: Actor, equipmentType?: string) =>
     actor.isVerified &&
+    actsOnLoads(actor) &&
     (actor.userType === 'shipper' ||
       actor.userType === 'broker' ||
       (actor.userType === 'air_cargo' && equipmentType === 'air_cargo')),
   /** Edit and Remove: whoever runs the load (admins too). */
-  'freight:manage': (actor: Actor, load: LoadRef) => actor.userType === 'admin' || managesLoad(actor, load),
+  'freight:manage': (actor: Actor, load: LoadRef) =>
+    actor.userType === 'admin' || (actsOnLoads(actor) && managesLoad(actor, load)),
   /**
    * Who hauls, by the load's mode (issue 23): carriers road loads, air cargo operators air shipments (booked on the
    * air page); nobody their own loads.
    */
   'freight:haul': (actor: Actor, load?: LoadRef) =>
+    actsOnLoads(actor) &&
     (load
       ? haulerOf(load) === actor.userType
       : actor.userType === 'carrier' || actor.userType === 'air_cargo') &&
     !(load && managesLoad(actor, load)),
   /** Rate offers come from carriers, on road loads (the air marketplace books at the posted rate). */
   'freight:offer': (actor: Actor, load?: LoadRef) =>
-    actor.userType === 'carrier' && !(load && (isAir(load) || managesLoad(actor, load))),
+    actsOnLoads(actor) &&
+    actor.userType === 'carrier' &&
+    !(load && (isAir(load) || managesLoad(actor, load))),
   /** The Carrier Booking Requests list (call 6): shippers and brokers, and air cargo operators for their shipments. */
   'booking:list': (actor: Actor) =>
-    actor.userType === 'shipper' || actor.userType === 'broker' || actor.userType === 'air_cargo',
+    readsLoads(actor) &&
+    (actor.userType === 'shipper' || actor.userType === 'broker' || actor.userType === 'air_cargo'),
   /** Approve or reject (call 7): the load's shipper or broker. */
   'booking:review': (actor: Actor, request: RequestRef) =>
-    same(request.shipperId, actor) || same(request.brokerId, actor),
+    actsOnLoads(actor) &&
+    (isParty(actor, request.shipperId, request.shipperCompanyId) ||
+      isParty(actor, request.brokerId, request.brokerCompanyId)),
   /** The Broker Hub's data (calls 25-27). */
-  'broker:access': (actor: Actor) => actor.userType === 'broker',
+  'broker:access': (actor: Actor) => readsLoads(actor) && actor.userType === 'broker',
   /** See the broker invitations addressed to one's email: shippers. */
   'brokerInvitation:list': (actor: Actor) => actor.userType === 'shipper',
   /** Accept or decline an invitation: the shipper whose account email it was sent to. */
   'brokerInvitation:answer': (actor: Actor, ref: { invitation: { email: string }; email: string }) =>
-    actor.userType === 'shipper' && ref.invitation.email === ref.email.toLowerCase(),
+    actsOnLoads(actor) && actor.userType === 'shipper' && ref.invitation.email === ref.email.toLowerCase(),
   /** Accept, reject or counter an offer (call 28): the load's broker (or the poster, when no broker). */
-  'negotiation:respond': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.brokerId, actor),
+  'negotiation:respond': (actor: Actor, negotiation: NegotiationRef) =>
+    actsOnLoads(actor) && isParty(actor, negotiation.brokerId, negotiation.brokerCompanyId),
   /** Revise a pending offer: the carrier who made it. */
-  'negotiation:revise': (actor: Actor, negotiation: NegotiationRef) => same(negotiation.carrierId, actor),
+  'negotiation:revise': (actor: Actor, negotiation: NegotiationRef) =>
+    actsOnLoads(actor) && isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId),
   /** Accept a counter offer: the carrier who made the offer. */
   'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) =>
-    same(negotiation.carrierId, actor),
+    actsOnLoads(actor) && isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId),
   /** Saved searches with alerts: any signed-in user with an account type. */
   'savedSearch:manage': (actor: Actor) => actor.userType !== null,
 } satisfies Record<string, Rule>;

@@ -66,6 +66,8 @@ export function toActor(u: {
   subscriptionStatus?: string;
   subscriptionPlan?: string | null;
   subscriptionExpiresAt?: Date | null;
+  companyId?: unknown;
+  companyRole?: string | null;
 }): Actor {
   return {
     id: String(u._id),
@@ -75,5 +77,7 @@ export function toActor(u: {
     subscriptionStatus: u.subscriptionStatus ?? 'inactive',
     subscriptionPlan: u.subscriptionPlan ?? null,
     subscriptionExpiresAt: u.subscriptionExpiresAt ?? null,
+    companyId: u.companyId ? String(u.companyId) : null,
+    companyRole: (u.companyRole ?? null) as Actor['companyRole'],
   };
 }

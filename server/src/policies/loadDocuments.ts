@@ -1,8 +1,9 @@
 import type { FreightListing } from '../features/freight/model';
-import { participantIds } from '../features/freight/model';
+import { hasRole, PAPER_READERS } from './companies';
+import { takesPartIn, type LoadRef } from './freight';
 import type { Actor, Rule } from './types';
 
-type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
+type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
 
 /**
  * A load's documents (issue 16: rate confirmation, proof of delivery): its participants (poster, shipper, broker,
@@ -10,5 +11,5 @@ type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperI
  */
 export const loadDocumentsPolicies = {
   'loadDocument:view': (actor: Actor, load: Load) =>
-    actor.userType === 'admin' || participantIds(load).includes(actor.id),
+    actor.userType === 'admin' || (hasRole(actor, PAPER_READERS) && takesPartIn(actor, load)),
 } satisfies Record<string, Rule>;

@@ -1,27 +1,30 @@
 import { isDriver } from './driverRoutes';
 import type { Actor, Rule } from './types';
+import { actsOnLoads, isParty } from './companies';
 
 /** The resources these rules look at (plain ids, so services need not load more than they have). */
 interface OwnedByShipper {
   shipperId: unknown;
+  shipperCompanyId?: unknown;
 }
-interface OfferTarget {
-  shipperId: unknown;
+interface OfferTarget extends OwnedByShipper {
   status: string;
 }
+const isCustomer = (actor: Actor, s: OwnedByShipper) => isParty(actor, s.shipperId, s.shipperCompanyId);
 
 /** Small shipments and the offers drivers make on them. */
 export const smallShipmentsPolicies = {
   /** Anyone who finished account setup may post a small shipment (the form is for individual customers). */
-  'smallShipment:create': (actor: Actor) => actor.userType !== null,
+  'smallShipment:create': (actor: Actor) => actsOnLoads(actor) && actor.userType !== null,
   'smallShipment:manage': (actor: Actor, shipment: OwnedByShipper) =>
-    actor.userType === 'admin' || String(shipment.shipperId) === actor.id,
+    actor.userType === 'admin' || (actsOnLoads(actor) && isCustomer(actor, shipment)),
 
   /** Drivers offer on posted shipments that are not their own. */
   'shipmentOffer:create': (actor: Actor, shipment: OfferTarget) =>
-    isDriver(actor) && shipment.status === 'posted' && String(shipment.shipperId) !== actor.id,
+    isDriver(actor) && actsOnLoads(actor) && shipment.status === 'posted' && !isCustomer(actor, shipment),
   /** Only the shipment's customer accepts an offer. */
-  'shipmentOffer:accept': (actor: Actor, shipment: OwnedByShipper) => String(shipment.shipperId) === actor.id,
+  'shipmentOffer:accept': (actor: Actor, shipment: OwnedByShipper) =>
+    actsOnLoads(actor) && isCustomer(actor, shipment),
 } satisfies Record<string, Rule>;
 
 /** The customer's actions on an offer (issue 26): accept a pending one while the shipment is still posted. */

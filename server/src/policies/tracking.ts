@@ -5,15 +5,15 @@ import {
   type TrackingViewerActions,
 } from '@freight/shared';
 import type { FreightListing } from '../features/freight/model';
-import { participantIds } from '../features/freight/model';
-import { managesLoad } from './freight';
+import { hauls, managesLoad, takesPartIn, type LoadRef } from './freight';
+import { actsOnLoads, readsLoads } from './companies';
 import type { Actor, Rule } from './types';
 
-type Load = Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
+type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
 
 const isAdmin = (actor: Actor) => actor.userType === 'admin';
-const isBookedCarrier = (actor: Actor, load: Load) =>
-  load.carrierId != null && String(load.carrierId) === actor.id;
+/** The booked carrier's people who act on loads (a driver: once assigned, with the fleet issue). */
+const isBookedCarrier = (actor: Actor, load: Load) => actsOnLoads(actor) && hauls(actor, load);
 
 /**
  * Tracking (SPEC §2 Freight tracking; issue #5): a load's participants are its poster (shipper or broker), its
@@ -21,9 +21,10 @@ const isBookedCarrier = (actor: Actor, load: Load) =>
  */
 export const trackingPolicies = {
   /** Read the tracking detail, location, trail, photos and chat; join freight:<id>. */
-  'tracking:view': (actor: Actor, load: Load) => isAdmin(actor) || participantIds(load).includes(actor.id),
+  'tracking:view': (actor: Actor, load: Load) =>
+    isAdmin(actor) || (readsLoads(actor) && takesPartIn(actor, load)),
   /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
-  'tracking:write': (actor: Actor, load: Load) => participantIds(load).includes(actor.id),
+  'tracking:write': (actor: Actor, load: Load) => actsOnLoads(actor) && takesPartIn(actor, load),
   /** Report the load's location (REST or socket): only its booked carrier. */
   'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */
@@ -48,7 +49,10 @@ export function viewerTrackingActions(
     ...(sharing && { updateLocation: true, reportStops: true }),
     ...(carrier && movesTo(load.status, 'in_transit') && { startTrip: true }),
     ...(carrier && movesTo(load.status, 'delivered') && { markDelivered: true }),
-    ...(!carrier && managesLoad(actor, load) && movesTo(load.status, 'cancelled') && { cancel: true }),
+    ...(!carrier &&
+      actsOnLoads(actor) &&
+      managesLoad(actor, load) &&
+      movesTo(load.status, 'cancelled') && { cancel: true }),
     ...(trackingPolicies['tracking:write'](actor, load) && { write: true }),
   } as TrackingViewerActions;
 }

@@ -1,4 +1,4 @@
-import type { UserType } from '@freight/shared';
+import type { CompanyRole, UserType } from '@freight/shared';
 
 /** Who is acting: the signed-in user as the policies see it. */
 export interface Actor {
@@ -10,6 +10,10 @@ export interface Actor {
   subscriptionStatus: string;
   subscriptionPlan: string | null;
   subscriptionExpiresAt: Date | null;
+  /** The company the person acts for (issue 28); null: an account from before companies, acting alone. */
+  companyId: string | null;
+  /** Their role in it (null with no company: as its owner). */
+  companyRole: CompanyRole | null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -18,6 +18,7 @@ import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtimeTypes';
 import { setAuthorityNumbers } from '../users/authority';
 import { toUserDto, UserModel, type UserDoc } from '../users/model';
+import { companySummaryOf } from '../companies/service';
 import { alertIfNewDevice } from '../account/service';
 import { checkSecondFactor } from '../account/twoFactor';
 import { forgetSession, recordSession } from '../account/sessions';
@@ -120,8 +121,10 @@ export function createAuthRouter(rt: Runtime): Router {
     res.json(toUserDto(user));
   });
 
-  router.get('/auth/user', requireUser, (req, res) => {
-    res.json(toUserDto(currentUser(req)));
+  router.get('/auth/user', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    // The business fields are the company's, read from the member's copy; the company itself by id.
+    res.json({ ...toUserDto(user), company: await companySummaryOf(user) });
   });
 
   router.post('/auth/logout', async (req, res) => {

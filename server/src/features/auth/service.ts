@@ -10,6 +10,7 @@ import { Types } from 'mongoose';
 import { NOTHING_WRITTEN, recordFacts, type Fact } from '../../events/record';
 import { computeVerification, verificationFact } from '../documents/verification';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
+import { ensureOwnCompany, setBusinessFields } from '../companies/service';
 import { sendVerificationEmail } from '../account/service';
 import { hashPassword } from '../account/passwords';
 import { isTestAccountEmail } from '../users/testAccounts';
@@ -81,6 +82,8 @@ export async function register(
         }),
     );
     user = created as UserDoc;
+    // Registration makes the company, the registrant its owner (a crash before this: the migration at start does it).
+    await ensureOwnCompany(userId);
   } catch (err) {
     if ((err as { code?: number }).code === 11000)
       throw conflict('An account with this email already exists');
@@ -128,7 +131,7 @@ export async function setupAccount(
 ): Promise<UserDto> {
   if (actor.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
   const { updated, typeChanged } = await withAggregate('user', actor.id, async () => {
-    const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1 }).lean();
+    const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1, companyId: 1 }).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
       throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
@@ -175,19 +178,19 @@ export async function setupAccount(
     const updated = await recordFacts<UserDoc | null>(
       { kind: 'user', id: userId },
       facts.map((f) => ({ ...f, proof })),
-      () =>
-        UserModel.findOneAndUpdate(
+      async () => {
+        // The type, name and verification are the company's: written to it and every member's copy.
+        await setBusinessFields(actor.id, {
+          userType: data.userType,
+          companyName,
+          isVerified: verification.computedVerified,
+        });
+        return UserModel.findOneAndUpdate(
           { _id: actor.id },
-          {
-            $set: {
-              userType: data.userType,
-              companyName,
-              phoneNumber: data.phoneNumber || null,
-              isVerified: verification.computedVerified,
-            },
-          },
+          { $set: { phoneNumber: data.phoneNumber || null } },
           { new: true },
-        ),
+        );
+      },
     );
     if (updated === NOTHING_WRITTEN || !updated) throw unauthorized();
     return { updated, typeChanged };

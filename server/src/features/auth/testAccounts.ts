@@ -1,6 +1,7 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { withAggregate } from '../../infra/concurrency';
 import { UserModel } from '../users/model';
+import { ensureOwnCompany } from '../companies/service';
 import { hashPassword } from '../account/passwords';
 import { TEST_ACCOUNTS, TEST_ACCOUNT_EMAILS } from '../users/testAccounts';
 
@@ -46,6 +47,8 @@ export async function seedAccounts(): Promise<void> {
       },
       { upsert: true },
     );
+    const made = await UserModel.findOne({ email: a.email }, { _id: 1 }).lean();
+    if (made) await ensureOwnCompany(made._id);
   }
 }
 

@@ -5,6 +5,7 @@ import {
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
+import { companyStamps } from '../companies/stamps';
 
 /**
  * SPEC §3 Background check info: one per driver (a rejected one is resubmitted in place). The SSN is kept only
@@ -54,6 +55,8 @@ export type BackgroundCheck = InferSchemaType<typeof backgroundCheckSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+backgroundCheckSchema.plugin(companyStamps, { pairs: [['userId', 'companyId']] });
 export const BackgroundCheckModel = mongoose.model('BackgroundCheck', backgroundCheckSchema);
 
 /** What the SSN's ciphertext is bound to: the driver it belongs to. */

@@ -152,11 +152,12 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
   ]);
   const ids = [...new Set(owners.flat().map(String))].filter((id) => !skip.has(id));
   if (ids.length === 0) return [];
-  const users = await findByIds<{ _id: Types.ObjectId; userType?: string | null; isVerified?: boolean }>(
-    UserModel,
-    ids,
-    { userType: 1, isVerified: 1 },
-  );
+  const users = await findByIds<{
+    _id: Types.ObjectId;
+    userType?: string | null;
+    isVerified?: boolean;
+    companyId?: Types.ObjectId | null;
+  }>(UserModel, ids, { userType: 1, isVerified: 1, companyId: 1 });
   const stale: string[] = [];
   for (const user of users.filter((u) => u.isVerified)) {
     const { computedVerified } = await computeVerification(user, now);

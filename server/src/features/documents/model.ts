@@ -1,6 +1,7 @@
 import { DOCUMENT_STATUSES, type DocumentDto, type DocumentStatus } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
+import { companyStamps } from '../companies/stamps';
 
 /**
  * A compliance document (SPEC §3). The file itself lives encrypted in the file store under `storageKey` (SPEC's
@@ -48,6 +49,8 @@ export function daysBack(now: Date, days: number): string[] {
 }
 
 export type ComplianceDocument = InferSchemaType<typeof documentSchema> & { _id: Types.ObjectId };
+// Company accounts (issue 28): each party's company beside its person id.
+documentSchema.plugin(companyStamps, { pairs: [['userId', 'companyId']] });
 export const DocumentModel = mongoose.model('Document', documentSchema);
 
 export const downloadUrl = (id: string) => `/api/documents/${id}/download`;

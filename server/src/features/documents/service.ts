@@ -298,6 +298,11 @@ export async function reviewDocument(
 /** Call 4: the lists are computed from the documents; isVerified is the stored flag every feature reads. */
 export async function getVerificationStatus(actor: Actor): Promise<VerificationStatusDto> {
   return (
-    await computeVerification({ _id: actor.id, userType: actor.userType, isVerified: actor.isVerified })
+    await computeVerification({
+      _id: actor.id,
+      companyId: actor.companyId,
+      userType: actor.userType,
+      isVerified: actor.isVerified,
+    })
   ).status;
 }

@@ -4,10 +4,13 @@ import { Types } from 'mongoose';
 import { recordFact, type Fact } from '../../events/record';
 import { withAggregate } from '../../infra/concurrency';
 import { UserModel } from '../users/model';
+import { writeCompanyFields } from '../companies/service';
 import { DocumentModel } from './model';
 
 interface VerifiableUser {
   _id: unknown;
+  /** The company whose documents count (issue 28); an account not in one yet: its own documents. */
+  companyId?: unknown;
   userType?: string | null;
   isVerified?: boolean;
 }
@@ -30,7 +33,9 @@ export async function computeVerification(
   const docs = required.length
     ? await DocumentModel.find(
         {
-          userId: new Types.ObjectId(String(user._id)),
+          ...(user.companyId
+            ? { companyId: new Types.ObjectId(String(user.companyId)) }
+            : { userId: new Types.ObjectId(String(user._id)) }),
           documentType: { $in: required },
           status: { $in: ['pending', 'approved'] },
         },
@@ -101,8 +106,30 @@ export async function recomputeVerification(
 ): Promise<boolean> {
   if (!Types.ObjectId.isValid(userId)) return false;
   const result = await withAggregate('user', userId, async () => {
-    const user = await UserModel.findById(userId, { userType: 1, isVerified: 1 }).lean();
+    const user = await UserModel.findById(userId, { userType: 1, isVerified: 1, companyId: 1 }).lean();
     if (!user) return null;
+    // The verification is the company's (issue 28): judged from its documents and written to it and every member.
+    if (user.companyId) {
+      return withAggregate('company', String(user.companyId), async () => {
+        const company = await UserModel.findById(userId, { userType: 1, isVerified: 1, companyId: 1 }).lean();
+        if (!company) return null;
+        const computed = await computeVerification(company, now);
+        const fact = verificationFact(
+          userId,
+          computed.status,
+          computed.computedVerified,
+          cause ?? `${computed.computedVerified ? 'verified' : 'unverified'}-${now.getTime()}`,
+          by,
+        );
+        await recordFact({ kind: 'user', id: userId }, fact, async () => {
+          if (computed.computedVerified !== Boolean(company.isVerified)) {
+            await writeCompanyFields(String(user.companyId), { isVerified: computed.computedVerified });
+          }
+          return true;
+        });
+        return computed;
+      });
+    }
     const computed = await computeVerification(user, now);
     const { status, computedVerified } = computed;
     const fact = verificationFact(

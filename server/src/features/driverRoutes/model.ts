@@ -1,6 +1,7 @@
 import { DRIVER_PRICING_TYPES, DRIVER_ROUTE_STATUSES, type DriverRouteDto } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars } from '../freight/model';
+import { companyStamps } from '../companies/stamps';
 
 /** SPEC §3 Driver route. Prices in integer cents; the API speaks dollars. */
 const driverRouteSchema = new Schema(
@@ -35,6 +36,8 @@ export type DriverRoute = InferSchemaType<typeof driverRouteSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+driverRouteSchema.plugin(companyStamps, { pairs: [['driverId', 'driverCompanyId']] });
 export const DriverRouteModel = mongoose.model('DriverRoute', driverRouteSchema);
 
 export function toDriverRouteDto(r: DriverRoute): DriverRouteDto {

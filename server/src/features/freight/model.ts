@@ -7,6 +7,7 @@ import {
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
+import { companyStamps } from '../companies/stamps';
 
 /**
  * A freight listing (SPEC §3). Road loads and air shipments share it (air: equipmentType 'air_cargo').
@@ -93,6 +94,15 @@ export type FreightListing = InferSchemaType<typeof freightSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+freightSchema.plugin(companyStamps, {
+  pairs: [
+    ['userId', 'companyId'],
+    ['carrierId', 'carrierCompanyId'],
+    ['brokerId', 'brokerCompanyId'],
+    ['shipperId', 'shipperCompanyId'],
+  ],
+});
 export const FreightModel = mongoose.model('FreightListing', freightSchema);
 export type { FreightStatus };
 

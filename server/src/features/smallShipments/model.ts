@@ -8,6 +8,7 @@ import {
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars } from '../freight/model';
 import { iso } from '../../http/dto';
+import { companyStamps } from '../companies/stamps';
 
 /** SPEC §3 Small shipment. Money in integer cents (offerPriceCents, valueCents); the API speaks dollars. */
 const smallShipmentSchema = new Schema(
@@ -53,6 +54,8 @@ export type SmallShipment = InferSchemaType<typeof smallShipmentSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+smallShipmentSchema.plugin(companyStamps, { pairs: [['shipperId', 'shipperCompanyId']] });
 export const SmallShipmentModel = mongoose.model('SmallShipment', smallShipmentSchema);
 
 /** A driver's offer on a shipment: one per driver and shipment (a second one revises it while pending). */
@@ -83,6 +86,12 @@ export type ShipmentOffer = InferSchemaType<typeof shipmentOfferSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+shipmentOfferSchema.plugin(companyStamps, {
+  pairs: [
+    ['shipperId', 'shipperCompanyId'],
+    ['driverId', 'driverCompanyId'],
+  ],
+});
 export const ShipmentOfferModel = mongoose.model('ShipmentOffer', shipmentOfferSchema);
 
 const idOrNull = (id: unknown) => (id ? String(id) : null);

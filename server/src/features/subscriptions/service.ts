@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { authorize, can, toActor, type Actor } from '../../policies';
 import { UserModel, toUserDto, type User } from '../users/model';
+import { setBusinessFields } from '../companies/service';
 import { iso } from '../../http/dto';
 import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
 import { addOneMonth, monthBounds, now } from './clock';
@@ -131,6 +132,8 @@ export async function activateSubscription(
         { new: true },
       );
       if (!written) throw new AppError('NOT_FOUND', 'User not found');
+      // The plan is the company's (issue 28): every member's copy follows.
+      await setBusinessFields(current.id, change);
       return written;
     });
     return { payment, user: updated as NonNullable<typeof current>, plan };
@@ -180,6 +183,7 @@ export async function cancelSubscription(actor: Actor, { plan }: CancelSubscript
         { $set: { subscriptionCanceledAt: canceledAt } },
         { new: true },
       );
+      if (done) await setBusinessFields(current.id, { subscriptionCanceledAt: canceledAt });
       return done ?? NOTHING_WRITTEN;
     });
     return written === NOTHING_WRITTEN ? null : written;
@@ -247,7 +251,9 @@ export async function expireSubscriptions(at: Date = now()): Promise<string[]> {
           { _id, subscriptionStatus: 'active', subscriptionExpiresAt: expiresAt },
           { $set: { subscriptionStatus: 'inactive' } },
         );
-        return done.modifiedCount > 0 ? userId : NOTHING_WRITTEN;
+        if (done.modifiedCount === 0) return NOTHING_WRITTEN;
+        await setBusinessFields(userId, { subscriptionStatus: 'inactive' });
+        return userId;
       });
       return written === NOTHING_WRITTEN ? null : written;
     });

@@ -19,6 +19,7 @@ import { iso } from '../../http/dto';
 import { cityCoordinates } from '../places/gazetteer';
 import { viewerTrackingActions } from '../../policies/tracking';
 import type { Actor } from '../../policies/types';
+import { companyStamps } from '../companies/stamps';
 
 type WithId<T> = T & { _id: Types.ObjectId; createdAt: Date };
 
@@ -138,6 +139,13 @@ const chatRoomSchema = new Schema(
 chatRoomSchema.index({ shipperId: 1, createdAt: -1 });
 chatRoomSchema.index({ carrierId: 1, createdAt: -1 });
 export type ChatRoom = WithId<InferSchemaType<typeof chatRoomSchema>>;
+// Company accounts (issue 28): each party's company beside its person id.
+chatRoomSchema.plugin(companyStamps, {
+  pairs: [
+    ['shipperId', 'shipperCompanyId'],
+    ['carrierId', 'carrierCompanyId'],
+  ],
+});
 export const ChatRoomModel = mongoose.model('ChatRoom', chatRoomSchema);
 
 const chatMessageSchema = new Schema(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { conflict, unauthorized } from '../../http/errors';
 import { withAggregates, type AggregateRef } from '../../infra/concurrency';
 import { authorize, type Actor } from '../../policies';
+import { setBusinessFields } from '../companies/service';
 import { UserModel, toUserDto } from './model';
 
 const LABEL = { mcNumber: 'MC', usdotNumber: 'USDOT' } as const;
@@ -29,16 +30,17 @@ export async function setAuthorityNumbers(
     for (const field of fields) {
       const value = data[field];
       if (!value) continue;
-      const holder = await UserModel.findOne({ [field]: value }, { _id: 1 }).lean();
-      if (holder && String(holder._id) !== actor.id) {
+      // One company per number (issue 28): its members hold copies of it, which are not another account.
+      const holders = await UserModel.find({ [field]: value }, { _id: 1, companyId: 1 }).lean();
+      const other = holders.find((h) =>
+        h.companyId && actor.companyId ? String(h.companyId) !== actor.companyId : String(h._id) !== actor.id,
+      );
+      if (other) {
         throw conflict(`${LABEL[field]} ${value} is already registered to another account`);
       }
     }
-    const updated = await UserModel.findOneAndUpdate(
-      { _id: actor.id },
-      { $set: { mcNumber: data.mcNumber, usdotNumber: data.usdotNumber } },
-      { new: true },
-    );
+    await setBusinessFields(actor.id, { mcNumber: data.mcNumber, usdotNumber: data.usdotNumber });
+    const updated = await UserModel.findById(actor.id);
     if (!updated) throw unauthorized();
     return toUserDto(updated);
   });

@@ -7,6 +7,7 @@ import {
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
 import { iso } from '../../../http/dto';
+import { companyStamps } from '../../companies/stamps';
 
 /**
  * A carrier's request to book a load (SPEC §3). `shipperId` is whoever posted the load (shipper or broker), and
@@ -43,6 +44,14 @@ export type BookingRequest = InferSchemaType<typeof bookingRequestSchema> & {
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+bookingRequestSchema.plugin(companyStamps, {
+  pairs: [
+    ['carrierId', 'carrierCompanyId'],
+    ['shipperId', 'shipperCompanyId'],
+    ['brokerId', 'brokerCompanyId'],
+  ],
+});
 export const BookingRequestModel = mongoose.model('BookingRequest', bookingRequestSchema);
 
 export const pendingKeyOf = (freightId: string, carrierId: string) => `${freightId}:${carrierId}`;

@@ -7,6 +7,7 @@ import {
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
 import { iso } from '../../../http/dto';
+import { companyStamps } from '../../companies/stamps';
 
 const stepSchema = new Schema(
   {
@@ -58,6 +59,13 @@ export type Negotiation = Omit<InferSchemaType<typeof negotiationSchema>, 'histo
   createdAt: Date;
   updatedAt: Date;
 };
+// Company accounts (issue 28): each party's company beside its person id.
+negotiationSchema.plugin(companyStamps, {
+  pairs: [
+    ['carrierId', 'carrierCompanyId'],
+    ['brokerId', 'brokerCompanyId'],
+  ],
+});
 export const NegotiationModel = mongoose.model('RateNegotiation', negotiationSchema);
 
 /** A history step as stored: appended under the load's lease with the rest of the change. */
