@@ -9,7 +9,7 @@ import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { recordFact } from '../../events/record';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { withAggregates } from '../../infra/concurrency';
+import { withAggregate } from '../../infra/concurrency';
 import { decryptField, encryptField } from '../../infra/fieldEncryption';
 import { authorize } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
@@ -23,15 +23,16 @@ import { ShipmentOfferModel, SmallShipmentModel } from '../smallShipments/model'
 import { UserModel, displayName } from '../users/model';
 import { CompanyInvitationModel, CompanyModel } from './model';
 import {
-  businessFieldsOf,
   companyLease,
   ensureCompany,
+  memberCopyOf,
   invitationStatus,
   membershipOf,
   seatLimit,
   toInvitationView,
-  userLease,
+  underLeases,
 } from './team.service';
+import { stampPairsOf } from './stamps';
 
 export const hashInvitationToken = (token: string) =>
   createHash('sha256').update(`company-invitation:${token}`, 'utf8').digest('hex');
@@ -59,7 +60,7 @@ export async function invite(
   input: { email: string; role: InvitableCompanyRole },
 ): Promise<TeamInvitationCreatedDto> {
   const companyId = await ensureCompany(viewerId);
-  return withAggregates([companyLease(companyId)], async () => {
+  return withAggregate('company', companyId, async () => {
     const { user, viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     authorize(
@@ -133,7 +134,7 @@ export async function resendInvitation(
   invitationId: string,
 ): Promise<TeamInvitationCreatedDto> {
   const companyId = await ensureCompany(viewerId);
-  return withAggregates([companyLease(companyId)], async () => {
+  return withAggregate('company', companyId, async () => {
     const { user, viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const inv = await invitationOf(companyId, invitationId);
@@ -185,7 +186,7 @@ export async function resendInvitation(
 /** Revokes a pending invitation: its link stops working. */
 export async function revokeInvitation(viewerId: string, invitationId: string): Promise<void> {
   const companyId = await ensureCompany(viewerId);
-  await withAggregates([companyLease(companyId)], async () => {
+  await withAggregate('company', companyId, async () => {
     const { viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const inv = await invitationOf(companyId, invitationId);
@@ -242,24 +243,24 @@ export async function previewInvitation(token: string): Promise<TeamInvitationPr
 }
 
 // Everything a company's members make that it owns. A company holding any of it keeps its people.
-const OWNED_BY: Array<[Model<Record<string, unknown>>, string[]]> = [
-  [FreightModel as unknown as Model<Record<string, unknown>>, ['userId', 'carrierId', 'brokerId']],
-  [BookingRequestModel as unknown as Model<Record<string, unknown>>, ['carrierId', 'shipperId']],
-  [NegotiationModel as unknown as Model<Record<string, unknown>>, ['carrierId', 'brokerId']],
-  [SmallShipmentModel as unknown as Model<Record<string, unknown>>, ['shipperId']],
-  [ShipmentOfferModel as unknown as Model<Record<string, unknown>>, ['driverId']],
-  [DriverRouteModel as unknown as Model<Record<string, unknown>>, ['driverId']],
-  [DocumentModel as unknown as Model<Record<string, unknown>>, ['userId']],
-];
+const OWNED: Array<Model<Record<string, unknown>>> = [
+  FreightModel,
+  BookingRequestModel,
+  NegotiationModel,
+  SmallShipmentModel,
+  ShipmentOfferModel,
+  DriverRouteModel,
+  DocumentModel,
+] as unknown as Array<Model<Record<string, unknown>>>;
 
-/** Whether a company has anything in it: objects with its id, or made by its one member. */
+/** Whether a company has anything in it: objects with its id, or made by its one member before it had one. */
 async function companyHasBusiness(companyId: Types.ObjectId, memberId: Types.ObjectId): Promise<boolean> {
-  for (const [model, fields] of OWNED_BY) {
-    // One equality per query (fast on FerretDB); the company id once objects carry it.
-    const filters = [
-      ...fields.map((f) => ({ [f]: memberId })),
-      ...(model.schema.path('companyId') ? [{ companyId }] : []),
-    ];
+  for (const model of OWNED) {
+    // One equality per query (fast on FerretDB).
+    const filters = (stampPairsOf(model.schema) ?? []).flatMap(([person, company]) => [
+      { [company]: companyId },
+      { [person]: memberId },
+    ]);
     for (const filter of filters) if (await model.exists(filter)) return true;
   }
   return false;
@@ -274,8 +275,7 @@ export async function acceptInvitation(userId: string, token: string): Promise<{
   const first = await usableInvitation(token);
   const targetId = String(first.companyId);
   const ownId = await ensureCompany(userId);
-  const leases = [companyLease(targetId), companyLease(ownId), userLease(userId)];
-  const joined = await withAggregates(leases, async () => {
+  const joined = await underLeases([userId], [targetId, ownId], async () => {
     const inv = await usableInvitation(token);
     const { user, viewer } = await membershipOf(userId);
     if (viewer.companyId !== ownId) throw conflict('Your company changed meanwhile; try again');
@@ -328,7 +328,7 @@ export async function acceptInvitation(userId: string, token: string): Promise<{
         );
         await UserModel.updateOne(
           { _id: user._id },
-          { $set: { ...businessFieldsOf(company), companyId: company._id, companyRole: inv.role } },
+          { $set: { ...memberCopyOf(company), companyId: company._id, companyRole: inv.role } },
         );
         await CompanyModel.updateOne({ _id: company._id }, { $set: { memberCount: used + 1 } });
         if (own) await CompanyModel.deleteOne({ _id: own._id });

@@ -17,6 +17,7 @@ import { recordFact } from '../../events/record';
 import { iso } from '../../http/dto';
 import { conflict, notFound } from '../../http/errors';
 import { withAggregate, withAggregates, type AggregateRef } from '../../infra/concurrency';
+import { companyIdOf, ensureOwnCompany } from './service';
 import { authorize, can, toActor } from '../../policies';
 import type { TeamResource } from '../../policies/team';
 import { disconnectUserSockets } from '../../realtime/sessions';
@@ -43,7 +44,7 @@ export const companyLease = (id: unknown): AggregateRef => ({ kind: 'company', i
 export const userLease = (id: unknown): AggregateRef => ({ kind: 'user', id: String(id) });
 
 /** The business fields a member's user document copies from the company (see the company model). */
-export function businessFieldsOf(c: Company) {
+export function memberCopyOf(c: Company) {
   return {
     userType: c.type ?? null,
     companyName: c.name || null,
@@ -58,45 +59,21 @@ export function businessFieldsOf(c: Company) {
 }
 
 /**
- * The company of a user, made on first use for an account from before company accounts: a one-person company with
- * the user as owner and the user's id as its id (the same rule as the migration at start), its business fields the
- * account's. Returns the company id.
+ * The company of a user (an account from before companies gets its one-person company first, as the migration
+ * does). Returns the company id.
  */
 export async function ensureCompany(userId: string): Promise<string> {
-  const user = await UserModel.findById(userId).lean<UserLean>();
-  if (!user) throw notFound();
-  if (user.companyId) return String(user.companyId);
-  return withAggregates([companyLease(userId), userLease(userId)], async () => {
-    const fresh = await UserModel.findById(userId).lean<UserLean>();
-    if (!fresh) throw notFound();
-    if (fresh.companyId) return String(fresh.companyId);
-    const existing = await CompanyModel.findById(userId).lean<CompanyLean>();
-    // A company with this id that is not the user's any more (they handed it over): theirs gets a new id.
-    const id =
-      existing && String(existing.ownerId) !== userId ? new Types.ObjectId() : new Types.ObjectId(userId);
-    if (!existing || !id.equals(existing._id)) {
-      await withAggregate('company', String(id), () =>
-        CompanyModel.create({
-          _id: id,
-          name: fresh.companyName ?? '',
-          type: fresh.userType ?? null,
-          ownerId: fresh._id,
-          mcNumber: fresh.mcNumber ?? null,
-          usdotNumber: fresh.usdotNumber ?? null,
-          isVerified: Boolean(fresh.isVerified),
-          subscriptionStatus: fresh.subscriptionStatus ?? 'inactive',
-          subscriptionPlan: fresh.subscriptionPlan ?? null,
-          subscriptionExpiresAt: fresh.subscriptionExpiresAt ?? null,
-          subscriptionCanceledAt: fresh.subscriptionCanceledAt ?? null,
-          memberCount: 1,
-        }),
-      );
-    }
-    await UserModel.updateOne({ _id: fresh._id }, { $set: { companyId: id, companyRole: 'owner' } });
-    // Open sockets reconnect and join the company's room.
-    disconnectUserSockets(userId);
-    return String(id);
-  });
+  const id = (await companyIdOf(userId)) ?? (await ensureOwnCompany(userId));
+  if (!id) throw notFound();
+  return id;
+}
+
+/**
+ * Runs `fn` holding the users' leases, then the companies' (the order every writer of a member's document and its
+ * company takes them in: user before company).
+ */
+export function underLeases<T>(users: string[], companies: string[], fn: () => Promise<T>): Promise<T> {
+  return withAggregates(users.map(userLease), () => withAggregates(companies.map(companyLease), fn));
 }
 
 /**
@@ -108,7 +85,7 @@ export async function soloCompanyFor(user: UserLean, type: string | null) {
   const company = await withAggregate('company', String(id), () =>
     CompanyModel.create({ _id: id, name: '', type, ownerId: user._id, memberCount: 1 }),
   );
-  return { id, fields: businessFieldsOf(company.toObject()) };
+  return { id, fields: memberCopyOf(company.toObject()) };
 }
 
 /** The viewer's membership as it stands now (read inside the company's lease by the writes). */
@@ -272,7 +249,7 @@ export async function changeRole(
   role: InvitableCompanyRole,
 ): Promise<void> {
   const companyId = await ensureCompany(viewerId);
-  await withAggregates([companyLease(companyId), userLease(memberId)], async () => {
+  await underLeases([memberId], [companyId], async () => {
     const { viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const member = await memberOf(companyId, memberId);
@@ -325,7 +302,7 @@ async function moveOut(member: UserLean, company: CompanyLean, opts: { endSessio
  */
 export async function removeMember(viewerId: string, memberId: string): Promise<void> {
   const companyId = await ensureCompany(viewerId);
-  await withAggregates([companyLease(companyId), userLease(memberId)], async () => {
+  await underLeases([memberId], [companyId], async () => {
     const { viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const member = await memberOf(companyId, memberId);
@@ -357,7 +334,7 @@ export async function removeMember(viewerId: string, memberId: string): Promise<
 /** A member leaves (not the owner: they transfer ownership first). They stay signed in, in a company of their own. */
 export async function leaveCompany(viewerId: string): Promise<void> {
   const companyId = await ensureCompany(viewerId);
-  await withAggregates([companyLease(companyId), userLease(viewerId)], async () => {
+  await underLeases([viewerId], [companyId], async () => {
     const { user, viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     if (viewer.role === 'owner')
@@ -387,7 +364,7 @@ export async function leaveCompany(viewerId: string): Promise<void> {
 /** The owner hands the company to another member; the old owner becomes an admin. */
 export async function transferOwnership(viewerId: string, memberId: string): Promise<void> {
   const companyId = await ensureCompany(viewerId);
-  await withAggregates([companyLease(companyId), userLease(memberId), userLease(viewerId)], async () => {
+  await underLeases([memberId, viewerId], [companyId], async () => {
     const { viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const member = await memberOf(companyId, memberId);
