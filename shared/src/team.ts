@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   INVITABLE_COMPANY_ROLES,
+  SEATS_BASIC,
+  SEATS_PRO,
   type CompanyDto,
   type CompanyRole,
   type InvitableCompanyRole,
@@ -116,4 +118,10 @@ export interface CompanyUpdatedPayload {
 
 export interface CompanyEvents {
   'company:updated': (payload: CompanyUpdatedPayload) => void;
+}
+
+/** The seat line of a plan's card (the plan's own features stay as the spec lists them). */
+export function planSeatsLine(planId: string): string {
+  const seats = planId.includes('pro') ? SEATS_PRO : SEATS_BASIC;
+  return `Up to ${seats} team members (owner included)`;
 }

@@ -44,6 +44,8 @@ const NotificationSettingsPage = lazyNamed(
   () => import('./features/account/NotificationSettingsPage'),
   'NotificationSettingsPage',
 );
+const TeamPage = lazyNamed(() => import('./features/team/TeamPage'), 'TeamPage');
+const JoinPage = lazyNamed(() => import('./features/team/JoinPage'), 'JoinPage');
 const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
   'AccountSecurityPage',
@@ -86,4 +88,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/mail', element: <AdminMailPage />, access: 'signedIn' },
   { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
   { path: '/account/notifications', element: <NotificationSettingsPage />, access: 'signedIn' },
+  { path: '/team', element: <TeamPage />, access: 'signedIn' },
+  { path: '/join/:token', element: <JoinPage />, access: 'public' },
 ];

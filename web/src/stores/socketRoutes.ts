@@ -36,6 +36,7 @@ import { useShipperInvitationsStore } from './shipperInvitations';
 import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
+import { useTeamStore } from './team';
 import { refreshTrackedLoad } from './trackedLoad';
 import { useVerificationStore } from './verification';
 import { useMyRequestsStore } from './workspace';
@@ -171,6 +172,11 @@ export const socketRoutes: SocketRoutes = {
   'shipmentOffer:updated': ({ offer }) => receiveShipmentOffer(offer),
 
   // subscriptions: the signed-in user's plan fields change, so gates lock or unlock without a reload
+  // A change in the member's company (issue 28): the Team page reads it again; the header's role with the user.
+  'company:updated': () => {
+    void useTeamStore.getState().refetch();
+    void useSessionStore.getState().refetch();
+  },
   'subscription:changed': (p) => {
     if (p.userId === signedInUserId()) {
       const { subscriptionStatus, subscriptionPlan, subscriptionExpiresAt, subscriptionCanceledAt } = p;

@@ -38,11 +38,11 @@ function typeOptions(pending: RegistrableUserType | null): readonly RegistrableU
     : REGISTER_USER_TYPES;
 }
 
-function initialForm(pending: RegistrableUserType | null): RegisterForm {
+function initialForm(pending: RegistrableUserType | null, email = ''): RegisterForm {
   return {
     firstName: '',
     lastName: '',
-    email: '',
+    email,
     password: '',
     confirmPassword: '',
     // SPEC §5: the stored pending type, else carrier.
@@ -56,7 +56,10 @@ function RegisterForm() {
   const openLogin = useAuthModalStore((s) => s.openLogin);
   const register = useSessionStore((s) => s.register);
   const [pendingType] = useState(() => readPendingUserType(REGISTRABLE_USER_TYPES));
-  const [form, setForm] = useState<RegisterForm>(() => initialForm(pendingType));
+  const [form, setForm] = useState<RegisterForm>(() =>
+    // An invitation's join screen opens this with the invited email.
+    initialForm(pendingType, useAuthModalStore.getState().loginEmail),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submit: send, pending: submitting } = useSubmit(
     async (input: RegisterInput) => {

@@ -1,5 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import { USER_TYPE_LABELS, planTierLabel, type UserDto } from '@freight/shared';
+import { COMPANY_ROLE_LABELS, USER_TYPE_LABELS, planTierLabel, type UserDto } from '@freight/shared';
 import { ProfileImage } from './ProfileImage';
 
 /** Name, user-type and plan (Pro or Basic) badges, company and profile image (SPEC §2); a long name or company is cut short. */
@@ -25,16 +25,24 @@ export function UserSummary({ user }: { user: UserDto }) {
             </Badge>
           )}
         </HStack>
-        {user.companyName && (
+        {(user.companyName || user.company) && (
           <Text
             data-testid="nav-company"
             fontSize="xs"
             color="gray.600"
             truncate
             maxW="full"
-            title={user.companyName}
+            title={[user.companyName, user.company && COMPANY_ROLE_LABELS[user.company.role]]
+              .filter(Boolean)
+              .join(' · ')}
           >
             {user.companyName}
+            {user.company && (
+              <Text as="span" data-testid="nav-company-role">
+                {user.companyName ? ' · ' : ''}
+                {COMPANY_ROLE_LABELS[user.company.role]}
+              </Text>
+            )}
           </Text>
         )}
       </Stack>

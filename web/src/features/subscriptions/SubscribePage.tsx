@@ -23,6 +23,7 @@ import {
   findPlan,
   planDisplayName,
   planPageHeading,
+  planSeatsLine,
   planTierLabel,
   type SubscriptionPlan,
   type UserDto,
@@ -30,6 +31,7 @@ import {
 import { useEffect, useState } from 'react';
 import type { IconType } from 'react-icons';
 import { FiCheck, FiClock, FiHeadphones, FiShield, FiTarget, FiZap } from 'react-icons/fi';
+import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { errorStatus, isSessionLost } from '../../lib/api';
 import { formatUsDate } from '../../lib/dates';
@@ -116,7 +118,9 @@ function ActiveView({ user }: { user: UserDto }) {
             </List.Root>
           )}
           <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-            <Button variant="outline">Manage Team Access</Button>
+            <Button variant="outline" asChild>
+              <RouterLink to="/team">Manage Team Access</RouterLink>
+            </Button>
             <Button variant="outline" onClick={() => setUsageOpen(true)}>
               View Usage Analytics
             </Button>
@@ -385,7 +389,7 @@ function PlanCard({
       </Card.Header>
       <Card.Body>
         <List.Root gap="2" variant="plain">
-          {plan.features.map((f) => (
+          {[...plan.features, planSeatsLine(plan.id)].map((f) => (
             <List.Item key={f}>
               <List.Indicator asChild color="green.500">
                 <FiCheck />
