@@ -161,6 +161,7 @@ function InviteCard() {
     success: (res) => `${res.invitation.email} was emailed a link to join.`,
     failureTitle: 'Invitation not sent',
     failure: { fallback: 'The invitation could not be sent' },
+    resetOnSuccess: true,
     onSuccess: (res) => {
       setMade({ email: res.invitation.email, link: res.link });
       setEmail('');
@@ -199,7 +200,7 @@ function InviteCard() {
                 />
               </FormField>
             </Box>
-            <Box flex="1">
+            <Box flex="1" data-testid="invite-role">
               <FormField label="Role" error={errors.role} required>
                 <SelectInput
                   value={role}
@@ -380,6 +381,7 @@ function InvitationRow({
     successTitle: 'Invitation sent again',
     success: `${i.email} was emailed a new link; the old one no longer works.`,
     failure: { fallback: 'The invitation could not be sent again' },
+    resetOnSuccess: true,
     onSuccess: (res) => onLink({ email: res.invitation.email, link: res.link }),
   });
   return (
