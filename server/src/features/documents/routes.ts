@@ -56,7 +56,7 @@ export function createDocumentsRouter(_rt: Runtime): Router {
 
   // Call 21.
   router.get('/documents', requireUser, paged, async (req, res) => {
-    res.json(await listDocuments(currentUser(req).id, paged.input(res).query));
+    res.json(await listDocuments(currentActor(req), paged.input(res).query));
   });
 
   // Call 22: streamed and decrypted, with the original name and type.

@@ -36,6 +36,8 @@ import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
 import { assertStorageLeft } from './storageQuota';
 import { recordFact } from '../../events/record';
+import { mine } from '../companies/mine';
+import { COMPLIANCE_READERS, hasRole } from '../../policies/companies';
 
 /**
  * The name to keep and send back on download (see storedFileName): the base name, ending in the detected type's
@@ -64,6 +66,9 @@ export async function uploadDocument(
   file: UploadedFile | undefined,
   fields: z.output<typeof documentUploadSchema>,
 ): Promise<DocumentDto> {
+  authorize(actor, 'document:upload', undefined, {
+    message: "Only the company's owner and admins upload its documents",
+  });
   const user = await UserModel.findById(actor.id, { userType: 1, companyName: 1 }).lean();
   if (!user?.userType) throw badRequest('Please complete your account setup first.');
   if (!file) throw badRequest('file: Please select a file and document type.');
@@ -122,14 +127,16 @@ export async function uploadDocument(
   return toDocumentDto(doc);
 }
 
-/** Call 21: the caller's documents, newest first. */
-export async function listDocuments(
-  userId: string,
-  { page, pageSize }: PageQuery,
-): Promise<Page<DocumentDto>> {
+/**
+ * Call 21: the caller's company's documents (issue 28: to those who may read them; anyone else, their own uploads),
+ * newest first.
+ */
+export async function listDocuments(actor: Actor, { page, pageSize }: PageQuery): Promise<Page<DocumentDto>> {
   const found = await paginate<ComplianceDocument>(
     DocumentModel,
-    { userId: new Types.ObjectId(userId) },
+    hasRole(actor, COMPLIANCE_READERS)
+      ? mine(actor, 'userId', 'companyId')
+      : { userId: new Types.ObjectId(actor.id) },
     { uploadedAt: -1, _id: -1 },
     { page, pageSize },
   );

@@ -17,6 +17,7 @@ import {
 } from '../smallShipments/model';
 import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from './model';
 import { escapeRegex } from '../../infra/regex';
+import { mine } from '../companies/mine';
 
 function fieldsOf(data: DriverRouteData) {
   return {
@@ -91,7 +92,7 @@ export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteD
 export async function listRoutes(actor: Actor, { page, pageSize }: PageQuery): Promise<Page<DriverRouteDto>> {
   const found = await paginate<DriverRoute>(
     DriverRouteModel,
-    { driverId: new Types.ObjectId(actor.id) },
+    mine(actor, 'driverId', 'driverCompanyId'),
     { status: 1, departureDate: 1, _id: 1 },
     { page, pageSize },
   );

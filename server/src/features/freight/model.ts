@@ -91,6 +91,11 @@ freightSchema.index({ carrierId: 1, updatedAt: -1 });
 
 export type FreightListing = InferSchemaType<typeof freightSchema> & {
   _id: Types.ObjectId;
+  /** The parties' companies (issue 28), stamped beside their person ids (companies/stamps.ts). */
+  companyId?: Types.ObjectId | null;
+  carrierCompanyId?: Types.ObjectId | null;
+  brokerCompanyId?: Types.ObjectId | null;
+  shipperCompanyId?: Types.ObjectId | null;
   createdAt: Date;
   updatedAt: Date;
 };

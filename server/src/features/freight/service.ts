@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import { paginate } from '../../http/paginate';
 import { pageQuerySchema } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
-import { managesLoad, viewerLoadActions } from '../../policies/freight';
+import { takesPartIn, viewerLoadActions } from '../../policies/freight';
 import { assertFeatureAccess } from '../subscriptions/gate';
 import { assertCanPostLoad } from '../subscriptions/limits';
 import { BrokerShipperModel } from './brokerShippers/model';
@@ -21,7 +21,6 @@ import {
   FreightModel,
   dollarsToCents,
   ratePerMileCentsOf,
-  participantIds,
   roundCoord,
   toFreightDto,
   type FreightListing,
@@ -35,6 +34,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { describeChanges } from './posterLoads/changes';
 import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
 import { assertEmailVerified } from '../../policies/emailVerified';
+import { mine } from '../companies/mine';
 
 export { objectId };
 
@@ -188,7 +188,7 @@ export { boardQuery, searchListings } from './book/search';
 export async function getListing(actor: Actor | null, id: string): Promise<FreightListingDto> {
   const load = await findLoad(id);
   if (load.equipmentType === AIR) {
-    const involved = actor && (managesLoad(actor, load) || String(load.carrierId) === actor.id);
+    const involved = actor && takesPartIn(actor, load);
     if (!involved) {
       if (!actor) throw unauthorized();
       await assertFeatureAccess(actor, 'air_freight');
@@ -197,7 +197,7 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
   const listing = { ...toFreightDto(load), viewerActions: viewerLoadActions(actor, load) };
   // A load that left the board (booked, in transit, delivered, cancelled) is the business of its participants only
   // (issue 25): its description and instructions included; anyone else, signed out too, gets 404.
-  const participant = actor && (actor.userType === 'admin' || participantIds(load).includes(actor.id));
+  const participant = actor && (actor.userType === 'admin' || takesPartIn(actor, load));
   if (!participant && load.status !== 'available') throw notFound('Load not found');
   return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
@@ -208,14 +208,13 @@ export const myListingsSchema = pageQuerySchema.extend({
 
 /** The user's loads: posted by them, or (carriers) booked to them. */
 export async function myListings(actor: Actor, q: z.output<typeof myListingsSchema>): Promise<FreightPage> {
-  const me = new Types.ObjectId(actor.id);
   const equipment = q.equipmentType ? { equipmentType: q.equipmentType } : {};
   // Two equalities merged (posted by me, booked to me), not one `$or` that reads every load.
   const found = await paginate<FreightListing>(
     FreightModel,
     [
-      { userId: me, ...equipment },
-      { carrierId: me, ...equipment },
+      { ...mine(actor, 'userId', 'companyId'), ...equipment },
+      { ...mine(actor, 'carrierId', 'carrierCompanyId'), ...equipment },
     ],
     { createdAt: -1, _id: -1 },
     q,
@@ -237,7 +236,7 @@ export async function brokerFreight(
   authorize(actor, 'broker:access', undefined, {
     message: 'This dashboard is only available to verified brokers.',
   });
-  const filter: FilterQuery<FreightListing> = { brokerId: new Types.ObjectId(actor.id) };
+  const filter: FilterQuery<FreightListing> = mine(actor, 'brokerId', 'brokerCompanyId');
   if (q.status) filter.status = q.status;
   const found = await paginate<FreightListing>(FreightModel, filter, { createdAt: -1, _id: -1 }, q);
   return { ...found, items: found.items.map(toFreightDto) };

@@ -59,6 +59,7 @@ import {
   type ShipmentPhoto,
   type ShipmentReport,
 } from './model';
+import { mine } from '../companies/mine';
 
 const READ_ONLY_MESSAGE = "Only the shipment's customer and driver can post here; admins can read.";
 
@@ -157,7 +158,7 @@ export async function listCarriedShipments(
 ): Promise<Page<CarriedShipmentDto>> {
   const found = await paginate<ShipmentOffer>(
     ShipmentOfferModel,
-    { driverId: new Types.ObjectId(actor.id), status: 'accepted' },
+    { ...mine(actor, 'driverId', 'driverCompanyId'), status: 'accepted' },
     { createdAt: -1, _id: -1 },
     { page, pageSize },
   );

@@ -29,6 +29,7 @@ import {
 } from './model';
 import { assertEmailVerified } from '../../policies/emailVerified';
 import { viewerShipmentOfferActions } from '../../policies/smallShipments';
+import { mine } from '../companies/mine';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -111,7 +112,7 @@ export async function listMyShipments(
 ): Promise<Page<MySmallShipmentDto>> {
   const found = await paginate<SmallShipment>(
     SmallShipmentModel,
-    { shipperId: new Types.ObjectId(actor.id) },
+    mine(actor, 'shipperId', 'shipperCompanyId'),
     { createdAt: -1, _id: -1 },
     { page, pageSize },
   );

@@ -41,6 +41,9 @@ bookingRequestSchema.index({ carrierId: 1, createdAt: -1 });
 
 export type BookingRequest = InferSchemaType<typeof bookingRequestSchema> & {
   _id: Types.ObjectId;
+  carrierCompanyId?: Types.ObjectId | null;
+  shipperCompanyId?: Types.ObjectId | null;
+  brokerCompanyId?: Types.ObjectId | null;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -22,6 +22,7 @@ import { bookingRequestViews } from '../views';
 import { recordFact } from '../../../events/record';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
+import { mine } from '../../companies/mine';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
@@ -129,8 +130,11 @@ export async function listBookingRequests(
   authorize(actor, 'booking:list', undefined, {
     message: 'Only shippers, brokers and air cargo operators review booking requests',
   });
-  const me = new Types.ObjectId(actor.id);
-  return listPage([{ shipperId: me }, { brokerId: me }], q, { withDocuments: true, viewer: actor });
+  return listPage(
+    [mine(actor, 'shipperId', 'shipperCompanyId'), mine(actor, 'brokerId', 'brokerCompanyId')],
+    q,
+    { withDocuments: true, viewer: actor },
+  );
 }
 
 /** GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for). */
@@ -138,7 +142,7 @@ export async function myBookingRequests(
   actor: Actor,
   q: BookingRequestListQuery,
 ): Promise<Page<BookingRequestDto>> {
-  return listPage([{ carrierId: new Types.ObjectId(actor.id) }], q, { viewer: actor });
+  return listPage([mine(actor, 'carrierId', 'carrierCompanyId')], q, { viewer: actor });
 }
 
 /**

@@ -56,6 +56,8 @@ interface StoredStep {
 export type Negotiation = Omit<InferSchemaType<typeof negotiationSchema>, 'history'> & {
   history: StoredStep[];
   _id: Types.ObjectId;
+  carrierCompanyId?: Types.ObjectId | null;
+  brokerCompanyId?: Types.ObjectId | null;
   createdAt: Date;
   updatedAt: Date;
 };

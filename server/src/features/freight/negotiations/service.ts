@@ -26,6 +26,7 @@ import { negotiationViews } from '../views';
 import { recordFact } from '../../../events/record';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
+import { mine } from '../../companies/mine';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
 const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
@@ -141,12 +142,12 @@ export async function brokerNegotiations(
   authorize(actor, 'broker:access', undefined, {
     message: 'This dashboard is only available to verified brokers.',
   });
-  return listPage(actor, { brokerId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, mine(actor, 'brokerId', 'brokerCompanyId'), q);
 }
 
 /** GET /api/negotiations/mine: the carrier's offers, with counters to answer. */
 export async function myNegotiations(actor: Actor, q: NegotiationListQuery): Promise<Page<NegotiationDto>> {
-  return listPage(actor, { carrierId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, mine(actor, 'carrierId', 'carrierCompanyId'), q);
 }
 
 /** GET /api/negotiations/received: offers on the user's loads (shippers answer offers on loads with no broker). */
@@ -154,7 +155,7 @@ export async function receivedNegotiations(
   actor: Actor,
   q: NegotiationListQuery,
 ): Promise<Page<NegotiationDto>> {
-  return listPage(actor, { brokerId: new Types.ObjectId(actor.id) }, q);
+  return listPage(actor, mine(actor, 'brokerId', 'brokerCompanyId'), q);
 }
 
 async function findNegotiation(id: string): Promise<Negotiation> {

@@ -18,6 +18,7 @@ import { UserModel } from '../../users/model';
 import { toTrackingFreightDto } from '../model';
 import { chatRoomOf, loadForParticipant, positionRecord, roomsOfLoads } from '../access/service';
 import { unreadByRoom } from '../chat/service';
+import { mine } from '../../companies/mine';
 
 /** GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers. */
 export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
@@ -68,13 +69,12 @@ function trackedLoadFilters(actor: Actor): Array<FilterQuery<FreightListing>> {
       { status: 'cancelled', carrierId: { $ne: null } },
     ];
   }
-  const me = new Types.ObjectId(actor.id);
   const withCarrier = { carrierId: { $ne: null } };
   return [
-    { carrierId: me },
-    { userId: me, ...withCarrier },
-    { brokerId: me, ...withCarrier },
-    { shipperId: me, ...withCarrier },
+    mine(actor, 'carrierId', 'carrierCompanyId'),
+    { ...mine(actor, 'userId', 'companyId'), ...withCarrier },
+    { ...mine(actor, 'brokerId', 'brokerCompanyId'), ...withCarrier },
+    { ...mine(actor, 'shipperId', 'shipperCompanyId'), ...withCarrier },
   ];
 }
 
