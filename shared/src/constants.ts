@@ -63,6 +63,7 @@ export const WRITE_LIMITS = {
   bookingReviews: { points: 120, seconds: 60 * 60, what: 'booking request decisions' },
   offers: { points: 60, seconds: 60 * 60, what: 'offers, counters and answers' },
   invitations: { points: 20, seconds: 60 * 60, what: 'shipper invitations' },
+  teamInvitations: { points: 30, seconds: 60 * 60, what: 'team invitations' },
   smallShipments: { points: 20, seconds: 60 * 60, what: 'small shipments posted' },
   shipmentOffers: { points: 60, seconds: 60 * 60, what: 'small-shipment offers and acceptances' },
   driverRoutes: { points: 20, seconds: 60 * 60, what: 'route changes' },

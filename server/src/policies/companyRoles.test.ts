@@ -198,6 +198,33 @@ const CASES = {
     own: ACT,
     other: NONE,
   },
+  // The team (issue 28): the company's own members only; another company's are strangers.
+  'team:view': { type: 'broker', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
+  'team:invite': { type: 'broker', resource: (p) => ({ companyId: p.companyId }), own: ACCOUNT, other: NONE },
+  'team:changeRole': {
+    type: 'broker',
+    resource: (p) => ({ companyId: p.companyId, target: { id: p.personId, role: 'dispatcher' } }),
+    own: ACCOUNT,
+    other: NONE,
+  },
+  'team:remove': {
+    type: 'carrier',
+    resource: (p) => ({ companyId: p.companyId, target: { id: p.personId, role: 'driver' } }),
+    own: ACCOUNT,
+    other: NONE,
+  },
+  'team:transfer': {
+    type: 'shipper',
+    resource: (p) => ({ companyId: p.companyId, target: { id: p.personId, role: 'admin' } }),
+    own: ['owner'],
+    other: NONE,
+  },
+  'team:leave': {
+    type: 'shipper',
+    resource: (p) => ({ companyId: p.companyId }),
+    own: ['admin', 'dispatcher', 'driver', 'accounting', 'viewer'],
+    other: NONE,
+  },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

@@ -66,7 +66,7 @@ export async function invite(
     authorize(
       actor,
       'team:invite',
-      { companyId, viewer },
+      { companyId },
       { message: 'Only the owner or an admin can invite' },
     );
     const company = await CompanyModel.findById(companyId).lean();
@@ -141,7 +141,7 @@ export async function resendInvitation(
     authorize(
       actor,
       'team:invite',
-      { companyId, viewer },
+      { companyId },
       { message: 'Only the owner or an admin can invite' },
     );
     if (inv.status !== 'pending')
@@ -193,7 +193,7 @@ export async function revokeInvitation(viewerId: string, invitationId: string): 
     authorize(
       actor,
       'team:invite',
-      { companyId, viewer },
+      { companyId },
       { message: 'Only the owner or an admin can revoke' },
     );
     if (inv.status !== 'pending') throw conflict(`This invitation was ${inv.status} already`);

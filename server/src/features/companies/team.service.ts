@@ -185,7 +185,7 @@ export async function getTeam(viewerId: string): Promise<TeamDto> {
   const companyId = await ensureCompany(viewerId);
   const { viewer, actor } = await membershipOf(viewerId);
   const company = await loadCompany(companyId);
-  const base: TeamResource = { companyId, viewer };
+  const base: TeamResource = { companyId };
   authorize(actor, 'team:view', base, { hide: true });
   const members = await UserModel.find({ companyId: company._id }).sort({ createdAt: 1 }).lean<UserLean[]>();
   const active = await lastActiveOf(members.map((m) => String(m._id)));
@@ -254,7 +254,7 @@ export async function changeRole(
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const member = await memberOf(companyId, memberId);
     const target = { id: memberId, role: (member.companyRole ?? 'viewer') as CompanyRole };
-    const r: TeamResource = { companyId, viewer, target };
+    const r: TeamResource = { companyId, target };
     authorize(actor, 'team:view', r, { hide: true });
     if (target.role === 'owner')
       throw conflict("The owner's role changes only by transferring ownership to another member");
@@ -307,7 +307,7 @@ export async function removeMember(viewerId: string, memberId: string): Promise<
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const member = await memberOf(companyId, memberId);
     const role = (member.companyRole ?? 'viewer') as CompanyRole;
-    const r: TeamResource = { companyId, viewer, target: { id: memberId, role } };
+    const r: TeamResource = { companyId, target: { id: memberId, role } };
     if (role === 'owner') throw conflict('The owner cannot be removed; ownership must be transferred first');
     if (memberId === viewerId) throw conflict('To leave the company, use Leave');
     authorize(actor, 'team:remove', r, {
@@ -339,7 +339,7 @@ export async function leaveCompany(viewerId: string): Promise<void> {
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     if (viewer.role === 'owner')
       throw conflict('The owner cannot leave the company; transfer ownership to another member first');
-    authorize(actor, 'team:leave', { companyId, viewer });
+    authorize(actor, 'team:leave', { companyId });
     const company = await loadCompany(companyId);
     await recordFact(
       companyLease(companyId),
@@ -370,7 +370,6 @@ export async function transferOwnership(viewerId: string, memberId: string): Pro
     const member = await memberOf(companyId, memberId);
     const r: TeamResource = {
       companyId,
-      viewer,
       target: { id: memberId, role: (member.companyRole ?? 'viewer') as CompanyRole },
     };
     if (memberId === viewerId) throw conflict('You are the owner already');

@@ -326,18 +326,16 @@ describe('seats', () => {
   });
 
   it('N concurrent acceptances at the limit keep exactly the limit (20 rounds)', async () => {
+    // The same joiners every round (sign-ups are slow): the two who got in leave again, and a new company invites
+    // them all (one company would run into the invitations' hourly limit).
     const N = 4;
+    const joiners = await Promise.all(Array.from({ length: N }, () => person('carrier', 'solo')));
     for (let round = 0; round < 20; round++) {
       const owner = await person('broker', `Race ${round}`);
-      const joiners = await Promise.all(
-        Array.from({ length: N }, async () => {
-          const email = uniqueEmail('racer');
-          const { link } = await invite(owner, email);
-          return { c: await person('carrier', 'solo', email), token: tokenOf(link) };
-        }),
-      );
+      const tokens: string[] = [];
+      for (const j of joiners) tokens.push(tokenOf((await invite(owner, j.user!.email)).link));
       const answers = await Promise.all(
-        joiners.map((j) => j.c.post(`/api/company/invitations/${j.token}/accept`)),
+        joiners.map((j, i) => j.post(`/api/company/invitations/${tokens[i]}/accept`)),
       );
       const ok = answers.filter((a) => a.status === 200).length;
       expect(ok, `round ${round}`).toBe(2);
@@ -346,15 +344,17 @@ describe('seats', () => {
       expect(t.members).toHaveLength(3);
       expect(t.company.seats.used).toBe(3);
       expect((await CompanyModel.findById(t.company.id).lean())!.memberCount).toBe(3);
+      for (const [i, a] of answers.entries())
+        if (a.status === 200) expect((await joiners[i].post('/api/company/leave')).status).toBe(200);
     }
   }, 600_000);
 });
 
 describe('races', () => {
   it('role change against removal: the member ends removed, the count right (10 rounds)', async () => {
+    const owner = await person('broker', 'Role Race Co');
+    const admin = await member(owner, 'admin');
     for (let round = 0; round < 10; round++) {
-      const owner = await person('broker', `RR ${round}`);
-      const admin = await member(owner, 'admin');
       const d = await member(owner, 'dispatcher');
       const [changed, removed] = await Promise.all([
         admin.patch(`/api/company/members/${d.user!.id}`, { role: 'viewer' }),
@@ -372,21 +372,23 @@ describe('races', () => {
   }, 600_000);
 
   it('ownership transfer against demotion: exactly one owner, never demoted (10 rounds)', async () => {
+    // Each round the owner hands the company to the other admin while B demotes that admin; the two swap places.
+    let owner = await person('broker', 'Transfer Race Co');
+    let a = await member(owner, 'admin');
+    const b = await member(owner, 'admin');
     for (let round = 0; round < 10; round++) {
-      const owner = await person('broker', `TD ${round}`);
-      const a = await member(owner, 'admin');
-      const b = await member(owner, 'admin');
       const [transfer, demote] = await Promise.all([
         owner.post('/api/company/transfer', { userId: a.user!.id }),
         b.patch(`/api/company/members/${a.user!.id}`, { role: 'viewer' }),
       ]);
-      expect(transfer.status).toBe(200);
-      const t = await team(owner);
-      const owners = t.members.filter((m) => m.role === 'owner');
-      expect(owners.map((m) => m.id)).toEqual([a.user!.id]);
-      expect(t.members.find((m) => m.id === owner.user!.id)!.role).toBe('admin');
+      expect(transfer.status, `round ${round}`).toBe(200);
       // The demotion either ran first (then A became owner anyway) or was refused.
       expect([200, 409]).toContain(demote.status);
+      const t = await team(owner);
+      expect(t.members.filter((m) => m.role === 'owner').map((m) => m.id)).toEqual([a.user!.id]);
+      expect(t.members.find((m) => m.id === owner.user!.id)!.role).toBe('admin');
+      expect(t.members.find((m) => m.id === b.user!.id)!.role).toBe('admin');
+      [owner, a] = [a, owner];
     }
   }, 600_000);
 });
