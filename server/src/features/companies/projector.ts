@@ -3,7 +3,7 @@ import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { linkTo } from '../account/links';
 import { sendMail } from '../mail/service';
-import { companyInvitationEmail } from '../notificationChannels/emails';
+import { companyInvitationEmail } from '../notificationChannels/invitationEmail';
 import { notify } from '../notifications/service';
 import { joinPath, unsealInvitationToken } from './invitations.service';
 
