@@ -36,6 +36,8 @@ export interface ClientToServerEvents
 /** Room names (DESIGN §1). */
 export const rooms = {
   user: (id: string) => `user:${id}`,
+  /** Every member of a company (issue 28): one member's action reaches the others' screens. */
+  company: (id: string) => `company:${id}`,
   role: (userType: string) => `role:${userType}`,
   freight: (id: string) => `freight:${id}`,
   /** A matched small shipment's workspace (issue 23). */

@@ -95,6 +95,7 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     const { actor, sessionId } = socket.data;
     socket.once('disconnect', () => void slots.release(socket.id));
     socket.join([rooms.user(actor.id), rooms.session(sessionId)]);
+    if (actor.companyId) socket.join(rooms.company(actor.companyId));
     if (actor.userType) socket.join(rooms.role(actor.userType));
     // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
     // is closed and the event does nothing (logout also closes the session's sockets at once).
@@ -131,9 +132,12 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   sweep.unref();
   setSocketServer(io);
 
-  setPublisher((targets, event, payload) => {
+  setPublisher((targets, event, payload, except) => {
     // Event names and payloads are checked by publish()'s signature; the broadcast itself is untyped.
-    (io.to(targets) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    (io.to(targets).except(except ?? []) as unknown as { emit(e: string, p: unknown): void }).emit(
+      event,
+      payload,
+    );
   });
 
   return {
