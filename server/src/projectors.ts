@@ -18,3 +18,4 @@ import './features/freight/posterLoads/projector';
 import './features/freight/savedSearches/projector';
 import './features/freight/brokerShippers/projector';
 import './features/companies/projector';
+import './features/companies/team.projector';

@@ -101,7 +101,12 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
   const emitterRedis = queuedPublisher(redis);
   const emitter = new Emitter(emitterRedis, { key: socketIoKey });
-  setPublisher((rooms, event, payload) => emitter.to(rooms).emit(event as never, payload as never));
+  setPublisher((rooms, event, payload, except) =>
+    emitter
+      .to(rooms)
+      .except(except ?? [])
+      .emit(event as never, payload as never),
+  );
   await repairAfterCrash(logger);
   const projectors = startProjectorRunner({ redis, prefix: config.REDIS_PREFIX, log: logger });
 

@@ -230,6 +230,8 @@ export interface FactActor {
   userId: string | null;
   /** As shown in a history ("Approved by Dana Ruiz, Acme Freight"). */
   name: string | null;
+  /** The company the person acted for (issue 28), as it was when the fact happened; null: none or the system. */
+  companyId?: string | null;
 }
 
 /** One recorded fact, as projectors and the load's history read it. */

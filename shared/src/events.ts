@@ -38,13 +38,13 @@ export interface ClientToServerEvents
 /** Room names (DESIGN §1). */
 export const rooms = {
   user: (id: string) => `user:${id}`,
+  /** Every member of a company (issue 28): one member's action reaches the others' screens. */
+  company: (id: string) => `company:${id}`,
   role: (userType: string) => `role:${userType}`,
   freight: (id: string) => `freight:${id}`,
   /** A matched small shipment's workspace (issue 23). */
   shipment: (id: string) => `shipment:${id}`,
   /** Every socket of one sign-in session (server side only: logout and expiry end them). */
   session: (sessionId: string) => `session:${sessionId}`,
-  /** Every member of a company (issue 28). */
-  company: (id: string) => `company:${id}`,
   loadboard: 'loadboard',
 } as const;

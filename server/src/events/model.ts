@@ -16,6 +16,7 @@ const domainEventSchema = new Schema(
     actor: {
       userId: { type: String, default: null },
       name: { type: String, default: null },
+      companyId: { type: String, default: null },
     },
     loadId: { type: String, default: null },
     subjects: { type: Schema.Types.Mixed, default: {} },
@@ -39,7 +40,7 @@ export interface StoredDomainEvent {
   seq: number;
   name: string;
   at: Date;
-  actor: { userId: string | null; name: string | null };
+  actor: { userId: string | null; name: string | null; companyId?: string | null };
   loadId: string | null;
   subjects: Record<string, string>;
   data: Record<string, unknown>;

@@ -42,7 +42,11 @@ export function toDomainEvent(doc: StoredDomainEvent): AnyDomainEvent {
     seq: doc.seq,
     name: doc.name,
     at: new Date(doc.at).toISOString(),
-    actor: { userId: doc.actor?.userId ?? null, name: doc.actor?.name ?? null },
+    actor: {
+      userId: doc.actor?.userId ?? null,
+      name: doc.actor?.name ?? null,
+      companyId: doc.actor?.companyId ?? null,
+    },
     loadId: doc.loadId ?? null,
     subjects: doc.subjects ?? {},
     data: doc.data,

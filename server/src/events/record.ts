@@ -6,7 +6,7 @@ import { DomainEventModel, type StoredDomainEvent } from './model';
 import { factsRecorded } from './dispatch';
 
 /** Who made the fact happen: a user (anything with an `id`), or the system. */
-export type FactBy = { id: string } | 'system';
+export type FactBy = { id: string; companyId?: string | null } | 'system';
 
 /** A fact as a service states it. */
 export interface Fact<N extends DomainEventName = DomainEventName> {
@@ -28,6 +28,21 @@ export interface Fact<N extends DomainEventName = DomainEventName> {
 export const NOTHING_WRITTEN = Symbol('nothing written');
 
 const SEQUENCE = 'domain_events';
+
+/**
+ * The company the person acted for (issue 28), kept with the fact so its history still names it after they leave:
+ * the actor's, or (a fact stated with the person's id only) the one on their account now.
+ */
+async function actingCompanyOf(by: FactBy): Promise<string | null> {
+  if (by === 'system') return null;
+  if (by.companyId !== undefined) return by.companyId;
+  if (!mongoose.Types.ObjectId.isValid(by.id)) return null;
+  const user = await mongoose
+    .model('User')
+    .findById(by.id, { companyId: 1 })
+    .lean<{ companyId?: unknown } | null>();
+  return user?.companyId ? String(user.companyId) : null;
+}
 const leaseKeyOf = (ref: AggregateRef) => `${ref.kind}:${ref.id}`;
 const eventIdOf = (fact: Fact) => `${fact.name}:${fact.key}`;
 
@@ -124,13 +139,17 @@ export async function recordFacts<T>(
     let result: T | typeof NOTHING_WRITTEN;
     try {
       for (const fact of fresh) {
+        const companyId = await actingCompanyOf(fact.by);
         const seq = await nextInSequence(SEQUENCE, highestSeq);
         await DomainEventModel.create({
           _id: eventIdOf(fact),
           seq,
           name: fact.name,
           at: new Date(),
-          actor: { userId: fact.by === 'system' ? null : fact.by.id, name: null },
+          actor:
+            fact.by === 'system'
+              ? { userId: null, name: null, companyId: null }
+              : { userId: fact.by.id, name: null, companyId },
           loadId: fact.loadId ?? null,
           subjects: fact.subjects ?? {},
           data: fact.data,

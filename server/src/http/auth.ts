@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Types } from 'mongoose';
 import { isTestAccountEmail } from '../features/users/testAccounts';
 import { UserModel, type UserDoc } from '../features/users/model';
+import { ensureOwnCompany } from '../features/companies/service';
 import { toActor, type Actor } from '../policies';
 import { unauthorized } from './errors';
 
@@ -45,7 +46,10 @@ export function loadUser(opts: { testAccountsEnabled: boolean }): RequestHandler
       }
     }
     if (id && Types.ObjectId.isValid(id)) {
-      const user = await UserModel.findById(id);
+      let user = await UserModel.findById(id);
+      // Everyone acts for a company (issue 28): an account without one (a registration cut off by a crash after the
+      // one-time migration ran) gets its one-person company on its next request.
+      if (user && !user.companyId && (await ensureOwnCompany(user._id))) user = await UserModel.findById(id);
       if (
         user &&
         (opts.testAccountsEnabled || !isTestAccountEmail(user.email)) &&

@@ -79,7 +79,6 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
         return next(new Error('Unauthorized'));
       socket.data.actor = toActor(user);
       socket.data.sessionId = req.sessionID;
-      socket.data.companyId = user.companyId ? String(user.companyId) : null;
       // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.
       if (rateLimitsEnabled() && !(await slots.claim(String(user._id), socket.id)))
         return next(new Error(TOO_MANY_SOCKETS_MESSAGE));
@@ -96,8 +95,8 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
     const { actor, sessionId } = socket.data;
     socket.once('disconnect', () => void slots.release(socket.id));
     socket.join([rooms.user(actor.id), rooms.session(sessionId)]);
+    if (actor.companyId) socket.join(rooms.company(actor.companyId));
     if (actor.userType) socket.join(rooms.role(actor.userType));
-    if (socket.data.companyId) socket.join(rooms.company(socket.data.companyId));
     // Every client event first checks that the session is still signed in: after a logout or an expiry the socket
     // is closed and the event does nothing (logout also closes the session's sockets at once).
     // While Redis is away the check fails: the event's ack says so (503's shape) instead of never coming.
@@ -133,9 +132,12 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
   sweep.unref();
   setSocketServer(io);
 
-  setPublisher((targets, event, payload) => {
+  setPublisher((targets, event, payload, except) => {
     // Event names and payloads are checked by publish()'s signature; the broadcast itself is untyped.
-    (io.to(targets) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    (io.to(targets).except(except ?? []) as unknown as { emit(e: string, p: unknown): void }).emit(
+      event,
+      payload,
+    );
   });
 
   return {

@@ -1,6 +1,6 @@
 import type { ServerEventName, ServerEventPayload } from '@freight/shared';
 
-type Emit = (rooms: string[], event: string, payload: unknown) => void;
+type Emit = (rooms: string[], event: string, payload: unknown, except?: string[]) => void;
 
 let emit: Emit | null = null;
 
@@ -17,7 +17,9 @@ export function publish<E extends ServerEventName>(
   event: E,
   room: string | string[],
   payload: ServerEventPayload<E>,
+  /** Rooms whose sockets do not get it (the member who acted, who has it already). */
+  opts: { except?: string[] } = {},
 ): void {
   if (!emit) return;
-  emit(Array.isArray(room) ? room : [room], event, payload);
+  emit(Array.isArray(room) ? room : [room], event, payload, opts.except);
 }

@@ -7,8 +7,6 @@ export interface SocketData {
   actor: Actor;
   /** The sign-in session the socket was opened with (logout and expiry end its sockets). */
   sessionId: string;
-  /** The member's company (issue 28): its sockets join `company:<id>`. */
-  companyId?: string | null;
 }
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type InterServerEvents = {};

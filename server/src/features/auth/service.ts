@@ -4,7 +4,7 @@ import argon2 from 'argon2';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
-import type { Actor } from '../../policies';
+import { authorize, type Actor } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { Types } from 'mongoose';
 import { NOTHING_WRITTEN, recordFacts, type Fact } from '../../events/record';
@@ -130,6 +130,10 @@ export async function setupAccount(
   data: z.output<typeof accountSetupSchema>,
 ): Promise<UserDto> {
   if (actor.userType === 'admin') throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
+  // The type and name are the company's (issue 28): its owner and admins set them.
+  authorize(actor, 'user:setup', data.userType, {
+    message: "Only the company's owner and admins change its account type and name",
+  });
   const { updated, typeChanged } = await withAggregate('user', actor.id, async () => {
     const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1, companyId: 1 }).lean();
     if (!current) throw unauthorized();

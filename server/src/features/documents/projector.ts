@@ -3,6 +3,7 @@ import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
 import { DocumentModel } from './model';
+import { partyRooms } from '../companies/rooms';
 
 // What the documents feature tells people (issue 26): live pushes and notifications, from the log's facts.
 
@@ -34,19 +35,19 @@ export const documentsLiveProjector = registerProjector({
         return;
       case 'document.reviewed': {
         const { document } = event.data;
-        publish('document:reviewed', rooms.user(document.userId), { document });
+        publish('document:reviewed', await partyRooms([document.userId]), { document });
         await pushQueueChanged('reviewed', document.id);
         return;
       }
       case 'document.expired': {
         const { document, previousStatus } = event.data;
-        publish('document:expired', rooms.user(document.userId), { document });
+        publish('document:expired', await partyRooms([document.userId]), { document });
         if (previousStatus === 'pending') await pushQueueChanged('expired', document.id);
         return;
       }
       case 'verification.changed': {
         const { userId, isVerified, verification } = event.data;
-        publish('verification:changed', rooms.user(userId), { ...verification, isVerified, userId });
+        publish('verification:changed', await partyRooms([userId]), { ...verification, isVerified, userId });
         return;
       }
       default:

@@ -1,7 +1,7 @@
 import { documentReviewSchema, documentUploadSchema } from '@freight/shared';
 import { Router, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { currentActor, currentUser, requireUser } from '../../http/auth';
+import { currentActor, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';

@@ -12,6 +12,7 @@ import { findByIds } from '../../http/paginate';
 import type { Actor } from '../../policies';
 import { loadForParticipant } from '../tracking/access/service';
 import { UserModel } from '../users/model';
+import { companyNames } from '../companies/service';
 
 interface NameSource {
   _id: unknown;
@@ -20,28 +21,37 @@ interface NameSource {
   companyName?: string | null;
 }
 
-/** "Dana Ruiz, Acme Freight" for each user id among the facts (one `_id` read per person). */
-async function namesOf(userIds: Array<string | null>): Promise<Map<string, string>> {
-  const ids = [...new Set(userIds.filter((id): id is string => !!id && /^[0-9a-f]{24}$/i.test(id)))];
+const isId = (id: string | null | undefined): id is string => !!id && /^[0-9a-f]{24}$/i.test(id);
+
+/**
+ * "Dana Ruiz, Acme Freight" for each fact's person: the person, and the company they acted for when the fact
+ * happened (issue 28: it still names them after they leave), or, for facts from before companies, the company name
+ * on their account. One `_id` read per person and per company.
+ */
+async function namesOf(events: AnyDomainEvent[]): Promise<Array<string | null>> {
+  const ids = [...new Set(events.map((e) => e.actor.userId).filter(isId))];
   const users = await findByIds<NameSource>(UserModel, ids, { firstName: 1, lastName: 1, companyName: 1 });
-  return new Map(
-    users.map((u) => {
-      const person = [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || 'A user';
-      return [String(u._id), u.companyName ? `${person}, ${u.companyName}` : person];
-    }),
-  );
+  const people = new Map(users.map((u) => [String(u._id), u]));
+  const companies = await companyNames(events.map((e) => e.actor.companyId).filter(isId));
+  return events.map((e) => {
+    const u = e.actor.userId ? people.get(e.actor.userId) : undefined;
+    if (!u) return null;
+    const person = [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || 'A user';
+    const company = (e.actor.companyId && companies.get(e.actor.companyId)) || u.companyName;
+    return company ? `${person}, ${company}` : person;
+  });
 }
 
 /** The entries of some facts of one load, in the order given, names resolved. */
 export async function presentHistory(events: AnyDomainEvent[]): Promise<LoadHistoryEntryDto[]> {
-  const names = await namesOf(events.map((e) => e.actor.userId));
-  return events.map((event) => ({
+  const names = await namesOf(events);
+  return events.map((event, i) => ({
     id: event.id,
     seq: event.seq,
     name: event.name,
     at: event.at,
     text: describeLoadFact(event),
-    by: event.actor.userId ? (names.get(event.actor.userId) ?? null) : null,
+    by: names[i],
   }));
 }
 

@@ -12,9 +12,10 @@ import { publish } from '../../realtime/publish';
 import { DriverRouteModel } from '../driverRoutes/model';
 import { notify } from '../notifications/service';
 import { SmallShipmentModel, withoutAddresses } from './model';
+import { partyRooms } from '../companies/rooms';
 
-const pushOffer = (event: 'shipmentOffer:created' | 'shipmentOffer:updated', offer: ShipmentOfferDto) =>
-  publish(event, [rooms.user(offer.shipperId), rooms.user(offer.driverId)], { offer });
+const pushOffer = async (event: 'shipmentOffer:created' | 'shipmentOffer:updated', offer: ShipmentOfferDto) =>
+  publish(event, await partyRooms([offer.shipperId, offer.driverId]), { offer });
 
 /**
  * Small shipments, live: drivers with the My Routes page open see a new shipment and a match (without the
@@ -37,17 +38,17 @@ export const smallShipmentsLiveProjector = registerProjector({
         });
         return;
       case 'smallShipment.offered':
-        pushOffer('shipmentOffer:created', event.data.offer);
+        await pushOffer('shipmentOffer:created', event.data.offer);
         return;
       case 'smallShipment.offerAnswered':
-        pushOffer('shipmentOffer:updated', event.data.offer);
+        await pushOffer('shipmentOffer:updated', event.data.offer);
         return;
       case 'smallShipment.matched': {
         const { shipment, offer } = event.data;
         publish('smallShipment:updated', rooms.role('individual_driver'), {
           shipment: withoutAddresses(shipment),
         });
-        publish('smallShipment:updated', [rooms.user(shipment.shipperId), rooms.user(offer.driverId)], {
+        publish('smallShipment:updated', await partyRooms([shipment.shipperId, offer.driverId]), {
           shipment,
         });
         return;

@@ -1,7 +1,8 @@
-import { rooms, type SubscriptionChangedPayload } from '@freight/shared';
+import type { SubscriptionChangedPayload } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
+import { partyRooms } from '../companies/rooms';
 
 // What the subscriptions feature tells people (issue 26): the user's screens live, and a notification, per fact.
 
@@ -26,7 +27,10 @@ export const subscriptionsProjector = registerProjector({
       return;
     const { subscription, planName } = event.data;
     const { userId } = subscription;
-    publish('subscription:changed', rooms.user(userId), { ...subscription, reason: REASONS[event.name] });
+    publish('subscription:changed', await partyRooms([userId]), {
+      ...subscription,
+      reason: REASONS[event.name],
+    });
     if (event.name === 'subscription.activated') {
       await notify({
         userId,

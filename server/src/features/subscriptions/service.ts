@@ -91,6 +91,9 @@ export async function activateSubscription(
           : 'plan: subscriptions are available to carrier, shipper, broker and air cargo accounts',
       );
     }
+    authorize(stored, 'subscription:activate', undefined, {
+      message: "Only the company's owner and admins change its plan",
+    });
     const at = now();
     const payment = await paymentProvider().charge({
       user: { id: current.id, email: current.email, stripeCustomerId: current.stripeCustomerId ?? null },

@@ -1,7 +1,8 @@
-import { rooms, type BookingRequestDto } from '@freight/shared';
+import type { BookingRequestDto } from '@freight/shared';
 import { registerProjector } from '../../../events/projectors';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
+import { partyRooms } from '../../companies/rooms';
 
 /** Who runs the load a request is on: its shipper, and its broker if it has one. */
 const runners = (request: BookingRequestDto, brokerId: string | undefined) => [
@@ -24,7 +25,7 @@ export const bookingRequestsProjector = registerProjector({
     if (event.name === 'booking.requested') {
       const { request, load } = event.data;
       const to = runners(request, event.subjects.brokerId);
-      publish('booking:requested', to.map(rooms.user), { request });
+      publish('booking:requested', await partyRooms(to), { request });
       const carrier = request.carrierCompany || request.carrierName || 'A carrier';
       for (const userId of to) {
         await notify({
@@ -45,7 +46,7 @@ export const bookingRequestsProjector = registerProjector({
     } else if (event.name === 'booking.reviewed') {
       const { request, load: listing } = event.data;
       const to = [request.carrierId, ...runners(request, event.subjects.brokerId)];
-      publish('booking:reviewed', to.map(rooms.user), { request, listing });
+      publish('booking:reviewed', await partyRooms(to), { request, listing });
       if (request.status === 'approved') return;
       await notify({
         userId: request.carrierId,
@@ -57,7 +58,7 @@ export const bookingRequestsProjector = registerProjector({
       });
     } else if (event.name === 'booking.closed') {
       const { request, load: listing } = event.data;
-      publish('booking:reviewed', [rooms.user(request.carrierId), rooms.user(request.shipperId)], {
+      publish('booking:reviewed', await partyRooms([request.carrierId, request.shipperId]), {
         request,
         listing,
       });

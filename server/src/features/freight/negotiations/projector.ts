@@ -1,12 +1,11 @@
-import { formatUsd, rooms, type FreightListingDto, type NegotiationDto } from '@freight/shared';
+import { formatUsd, type FreightListingDto, type NegotiationDto } from '@freight/shared';
 import { registerProjector } from '../../../events/projectors';
 import { publish } from '../../../realtime/publish';
 import { notify } from '../../notifications/service';
+import { partyRooms } from '../../companies/rooms';
 
-const sides = (negotiation: NegotiationDto) => [
-  rooms.user(negotiation.brokerId),
-  rooms.user(negotiation.carrierId),
-];
+/** Both sides' people and companies (issue 28). */
+const sides = (negotiation: NegotiationDto) => partyRooms([negotiation.brokerId, negotiation.carrierId]);
 const carrierOf = (negotiation: NegotiationDto) =>
   negotiation.carrierCompany || negotiation.carrierName || 'A carrier';
 
@@ -14,8 +13,8 @@ const carrierOf = (negotiation: NegotiationDto) =>
 const loadPage = (negotiation: NegotiationDto) => `/loads/${negotiation.freightListingId}`;
 
 /** `listing`: the load as it now is, when the change moved it (a booking, a closure); null otherwise. */
-function pushUpdated(negotiation: NegotiationDto, listing: FreightListingDto | null): void {
-  publish('negotiation:updated', sides(negotiation), { negotiation, listing });
+async function pushUpdated(negotiation: NegotiationDto, listing: FreightListingDto | null): Promise<void> {
+  publish('negotiation:updated', await sides(negotiation), { negotiation, listing });
 }
 
 /** One carrier's offers and revisions to one broker fold into one notification (issue 25). */
@@ -37,7 +36,7 @@ export const offersProjector = registerProjector({
     switch (event.name) {
       case 'offer.made': {
         const { offer } = event.data;
-        publish('negotiation:created', sides(offer), { negotiation: offer });
+        publish('negotiation:created', await sides(offer), { negotiation: offer });
         await notify({
           ...recipient(offer.brokerId),
           kind: 'negotiation',
@@ -50,7 +49,7 @@ export const offersProjector = registerProjector({
       }
       case 'offer.revised': {
         const { offer } = event.data;
-        pushUpdated(offer, null);
+        await pushUpdated(offer, null);
         await notify({
           ...recipient(offer.brokerId),
           kind: 'negotiation',
@@ -63,7 +62,7 @@ export const offersProjector = registerProjector({
       }
       case 'offer.countered': {
         const { offer } = event.data;
-        pushUpdated(offer, null);
+        await pushUpdated(offer, null);
         await notify({
           ...recipient(offer.carrierId),
           kind: 'negotiation',
@@ -74,13 +73,13 @@ export const offersProjector = registerProjector({
         return;
       }
       case 'offer.accepted':
-        pushUpdated(event.data.offer, event.data.load ?? null);
+        await pushUpdated(event.data.offer, event.data.load ?? null);
         return;
       case 'offer.rejected': {
         const { offer, reason } = event.data;
         if (reason !== null) {
           // Closed because its load stopped being available: its carrier is told why.
-          pushUpdated(offer, event.data.load ?? null);
+          await pushUpdated(offer, event.data.load ?? null);
           await notify({
             userId: offer.carrierId,
             kind: 'negotiation',
@@ -95,7 +94,7 @@ export const offersProjector = registerProjector({
           });
           return;
         }
-        pushUpdated(offer, null);
+        await pushUpdated(offer, null);
         if (event.actor.userId === offer.carrierId) {
           // The carrier declined the broker's counter.
           await notify({
