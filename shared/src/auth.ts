@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRABLE_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
+import type { AccountViewerActions } from './accountActions';
 
 export const registerSchema = z
   .object({
@@ -83,6 +84,8 @@ export interface UserDto {
   usdotNumber: string | null;
   createdAt: string;
   updatedAt: string;
+  /** What the user may do (issue 26), from the server's policies: the web shows buttons from these. */
+  viewerActions: AccountViewerActions;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

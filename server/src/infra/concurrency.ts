@@ -38,7 +38,12 @@ export type AggregateKind =
   /** A user's notification preferences (issue 27), by the user's id. */
   | 'notificationPreferences'
   /** A company (issue 28): its members, seats, roles and business fields. */
-  | 'company';
+  | 'company'
+  /**
+   * One chat message, by its id, while it is stored and its fact recorded. Not the load's lease: sends race only on
+   * the chat's unique indexes, so they must not queue behind each other or behind the load's moves and pings.
+   */
+  | 'chatMessage';
 
 export interface AggregateRef {
   kind: AggregateKind;
