@@ -23,6 +23,9 @@ import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
 import { startProjectorRunner } from './events/projectors';
 import './projectors';
+// Tracking's checks and reactions on a load's moves (the delivery rules, the chat room), registered with freight's
+// status machine before any load moves.
+import './features/tracking/loadMoves';
 
 export type { Runtime, RuntimeOptions } from './runtimeTypes';
 

@@ -11,7 +11,7 @@ import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtimeTypes';
 import { contentDisposition } from '../../http/contentDisposition';
-import { storageQuotaGuard } from '../documents/storageQuota';
+import { storageQuotaGuard } from '../storageQuota';
 import {
   getMessages,
   getWorkspace,

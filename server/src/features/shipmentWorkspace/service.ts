@@ -37,7 +37,7 @@ import {
   type UploadedFile,
 } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
-import { assertStorageLeft } from '../documents/storageQuota';
+import { assertStorageLeft } from '../storageQuota';
 import {
   ShipmentOfferModel,
   SmallShipmentModel,

@@ -18,8 +18,8 @@ import { authorize, can, toActor, type Actor } from '../../policies';
 import { UserModel, toUserDto, type User } from '../users/model';
 import { iso } from '../../http/dto';
 import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
-import { addOneMonth, monthBounds, now } from './clock';
-import { countUsage } from './limits';
+import { addOneMonth, monthBounds, now } from '../../infra/clock';
+import { countUsage } from '../freight/planLimits';
 import { paymentProvider } from './payments';
 
 type Subscriber = Pick<

@@ -5,7 +5,7 @@ import { currentActor, requireUser } from '../../../http/auth';
 import { pageQuerySchema, validate } from '../../../http/validate';
 import { rateLimited } from '../../../infra/rateLimit';
 import { singleFileUpload } from '../../../infra/storage';
-import { storageQuotaGuard } from '../../documents/storageQuota';
+import { storageQuotaGuard } from '../../storageQuota';
 import { loadForParticipant } from '../access/service';
 import { listPhotos, openPhoto, uploadPhoto } from './service';
 

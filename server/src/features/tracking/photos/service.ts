@@ -14,7 +14,7 @@ import {
   type SniffedType,
   type UploadedFile,
 } from '../../../infra/storage';
-import { assertStorageLeft } from '../../documents/storageQuota';
+import { assertStorageLeft } from '../../storageQuota';
 import { authorize, type Actor } from '../../../policies';
 import { roundCoord } from '../../freight/model';
 import { FreightPhotoModel, toFreightPhotoDto, type FreightPhoto } from '../model';

@@ -2,7 +2,11 @@ import { DRIVER_PRICING_TYPES, DRIVER_ROUTE_STATUSES, type DriverRouteDto } from
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars } from '../freight/model';
 
-/** SPEC §3 Driver route. Prices in integer cents; the API speaks dollars. */
+/**
+ * SPEC §3 Driver route. Prices in integer cents; the API speaks dollars. Kept with small shipments, which routes exist
+ * to carry: shipments find their drivers' routes here, and driverRoutes/ (the drivers' own screens) depends on this
+ * feature, never the other way.
+ */
 const driverRouteSchema = new Schema(
   {
     driverId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
