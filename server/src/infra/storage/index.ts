@@ -8,19 +8,13 @@ export { LocalDiskDriver, type StorageDriver } from './drivers';
 export { sniffFile, sniffFileType, storedFileName, isImage, type SniffedType } from './fileType';
 export { singleFileUpload, type UploadedFile } from './upload';
 
-let store: FileStore | null = null;
-
-export function initFileStore(dataDir: string, key: Buffer): FileStore {
-  store = new FileStore(new LocalDiskDriver(path.resolve(dataDir, 'files')), key);
+/** The process's file store, made at boot by createRuntime (modules reach it through infra/services.ts). */
+export function createFileStore(dataDir: string, key: Buffer): FileStore {
   initUploadTemp(path.resolve(dataDir, 'uploads-tmp'));
-  return store;
+  return new FileStore(new LocalDiskDriver(path.resolve(dataDir, 'files')), key);
 }
 
-/** The process's file store (set up at boot by createRuntime). */
-export function fileStore(): FileStore {
-  if (!store) throw new Error('file store is not initialised');
-  return store;
-}
+export { fileStore } from '../services';
 
 /** The folder encrypted files live in (tests read it to prove no plaintext reaches the disk). */
 export const filesRoot = (dataDir: string) => path.resolve(dataDir, 'files');
