@@ -135,7 +135,10 @@ export async function withAggregates<T>(
   const taken: string[] = [];
   const localTurns: Array<() => void> = [];
   const renew = setInterval(() => {
-    for (const key of taken) void redis().eval(RENEW, 1, key, token, String(LEASE_MS)).catch(() => undefined);
+    for (const key of taken)
+      void redis()
+        .eval(RENEW, 1, key, token, String(LEASE_MS))
+        .catch(() => undefined);
   }, RENEW_EVERY_MS);
   renew.unref();
   try {

@@ -21,7 +21,6 @@ const codeHash = (userId: string, code: string) =>
     .update(`${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`)
     .digest('hex');
 
-
 /** A new secret for the user to scan; on only after `enableTwoFactor` confirms a code from it. */
 export async function startTwoFactorSetup(user: UserDoc): Promise<TwoFactorSetupDto> {
   if (user.totpEnabled) throw badRequest('Two-factor sign-in is already on');

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { QUEUES } from '@freight/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Logger } from '../../infra/logger';
 import { fileStore } from '../../infra/storage';
 import { enqueue } from '../../queues';
 import { MailOutboxModel } from './model';
@@ -27,7 +26,6 @@ export interface MailJob {
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
 }
-
 
 /** The BullMQ job id of a dedupe key: the same key never queues a second job while the first is known. */
 const jobIdOf = (dedupeKey: string) => `mail-${createHash('sha256').update(dedupeKey).digest('hex')}`;
