@@ -1,33 +1,14 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_USER_PASSWORD,
-  linkIn,
-  startTestApp,
-  startTestMailbox,
-  uniqueEmail,
-  type TestApp,
-} from '@test/helpers';
-import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, linkIn, uniqueEmail } from '@test/helpers';
+import { signIn, startJourney, watchPageErrors } from './browser';
 
 /**
  * Issue 27 (mail, email verification, password reset, sessions) in Chromium, with a real SMTP server on loopback:
  * the links are the ones in the received messages.
  */
-let app: TestApp;
-let browser: E2EBrowser;
-let box: Awaited<ReturnType<typeof startTestMailbox>>;
-beforeAll(async () => {
-  box = await startTestMailbox();
-  app = await startTestApp({ workers: true, env: { SMTP_URL: box.url } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await box?.stop();
-});
+const journey = startJourney({ mailbox: true });
 
 const SHOTS = '/tmp/shots-account';
 async function shoot(page: Page, name: string) {
@@ -45,7 +26,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Signs in through the modal when two-factor sign-in is on: password, then the code step. */
 async function signInWithCode(page: Page, email: string, password: string, code: string) {
-  await page.goto(`${app.url}/?auth=signin`);
+  await page.goto(`${journey.app.url}/?auth=signin`);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
@@ -58,11 +39,13 @@ async function signInWithCode(page: Page, email: string, password: string, code:
 describe('issue 27: account security (Chromium, real SMTP)', () => {
   it('register → verify from the email → other device signed in → forgot password → reset from the email → the other device is signed out live; sessions can be ended', async () => {
     const email = uniqueEmail('secure');
-    const laptop = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const laptop = await (
+      await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
     const errors = watchPageErrors(laptop);
 
     // Register through the modal, then sign in.
-    await laptop.goto(`${app.url}/?auth=signin`);
+    await laptop.goto(`${journey.app.url}/?auth=signin`);
     const dialog = laptop.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     await dialog.getByLabel('First Name').fill('Vera');
@@ -72,7 +55,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await dialog.getByLabel('Confirm Password').fill(TEST_USER_PASSWORD);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await laptop.getByText('Account created successfully! Please sign in.').waitFor();
-    await signIn(laptop, app.url, email, TEST_USER_PASSWORD);
+    await signIn(laptop, journey.app.url, email, TEST_USER_PASSWORD);
 
     // Unverified: the banner says what is held back, with Resend.
     const banner = laptop.getByTestId('verify-email-banner');
@@ -101,13 +84,13 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     expect(refused).toMatchObject({ status: 403, body: { code: 'EMAIL_UNVERIFIED' } });
 
     // Follow the link in the (first) received message.
-    const verifyMail = await box.next(email, /Verify your email/);
+    const verifyMail = await journey.box.next(email, /Verify your email/);
     await laptop.goto(linkIn(verifyMail, '/verify-email'));
     await laptop.getByText('Email verified').first().waitFor();
     await banner.waitFor({ state: 'detached' });
 
     // Two-factor sign-in: scan (read the key), confirm with the app's code, keep the recovery codes.
-    await laptop.goto(`${app.url}/account/security`);
+    await laptop.goto(`${journey.app.url}/account/security`);
     await laptop.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await laptop.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await laptop.getByTestId('totp-secret').textContent())!.trim();
@@ -137,18 +120,20 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     );
 
     // A second device signs in with a recovery code; the laptop's security page lists both.
-    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const phone = await (
+      await journey.browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
     const phoneErrors = watchPageErrors(phone);
     await signInWithCode(phone, email, TEST_USER_PASSWORD, recovery[0]);
-    await laptop.goto(`${app.url}/account/security`);
+    await laptop.goto(`${journey.app.url}/account/security`);
     await laptop.getByTestId('email-status').getByText('Verified').waitFor();
     await expect.poll(() => laptop.getByTestId('session-row').count()).toBe(2);
     await laptop.getByText('This device').waitFor();
     if (shots) await shoot(laptop, 'security');
 
     // Forgot password, from a third, signed-out browser.
-    const kiosk = await (await browser.newContext()).newPage();
-    await kiosk.goto(`${app.url}/?auth=signin`);
+    const kiosk = await (await journey.browser.newContext()).newPage();
+    await kiosk.goto(`${journey.app.url}/?auth=signin`);
     const signInDialog = kiosk.getByRole('dialog');
     await signInDialog.getByLabel('Email').fill(email);
     await signInDialog.getByRole('button', { name: 'Forgot password?' }).click();
@@ -158,7 +143,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await forgot.getByText('If an account uses that email').waitFor();
     if (shots) await shoot(kiosk, 'forgot');
 
-    const resetMail = await box.next(email, /Reset your FreightConnect password/);
+    const resetMail = await journey.box.next(email, /Reset your FreightConnect password/);
     const resetLink = linkIn(resetMail, '/reset-password');
     await kiosk.goto(resetLink);
     await kiosk.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -183,7 +168,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     // (Two-factor sign-in stays on after a reset by email.)
     await signInWithCode(laptop, email, newPassword, recovery[1]);
     await signInWithCode(phone, email, newPassword, recovery[2]);
-    await laptop.goto(`${app.url}/account/security`);
+    await laptop.goto(`${journey.app.url}/account/security`);
     await expect.poll(() => laptop.getByTestId('session-row').count()).toBe(2);
     await laptop.getByRole('button', { name: 'End session' }).click();
     await laptop.getByText('Session ended').first().waitFor();
@@ -193,17 +178,19 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
   });
 
   it('the admin mailbox lists the sent mail; a wrong verification link is a clear 400 page', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const wrong = await page.goto(`${app.url}/verify-email?token=nope`);
+    const page = await (
+      await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    const wrong = await page.goto(`${journey.app.url}/verify-email?token=nope`);
     expect(wrong?.status()).toBe(400);
     await page.getByText('This link is not valid').waitFor();
     // The test app's mail goes to this file's SMTP server; what the embedded sink of `npm start` stores is what the
     // mailbox lists, so a message is stored the way that sink stores it.
     const { storeMailboxMessage } = await import('@freight/server/features/mail/mailbox');
-    const sample = box.messages[0];
+    const sample = journey.box.messages[0];
     await storeMailboxMessage(sample);
-    await signIn(page, app.url, 'admin@test.local', 'Test1234!');
-    await page.goto(`${app.url}/admin/mail`);
+    await signIn(page, journey.app.url, 'admin@test.local', 'Test1234!');
+    await page.goto(`${journey.app.url}/admin/mail`);
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     await page.getByText(sample.subject).first().waitFor();
     await page.getByRole('button', { name: 'Show message' }).first().click();

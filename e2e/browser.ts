@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestApp, type TestApp } from '@test/helpers';
+import { startTestApp, startTestMailbox, type TestApp } from '@test/helpers';
 import { CHROMIUM_ARGS } from './chromiumArgs';
 
 /** Chromium's flags, in their own module so tools outside vitest (the Lighthouse bench) can read them. */
@@ -49,20 +49,31 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByTestId('welcome-heading').waitFor();
 }
 
+/** The loopback SMTP server a journey's mail goes to (`startJourney({ mailbox: true })`). */
+export type TestMailbox = Awaited<ReturnType<typeof startTestMailbox>>;
+
 /**
  * A journey file's set-up: the app with its workers and one browser, started before the file's tests and closed
- * after them. Read `app` and `browser` inside tests (they exist once the file's `beforeAll` has run).
+ * after them; with `mailbox`, the app's mail goes to a real SMTP server on loopback (`box`). Read them inside tests
+ * (they exist once the file's `beforeAll` has run).
  */
-export function startJourney(): { readonly app: TestApp; readonly browser: E2EBrowser } {
+export function startJourney(opts: { mailbox?: boolean } = {}): {
+  readonly app: TestApp;
+  readonly browser: E2EBrowser;
+  readonly box: TestMailbox;
+} {
   let app: TestApp | undefined;
   let browser: E2EBrowser | undefined;
+  let box: TestMailbox | undefined;
   beforeAll(async () => {
-    app = await startTestApp({ workers: true });
+    if (opts.mailbox) box = await startTestMailbox();
+    app = await startTestApp({ workers: true, ...(box && { env: { SMTP_URL: box.url } }) });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
+    await box?.stop();
   });
   const started = <T>(value: T | undefined): T => {
     if (!value) throw new Error('the journey has not started (read it inside a test)');
@@ -74,6 +85,9 @@ export function startJourney(): { readonly app: TestApp; readonly browser: E2EBr
     },
     get browser() {
       return started(browser);
+    },
+    get box() {
+      return started(box);
     },
   };
 }

@@ -1,34 +1,15 @@
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_USER_PASSWORD,
-  linkIn,
-  startTestApp,
-  startTestMailbox,
-  type TestApp,
-  type TestClient,
-} from '@test/helpers';
-import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, linkIn, type TestClient } from '@test/helpers';
+import { signIn, startJourney, watchPageErrors } from './browser';
 
 /**
  * Issue 27 in Chromium with a real SMTP server on loopback: a carrier turns on the email of booking answers in the
  * notification settings, and the approval of its booking request arrives by email with a link to the load.
  */
-let app: TestApp;
-let browser: E2EBrowser;
-let box: Awaited<ReturnType<typeof startTestMailbox>>;
-beforeAll(async () => {
-  box = await startTestMailbox();
-  app = await startTestApp({ workers: true, env: { SMTP_URL: box.url } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await box?.stop();
-});
+const journey = startJourney({ mailbox: true });
 
 /** axe-core's serious and critical violations on the page as it is now (as the accessibility suite counts them). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -54,18 +35,20 @@ async function documentVerified(c: TestClient, userType: string): Promise<TestCl
 
 describe('issue 27: notification settings (Chromium, real SMTP)', () => {
   it('the carrier turns on booking emails, then the approval of its request arrives by email and opens the load', async () => {
-    const carrier = await documentVerified(app.client(), 'carrier');
-    const shipper = await documentVerified(app.client(), 'shipper');
+    const carrier = await documentVerified(journey.app.client(), 'carrier');
+    const shipper = await documentVerified(journey.app.client(), 'shipper');
     // Earlier, the carrier had turned booking emails off.
     const off = await carrier.put('/api/notification-preferences', {
       kinds: { booking_reviewed: { email: false } },
     });
     expect(off.status).toBe(200);
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (
+      await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, app.url, carrier.user!.email, TEST_USER_PASSWORD);
-    await page.goto(`${app.url}/account/security`);
+    await signIn(page, journey.app.url, carrier.user!.email, TEST_USER_PASSWORD);
+    await page.goto(`${journey.app.url}/account/security`);
     await page.getByRole('link', { name: 'Notification settings' }).click();
     await page.getByRole('heading', { name: 'Notification settings', level: 1 }).waitFor();
     const bookingEmail = page.getByRole('checkbox', { name: 'Email for Booking answers' });
@@ -112,7 +95,7 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     });
     expect(approved.status).toBe(200);
 
-    const mail = await box.next(carrier.user!.email, /^Booking request approved$/);
+    const mail = await journey.box.next(carrier.user!.email, /^Booking request approved$/);
     expect(mail.text).toContain('Frozen peas is booked to you');
     expect(mail.attachments.some((a) => a.filename.startsWith('rate-confirmation-'))).toBe(true);
     const link = linkIn(mail, `/tracking/${load.body.id}`);
@@ -124,17 +107,17 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
 
 describe('issue 27: the service worker shows a push and keeps the screen to open', () => {
   it('a push message delivered to the worker becomes a notification with its title, text and screen', async () => {
-    const c = await documentVerified(app.client(), 'carrier');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.grantPermissions(['notifications'], { origin: app.url });
+    const c = await documentVerified(journey.app.client(), 'carrier');
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['notifications'], { origin: journey.app.url });
     const page = await context.newPage();
-    await signIn(page, app.url, c.user!.email, TEST_USER_PASSWORD);
+    await signIn(page, journey.app.url, c.user!.email, TEST_USER_PASSWORD);
     // The built app registers /sw.js; wait until it controls the page's scope.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const cdp = await context.newCDPSession(page);
     const registrations = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
-        const reg = e.registrations.find((r) => r.scopeURL.startsWith(app.url) && !r.isDeleted);
+        const reg = e.registrations.find((r) => r.scopeURL.startsWith(journey.app.url) && !r.isDeleted);
         if (reg) resolve(reg.registrationId);
       }),
     );
@@ -147,7 +130,7 @@ describe('issue 27: the service worker shows a push and keeps the screen to open
       tag: 'n-test',
     };
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(app.url).origin,
+      origin: new URL(journey.app.url).origin,
       registrationId,
       data: JSON.stringify(payload),
     });

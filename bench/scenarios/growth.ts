@@ -13,7 +13,7 @@ import { NegotiationModel } from '@freight/server/features/freight/negotiations/
 import { NotificationModel } from '@freight/server/features/notifications/model';
 import { DocumentModel } from '@freight/server/features/documents/model';
 import { SmallShipmentModel } from '@freight/server/features/smallShipments/model';
-import { DriverRouteModel } from '@freight/server/features/driverRoutes/model';
+import { DriverRouteModel } from '@freight/server/features/smallShipments/driverRouteModel';
 import {
   ChatMessageModel,
   ChatReadMarkerModel,

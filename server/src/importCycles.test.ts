@@ -35,6 +35,31 @@ function graphOf(roots: string[], baseDir: string) {
   });
 }
 
+/** Tests and their support files (fixtures, race rounds) may reach across features; the product's code may not. */
+const TEST_SUPPORT = /\.test\.ts$|(^|[/.])testing\.ts$|\/testUtils\.ts$/;
+const featureOf = (file: string) => /^server\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/**
+ * Feature folders that import each other both ways (issue 26), as 'a <-> b': such a pair cannot change apart; the
+ * shared piece belongs to one of them or to a small common module.
+ */
+function twoWayFeaturePairs(graph: Record<string, string[]>): string[] {
+  const edges = new Set<string>();
+  for (const [from, imports] of Object.entries(graph)) {
+    const a = featureOf(from);
+    if (!a || TEST_SUPPORT.test(from)) continue;
+    for (const to of imports) {
+      const b = featureOf(to);
+      if (b && b !== a) edges.add(`${a}>${b}`);
+    }
+  }
+  return [...edges]
+    .map((edge) => edge.split('>'))
+    .filter(([a, b]) => a < b && edges.has(`${b}>${a}`))
+    .map(([a, b]) => `${a} <-> ${b}`)
+    .sort();
+}
+
 describe('import cycles', () => {
   it('server/src, workers/src and shared/src import no module that imports them back', async () => {
     const graph = await graphOf(
@@ -48,6 +73,22 @@ describe('import cycles', () => {
       expect(files).toContain(file);
     }
     expect(graph.circular()).toEqual([]);
+  });
+
+  it('no two feature folders import each other both ways', async () => {
+    const graph = await graphOf([path.join(repo, 'server/src')], repo);
+    expect(twoWayFeaturePairs(graph.obj())).toEqual([]);
+  });
+
+  it('finds a two-way pair of feature folders, whichever files close it; tests and test support do not count', () => {
+    const graph = {
+      'server/src/features/a/service.ts': ['server/src/features/b/model.ts'],
+      'server/src/features/b/routes.ts': ['server/src/features/a/model.ts'],
+      'server/src/features/c/service.ts': ['server/src/features/a/model.ts'],
+      'server/src/features/c/c.test.ts': ['server/src/features/d/model.ts'],
+      'server/src/features/d/testing.ts': ['server/src/features/c/model.ts'],
+    };
+    expect(twoWayFeaturePairs(graph)).toEqual(['a <-> b']);
   });
 
   it('finds a cycle, including one closed by a type-only import', async () => {

@@ -2,27 +2,21 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, queuedPublisher } from './infra/availability';
-import { initConcurrency } from './infra/concurrency';
-import { initCounters } from './infra/counters';
-import { initRateLimits } from './infra/rateLimit';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
-import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger } from './infra/logger';
 import { loadSecrets } from './infra/secrets';
-import { initFieldEncryption } from './infra/fieldEncryption';
-import { initFileStore } from './infra/storage';
+import { createFileStore } from './infra/storage';
+import { bindInfrastructure } from './infra/services';
 import type { Runtime, RuntimeOptions } from './runtimeTypes';
-import { closeQueues, initQueues } from './queues';
-import { setMailLogger } from './features/mail/service';
+import { closeQueues } from './queues';
 import { setLinkBase } from './features/account/links';
-import { initUnsubscribeSigning } from './features/notificationChannels/unsubscribe';
-import { initSessionRegistry } from './features/account/sessions';
-import { initTwoFactor } from './features/account/twoFactor';
-import { initSignInAlerts } from './features/account/service';
 import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
 import { startProjectorRunner } from './events/projectors';
 import './projectors';
+// Tracking's checks and reactions on a load's moves (the delivery rules, the chat room), registered with freight's
+// status machine before any load moves.
+import './features/tracking/loadMoves';
 
 export type { Runtime, RuntimeOptions } from './runtimeTypes';
 
@@ -63,8 +57,7 @@ async function connectRedis(redis: Redis): Promise<void> {
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
-  const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
-  initFieldEncryption(secrets.fileEncryptionKey);
+  const files = createFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
   await connectMongo(mongoUri, config.MONGODB_DB);
   // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
@@ -82,20 +75,19 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const redis = new Redis(redisUrl, REDIS_COMMAND_OPTIONS);
   redis.on('error', (err: Error) => logger.debug(`redis: ${err.message}`));
   await connectRedis(redis);
-  initQueues(redis, config.REDIS_PREFIX);
-  setMailLogger(logger);
-  initUnsubscribeSigning(secrets.sessionSecret);
+  // The one way modules reach Redis, the queues, the file store, the secrets and the logger (infra/services.ts).
+  bindInfrastructure({
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    log: logger,
+    secrets,
+    files,
+    rateLimitsEnabled: config.RATE_LIMITS_ENABLED,
+  });
   // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
   if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);
-  initSessionRegistry(redis, config.REDIS_PREFIX);
-  initTwoFactor(redis, config.REDIS_PREFIX);
-  initSignInAlerts(redis, config.REDIS_PREFIX);
-  initCounters(redis, config.REDIS_PREFIX);
-  initConcurrency(redis, config.REDIS_PREFIX);
-  initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);
   if (!config.RATE_LIMITS_ENABLED)
     logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
-  initListingsChannel(redis, config.REDIS_PREFIX);
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
@@ -124,7 +116,6 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     async close() {
       await projectors.stop();
       setPublisher(null);
-      initListingsChannel(null);
       await closeQueues();
       await redis.quit().catch(() => undefined);
       await emitterRedis.quit().catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { CompanyRole } from './companies';
 import { z } from 'zod';
 import { REGISTRABLE_USER_TYPES, SETUP_USER_TYPES, type SubscriptionStatus, type UserType } from './enums';
+import type { AccountViewerActions } from './accountActions';
 
 export const registerSchema = z
   .object({
@@ -86,6 +87,8 @@ export interface UserDto {
   updatedAt: string;
   /** The company the user acts for and their role in it (issue 28), on `GET /api/auth/user`; null: none yet. */
   company?: { id: string; name: string; role: CompanyRole } | null;
+  /** What the user may do (issue 26), from the server's policies: the web shows buttons from these. */
+  viewerActions: AccountViewerActions;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ export * from './documents';
 export * from './geo';
 export * from './freight';
 export * from './loadActions';
+export * from './accountActions';
 export * from './tracking';
 export * from './loadDocuments';
 export * from './subscriptions';

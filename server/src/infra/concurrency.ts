@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { AppError } from '../http/errors';
+import { redis, redisPrefix } from './services';
 
 /**
  * The one way a contested state changes (DESIGN §2.1a): every change of an aggregate that can race runs one at a
@@ -38,7 +38,12 @@ export type AggregateKind =
   /** A user's notification preferences (issue 27), by the user's id. */
   | 'notificationPreferences'
   /** A company (issue 28): its members, seats, roles and business fields. */
-  | 'company';
+  | 'company'
+  /**
+   * One chat message, by its id, while it is stored and its fact recorded. Not the load's lease: sends race only on
+   * the chat's unique indexes, so they must not queue behind each other or behind the load's moves and pings.
+   */
+  | 'chatMessage';
 
 export interface AggregateRef {
   kind: AggregateKind;
@@ -53,17 +58,10 @@ const WAIT_MS = 20_000;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
-let redis: Redis | null = null;
-let prefix = '';
 const held = new AsyncLocalStorage<ReadonlySet<string>>();
 
-/** Set up at boot by createRuntime: leases live in the runtime's Redis under its key prefix. */
-export function initConcurrency(client: Redis, keyPrefix: string): void {
-  redis = client;
-  prefix = keyPrefix;
-}
-
-const keyOf = (ref: AggregateRef) => `${prefix}lease:${ref.kind}:${ref.id}`;
+/** Leases live in the runtime's Redis under its key prefix. */
+const keyOf = (ref: AggregateRef) => `${redisPrefix()}lease:${ref.kind}:${ref.id}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class AggregateBusyError extends AppError {
@@ -73,10 +71,10 @@ export class AggregateBusyError extends AppError {
 }
 
 async function acquire(key: string, token: string, deadline: number): Promise<void> {
-  if (!redis) throw new Error('concurrency is not initialised');
+  const client = redis();
   let pause = 2;
   for (;;) {
-    if ((await redis.set(key, token, 'PX', LEASE_MS, 'NX')) === 'OK') return;
+    if ((await client.set(key, token, 'PX', LEASE_MS, 'NX')) === 'OK') return;
     if (Date.now() >= deadline) throw new AggregateBusyError();
     // Jittered backoff: short at first (most holders finish in milliseconds), capped so waiters stay responsive.
     await sleep(pause + Math.random() * pause);
@@ -114,7 +112,9 @@ async function queueLocally(key: string, deadline: number): Promise<() => void> 
 }
 
 async function release(key: string, token: string): Promise<void> {
-  await redis?.eval(RELEASE, 1, key, token).catch(() => undefined);
+  await redis()
+    .eval(RELEASE, 1, key, token)
+    .catch(() => undefined);
 }
 
 /**
@@ -135,7 +135,10 @@ export async function withAggregates<T>(
   const taken: string[] = [];
   const localTurns: Array<() => void> = [];
   const renew = setInterval(() => {
-    for (const key of taken) void redis?.eval(RENEW, 1, key, token, String(LEASE_MS)).catch(() => undefined);
+    for (const key of taken)
+      void redis()
+        .eval(RENEW, 1, key, token, String(LEASE_MS))
+        .catch(() => undefined);
   }, RENEW_EVERY_MS);
   renew.unref();
   try {

@@ -1,13 +1,6 @@
-import type { Redis } from 'ioredis';
+import { redis as client, redisPrefix } from './services';
 
-let redis: Redis | null = null;
-let prefix = '';
-
-/** Set up at boot by createRuntime: counters live in the runtime's Redis under its key prefix. */
-export function initCounters(client: Redis, keyPrefix: string): void {
-  redis = client;
-  prefix = keyPrefix;
-}
+// Counters live in the runtime's Redis under its key prefix.
 
 /**
  * The next number of a sequence (Redis INCR: atomic across every process). When Redis does not hold the counter
@@ -15,7 +8,8 @@ export function initCounters(client: Redis, keyPrefix: string): void {
  * SET NX keeps the first seed if two processes race. Callers keep a unique index on the number as the backstop.
  */
 export async function nextInSequence(name: string, current: () => Promise<number>): Promise<number> {
-  if (!redis) throw new Error('counters are not initialised');
+  const redis = client();
+  const prefix = redisPrefix();
   const key = `${prefix}seq:${name}`;
   if (!(await redis.exists(key))) await redis.set(key, String(await current()), 'NX');
   return redis.incr(key);
@@ -26,7 +20,8 @@ export async function nextInSequence(name: string, current: () => Promise<number
  * reader can skip the database when nothing was numbered past what it has seen; where null, it must look.
  */
 export async function peekSequences(names: string[]): Promise<Array<number | null>> {
-  if (!redis) throw new Error('counters are not initialised');
+  const redis = client();
+  const prefix = redisPrefix();
   if (names.length === 0) return [];
   const values = await redis.mget(names.map((n) => `${prefix}seq:${n}`));
   return values.map((v) => (v === null ? null : Number(v)));

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { secrets } from './services';
 
 /**
  * Sensitive fields at rest (a driver's SSN): AES-256-GCM with the file store's key (DESIGN §3), a random IV per value,
@@ -8,16 +9,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 
-let key: Buffer | null = null;
-
-/** Set up at boot by createRuntime with the same key the file store uses. */
-export function initFieldEncryption(fileEncryptionKey: Buffer): void {
-  if (fileEncryptionKey.length !== 32) throw new Error('field encryption key must be 32 bytes');
-  key = fileEncryptionKey;
-}
-
+/** The same key the file store uses. */
 function currentKey(): Buffer {
-  if (!key) throw new Error('field encryption is not initialised');
+  const key = secrets().fileEncryptionKey;
+  if (key.length !== 32) throw new Error('field encryption key must be 32 bytes');
   return key;
 }
 

@@ -1,9 +1,9 @@
 import { RATE_LIMITS, WRITE_LIMITS, type RateLimitName, type WriteLimitName } from '@freight/shared';
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { addRefund } from '../http/limitRefunds';
+import { fromInfrastructure, rateLimitsEnabled } from './services';
 
 /**
  * Per-user limits on what one account can do in a while (shared RATE_LIMITS): a fixed window per user and kind,
@@ -15,27 +15,24 @@ const ALL_LIMITS: Record<LimitName, { points: number; seconds: number; what: str
   ...RATE_LIMITS,
   ...WRITE_LIMITS,
 };
-let limiters: Map<LimitName, RateLimiterRedis> | null = null;
-let enabled = true;
-
 /**
- * Set up at boot by createRuntime, under the runtime's Redis key prefix. `on: false` (RATE_LIMITS_ENABLED=false, for
- * load tests and benchmarks only) lets everything through.
+ * The limiters, under the runtime's Redis key prefix. RATE_LIMITS_ENABLED=false (load tests and benchmarks only) lets
+ * everything through.
  */
-export function initRateLimits(redis: Redis, prefix: string, on = true): void {
-  enabled = on;
-  limiters = new Map(
-    (Object.keys(ALL_LIMITS) as LimitName[]).map((name) => [
-      name,
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${prefix}rate:${name}`,
-        points: ALL_LIMITS[name].points,
-        duration: ALL_LIMITS[name].seconds,
-      }),
-    ]),
-  );
-}
+const limiters = fromInfrastructure(
+  ({ redis, redisPrefix }) =>
+    new Map(
+      (Object.keys(ALL_LIMITS) as LimitName[]).map((name) => [
+        name,
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${redisPrefix}rate:${name}`,
+          points: ALL_LIMITS[name].points,
+          duration: ALL_LIMITS[name].seconds,
+        }),
+      ]),
+    ),
+);
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -48,8 +45,8 @@ function describeWait(seconds: number): string {
  * (a request its schema then refused did nothing, and must cost nothing).
  */
 export async function consumeRateLimit(name: LimitName, userId: string): Promise<() => Promise<void>> {
-  if (!enabled) return async () => undefined;
-  const limiter = limiters?.get(name);
+  if (!rateLimitsEnabled()) return async () => undefined;
+  const limiter = limiters().get(name);
   if (!limiter) throw new Error('rate limits are not initialised');
   try {
     await limiter.consume(userId);
@@ -69,8 +66,8 @@ export async function consumeRateLimit(name: LimitName, userId: string): Promise
   };
 }
 
-/** Whether rate limits and socket caps apply (see initRateLimits). */
-export const rateLimitsEnabled = () => enabled;
+/** Whether rate limits and socket caps apply. */
+export { rateLimitsEnabled };
 
 /** The same limit as an Express step (before a body is read), for the signed-in user. */
 export function rateLimited(name: LimitName): RequestHandler {

@@ -13,6 +13,7 @@ import { trackingPolicies } from './tracking';
 import { userPolicies } from './users';
 
 export type { Actor } from './types';
+export { viewerAccountActions } from './account';
 
 /**
  * Every access rule of the product, by action name: "may this actor do this to that". Routes, socket handlers

@@ -1,6 +1,6 @@
 import { QUEUES, type QueueName } from '@freight/shared';
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { redis, redisPrefix } from '../infra/services';
 
 /** Retries with exponential backoff; completed jobs trimmed; failed jobs kept for inspection. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -10,24 +10,21 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
-let connection: Redis | null = null;
-let prefix = 'bull';
 const queues = new Map<QueueName, Queue>();
 
-export function initQueues(redis: Redis, keyPrefix: string): void {
-  connection = redis;
-  prefix = `${keyPrefix}bull`;
-}
-
+/** BullMQ's key prefix: under the runtime's Redis key prefix. */
 export function queuePrefix(): string {
-  return prefix;
+  return `${redisPrefix()}bull`;
 }
 
 export function getQueue(name: QueueName): Queue {
-  if (!connection) throw new Error('Queues are not initialised');
   let queue = queues.get(name);
   if (!queue) {
-    queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    queue = new Queue(name, {
+      connection: redis(),
+      prefix: queuePrefix(),
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
     queues.set(name, queue);
   }
   return queue;

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { rooms, TOO_MANY_SOCKETS_MESSAGE } from '@freight/shared';
+import { rooms, TOO_MANY_SOCKETS_MESSAGE, type ErrorCode } from '@freight/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
@@ -66,17 +66,18 @@ export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddle
 
   watchRedisStatus(() => rt.redis.status);
   const slots = new ConnectionSlots(rt.redis, rt.redisPrefix);
+  // The refusal carries its code (DESIGN §6) for the web to branch on; the message stays Socket.IO's usual one.
+  const unauthorized = () =>
+    Object.assign(new Error('Unauthorized'), { data: { code: 'UNAUTHORIZED' satisfies ErrorCode } });
   io.use(async (socket, next) => {
     try {
       const req = socket.request as unknown as SessionRequest;
       const userId = req.session?.userId;
-      if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId))
-        return next(new Error('Unauthorized'));
+      if (!userId || !req.sessionID || !Types.ObjectId.isValid(userId)) return next(unauthorized());
       const user = await UserModel.findById(userId).lean();
-      if (!user || sessionRevoked(user, req.session?.signedInAt)) return next(new Error('Unauthorized'));
+      if (!user || sessionRevoked(user, req.session?.signedInAt)) return next(unauthorized());
       // While the test accounts are switched off, their old sessions open nothing (issue #12).
-      if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email))
-        return next(new Error('Unauthorized'));
+      if (!rt.config.ENABLE_TEST_ACCOUNTS && isTestAccountEmail(user.email)) return next(unauthorized());
       socket.data.actor = toActor(user);
       socket.data.sessionId = req.sessionID;
       // One user may hold MAX_SOCKETS_PER_USER sockets at once, across every process.

@@ -74,9 +74,9 @@ export function errorStatus(err: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** SPEC §8: an unauthorised error is one whose message starts with 401 and contains 'Unauthorized'. */
+/** SPEC §8's unauthorised error: a 401 whose code says the session is missing (not a wrong password or code). */
 function isUnauthorizedError(err: Error): boolean {
-  return /^401: .*Unauthorized/s.test(err.message);
+  return errorStatus(err) === 401 && errorCode(err) === 'UNAUTHORIZED';
 }
 
 let redirectingToLogin = false;

@@ -1,8 +1,11 @@
 import { create } from 'zustand';
 import type {
   BookingRequestDto,
+  CarriedShipmentDto,
   DocumentDto,
+  DriverRouteDto,
   FreightListingDto,
+  MySmallShipmentDto,
   NegotiationDto,
   NotificationDto,
   TrackingFreightDto,
@@ -23,6 +26,12 @@ export interface EntityTypes {
   negotiation: NegotiationDto;
   notification: NotificationDto;
   document: DocumentDto;
+  /** A small shipment as its customer sees it, with the offers made on it (My Shipments). */
+  smallShipment: MySmallShipmentDto;
+  /** A small shipment as the driver who won it carries it, with the addresses (My Routes). */
+  carriedShipment: CarriedShipmentDto;
+  /** A driver's route (My Routes). */
+  driverRoute: DriverRouteDto;
 }
 
 export type EntityKind = keyof EntityTypes;
@@ -60,6 +69,9 @@ const KINDS: EntityKind[] = [
   'negotiation',
   'notification',
   'document',
+  'smallShipment',
+  'carriedShipment',
+  'driverRoute',
 ];
 
 const emptyTables = (): EntityTables =>

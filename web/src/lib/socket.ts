@@ -1,7 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
-import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@freight/shared';
+import type { Ack, ClientToServerEvents, ErrorCode, ServerToClientEvents } from '@freight/shared';
 import { apiRequest } from './api';
+
+/** The code of a refused connection (the server's `data.code`, DESIGN §6): the web branches on it, not on the text. */
+const refusalCode = (err: Error) => (err as Error & { data?: { code?: ErrorCode } }).data?.code ?? null;
 
 /**
  * The one socket module (DESIGN §7). It connects after sign-in and disconnects on sign-out; feature stores subscribe
@@ -94,7 +97,7 @@ export function connectSocket(): void {
     setStatus('disconnected');
     // Refused for want of a session (ended from another device, or by a password reset): the page finds out now,
     // through the one place that owns session loss (apiRequest's 401), instead of at its next request.
-    if (err.message === 'Unauthorized') void apiRequest('GET', '/api/auth/user').catch(() => undefined);
+    if (refusalCode(err) === 'UNAUTHORIZED') void apiRequest('GET', '/api/auth/user').catch(() => undefined);
   });
   created.onAny((event: string, ...args: unknown[]) => dispatch(event, args));
   socket = created;

@@ -14,6 +14,7 @@ export const useCarriedShipmentsStore = createPagedListStore<
   }
 >({
   name: 'your shipments to carry',
+  entities: { items: 'carriedShipment' },
   pageSize: CARRIED_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<Page<CarriedShipmentDto>>(

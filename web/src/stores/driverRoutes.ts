@@ -15,6 +15,7 @@ export const useDriverRoutesStore = createPagedListStore<
   }
 >({
   name: 'routes',
+  entities: { items: 'driverRoute' },
   pageSize: ROUTES_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<Page<DriverRouteDto>>('GET', `/api/driver-routes?page=${page}&pageSize=${pageSize}`),

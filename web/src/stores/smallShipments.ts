@@ -29,6 +29,7 @@ export const useSmallShipmentsStore = createPagedListStore<
   }
 >({
   name: 'my shipments',
+  entities: { items: 'smallShipment' },
   pageSize: MY_SHIPMENTS_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<Page<MySmallShipmentDto>>('GET', `/api/small-shipments?page=${page}&pageSize=${pageSize}`),

@@ -226,12 +226,16 @@ setServerEventRoutes(socketRoutes);
 /** What may have changed while the socket was down: every store a screen loaded loads again. */
 export const refetchAfterReconnect = refetchAllStores;
 
-/** The session user's isVerified follows every verification status read or pushed. */
+/**
+ * The session user's isVerified follows every verification status read or pushed; the user is read again for the
+ * actions the server allows it now (a verified shipper posts freight).
+ */
 function followVerification(): () => void {
   return useVerificationStore.subscribe(({ verification }) => {
-    const user = useSessionStore.getState().user;
-    if (verification && user && user.isVerified !== verification.isVerified) {
-      useSessionStore.getState().patchUser({ isVerified: verification.isVerified });
+    const session = useSessionStore.getState();
+    if (verification && session.user && session.user.isVerified !== verification.isVerified) {
+      session.patchUser({ isVerified: verification.isVerified });
+      void session.refetch();
     }
   });
 }

@@ -1,5 +1,5 @@
 import { QUEUES } from '@freight/shared';
-import { now } from '@freight/server/features/subscriptions/clock';
+import { now } from '@freight/server/infra/clock';
 import { expireSubscriptions } from '@freight/server/features/subscriptions/service';
 import type { ProcessorDefinition } from './types';
 

@@ -19,6 +19,7 @@ import { passwordChangedEmail, passwordResetEmail, signInAlertEmail, verificatio
 import { linkTo } from './links';
 import { AccountTokenModel } from './model';
 import { endOtherSessions } from './sessions';
+import { redis, redisPrefix } from '../../infra/services';
 
 type TokenKind = 'reset' | 'verify';
 
@@ -167,21 +168,15 @@ export async function resetPassword(token: string, password: string): Promise<vo
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in alerts
 
-let deviceRedis: import('ioredis').Redis | null = null;
-let devicePrefix = '';
-export function initSignInAlerts(client: import('ioredis').Redis, keyPrefix: string): void {
-  deviceRedis = client;
-  devicePrefix = keyPrefix;
-}
-
 /**
  * Emails the user when they sign in from a device (browser) not seen before on their account; the first sign-in
  * ever only records it. Devices are told apart by their user agent (hashed; kept in Redis per user).
  */
 export async function alertIfNewDevice(user: UserDoc, req: import('express').Request): Promise<void> {
-  if (!deviceRedis || isTestAccountEmail(user.email)) return;
+  if (isTestAccountEmail(user.email)) return;
+  const deviceRedis = redis();
   const ua = String(req.get('user-agent') ?? '');
-  const key = `${devicePrefix}udev:${user.id}`;
+  const key = `${redisPrefix()}udev:${user.id}`;
   const known = await deviceRedis.scard(key);
   const added = await deviceRedis.sadd(key, createHash('sha256').update(ua).digest('hex'));
   if (!added || known === 0) return;

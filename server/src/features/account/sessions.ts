@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { Redis } from 'ioredis';
 import { disconnectSessionSockets } from '../../realtime/sessions';
+import { redis, redisPrefix } from '../../infra/services';
 
 /**
  * The sign-in sessions of each user (issue 27): a Redis hash `<prefix>usess:<userId>` of session id → where it
@@ -15,18 +15,9 @@ export interface SessionRecord {
   lastSeenAt: string;
 }
 
-let redis: Redis | null = null;
-let prefix = '';
-export function initSessionRegistry(client: Redis, keyPrefix: string): void {
-  redis = client;
-  prefix = keyPrefix;
-}
-const userKey = (userId: string) => `${prefix}usess:${userId}`;
-const storeKey = (sid: string) => `${prefix}sess:${sid}`;
-function client(): Redis {
-  if (!redis) throw new Error('session registry is not initialised');
-  return redis;
-}
+const userKey = (userId: string) => `${redisPrefix()}usess:${userId}`;
+const storeKey = (sid: string) => `${redisPrefix()}sess:${sid}`;
+const client = redis;
 
 export async function recordSession(userId: string, req: Request): Promise<void> {
   const now = new Date().toISOString();

@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetupDto } from '@freight/shared';
 import argon2 from 'argon2';
-import type { Redis } from 'ioredis';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { badRequest, unauthorized } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { decryptField, encryptField } from '../../infra/fieldEncryption';
 import { UserModel, type UserDoc } from '../users/model';
+import { redis, redisPrefix } from '../../infra/services';
 
 /**
  * Two-factor sign-in (issue 27 item 6): TOTP (RFC 6238, 30 s, 6 digits, any authenticator app) with ten single-use
@@ -20,13 +20,6 @@ const codeHash = (userId: string, code: string) =>
   createHash('sha256')
     .update(`${userId}:${code.replace(/[\s-]/g, '').toLowerCase()}`)
     .digest('hex');
-
-let redis: Redis | null = null;
-let prefix = '';
-export function initTwoFactor(client: Redis, keyPrefix: string): void {
-  redis = client;
-  prefix = keyPrefix;
-}
 
 /** A new secret for the user to scan; on only after `enableTwoFactor` confirms a code from it. */
 export async function startTwoFactorSetup(user: UserDoc): Promise<TwoFactorSetupDto> {
@@ -47,9 +40,8 @@ async function totpMatches(userId: string, secret: string, code: string): Promis
   const result = await verify({ secret, token, epochTolerance: 30 }).catch(() => ({ valid: false }) as const);
   if (!result.valid) return false;
   const step = 'timeStep' in result ? String(result.timeStep) : token;
-  if (!redis) return true;
   // One use per code: a second sign-in with the same code inside its window is refused.
-  const fresh = await redis.set(`${prefix}totp-used:${userId}:${step}`, '1', 'EX', 120, 'NX');
+  const fresh = await redis().set(`${redisPrefix()}totp-used:${userId}:${step}`, '1', 'EX', 120, 'NX');
   return fresh === 'OK';
 }
 

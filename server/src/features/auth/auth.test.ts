@@ -1,4 +1,4 @@
-import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP, QUEUES, SIGNED_IN_COOKIE } from '@freight/shared';
+import { LOGIN_FREE_FAILURES_PER_ACCOUNT_IP, QUEUES, SIGNED_IN_COOKIE, type UserDto } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, eventually, startTestApp, uniqueEmail, type TestApp } from '@test/helpers';
 import { DomainEventModel } from '../../events/model';
@@ -236,6 +236,32 @@ describe('login, current user, logout (calls 1, 2)', () => {
     // Repeated parameters (an array) are refused too.
     const twice = await app.client().get('/api/login?returnTo=/a&returnTo=/b');
     expect(twice.headers.location).toBe('/?auth=signin');
+  });
+});
+
+describe("the signed-in user's actions (issue 26)", () => {
+  it.each([
+    ['shipper@test.local', ['postLoad', 'reviewBookingRequests', 'answerOffers', 'answerBrokerInvitations']],
+    ['carrier@test.local', ['bookLoads', 'makeOffers', 'shareTripLocation', 'setAuthority']],
+    ['broker@test.local', ['reviewBookingRequests', 'setAuthority']],
+    ['aircargo@test.local', ['postAirShipment', 'bookLoads', 'reviewBookingRequests']],
+    ['customer@test.local', ['postSmallShipments']],
+    ['driver@test.local', ['offerRoutes', 'submitBackgroundCheck']],
+    ['admin@test.local', []],
+  ])('%s may take exactly the actions its policies allow', async (email, actions) => {
+    const c = app.client();
+    await c.login(email);
+    const me = (await c.get('/api/auth/user')).body as UserDto;
+    expect(Object.keys(me.viewerActions).sort()).toEqual([...actions].sort());
+  });
+
+  it('a shipper posts freight only once verified; the sign-in answer carries the actions too', async () => {
+    const c = app.client();
+    const signedIn = await c.registerAndLogin({ userType: 'shipper' });
+    expect(signedIn.viewerActions).toMatchObject({ reviewBookingRequests: true });
+    const me = (await c.get('/api/auth/user')).body as UserDto;
+    expect(me.isVerified).toBe(false);
+    expect(me.viewerActions.postLoad).toBeUndefined();
   });
 });
 

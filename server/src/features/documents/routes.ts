@@ -15,7 +15,7 @@ import {
   reviewDocument,
   uploadDocument,
 } from './service';
-import { storageQuotaGuard } from './storageQuota';
+import { storageQuotaGuard } from '../storageQuota';
 import { contentDisposition } from '../../http/contentDisposition';
 
 function setDownloadHeaders(res: Response, doc: { fileName: string; mimeType: string; fileSize: number }) {

@@ -34,7 +34,7 @@ import {
 } from './model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { computeVerification, recomputeVerification } from './verification';
-import { assertStorageLeft } from './storageQuota';
+import { assertStorageLeft } from '../storageQuota';
 import { recordFact } from '../../events/record';
 import { mine } from '../companies/mine';
 import { COMPLIANCE_READERS, hasRole } from '../../policies/companies';

@@ -15,7 +15,7 @@ import {
   type ShipmentOffer,
   type SmallShipment,
 } from '../smallShipments/model';
-import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from './model';
+import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from '../smallShipments/driverRouteModel';
 import { escapeRegex } from '../../infra/regex';
 import { mine } from '../companies/mine';
 

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startSecondNode, startTestApp, type TestApp } from '@test/helpers';
 import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
-import { assertBookingConsistent, assertOneEventPerFact, cast, onNode, type Cast } from './raceRounds';
+import {
+  assertBookingConsistent,
+  assertOneEventPerFact,
+  cast,
+  onNode,
+  type Cast,
+} from './raceRounds.testing';
 import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
 import { openChatRoom } from '../tracking/chat/rooms';
 import { FreightModel } from './model';

@@ -17,7 +17,7 @@ import {
   pingsVsStart,
   twoApprovals,
   type Cast,
-} from './raceRounds';
+} from './raceRounds.testing';
 import { loadInput, verifiedClient } from './testUtils';
 
 let app: TestApp;

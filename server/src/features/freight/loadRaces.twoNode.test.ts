@@ -11,7 +11,7 @@ import {
   pingsVsDeliver,
   pingsVsStart,
   type Cast,
-} from './raceRounds';
+} from './raceRounds.testing';
 
 let app: TestApp;
 let second: Awaited<ReturnType<typeof startSecondNode>>;

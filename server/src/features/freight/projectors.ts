@@ -7,7 +7,6 @@ import {
 } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
-import { requestLoadDocument } from '../loadDocuments/queue';
 import { notify } from '../notifications/service';
 import { publishListingChange } from './book/channel';
 import { liveBook } from './book/live';
@@ -57,9 +56,8 @@ function moveOf(event: AnyDomainEvent) {
 
 /**
  * A load moved: its room hears the status; a carrier that a cancelled load was booked to sees it leave its list;
- * everyone on the load but the mover is told (a booking's people by the booking, below); a delivered load's proof
- * of delivery and a booked load's rate confirmation are asked of the worker (or made by the first download, should
- * the job be lost).
+ * everyone on the load but the mover is told (a booking's people by the booking, below). The load's documents are
+ * asked for by loadDocuments/projector.ts.
  */
 export const loadMovesProjector = registerProjector({
   name: 'load-moves',
@@ -80,9 +78,7 @@ export const loadMovesProjector = registerProjector({
     if (to === 'cancelled' && listing.carrierId) {
       publish('freight:updated', rooms.user(listing.carrierId), { listing });
     }
-    if (to === 'delivered') await requestLoadDocument(freightId, 'proof_of_delivery');
     if (to === 'booked') {
-      await requestLoadDocument(freightId, 'rate_confirmation');
       await notifyBooked(event, listing);
       return;
     }

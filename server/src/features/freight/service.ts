@@ -13,8 +13,8 @@ import { paginate } from '../../http/paginate';
 import { pageQuerySchema } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { takesPartIn, viewerLoadActions } from '../../policies/freight';
-import { assertFeatureAccess } from '../subscriptions/gate';
-import { assertCanPostLoad } from '../subscriptions/limits';
+import { assertFeatureAccess } from '../../policies/gate';
+import { assertCanPostLoad } from './planLimits';
 import { BrokerShipperModel } from './brokerShippers/model';
 import { cityCoordinates, estimatedRoadMiles } from '../places/gazetteer';
 import {

@@ -3,9 +3,6 @@ import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { holdsAggregate } from '../../infra/concurrency';
 import { authorize, type Actor } from '../../policies';
-import { openChatRoom } from '../tracking/chat/rooms';
-import { FreightPhotoModel } from '../tracking/model';
-import { assertAtDeliveryPlace } from '../tracking/positions/geofence';
 import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
 import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
 
@@ -18,7 +15,8 @@ import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } f
  *   booked     → cancelled   whoever runs the load
  * Anything else is refused with 409. Every move runs under the load's lease (bookingJournal's withLoad, DESIGN
  * §2.1a) and is written with an update conditional on the status read (the second guard). What other sub-features
- * do when a load moves (booking requests and offers closing themselves) they register here with onLoadMoved.
+ * do when a load moves (booking requests and offers closing themselves, tracking opening the chat) they register
+ * here with onLoadMoved; what they require before a move (tracking: the delivery photo and place) with checkMove.
  */
 
 export function canTransition(from: FreightStatus, to: FreightStatus): boolean {
@@ -55,22 +53,24 @@ export function onLoadMoved(reaction: LoadMovedReaction): void {
 }
 
 /**
- * Everything that follows a move, each step idempotent: the registered reactions, then a booked load's chat room.
- * Caller holds the load's lease. The booking journal runs it again for a move a crash interrupted.
+ * What another sub-feature requires before a move (it throws to refuse it), under the load's lease, after the status
+ * machine allowed the move and before it is written.
  */
-export async function followMove(
-  by: Mover,
-  load: FreightListing,
-  opts: { chatRoom?: boolean } = {},
-): Promise<void> {
+export type MoveCheck = (before: FreightListing, move: LoadMove) => Promise<void>;
+
+const checks: MoveCheck[] = [];
+
+/** Registers a check run before every move of a load, in registration order. */
+export function checkMove(check: MoveCheck): void {
+  checks.push(check);
+}
+
+/**
+ * Everything that follows a move, each step idempotent: the registered reactions. Caller holds the load's lease. The
+ * booking journal runs it again for a move a crash interrupted.
+ */
+export async function followMove(by: Mover, load: FreightListing): Promise<void> {
   for (const react of reactions) await react({ by, load });
-  if (opts.chatRoom ?? load.status === 'booked') {
-    await openChatRoom({
-      freightId: String(load._id),
-      shipperId: String(load.shipperId ?? load.userId),
-      carrierId: String(load.carrierId),
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -166,13 +166,7 @@ export async function moveLoad(
   }
   if (opts.expect && opts.expect !== from) throw conflict('The load changed meanwhile; reload and try again');
   if (!canTransition(from, move.to)) throw cannot(from, move.to);
-  if (
-    move.to === 'delivered' &&
-    !(await FreightPhotoModel.exists({ freightListingId: before._id, photoType: 'delivery' }))
-  ) {
-    throw conflict('Upload a delivery photo before marking the load delivered');
-  }
-  if (move.to === 'delivered' && !move.deliveryNote) await assertAtDeliveryPlace(before);
+  for (const check of checks) await check(before, move);
 
   const at = opts.at ?? new Date();
   const set = moveFields(before, move, at);

@@ -2,7 +2,7 @@ import { LOAD_DOCUMENT_KINDS, LOAD_DOCUMENT_SLUGS } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { toActor } from '../../policies';
 import type { Runtime } from '../../runtimeTypes';
-import { contentDisposition } from '../../http/contentDisposition';
+import { sendFile } from '../../http/sendFile';
 import { listLoadDocuments, openLoadDocument } from './service';
 
 /** The signed-in user, or null: a signed-out visitor is told a load's documents do not exist (404), like a stranger. */
@@ -20,20 +20,15 @@ export function createLoadDocumentsRouter(_rt: Runtime): Router {
   for (const kind of LOAD_DOCUMENT_KINDS) {
     router.get(`/freight/:id/documents/${LOAD_DOCUMENT_SLUGS[kind]}.pdf`, async (req, res) => {
       const file = await openLoadDocument(readerOf(req), String(req.params.id), kind);
-      res.setHeader('Content-Type', 'application/pdf');
-      res.setHeader('Content-Length', String(file.size));
-      res.setHeader('Content-Disposition', contentDisposition(file.fileName, 'attachment'));
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      await new Promise<void>((resolve, reject) => {
-        file.stream.on('error', (err) => {
-          if (res.headersSent) res.destroy(err);
-          reject(err);
-        });
-        res.on('finish', resolve);
-        res.on('close', resolve);
-        file.stream.pipe(res);
-      });
+      await sendFile(
+        res,
+        { ...file, mimeType: 'application/pdf' },
+        {
+          cacheControl: 'private, no-store',
+          disposition: 'attachment',
+          headers: { 'X-Content-Type-Options': 'nosniff' },
+        },
+      );
     });
   }
 

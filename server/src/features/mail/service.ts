@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { QUEUES } from '@freight/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import type { Logger } from '../../infra/logger';
 import { fileStore } from '../../infra/storage';
 import { enqueue } from '../../queues';
 import { MailOutboxModel } from './model';
+import { logger } from '../../infra/services';
 
 /** A stored file sent with an email (a load's PDF), read from the file store when the email goes out. */
 export interface MailAttachment {
@@ -25,13 +25,6 @@ export interface MailJob {
   /** Extra headers (List-Unsubscribe of a non-security email). */
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
-}
-
-let log: Pick<Logger, 'warn' | 'debug'> = { warn: () => undefined, debug: () => undefined };
-
-/** The web role's logger, for sends that could not be queued. */
-export function setMailLogger(logger: Pick<Logger, 'warn' | 'debug'>): void {
-  log = logger;
 }
 
 /** The BullMQ job id of a dedupe key: the same key never queues a second job while the first is known. */
@@ -58,7 +51,7 @@ export async function sendMail(mail: MailJob): Promise<void> {
       backoff: { type: 'exponential', delay: 2000 },
     });
   } catch (err) {
-    log.warn(`mail "${mail.subject}" could not be queued: ${(err as Error).message}`);
+    logger().warn(`mail "${mail.subject}" could not be queued: ${(err as Error).message}`);
   }
 }
 

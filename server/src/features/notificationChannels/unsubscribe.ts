@@ -5,21 +5,19 @@ import type { Request, RequestHandler, Response } from 'express';
 import { linkTo } from '../account/links';
 import { UserModel } from '../users/model';
 import { turnEmailOff } from './preferences';
+import { fromInfrastructure } from '../../infra/services';
 
 /**
  * One-click unsubscribe (RFC 8058): every email that is not a security message carries a link that turns its kind's
  * email off for its recipient. The link is signed with a key derived from the session secret (no expiry: an old
  * email's link still works), so nobody can turn off someone else's email by guessing.
  */
-let signingKey: Buffer | null = null;
-
-export function initUnsubscribeSigning(sessionSecret: string): void {
-  signingKey = createHmac('sha256', sessionSecret).update('unsubscribe-link-v1').digest();
-}
+const signingKey = fromInfrastructure(({ secrets }) =>
+  createHmac('sha256', secrets.sessionSecret).update('unsubscribe-link-v1').digest(),
+);
 
 function signature(userId: string, kind: string): string {
-  if (!signingKey) throw new Error('unsubscribe signing is not initialised');
-  return createHmac('sha256', signingKey).update(`${userId}:${kind}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', signingKey()).update(`${userId}:${kind}`).digest('base64url').slice(0, 32);
 }
 
 /** The absolute one-click unsubscribe URL of `kind`'s email for this user. */

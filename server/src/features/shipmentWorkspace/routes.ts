@@ -10,8 +10,8 @@ import { pageQuerySchema, validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
 import { singleFileUpload } from '../../infra/storage';
 import type { Runtime } from '../../runtimeTypes';
-import { contentDisposition } from '../../http/contentDisposition';
-import { storageQuotaGuard } from '../documents/storageQuota';
+import { sendFile } from '../../http/sendFile';
+import { storageQuotaGuard } from '../storageQuota';
 import {
   getMessages,
   getWorkspace,
@@ -82,19 +82,7 @@ export function createShipmentWorkspaceRouter(_rt: Runtime): Router {
 
   router.get('/small-shipments/:id/photos/:photoId/file', requireUser, async (req, res) => {
     const file = await openPhoto(currentActor(req), String(req.params.id), String(req.params.photoId));
-    res.setHeader('Content-Type', file.mimeType);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', contentDisposition(file.fileName));
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    await new Promise<void>((resolve, reject) => {
-      file.stream.on('error', (err) => {
-        if (res.headersSent) res.destroy(err);
-        reject(err);
-      });
-      res.on('finish', resolve);
-      res.on('close', resolve);
-      file.stream.pipe(res);
-    });
+    await sendFile(res, file, { cacheControl: 'private, max-age=3600' });
   });
 
   return router;

@@ -18,7 +18,6 @@ import {
   type shipmentMessagesQuerySchema,
   type shipmentPhotoSchema,
 } from '@freight/shared';
-import type { Readable } from 'node:stream';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -30,14 +29,14 @@ import { nextInSequence } from '../../infra/counters';
 import { consumeRateLimit } from '../../infra/rateLimit';
 import {
   fileStore,
+  openStoredPhoto,
   isImage,
   sniffFile,
   storedFileName,
-  type SniffedType,
   type UploadedFile,
 } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
-import { assertStorageLeft } from '../documents/storageQuota';
+import { assertStorageLeft } from '../storageQuota';
 import {
   ShipmentOfferModel,
   SmallShipmentModel,
@@ -60,6 +59,7 @@ import {
   type ShipmentReport,
 } from './model';
 import { mine } from '../companies/mine';
+import type { FileDownload } from '../../http/sendFile';
 
 const READ_ONLY_MESSAGE = "Only the shipment's customer and driver can post here; admins can read.";
 
@@ -458,11 +458,7 @@ export async function uploadPhoto(
 }
 
 /** The decrypted bytes of a photo, to the workspace's viewers only. */
-export async function openPhoto(
-  actor: Actor,
-  shipmentId: string,
-  photoId: string,
-): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+export async function openPhoto(actor: Actor, shipmentId: string, photoId: string): Promise<FileDownload> {
   const ws = await shipmentForParticipant(actor, shipmentId);
   if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
   const photo = await ShipmentPhotoModel.findOne({
@@ -470,18 +466,7 @@ export async function openPhoto(
     shipmentId: ws.shipment._id,
   }).lean<ShipmentPhoto>();
   if (!photo) throw notFound('Photo not found');
-  const ext = photo.mimeType === 'image/png' ? 'png' : 'jpg';
-  const fileName = storedFileName(
-    photo.fileName ?? '',
-    { ext, mime: photo.mimeType } as SniffedType,
-    'photo',
-  );
-  return {
-    stream: await fileStore().open(photo.storageKey),
-    mimeType: photo.mimeType,
-    size: photo.fileSize,
-    fileName,
-  };
+  return openStoredPhoto(photo);
 }
 
 /** May this actor join the shipment's room (its workspace's viewers)? */

@@ -9,7 +9,7 @@ import {
 } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
-import { DriverRouteModel } from '../driverRoutes/model';
+import { DriverRouteModel } from './driverRouteModel';
 import { notify } from '../notifications/service';
 import { SmallShipmentModel, withoutAddresses } from './model';
 import { partyRooms } from '../companies/rooms';

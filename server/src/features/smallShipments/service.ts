@@ -16,7 +16,7 @@ import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { authorize, type Actor } from '../../policies';
 import { assertMayOfferOnShipments } from '../backgroundChecks/service';
-import { DriverRouteModel } from '../driverRoutes/model';
+import { DriverRouteModel } from './driverRouteModel';
 import { dollarsToCents } from '../freight/model';
 import { UserModel, displayName } from '../users/model';
 import {

@@ -19,8 +19,8 @@ import { UserModel, toUserDto, type User } from '../users/model';
 import { setBusinessFields } from '../companies/service';
 import { iso } from '../../http/dto';
 import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
-import { addOneMonth, monthBounds, now } from './clock';
-import { countUsage } from './limits';
+import { addOneMonth, monthBounds, now } from '../../infra/clock';
+import { countUsage } from '../freight/planLimits';
 import { paymentProvider } from './payments';
 
 type Subscriber = Pick<

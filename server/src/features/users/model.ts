@@ -1,6 +1,7 @@
 import { COMPANY_ROLES, SUBSCRIPTION_STATUSES, USER_TYPES, type UserDto } from '@freight/shared';
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
+import { toActor, viewerAccountActions } from '../../policies';
 
 const userSchema = new Schema(
   {
@@ -71,6 +72,7 @@ export function toUserDto(u: UserDoc | (User & { _id: mongoose.Types.ObjectId })
     usdotNumber: u.usdotNumber ?? null,
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
+    viewerActions: viewerAccountActions(toActor(u)),
   };
 }
 

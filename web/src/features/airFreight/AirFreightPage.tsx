@@ -57,7 +57,7 @@ function AirMarketplace() {
   }, [signedIn, loadMyRequests]);
   const requestedIds = useMemo(() => new Set(myRequests.map((r) => r.freightListingId)), [myRequests]);
 
-  const isAirCargo = user?.userType === 'air_cargo';
+  const isAirCargo = user?.viewerActions.postAirShipment === true;
   const pages = Math.max(1, Math.ceil(total / AIR_PAGE_SIZE));
   const filtered = Object.values(applied).some((v) => v.trim() !== '');
 

@@ -8,7 +8,7 @@ import { useMyBackgroundCheck } from './useMyBackgroundCheck';
 
 /** Dashboard (individual drivers): the background check's status and the way to the form. */
 export function BackgroundCheckCard({ user }: DashboardSectionProps) {
-  const isDriver = user.userType === 'individual_driver';
+  const isDriver = user.viewerActions.submitBackgroundCheck === true;
   const { check, status } = useMyBackgroundCheck(isDriver);
   if (!isDriver) return null;
   const text = !check

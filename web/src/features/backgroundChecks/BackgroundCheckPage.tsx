@@ -85,7 +85,7 @@ function fromCheck(c: BackgroundCheckDto): CheckForm {
 /** /background-check: an individual driver's background check (SPEC §3, §5; issue 16): its status, and the form. */
 export function BackgroundCheckPage() {
   const user = useSessionStore((s) => s.user);
-  const isDriver = user?.userType === 'individual_driver';
+  const isDriver = user?.viewerActions.submitBackgroundCheck === true;
   const { check, status } = useMyBackgroundCheck(isDriver);
 
   return (

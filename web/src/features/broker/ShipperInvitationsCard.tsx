@@ -11,7 +11,7 @@ import { formatMoney } from '../freight/format';
 
 /** Dashboard, shippers: brokers' invitations to a shipper relationship, with Accept and Decline (hidden when none). */
 export function ShipperInvitationsCard({ user }: DashboardSectionProps) {
-  const show = user.userType === 'shipper';
+  const show = user.viewerActions.answerBrokerInvitations === true;
   const items = useShipperInvitationsStore(selectItems);
   const load = useShipperInvitationsStore((s) => s.load);
   const answer = useShipperInvitationsStore((s) => s.answer);

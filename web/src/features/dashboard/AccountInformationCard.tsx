@@ -1,6 +1,6 @@
 import { Badge, Button, Card, DataList, HStack, Heading } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { AUTHORITY_USER_TYPES, USER_TYPE_LABELS, documentTypesFor } from '@freight/shared';
+import { USER_TYPE_LABELS, documentTypesFor } from '@freight/shared';
 import { formatUsDate } from '../../lib/dates';
 import { AuthorityNumbersDialog } from './AuthorityNumbersDialog';
 import type { DashboardSectionProps } from './dashboardSectionProps';
@@ -30,7 +30,7 @@ export function AccountInformationCard({ user, openAccountSetup }: DashboardSect
     },
     { label: 'Member Since', value: formatUsDate(user.createdAt) },
   ];
-  const hasAuthority = AUTHORITY_USER_TYPES.includes(user.userType);
+  const hasAuthority = user.viewerActions.setAuthority === true;
   if (hasAuthority) {
     rows.splice(
       3,

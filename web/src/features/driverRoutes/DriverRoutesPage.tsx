@@ -40,11 +40,11 @@ import { RouteFormDialog } from './RouteFormDialog';
 
 /** SPEC §2 /driver-routes: the driver's routes (with matching shipments and offers), then the tracking screen. */
 export function DriverRoutesPage() {
-  const user = useSessionStore((s) => s.user);
+  const offerRoutes = useSessionStore((s) => s.user?.viewerActions.offerRoutes === true);
   return (
     <>
-      {user?.userType === 'individual_driver' && <MyRoutes />}
-      <TrackedLoadsPage embedded={user?.userType === 'individual_driver'} />
+      {offerRoutes && <MyRoutes />}
+      <TrackedLoadsPage embedded={offerRoutes} />
     </>
   );
 }

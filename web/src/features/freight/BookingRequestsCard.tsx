@@ -16,8 +16,9 @@ import { authorityLine, formatMoney } from './format';
  * on their air shipments (issue 23), pending only, live. My Loads shows the same card.
  */
 export function BookingRequestsCard({ user }: Pick<DashboardSectionProps, 'user'>) {
-  const air = user.userType === 'air_cargo';
-  const show = user.userType === 'shipper' || user.userType === 'broker' || air;
+  // Air cargo operators' requests are on their air shipments: titled without "Carrier".
+  const air = user.viewerActions.postAirShipment === true;
+  const show = user.viewerActions.reviewBookingRequests === true;
   const items = useBookingRequestsStore(selectItems);
   const total = useBookingRequestsStore(selectTotal);
   const status = useBookingRequestsStore(selectStatus);

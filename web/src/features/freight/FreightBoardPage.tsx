@@ -101,7 +101,8 @@ export function FreightBoardPage() {
     void focus(linkedId);
   }, [focus, linkedId, viewerKey]);
   useEffect(() => (user ? openLoadBoard() : undefined), [user]);
-  const isCarrier = user?.userType === 'carrier';
+  // The board's road loads are hauled by those who make offers on them: their requests, offers and saved searches.
+  const isCarrier = user?.viewerActions.makeOffers === true;
   const myRequests = useMyBookingRequestsStore(selectItems);
   const loadMyRequests = useMyBookingRequestsStore((s) => s.load);
   useEffect(() => {
@@ -200,7 +201,7 @@ export function FreightBoardPage() {
     );
   }, [user, action, linkedId, focused, applyFilters, setParams]);
 
-  const canPost = user?.userType === 'shipper' && user.isVerified;
+  const canPost = user?.viewerActions.postLoad === true;
   const pages = Math.max(1, Math.ceil(total / BOARD_PAGE_SIZE));
   const card = (l: FreightListingDto, highlighted = false) => (
     <FreightCard

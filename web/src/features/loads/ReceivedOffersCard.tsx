@@ -14,7 +14,7 @@ import { OfferItem, type OfferAction } from './OfferItem';
  * on the shipper's loads, live, with Accept, Counter and Reject.
  */
 export function ReceivedOffersCard({ user }: DashboardSectionProps) {
-  const show = user.userType === 'shipper';
+  const show = user.viewerActions.answerOffers === true;
   const items = useReceivedOffersStore(selectItems);
   const status = useReceivedOffersStore(selectStatus);
   const load = useReceivedOffersStore((s) => s.load);

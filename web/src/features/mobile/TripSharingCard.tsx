@@ -20,7 +20,7 @@ export function TripSharingCard() {
   const user = useCurrentUser();
   const items = useTrackedLoadsStore(selectItems);
   const load = useTrackedLoadsStore((s) => s.load);
-  const isCarrier = user?.userType === 'carrier';
+  const isCarrier = user?.viewerActions.shareTripLocation === true;
   useEffect(() => {
     if (isCarrier) void load();
   }, [isCarrier, load]);

@@ -57,7 +57,7 @@ export function MyShipmentsCard({
   const total = useSmallShipmentsStore(selectTotal);
   const load = useSmallShipmentsStore((s) => s.load);
   const goToPage = useSmallShipmentsStore((s) => s.goToPage);
-  const isCustomer = user.userType === 'individual_customer';
+  const isCustomer = user.viewerActions.postSmallShipments === true;
 
   useEffect(() => {
     if (isCustomer) void load();

@@ -117,7 +117,7 @@ export function SmallShipmentsPage() {
             Ship packages, motorcycles, cars and equipment with drivers already on the route.
           </Text>
         </Box>
-        {user?.userType === 'individual_customer' && (
+        {user?.userType && user.viewerActions.postSmallShipments && (
           <MyShipmentsCard user={{ ...user, userType: user.userType }} onPostPage />
         )}
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">

@@ -36,10 +36,10 @@ import { REQUEST_OUTCOME, nextCarrierStep, nextPosterStep, offerOutcome } from '
  */
 export function MyLoadsPage() {
   const user = useSessionStore((s) => s.user);
-  const userType = user?.userType;
-  const carrier = userType === 'carrier';
-  // Air cargo operators both post air shipments and book other operators' (issue 23): both halves, in two tabs.
-  const air = userType === 'air_cargo';
+  // A carrier's workspace is its requests and offers; air cargo operators both post air shipments and book other
+  // operators' (issue 23): both halves, in two tabs.
+  const carrier = user?.viewerActions.makeOffers === true;
+  const air = user?.viewerActions.postAirShipment === true;
   const requests = user?.userType ? (
     <BookingRequestsCard user={{ ...user, userType: user.userType }} />
   ) : null;

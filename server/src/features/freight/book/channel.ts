@@ -1,5 +1,6 @@
 import type { FreightListingDto } from '@freight/shared';
 import type { Redis } from 'ioredis';
+import { redis, redisPrefix } from '../../../infra/services';
 
 /** What travels on the listings channel: the stored listing after a write. */
 export interface ListingChangeMessage {
@@ -22,18 +23,14 @@ const ANNOUNCE = `local n = redis.call('INCR', KEYS[1])
 redis.call('PUBLISH', KEYS[2], n .. '|' .. ARGV[1])
 return n`;
 
-let publisher: Redis | null = null;
-let keys = listingsKeys('');
-
-/** Set up at boot by createRuntime (web and worker processes alike). */
-export function initListingsChannel(client: Redis | null, prefix = ''): void {
-  publisher = client;
-  keys = listingsKeys(prefix);
-}
-
-/** Fire and forget: a lost message shows as a gap in the sequence, and the books read the database again. */
+/**
+ * Fire and forget: a lost message shows as a gap in the sequence, and the books read the database again. Nothing is
+ * sent while the runtime's Redis connection is not up (a shutdown has closed it).
+ */
 export function publishListingChange(message: ListingChangeMessage): void {
-  if (!publisher) return;
+  const publisher = redis();
+  if (publisher.status !== 'ready') return;
+  const keys = listingsKeys(redisPrefix());
   publisher.eval(ANNOUNCE, 2, keys.seq, keys.channel, JSON.stringify(message)).catch((err: unknown) => {
     console.error('Announcing a listing change failed', err);
   });

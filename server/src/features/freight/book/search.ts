@@ -13,7 +13,7 @@ import { badRequest, unauthorized } from '../../../http/errors';
 import type { Actor } from '../../../policies';
 import { viewerLoadActions } from '../../../policies/freight';
 import { resolvePlace } from '../../places/gazetteer';
-import { assertFeatureAccess } from '../../subscriptions/gate';
+import { assertFeatureAccess } from '../../../policies/gate';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { OpenLoadBook } from './book';
 import { OPEN_LOADS_FILTER, liveBook, readOpenLoads } from './live';

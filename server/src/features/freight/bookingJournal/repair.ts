@@ -84,7 +84,7 @@ function sweepLegacyBookings(log: (msg: string, err?: unknown) => void): Promise
           withLoad(_id, async () => {
             const load = await FreightModel.findById(_id).lean<FreightListing>();
             if (!load?.carrierId || load.status !== status) return;
-            await followMove('system', load, { chatRoom: true });
+            await followMove('system', load);
           }),
         );
       }

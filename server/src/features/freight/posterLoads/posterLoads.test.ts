@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, sleep, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { BookingRequestModel } from '../bookingRequests/model';
 import { NegotiationModel } from '../negotiations/model';
-import { assertBookingConsistent } from '../raceRounds';
+import { assertBookingConsistent } from '../raceRounds.testing';
 import { postLoad, verifiedClient } from '../testUtils';
 
 let app: TestApp;

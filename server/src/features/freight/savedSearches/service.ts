@@ -16,7 +16,7 @@ import type { PageQuery } from '../../../http/validate';
 import { withAggregate } from '../../../infra/concurrency';
 import { oncePerDatabase } from '../../../infra/maintenanceMarks';
 import { authorize, type Actor } from '../../../policies';
-import { assertFeatureAccess } from '../../subscriptions/gate';
+import { assertFeatureAccess } from '../../../policies/gate';
 import { objectId } from '../ids';
 import { alertLaneOf, alertLanesOfLoad, SavedSearchModel, toSavedSearchDto, type SavedSearch } from './model';
 

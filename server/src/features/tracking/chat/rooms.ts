@@ -1,5 +1,4 @@
-// Contract between the freight feature (which books loads) and the tracking feature (which owns chat).
-// The tracking feature implements this; the freight feature calls it when a load is booked.
+// The load's chat room, opened when a carrier is on the load (tracking/loadMoves.ts).
 import { Types } from 'mongoose';
 import { ChatRoomModel } from '../model';
 

@@ -190,12 +190,9 @@ export async function sendChatMessage(
     });
     const dto = toChatMessageDto(doc.toObject() as ChatMessage, sender);
     try {
-      // Under the message's own lease (named after its load), not the load's: sends race only on the unique
-      // indexes, so they must not queue behind each other or behind the load's moves and pings. A crash between
+      // Under the message's own lease, not the load's (see 'chatMessage' in infra/concurrency.ts). A crash between
       // the insert and its fact is settled at start, or by the projector that reaches it.
-      await recordFact({ kind: 'load', id: `${loadId}-chat-${dto.id}` }, chatFact(actor, loadId, dto), () =>
-        doc.save(),
-      );
+      await recordFact({ kind: 'chatMessage', id: dto.id }, chatFact(actor, loadId, dto), () => doc.save());
       message = dto;
     } catch (err) {
       if ((err as { code?: number }).code !== 11000 || attempt >= 20) throw err;

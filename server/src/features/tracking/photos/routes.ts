@@ -1,11 +1,11 @@
 import { photoUploadSchema } from '@freight/shared';
 import { Router } from 'express';
-import { contentDisposition } from '../../../http/contentDisposition';
 import { currentActor, requireUser } from '../../../http/auth';
+import { sendFile } from '../../../http/sendFile';
 import { pageQuerySchema, validate } from '../../../http/validate';
 import { rateLimited } from '../../../infra/rateLimit';
 import { singleFileUpload } from '../../../infra/storage';
-import { storageQuotaGuard } from '../../documents/storageQuota';
+import { storageQuotaGuard } from '../../storageQuota';
 import { loadForParticipant } from '../access/service';
 import { listPhotos, openPhoto, uploadPhoto } from './service';
 
@@ -40,19 +40,7 @@ export function photoRoutes(): Router {
 
   router.get('/freight/:id/photos/:photoId/file', requireUser, async (req, res) => {
     const photo = await openPhoto(currentActor(req), String(req.params.id), String(req.params.photoId));
-    res.setHeader('Content-Type', photo.mimeType);
-    res.setHeader('Content-Length', String(photo.size));
-    res.setHeader('Content-Disposition', contentDisposition(photo.fileName));
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    await new Promise<void>((resolve, reject) => {
-      photo.stream.on('error', (err) => {
-        if (res.headersSent) res.destroy(err);
-        reject(err);
-      });
-      res.on('finish', resolve);
-      res.on('close', resolve);
-      photo.stream.pipe(res);
-    });
+    await sendFile(res, photo, { cacheControl: 'private, max-age=3600' });
   });
   return router;
 }

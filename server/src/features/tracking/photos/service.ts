@@ -1,5 +1,4 @@
 import { type photoUploadSchema, type FreightPhotoDto, type Page } from '@freight/shared';
-import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { Types } from 'mongoose';
 import { AppError, badRequest, notFound } from '../../../http/errors';
@@ -8,17 +7,18 @@ import type { PageQuery } from '../../../http/validate';
 import { recordFact, type Fact } from '../../../events/record';
 import {
   fileStore,
+  openStoredPhoto,
   isImage,
   sniffFile,
   storedFileName,
-  type SniffedType,
   type UploadedFile,
 } from '../../../infra/storage';
-import { assertStorageLeft } from '../../documents/storageQuota';
+import { assertStorageLeft } from '../../storageQuota';
 import { authorize, type Actor } from '../../../policies';
 import { roundCoord } from '../../freight/model';
 import { FreightPhotoModel, toFreightPhotoDto, type FreightPhoto } from '../model';
 import { READ_ONLY_MESSAGE, loadForParticipant, userSummaries } from '../access/service';
+import type { FileDownload } from '../../../http/sendFile';
 
 /** POST /api/freight/:id/photos: an image (judged by its first bytes), encrypted into the file store. */
 export async function uploadPhoto(
@@ -102,11 +102,7 @@ export async function listPhotos(
 }
 
 /** The decrypted bytes of a photo, to participants only. */
-export async function openPhoto(
-  actor: Actor,
-  freightId: string,
-  photoId: string,
-): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+export async function openPhoto(actor: Actor, freightId: string, photoId: string): Promise<FileDownload> {
   const load = await loadForParticipant(actor, freightId);
   if (!Types.ObjectId.isValid(photoId)) throw notFound('Photo not found');
   const photo = await FreightPhotoModel.findOne({
@@ -114,17 +110,5 @@ export async function openPhoto(
     freightListingId: load._id,
   }).lean<FreightPhoto>();
   if (!photo) throw notFound('Photo not found');
-  // The served name ends in the detected type's extension, whatever name the upload came with.
-  const ext = photo.mimeType === 'image/png' ? 'png' : 'jpg';
-  const fileName = storedFileName(
-    photo.fileName ?? '',
-    { ext, mime: photo.mimeType } as SniffedType,
-    'photo',
-  );
-  return {
-    stream: await fileStore().open(photo.storageKey),
-    mimeType: photo.mimeType,
-    size: photo.fileSize,
-    fileName,
-  };
+  return openStoredPhoto(photo);
 }

@@ -1,9 +1,9 @@
-// Contract: the subscription gate on the server (SPEC §2 Subscription gate, §5 plan check). The subscriptions
-// feature implements it; gated calls (the air freight marketplace: listing, posting and booking air cargo) call it.
+// The subscription gate on the server (SPEC §2 Subscription gate, §5 plan check): the 'feature:use' rule with the
+// 403 that names the plan; gated calls (the air freight marketplace: listing, posting and booking air cargo) call it.
 import { GATED_FEATURES, gateVerdict, neededPlanText } from '@freight/shared';
-import { forbidden } from '../../http/errors';
-import { can, type Actor } from '../../policies';
-import { now } from './clock';
+import { forbidden } from '../http/errors';
+import { now } from '../infra/clock';
+import { can, type Actor } from './index';
 
 export type GatedFeature = 'air_freight';
 

@@ -1,5 +1,5 @@
-// Contract between the freight feature (posting, booking approvals) and the subscriptions feature (plan limits).
-// The subscriptions feature implements these; the freight feature calls them before the change it guards.
+// Plan limits on freight (posting, booking approvals): counted here, where the loads are, and checked before the
+// change they guard; the subscriptions feature reads the same counts for its usage card.
 //
 // Counting (SPEC §9 contents, per calendar month in UTC):
 // - loads_posted: freight listings created this month whose poster (userId) or broker (brokerId) is the user;
@@ -14,10 +14,10 @@
 import { findPlan, isSubscriptionActive, type UsageMetric, CARRIER_ON_LOAD_STATUSES } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { forbidden } from '../../http/errors';
+import { monthBounds, now } from '../../infra/clock';
 import type { Actor } from '../../policies';
-import { FreightModel, type FreightListing } from '../freight/model';
+import { FreightModel, type FreightListing } from './model';
 import { UserModel } from '../users/model';
-import { monthBounds, now } from './clock';
 
 /**
  * Loads whose poster or broker is the user, among those matching `rest`: one count per role, each led by its

@@ -1,12 +1,15 @@
 import { STORAGE_QUOTA_BYTES } from '@freight/shared';
 import type { RequestHandler } from 'express';
 import { Types } from 'mongoose';
-import { AppError, unauthorized } from '../../http/errors';
-import { ShipmentPhotoModel } from '../shipmentWorkspace/model';
-import { FreightPhotoModel } from '../tracking/model';
-import { DocumentModel } from './model';
+import { AppError, unauthorized } from '../http/errors';
+import { DocumentModel } from './documents/model';
+import { ShipmentPhotoModel } from './shipmentWorkspace/model';
+import { FreightPhotoModel } from './tracking/model';
 
 /**
+ * Shared by the three features that store a user's files (documents, load photos, shipment photos), so none of them
+ * imports another for it.
+ *
  * A per-user storage quota (issue 12): a user's compliance documents and load photos together may take at most
  * STORAGE_QUOTA_BYTES in the file store. Checked before an upload is read (already full) and, authoritatively,
  * under the user's lease right before the record is written (this file would go over).

@@ -3,7 +3,11 @@ import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars } from '../freight/model';
 import { companyStamps } from '../companies/stamps';
 
-/** SPEC §3 Driver route. Prices in integer cents; the API speaks dollars. */
+/**
+ * SPEC §3 Driver route. Prices in integer cents; the API speaks dollars. Kept with small shipments, which routes exist
+ * to carry: shipments find their drivers' routes here, and driverRoutes/ (the drivers' own screens) depends on this
+ * feature, never the other way.
+ */
 const driverRouteSchema = new Schema(
   {
     driverId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
