@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, queuedPublisher } from './infra/availability';
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
-import { initRateLimits } from './infra/rateLimit';
+import { initApiKeyRateLimit, initRateLimits } from './infra/rateLimit';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger } from './infra/logger';
@@ -93,6 +93,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initCounters(redis, config.REDIS_PREFIX);
   initConcurrency(redis, config.REDIS_PREFIX);
   initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);
+  initApiKeyRateLimit(redis, config.REDIS_PREFIX, config.API_KEY_REQUESTS_PER_MINUTE);
   if (!config.RATE_LIMITS_ENABLED)
     logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
   initListingsChannel(redis, config.REDIS_PREFIX);

@@ -27,3 +27,5 @@ export * from './returnTo';
 export * from './domainEvents';
 export * from './loadHistory';
 export * from './companies';
+export * from './apiKeys';
+export * from './publicApi';

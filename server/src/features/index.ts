@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtimeTypes';
 import { createAccountRouter } from './account/routes';
+import { createApiKeysRouter } from './apiKeys/routes';
 import { createAuthRouter } from './auth/routes';
 import { seedAccounts } from './auth/testAccounts';
 import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
@@ -29,6 +30,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createHealthRouter(rt),
     createAuthRouter(rt),
     createAccountRouter(rt),
+    createApiKeysRouter(rt),
     createMailRouter(),
     notificationsRouter,
     createNotificationChannelsRouter(rt),

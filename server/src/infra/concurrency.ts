@@ -38,7 +38,13 @@ export type AggregateKind =
   /** A user's notification preferences (issue 27), by the user's id. */
   | 'notificationPreferences'
   /** A company (issue 28): its members, seats, roles and business fields. */
-  | 'company';
+  | 'company'
+  /** An API key (issue 30): its revocation and last-used time. */
+  | 'apiKey'
+  /** One Idempotency-Key of one API key (`<keyId>:<key>`): the first request runs, copies wait and replay it. */
+  | 'idempotency'
+  /** A webhook endpoint (issue 30): its secrets, state and failure count. */
+  | 'webhookEndpoint';
 
 export interface AggregateRef {
   kind: AggregateKind;
