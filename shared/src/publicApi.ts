@@ -12,74 +12,82 @@ import { boardFilterIssues, freightSearchSchema } from './freight';
 const iso = z.string().describe('ISO 8601 date-time');
 const nullableText = z.string().nullable();
 
-export const v1ErrorSchema = z.object({
-  error: z.object({
-    code: z.string().describe('A stable code: VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, …'),
-    message: z.string().describe('What went wrong, in words a person can act on'),
-    details: z.array(z.unknown()).optional().describe('Per-field issues of a validation error'),
-  }),
-}).meta({ id: 'Error' });
+export const v1ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe('A stable code: VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, …'),
+      message: z.string().describe('What went wrong, in words a person can act on'),
+      details: z.array(z.unknown()).optional().describe('Per-field issues of a validation error'),
+    }),
+  })
+  .meta({ id: 'Error' });
 export type V1Error = z.infer<typeof v1ErrorSchema>;
 
-export const v1LoadSchema = z.looseObject({
-  id: z.string(),
-  title: z.string(),
-  status: z.enum(FREIGHT_STATUSES),
-  originCity: z.string(),
-  originState: z.string(),
-  originZip: nullableText,
-  destinationCity: z.string(),
-  destinationState: z.string(),
-  destinationZip: nullableText,
-  equipmentType: z.string(),
-  equipmentLength: z.number().nullable(),
-  weight: z.number().nullable(),
-  commodity: nullableText,
-  rate: z.number().nullable().describe('US dollars'),
-  ratePerMile: z.number().nullable(),
-  rateType: z.string(),
-  distance: z.number().nullable().describe('Trip miles'),
-  pickupDate: nullableText,
-  deliveryDate: nullableText,
-  carrierId: nullableText.describe('The booked carrier, once booked'),
-  isUrgent: z.boolean(),
-  isHazmat: z.boolean(),
-  createdAt: iso,
-  updatedAt: iso,
-}).meta({ id: 'Load' });
+export const v1LoadSchema = z
+  .looseObject({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(FREIGHT_STATUSES),
+    originCity: z.string(),
+    originState: z.string(),
+    originZip: nullableText,
+    destinationCity: z.string(),
+    destinationState: z.string(),
+    destinationZip: nullableText,
+    equipmentType: z.string(),
+    equipmentLength: z.number().nullable(),
+    weight: z.number().nullable(),
+    commodity: nullableText,
+    rate: z.number().nullable().describe('US dollars'),
+    ratePerMile: z.number().nullable(),
+    rateType: z.string(),
+    distance: z.number().nullable().describe('Trip miles'),
+    pickupDate: nullableText,
+    deliveryDate: nullableText,
+    carrierId: nullableText.describe('The booked carrier, once booked'),
+    isUrgent: z.boolean(),
+    isHazmat: z.boolean(),
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'Load' });
 
-export const v1BookingRequestSchema = z.looseObject({
-  id: z.string(),
-  freightListingId: z.string(),
-  carrierId: z.string(),
-  status: z.enum(BOOKING_REQUEST_STATUSES),
-  message: nullableText,
-  carrierName: nullableText,
-  carrierCompany: nullableText,
-  carrierMcNumber: nullableText,
-  carrierUsdotNumber: nullableText,
-  closedReason: nullableText,
-  reviewedAt: iso.nullable(),
-  createdAt: iso,
-  updatedAt: iso,
-}).meta({ id: 'BookingRequest' });
+export const v1BookingRequestSchema = z
+  .looseObject({
+    id: z.string(),
+    freightListingId: z.string(),
+    carrierId: z.string(),
+    status: z.enum(BOOKING_REQUEST_STATUSES),
+    message: nullableText,
+    carrierName: nullableText,
+    carrierCompany: nullableText,
+    carrierMcNumber: nullableText,
+    carrierUsdotNumber: nullableText,
+    closedReason: nullableText,
+    reviewedAt: iso.nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'BookingRequest' });
 
-export const v1OfferSchema = z.looseObject({
-  id: z.string(),
-  freightListingId: z.string(),
-  carrierId: z.string(),
-  proposedRate: z.number(),
-  counterRate: z.number().nullable(),
-  version: z.number().int().describe('Name it when accepting, so you accept the rate you read'),
-  status: z.enum(NEGOTIATION_STATUSES),
-  message: nullableText,
-  expiresAt: iso.nullable(),
-  carrierName: nullableText,
-  carrierCompany: nullableText,
-  closedReason: nullableText,
-  createdAt: iso,
-  updatedAt: iso,
-}).meta({ id: 'Offer' });
+export const v1OfferSchema = z
+  .looseObject({
+    id: z.string(),
+    freightListingId: z.string(),
+    carrierId: z.string(),
+    proposedRate: z.number(),
+    counterRate: z.number().nullable(),
+    version: z.number().int().describe('Name it when accepting, so you accept the rate you read'),
+    status: z.enum(NEGOTIATION_STATUSES),
+    message: nullableText,
+    expiresAt: iso.nullable(),
+    carrierName: nullableText,
+    carrierCompany: nullableText,
+    closedReason: nullableText,
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'Offer' });
 
 /** A page of a list: `nextCursor` asks for the next one (null: this was the last). */
 export const v1PageSchema = <T extends z.ZodType>(item: T) =>

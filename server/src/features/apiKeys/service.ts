@@ -50,12 +50,19 @@ function toDto(key: ApiKey, creator: { firstName?: string; lastName?: string } |
   };
 }
 
-export async function createApiKey(user: UserDoc, input: z.output<typeof createApiKeySchema>): Promise<ApiKeyCreatedDto> {
+export async function createApiKey(
+  user: UserDoc,
+  input: z.output<typeof createApiKeySchema>,
+): Promise<ApiKeyCreatedDto> {
   assertManagesIntegrations(user);
   const companyId = companyIdOf(user);
   return withAggregate('company', companyId, async () => {
-    const live = await ApiKeyModel.countDocuments({ companyId: new Types.ObjectId(companyId), revokedAt: null });
-    if (live >= MAX_API_KEYS) throw conflict(`A company holds at most ${MAX_API_KEYS} keys: revoke one first`);
+    const live = await ApiKeyModel.countDocuments({
+      companyId: new Types.ObjectId(companyId),
+      revokedAt: null,
+    });
+    if (live >= MAX_API_KEYS)
+      throw conflict(`A company holds at most ${MAX_API_KEYS} keys: revoke one first`);
     const prefix = randomBytes(6).toString('hex');
     const secret = `${API_KEY_PREFIX}${prefix}_${randomBytes(32).toString('base64url')}`;
     const key = await ApiKeyModel.create({

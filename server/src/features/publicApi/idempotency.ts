@@ -36,10 +36,13 @@ export const idempotent: RequestHandler = async (req: Request, res: Response, ne
   if (req.method !== 'POST') return next();
   const raw = req.get('Idempotency-Key');
   if (raw === undefined) return next();
-  if (!KEY_SHAPE.test(raw)) return next(badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters'));
+  if (!KEY_SHAPE.test(raw))
+    return next(badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters'));
   const apiKey = res.locals.apiKey;
   if (!apiKey) return next();
-  const id = createHash('sha256').update(`${String(apiKey._id)}\n${raw}`).digest('hex');
+  const id = createHash('sha256')
+    .update(`${String(apiKey._id)}\n${raw}`)
+    .digest('hex');
   const requestHash = createHash('sha256')
     .update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(req.body ?? {})}`)
     .digest('hex');

@@ -30,7 +30,9 @@ export function createPublicApi(rt: Runtime): Router {
   for (const route of V1_ROUTES) {
     const check = validate({ query: route.query, body: route.body });
     const limits: RequestHandler[] =
-      route.method === 'get' ? [] : [rateLimited('writes'), ...(route.limit ? [rateLimited(route.limit)] : [])];
+      route.method === 'get'
+        ? []
+        : [rateLimited('writes'), ...(route.limit ? [rateLimited(route.limit)] : [])];
     router[route.method](
       expressPath(route.path),
       requireScope(route.scope),
@@ -51,6 +53,11 @@ export function createPublicApi(rt: Runtime): Router {
     );
   }
   router.use((req, _res, next) => next(notFound(`No API route ${req.method} ${req.path}`)));
-  router.use(errorHandler((msg, err) => rt.log.error(msg, err), (body) => ({ error: body })));
+  router.use(
+    errorHandler(
+      (msg, err) => rt.log.error(msg, err),
+      (body) => ({ error: body }),
+    ),
+  );
   return router;
 }

@@ -1,13 +1,5 @@
-import {
-  OpenAPIRegistry,
-  OpenApiGeneratorV31,
-  type RouteConfig,
-} from '@asteasolutions/zod-to-openapi';
-import {
-  API_SCOPES,
-  API_SCOPE_LABELS,
-  v1ErrorSchema,
-} from '@freight/shared';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { API_SCOPES, API_SCOPE_LABELS, v1ErrorSchema } from '@freight/shared';
 import { z } from 'zod';
 import { V1_ROUTES } from './routes';
 
@@ -22,13 +14,21 @@ const ERRORS: Record<number, string> = {
 };
 
 const rateLimitHeaders = {
-  RateLimit: { description: 'What is left of the key\'s quota: `"per-key";r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' as const } },
-  'RateLimit-Policy': { description: 'The key\'s quota: `"per-key";q=<requests>;w=<window seconds>`', schema: { type: 'string' as const } },
+  RateLimit: {
+    description: 'What is left of the key\'s quota: `"per-key";r=<remaining>;t=<seconds to reset>`',
+    schema: { type: 'string' as const },
+  },
+  'RateLimit-Policy': {
+    description: 'The key\'s quota: `"per-key";q=<requests>;w=<window seconds>`',
+    schema: { type: 'string' as const },
+  },
 };
 
 const pathParams = (path: string) => {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string().describe(`The ${n}`)]))) : undefined;
+  return names.length
+    ? z.object(Object.fromEntries(names.map((n) => [n, z.string().describe(`The ${n}`)])))
+    : undefined;
 };
 
 const idempotencyHeader = z.object({
@@ -37,7 +37,9 @@ const idempotencyHeader = z.object({
     .min(1)
     .max(255)
     .optional()
-    .describe('Any unique string (a UUID): the same POST again within 24 hours is answered as the first time'),
+    .describe(
+      'Any unique string (a UUID): the same POST again within 24 hours is answered as the first time',
+    ),
 });
 
 /** The OpenAPI 3.1 document of /api/v1, made from the route table and the shared zod schemas. */
@@ -50,7 +52,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   });
 
   for (const route of V1_ROUTES) {
-    const errors = [400, 401, 403, 404, 429, ...(route.method === 'get' ? [] : [409]), ...(route.method === 'post' ? [422] : [])];
+    const errors = [
+      400,
+      401,
+      403,
+      404,
+      429,
+      ...(route.method === 'get' ? [] : [409]),
+      ...(route.method === 'post' ? [422] : []),
+    ];
     const responses: RouteConfig['responses'] = {
       [route.status]: {
         description: 'Success',
@@ -62,7 +72,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       responses[status] = {
         description: ERRORS[status]!,
         ...(status === 429
-          ? { headers: { ...rateLimitHeaders, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+          ? {
+              headers: {
+                ...rateLimitHeaders,
+                'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+              },
+            }
           : {}),
         content: { 'application/json': { schema: v1ErrorSchema } },
       };

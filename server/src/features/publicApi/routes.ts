@@ -136,7 +136,8 @@ export const V1_ROUTES: V1Route[] = [
     query: loadListQuery,
     status: 200,
     response: v1PageSchema(v1LoadSchema),
-    handle: ({ actor, query }) => paged(query, (p) => myListings(actor, { ...p, equipmentType: query.equipmentType })),
+    handle: ({ actor, query }) =>
+      paged(query, (p) => myListings(actor, { ...p, equipmentType: query.equipmentType })),
   },
   {
     method: 'get',
@@ -144,7 +145,8 @@ export const V1_ROUTES: V1Route[] = [
     operationId: 'searchBoard',
     tag: 'Loads',
     summary: 'Search the load board',
-    description: "The open loads, with the board's filters and sorts (origin, destination, radius, lanes, dates, …).",
+    description:
+      "The open loads, with the board's filters and sorts (origin, destination, radius, lanes, dates, …).",
     scope: 'loads:read',
     query: v1BoardSearchSchema,
     status: 200,
@@ -185,7 +187,8 @@ export const V1_ROUTES: V1Route[] = [
     operationId: 'editLoad',
     tag: 'Loads',
     summary: 'Edit an available load',
-    description: 'Carriers waiting on the load are told of the change; route and equipment stay while they wait.',
+    description:
+      'Carriers waiting on the load are told of the change; route and equipment stay while they wait.',
     scope: 'loads:write',
     limit: 'loadEdits',
     body: updateLoadSchema,
@@ -218,7 +221,8 @@ export const V1_ROUTES: V1Route[] = [
     query: requestListQuery,
     status: 200,
     response: v1PageSchema(v1BookingRequestSchema),
-    handle: ({ actor, query }) => paged(query, (p) => listBookingRequests(actor, { ...p, status: query.status })),
+    handle: ({ actor, query }) =>
+      paged(query, (p) => listBookingRequests(actor, { ...p, status: query.status })),
   },
   {
     method: 'post',
@@ -250,7 +254,8 @@ export const V1_ROUTES: V1Route[] = [
     query: offerListQuery,
     status: 200,
     response: v1PageSchema(v1OfferSchema),
-    handle: ({ actor, query }) => paged(query, (p) => receivedNegotiations(actor, { ...p, status: query.status })),
+    handle: ({ actor, query }) =>
+      paged(query, (p) => receivedNegotiations(actor, { ...p, status: query.status })),
   },
   {
     method: 'post',
