@@ -189,8 +189,317 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's webhook endpoints
+         * @description Your company's webhook endpoints
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register an endpoint
+         * @description The answer carries the signing secret (`whsec_…`) this once. The URL must be https:// and resolve to a public address.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an endpoint
+         * @description Read an endpoint
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an endpoint
+         * @description Remove an endpoint
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the events, or enable or disable an endpoint
+         * @description Change the events, or enable or disable an endpoint
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description The new secret is answered this once. For 24 hours every delivery is signed with both the old and the new secret (two signatures in webhook-signature), so you can switch without losing a delivery.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of an endpoint
+         * @description Newest first: each delivery with its attempts (status, response time, body excerpt).
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description With the same webhook-id, after any earlier deliveries of its load.
+         *
+         *     Scope: `webhooks:manage`.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "load.posted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A load was posted
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_load_posted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.edited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A load was edited
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_load_edited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A load was withdrawn
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_load_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "load.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A load moved (booked, in transit, delivered, cancelled)
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_load_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier asked to book a load
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_booking_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking request was approved or rejected
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_booking_reviewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier made or revised a rate offer
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_offer_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offer was accepted, rejected, countered or expired
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_offer_answered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracking.stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stop was reported (arrived at pickup, loaded, arrived at delivery)
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
+         */
+        post: operations["webhook_tracking_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Load: {
@@ -280,6 +589,40 @@ export interface components {
             updatedAt: string;
         } & {
             [key: string]: unknown;
+        };
+        WebhookEndpoint: {
+            id: string;
+            url: string;
+            description: string;
+            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+            /** @enum {string} */
+            status: "active" | "disabled";
+            disabledReason: string | null;
+            failingSince: string | null;
+            previousSecretExpiresAt: string | null;
+            createdAt: string;
+        };
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            secret: string;
+        };
+        WebhookDelivery: {
+            /** @description The webhook-id header: the same on every retry and replay */
+            id: string;
+            endpointId: string;
+            /** @enum {string} */
+            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+            loadId: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: {
+                at: string;
+                status: number | null;
+                durationMs: number;
+                excerpt: string;
+            }[];
+            createdAt: string;
+            deliveredAt: string | null;
         };
     };
     responses: never;
@@ -1330,6 +1673,1168 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same POST again within 24 hours is answered as the first time */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description https:// (http:// only for targets the operator allows, e.g. in tests)
+                     */
+                    url: string;
+                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same POST again within 24 hours is answered as the first time */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same POST again within 24 hours is answered as the first time */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhook_load_posted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_load_edited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_load_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_load_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_booking_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_booking_reviewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_offer_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_offer_answered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tracking_stop: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    timestamp: string;
+                    data: {
+                        loadId: string | null;
+                        /** @description X12 214 status code of a stop or status event */
+                        x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -17,3 +17,4 @@ import './features/freight/negotiations/projector';
 import './features/freight/posterLoads/projector';
 import './features/freight/savedSearches/projector';
 import './features/freight/brokerShippers/projector';
+import './features/webhooks/projector';

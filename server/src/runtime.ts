@@ -5,6 +5,7 @@ import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, queuedPublisher } f
 import { initConcurrency } from './infra/concurrency';
 import { initCounters } from './infra/counters';
 import { initApiKeyRateLimit, initRateLimits } from './infra/rateLimit';
+import { setAllowedPrivateTargets } from './features/webhooks/ssrf';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { initListingsChannel } from './features/freight/book/channel';
 import { createLogger } from './infra/logger';
@@ -94,6 +95,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   initConcurrency(redis, config.REDIS_PREFIX);
   initRateLimits(redis, config.REDIS_PREFIX, config.RATE_LIMITS_ENABLED);
   initApiKeyRateLimit(redis, config.REDIS_PREFIX, config.API_KEY_REQUESTS_PER_MINUTE);
+  setAllowedPrivateTargets(config.WEBHOOK_ALLOWED_PRIVATE_TARGETS);
   if (!config.RATE_LIMITS_ENABLED)
     logger.warn('Rate limits are off (RATE_LIMITS_ENABLED=false): for load tests only.');
   initListingsChannel(redis, config.REDIS_PREFIX);

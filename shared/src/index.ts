@@ -29,3 +29,4 @@ export * from './loadHistory';
 export * from './companies';
 export * from './apiKeys';
 export * from './publicApi';
+export * from './webhooks';

@@ -23,6 +23,7 @@ import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
+import { createWebhooksRouter } from './webhooks/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
 export function featureRouters(rt: Runtime): Router[] {
@@ -31,6 +32,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createAuthRouter(rt),
     createAccountRouter(rt),
     createApiKeysRouter(rt),
+    createWebhooksRouter(rt),
     createMailRouter(),
     notificationsRouter,
     createNotificationChannelsRouter(rt),

@@ -1,5 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { API_SCOPES, API_SCOPE_LABELS, v1ErrorSchema } from '@freight/shared';
+import {
+  API_SCOPES,
+  API_SCOPE_LABELS,
+  v1ErrorSchema,
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  webhookPayloadSchema,
+} from '@freight/shared';
 import { z } from 'zod';
 import { V1_ROUTES } from './routes';
 
@@ -99,6 +106,38 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           : undefined,
       },
       responses,
+    });
+  }
+
+  const signatureHeaders = z.object({
+    'webhook-id': z.string().describe('The delivery id: the same on every retry (de-duplicate by it)'),
+    'webhook-timestamp': z.string().describe('Unix seconds when this attempt was signed'),
+    'webhook-signature': z
+      .string()
+      .describe('Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation'),
+  });
+  for (const event of WEBHOOK_EVENTS) {
+    registry.registerWebhook({
+      method: 'post',
+      path: event,
+      operationId: `webhook_${event.replace('.', '_')}`,
+      tags: ['Webhooks'],
+      // We call you: your endpoint checks the signature instead.
+      security: [],
+      summary: WEBHOOK_EVENT_LABELS[event],
+      description:
+        'Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the ' +
+        "endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, " +
+        "in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF " +
+        'departed pickup, X1 arrived at delivery, D1 delivered.',
+      request: {
+        headers: signatureHeaders,
+        body: { content: { 'application/json': { schema: webhookPayloadSchema } } },
+      },
+      responses: {
+        200: { description: 'Received (any 2xx)' },
+        400: { description: 'Refused (retried)' },
+      },
     });
   }
 

@@ -20,6 +20,7 @@ import { z, type ZodType } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from '../../policies';
 import type { UserDoc } from '../users/model';
+import { webhookV1Routes } from '../webhooks/v1Routes';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
 import { participantIds } from '../freight/model';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
@@ -47,7 +48,7 @@ export interface V1Context<Q = unknown, B = unknown> {
 }
 
 export interface V1Route {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI form: `/loads/{id}`. */
   path: string;
   operationId: string;
@@ -83,7 +84,7 @@ const encodeCursor = (page: number) => Buffer.from(JSON.stringify({ p: page })).
 
 async function paged<T>(
   q: { cursor?: string; limit: number },
-  list: (page: { page: number; pageSize: number }) => Promise<Page<T>>,
+  list: (page: { page: number; pageSize: number }) => Promise<Pick<Page<T>, 'items' | 'total'>>,
 ): Promise<{ data: T[]; nextCursor: string | null }> {
   const page = decodeCursor(q.cursor);
   const found = await list({ page, pageSize: q.limit });
@@ -281,4 +282,5 @@ export const V1_ROUTES: V1Route[] = [
       return { offer: done.negotiation, load: done.listing };
     },
   },
+  ...webhookV1Routes(paged),
 ];
