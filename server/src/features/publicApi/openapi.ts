@@ -114,7 +114,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     'webhook-timestamp': z.string().describe('Unix seconds when this attempt was signed'),
     'webhook-signature': z
       .string()
-      .describe('Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation'),
+      .describe(
+        'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation',
+      ),
   });
   for (const event of WEBHOOK_EVENTS) {
     registry.registerWebhook({
@@ -128,7 +130,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description:
         'Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the ' +
         "endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, " +
-        "in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF " +
+        'in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF ' +
         'departed pickup, X1 arrived at delivery, D1 delivered.',
       request: {
         headers: signatureHeaders,

@@ -44,7 +44,15 @@ const deliverySchema = new Schema(
     body: { type: String, required: true },
     status: { type: String, enum: ['pending', 'delivered', 'failed'], default: 'pending' },
     attempts: {
-      type: [{ _id: false, at: Date, status: { type: Number, default: null }, durationMs: Number, excerpt: String }],
+      type: [
+        {
+          _id: false,
+          at: Date,
+          status: { type: Number, default: null },
+          durationMs: Number,
+          excerpt: String,
+        },
+      ],
       default: [],
     },
     deliveredAt: { type: Date, default: null },

@@ -34,8 +34,19 @@ async function toWebhook(
     case 'load.posted':
     case 'load.edited':
     case 'load.withdrawn': {
-      const type = ({ 'load.posted': 'load.posted', 'load.edited': 'load.edited', 'load.withdrawn': 'load.withdrawn' } as const)[e.name];
-      const extra = e.name === 'load.edited' ? { changed: e.data.changed } : e.name === 'load.withdrawn' ? { reason: e.data.reason } : {};
+      const type = (
+        {
+          'load.posted': 'load.posted',
+          'load.edited': 'load.edited',
+          'load.withdrawn': 'load.withdrawn',
+        } as const
+      )[e.name];
+      const extra =
+        e.name === 'load.edited'
+          ? { changed: e.data.changed }
+          : e.name === 'load.withdrawn'
+            ? { reason: e.data.reason }
+            : {};
       return { type, users: loadParties(e.data.load), data: { loadId, load: clean(e.data.load), ...extra } };
     }
     case 'load.moved':
@@ -81,7 +92,9 @@ async function toWebhook(
       };
     }
     case 'stop.reported': {
-      const load = loadId ? await FreightModel.findById(loadId, { userId: 1, brokerId: 1, shipperId: 1, carrierId: 1 }).lean() : null;
+      const load = loadId
+        ? await FreightModel.findById(loadId, { userId: 1, brokerId: 1, shipperId: 1, carrierId: 1 }).lean()
+        : null;
       return {
         type: 'tracking.stop',
         users: loadParties(load as LoadLike | null),
@@ -131,7 +144,8 @@ export const webhooksProjector = registerProjector({
         WebhookEndpoint[]
       >();
       for (const endpoint of endpoints) {
-        if (endpoint.deleted || endpoint.status !== 'active' || !endpoint.events.includes(hook.type)) continue;
+        if (endpoint.deleted || endpoint.status !== 'active' || !endpoint.events.includes(hook.type))
+          continue;
         await scheduleDelivery(endpoint, {
           eventId: event.id,
           seq: event.seq,

@@ -56,7 +56,8 @@ function toDto(e: WebhookEndpoint): WebhookEndpointDto {
     status: e.status as WebhookEndpointDto['status'],
     disabledReason: e.disabledReason ?? null,
     failingSince: iso(e.failingSince),
-    previousSecretExpiresAt: lastExpiry && lastExpiry > Date.now() ? new Date(lastExpiry).toISOString() : null,
+    previousSecretExpiresAt:
+      lastExpiry && lastExpiry > Date.now() ? new Date(lastExpiry).toISOString() : null,
     createdAt: new Date(e.createdAt).toISOString(),
   };
 }
@@ -68,7 +69,7 @@ function toDeliveryDto(d: WebhookDelivery): WebhookDeliveryDto {
     event: d.event as WebhookEvent,
     loadId: d.loadId ?? null,
     status: d.status as WebhookDeliveryDto['status'],
-    attempts: d.attempts.map((a) => ({
+    attempts: (d.attempts ?? []).map((a) => ({
       at: new Date(a.at!).toISOString(),
       status: a.status ?? null,
       durationMs: a.durationMs ?? 0,
@@ -81,7 +82,9 @@ function toDeliveryDto(d: WebhookDelivery): WebhookDeliveryDto {
 
 async function companyEndpoint(user: UserDoc, id: string): Promise<WebhookEndpoint> {
   assertManagesIntegrations(user);
-  const found = Types.ObjectId.isValid(id) ? await WebhookEndpointModel.findById(id).lean<WebhookEndpoint>() : null;
+  const found = Types.ObjectId.isValid(id)
+    ? await WebhookEndpointModel.findById(id).lean<WebhookEndpoint>()
+    : null;
   if (!found || found.deleted || String(found.companyId) !== companyIdOf(user)) {
     throw notFound('Webhook endpoint not found');
   }
@@ -96,7 +99,10 @@ export async function createEndpoint(
   await assertWebhookTarget(input.url);
   const companyId = companyIdOf(user);
   return withAggregate('company', companyId, async () => {
-    const count = await WebhookEndpointModel.countDocuments({ companyId: new Types.ObjectId(companyId), deleted: false });
+    const count = await WebhookEndpointModel.countDocuments({
+      companyId: new Types.ObjectId(companyId),
+      deleted: false,
+    });
     if (count >= MAX_WEBHOOK_ENDPOINTS) {
       throw conflict(`A company registers at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
     }
@@ -136,8 +142,10 @@ export async function updateEndpoint(
   const updated = await withAggregate('webhookEndpoint', id, async () => {
     const set: Record<string, unknown> = {};
     if (input.events) set.events = input.events;
-    if (input.enabled === true) Object.assign(set, { status: 'active', disabledReason: null, failingSince: null });
-    if (input.enabled === false) Object.assign(set, { status: 'disabled', disabledReason: 'Disabled by a member' });
+    if (input.enabled === true)
+      Object.assign(set, { status: 'active', disabledReason: null, failingSince: null });
+    if (input.enabled === false)
+      Object.assign(set, { status: 'disabled', disabledReason: 'Disabled by a member' });
     return WebhookEndpointModel.findByIdAndUpdate(id, { $set: set }, { new: true }).lean<WebhookEndpoint>();
   });
   // Re-enabled: what waited while it was off goes out now.
@@ -159,9 +167,11 @@ export async function rotateSecret(user: UserDoc, id: string): Promise<WebhookEn
         .map((s) => ({ ...s, expiresAt: s.expiresAt ?? until })),
       { sealed: encryptField(secret, sealContext(id)), createdAt: new Date(now), expiresAt: null },
     ];
-    const updated = await WebhookEndpointModel.findByIdAndUpdate(id, { $set: { secrets } }, { new: true }).lean<
-      WebhookEndpoint
-    >();
+    const updated = await WebhookEndpointModel.findByIdAndUpdate(
+      id,
+      { $set: { secrets } },
+      { new: true },
+    ).lean<WebhookEndpoint>();
     return { endpoint: toDto(updated!), secret };
   });
 }
@@ -169,7 +179,10 @@ export async function rotateSecret(user: UserDoc, id: string): Promise<WebhookEn
 export async function deleteEndpoint(user: UserDoc, id: string): Promise<void> {
   await companyEndpoint(user, id);
   await withAggregate('webhookEndpoint', id, () =>
-    WebhookEndpointModel.updateOne({ _id: new Types.ObjectId(id) }, { $set: { deleted: true, status: 'disabled' } }),
+    WebhookEndpointModel.updateOne(
+      { _id: new Types.ObjectId(id) },
+      { $set: { deleted: true, status: 'disabled' } },
+    ),
   );
 }
 
@@ -224,10 +237,15 @@ export interface WebhookJob {
 const jobIdOf = (s: string) => `wh-${createHash('sha1').update(s).digest('hex')}`;
 
 export async function enqueueLane(endpointId: string, lane: string, why: string): Promise<void> {
-  await enqueue<WebhookJob>(QUEUES.webhooks, 'deliver', { endpointId, lane }, {
-    ...WEBHOOK_JOB_OPTIONS,
-    jobId: jobIdOf(why),
-  });
+  await enqueue<WebhookJob>(
+    QUEUES.webhooks,
+    'deliver',
+    { endpointId, lane },
+    {
+      ...WEBHOOK_JOB_OPTIONS,
+      jobId: jobIdOf(why),
+    },
+  );
 }
 
 async function kickPending(endpointId: string): Promise<void> {
@@ -235,7 +253,8 @@ async function kickPending(endpointId: string): Promise<void> {
     endpointId: new Types.ObjectId(endpointId),
     status: 'pending',
   });
-  for (const lane of lanes) await enqueueLane(endpointId, String(lane), `${endpointId}-${lane}-${Date.now()}`);
+  for (const lane of lanes)
+    await enqueueLane(endpointId, String(lane), `${endpointId}-${lane}-${Date.now()}`);
 }
 
 /** The id (webhook-id) of an event's delivery to an endpoint: the same however often it is made. */
@@ -263,6 +282,8 @@ export async function scheduleDelivery(
         loadId: d.loadId,
         body: d.body,
         status: 'pending',
+        attempts: [],
+        deliveredAt: null,
       },
     },
     { upsert: true },
@@ -274,7 +295,9 @@ export async function scheduleDelivery(
 export function signatureHeaders(endpoint: WebhookEndpoint, id: string, body: string, at = new Date()) {
   const now = at.getTime();
   const live = endpoint.secrets.filter((s) => !s.expiresAt || new Date(s.expiresAt).getTime() > now);
-  const signatures = live.map((s) => new Webhook(decryptField(s.sealed!, sealContext(endpoint._id))).sign(id, at, body));
+  const signatures = live.map((s) =>
+    new Webhook(decryptField(s.sealed!, sealContext(endpoint._id))).sign(id, at, body),
+  );
   return {
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(now / 1000)),
@@ -311,7 +334,10 @@ export async function deliverLane(job: WebhookJob, opts: { finalAttempt: boolean
         status = res.status;
         excerpt = res.body.slice(0, 500);
       } catch (err) {
-        excerpt = err instanceof BlockedTargetError ? `Refused: ${err.message}` : `No answer: ${(err as Error).message}`;
+        excerpt =
+          err instanceof BlockedTargetError
+            ? `Refused: ${err.message}`
+            : `No answer: ${(err as Error).message}`;
       }
       const ok = status !== null && status >= 200 && status < 300;
       const attempt = { at: new Date(started), status, durationMs: Date.now() - started, excerpt };
@@ -344,7 +370,8 @@ async function noteOutcome(endpoint: WebhookEndpoint, ok: boolean): Promise<void
     const current = await WebhookEndpointModel.findById(id).lean<WebhookEndpoint>();
     if (!current) return;
     if (ok) {
-      if (current.failingSince) await WebhookEndpointModel.updateOne({ _id: current._id }, { $set: { failingSince: null } });
+      if (current.failingSince)
+        await WebhookEndpointModel.updateOne({ _id: current._id }, { $set: { failingSince: null } });
       return;
     }
     if (!current.failingSince) {

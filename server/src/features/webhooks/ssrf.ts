@@ -51,7 +51,8 @@ export function setAllowedPrivateTargets(list: string): void {
     .filter(Boolean)) {
     const [address, bits] = item.split('/');
     const family = net.isIPv6(address!) ? 'ipv6' : 'ipv4';
-    if (!net.isIP(address!)) throw new Error(`WEBHOOK_ALLOWED_PRIVATE_TARGETS: ${item} is not an address or range`);
+    if (!net.isIP(address!))
+      throw new Error(`WEBHOOK_ALLOWED_PRIVATE_TARGETS: ${item} is not an address or range`);
     if (bits === undefined) allowed.addAddress(address!, family);
     else allowed.addSubnet(address!, Number(bits), family);
   }
@@ -80,7 +81,9 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 function resolveAll(host: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) =>
+      err ? reject(err) : resolve(addresses),
+    ),
   );
 }
 
@@ -91,8 +94,10 @@ export class BlockedTargetError extends Error {}
  * except for targets the allow-list names.
  */
 export async function checkTarget(url: URL): Promise<LookupAddress[]> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new BlockedTargetError('Only https:// URLs');
-  if (url.username || url.password) throw new BlockedTargetError('The URL may not carry a user name or password');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new BlockedTargetError('Only https:// URLs');
+  if (url.username || url.password)
+    throw new BlockedTargetError('The URL may not carry a user name or password');
   const host = hostOf(url);
   let addresses: LookupAddress[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIPv6(host) ? 6 : 4 }];
@@ -155,7 +160,11 @@ export async function guardedPost(
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
         timeout: TIMEOUT_MS,
         // The connection goes to the address checked above, whatever DNS says now.
         lookup: (_host, options, cb) => {
@@ -171,7 +180,11 @@ export async function guardedPost(
           if (text.length < MAX_BODY) text += chunk;
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text.slice(0, MAX_BODY), location: res.headers.location }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text.slice(0, MAX_BODY),
+            location: res.headers.location,
+          }),
         );
         res.on('error', reject);
       },
