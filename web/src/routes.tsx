@@ -48,6 +48,9 @@ const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
   'AccountSecurityPage',
 );
+const DevelopersPage = lazyNamed(() => import('./features/developers/DevelopersPage'), 'DevelopersPage');
+const ApiKeysPage = lazyNamed(() => import('./features/developers/ApiKeysPage'), 'ApiKeysPage');
+const WebhooksPage = lazyNamed(() => import('./features/developers/WebhooksPage'), 'WebhooksPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -86,4 +89,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin/mail', element: <AdminMailPage />, access: 'signedIn' },
   { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
   { path: '/account/notifications', element: <NotificationSettingsPage />, access: 'signedIn' },
+  { path: '/developers', element: <DevelopersPage />, access: 'public' },
+  { path: '/developers/keys', element: <ApiKeysPage />, access: 'signedIn' },
+  { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
 ];
