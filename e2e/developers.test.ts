@@ -19,9 +19,9 @@ async function shoot(page: Page, name: string) {
 }
 
 describe('Developers (issue 30)', () => {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
+  for (const { viewport, origin } of [
+    { viewport: { width: 1280, height: 900 }, origin: ['Madison', 'WI'] },
+    { viewport: { width: 390, height: 844 }, origin: ['Peoria', 'IL'] },
   ]) {
     it(`a key made on /developers posts a load the poster's board shows live (${viewport.width}px)`, async () => {
       const { app, browser } = journey;
@@ -29,7 +29,7 @@ describe('Developers (issue 30)', () => {
       await verifyWithDocuments(app, shipper);
 
       const board = await rolePage(browser, app, shipper, { viewport });
-      await board.page.goto(`${app.url}/my-loads`);
+      await board.page.goto(`${app.url}/freight`);
       await board.page.getByRole('heading', { level: 1 }).first().waitFor();
       await markNoReload(board.page);
 
@@ -54,18 +54,21 @@ describe('Developers (issue 30)', () => {
       const title = `API load ${Date.now().toString(36)}`;
       const input: PostLoadInput = {
         title,
-        originCity: 'Madison',
-        originState: 'WI',
+        originCity: origin[0],
+        originState: origin[1],
         destinationCity: 'Columbus',
         destinationState: 'OH',
         rate: 2100,
+        distance: 520,
       };
       const posted = await api.POST('/loads', {
         body: input as paths['/loads']['post']['requestBody']['content']['application/json'],
         params: { header: { 'Idempotency-Key': `journey-${title}` } },
       });
-      expect(posted.response.status).toBe(201);
-      await board.page.getByText(title).first().waitFor({ timeout: 15_000 });
+      expect(posted.response.status, JSON.stringify(posted.error)).toBe(201);
+      await board.page
+        .getByRole('article', { name: `Load ${origin[0]}, ${origin[1]} → Columbus, OH` })
+        .waitFor({ timeout: 15_000 });
       expect(await notReloaded(board.page)).toBe(true);
 
       // Revoked with a confirmation: the key stops at once.
@@ -80,6 +83,6 @@ describe('Developers (issue 30)', () => {
       await shoot(dev.page, 'webhooks');
       expect(board.errors).toEqual([]);
       expect(dev.errors).toEqual([]);
-    });
+    }, 150_000);
   }
 });

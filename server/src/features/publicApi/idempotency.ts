@@ -23,7 +23,7 @@ const idempotencySchema = new Schema(
 );
 export const IdempotencyRecordModel = mongoose.model('IdempotencyRecord', idempotencySchema);
 
-const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
 
 /**
  * `Idempotency-Key` on a POST of the public API: the first request with a key runs and its answer is kept for 24
@@ -37,7 +37,7 @@ export const idempotent: RequestHandler = async (req: Request, res: Response, ne
   const raw = req.get('Idempotency-Key');
   if (raw === undefined) return next();
   if (!KEY_SHAPE.test(raw))
-    return next(badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters'));
+    return next(badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters'));
   const apiKey = res.locals.apiKey;
   if (!apiKey) return next();
   const id = createHash('sha256')
