@@ -56,6 +56,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   /** Per-user rate limits and socket caps (issue 12); off only for load tests and benchmarks. */
   RATE_LIMITS_ENABLED: booleanFlag.default(true),
+  /** Requests one API key may make per minute on /api/v1 (issue 30). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Webhook targets allowed although private, loopback or link-local (issue 30): comma-separated IP addresses or
+   * CIDR ranges an operator names (tests name 127.0.0.1). Unset: only public addresses receive deliveries.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_TARGETS: z.string().default(''),
   /** Sign-ups accepted from one IP address per hour (behind a proxy, set TRUST_PROXY so each client counts alone). */
   REGISTER_LIMIT_PER_HOUR: z.coerce
     .number({ message: 'must be a whole number' })

@@ -19,3 +19,4 @@ import './features/freight/savedSearches/projector';
 import './features/freight/brokerShippers/projector';
 import './features/companies/projector';
 import './features/companies/team.projector';
+import './features/webhooks/projector';

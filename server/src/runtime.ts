@@ -83,6 +83,8 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     secrets,
     files,
     rateLimitsEnabled: config.RATE_LIMITS_ENABLED,
+    apiKeyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+    webhookAllowedPrivateTargets: config.WEBHOOK_ALLOWED_PRIVATE_TARGETS,
   });
   // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
   if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);

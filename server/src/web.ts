@@ -15,6 +15,7 @@ import { unsubscribePages } from './features/notificationChannels/unsubscribe';
 import { setLinkBase } from './features/account/links';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
 import { disableTestAccounts } from './features/auth/testAccounts';
+import { createPublicApi } from './features/publicApi';
 import { loadUser } from './http/auth';
 import { syncSignedInMarker } from './http/signedInMarker';
 import { compressResponses, prerenderedPages, sendPage, serveWebAssets } from './http/webAssets';
@@ -67,6 +68,8 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
     }),
   );
   app.use(compressResponses());
+  // The public API (issue 30) has its own stack: API keys, no session.
+  app.use('/api/v1', createPublicApi(rt));
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
   app.use('/api', express.json({ limit: '1mb' }));
   // Before the session, every route, rate limit and write: text PostgreSQL cannot store is a 400 naming its field.

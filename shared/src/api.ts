@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
+  /** The public API (issue 30): an Idempotency-Key reused with a different request. */
+  | 'IDEMPOTENCY_KEY_REUSED'
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE';
 

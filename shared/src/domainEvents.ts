@@ -219,6 +219,12 @@ export const DOMAIN_EVENTS = {
   }),
   'smallShipment.messagePosted': z.object({ message: snapshot<ShipmentMessageDto>() }),
   'smallShipment.photoAdded': z.object({ photo: snapshot<ShipmentPhotoDto>() }),
+  // Public API (issue 30)
+  /** A webhook endpoint failed for a day and was disabled; its creator is told. */
+  'webhook.disabled': z.object({
+    endpoint: z.object({ id: z.string(), url: z.string(), companyId: z.string(), createdBy: z.string() }),
+    failingSince: z.string(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

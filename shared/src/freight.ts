@@ -305,7 +305,7 @@ const boardFilterFields = {
   maxLength: queryNumber(z.number().positive()),
 };
 
-function boardFilterIssues(
+export function boardFilterIssues(
   v: {
     lat?: number;
     lng?: number;

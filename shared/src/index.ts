@@ -29,3 +29,6 @@ export * from './domainEvents';
 export * from './loadHistory';
 export * from './companies';
 export * from './team';
+export * from './apiKeys';
+export * from './publicApi';
+export * from './webhooks';

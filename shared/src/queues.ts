@@ -7,5 +7,7 @@ export const QUEUES = {
   mail: 'mail',
   push: 'push',
   digests: 'notification-digests',
+  /** Webhook deliveries of the public API (issue 30): one job per event and endpoint. */
+  webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -50,6 +50,9 @@ const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
   'AccountSecurityPage',
 );
+const DevelopersPage = lazyNamed(() => import('./features/developers/DevelopersPage'), 'DevelopersPage');
+const ApiKeysPage = lazyNamed(() => import('./features/developers/ApiKeysPage'), 'ApiKeysPage');
+const WebhooksPage = lazyNamed(() => import('./features/developers/WebhooksPage'), 'WebhooksPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -90,4 +93,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/account/notifications', element: <NotificationSettingsPage />, access: 'signedIn' },
   { path: '/team', element: <TeamPage />, access: 'signedIn' },
   { path: '/join/:token', element: <JoinPage />, access: 'public' },
+  { path: '/developers', element: <DevelopersPage />, access: 'public' },
+  { path: '/developers/keys', element: <ApiKeysPage />, access: 'signedIn' },
+  { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
 ];

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Runtime } from '../runtimeTypes';
 import { createAccountRouter } from './account/routes';
+import { createApiKeysRouter } from './apiKeys/routes';
 import { createAuthRouter } from './auth/routes';
 import { seedAccounts } from './auth/testAccounts';
 import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
@@ -23,6 +24,7 @@ import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
+import { createWebhooksRouter } from './webhooks/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
 export function featureRouters(rt: Runtime): Router[] {
@@ -32,6 +34,8 @@ export function featureRouters(rt: Runtime): Router[] {
     createTeamRouter(rt),
     createAuthRouter(rt),
     createAccountRouter(rt),
+    createApiKeysRouter(rt),
+    createWebhooksRouter(rt),
     createMailRouter(),
     notificationsRouter,
     createNotificationChannelsRouter(rt),

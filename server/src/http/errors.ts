@@ -16,6 +16,7 @@ const STATUS_CODES: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  IDEMPOTENCY_KEY_REUSED: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -177,30 +178,50 @@ function fromInputError(err: unknown): { status: number; code: ErrorCode; messag
   return { status, code: CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message };
 }
 
-export function errorHandler(log: (msg: string, err: unknown) => void): ErrorRequestHandler {
+/** What an error answers: status, code, message (DESIGN §6), logging the unexpected ones. */
+export function errorAnswer(
+  err: unknown,
+  log: (msg: string, err: unknown) => void,
+): { status: number; code: ErrorCode; message: string; details?: unknown[]; retryAfterSeconds?: number } {
+  const inputError = err instanceof AppError || err instanceof ZodError ? null : fromInputError(err);
+  if (err instanceof AppError)
+    return {
+      status: err.status,
+      code: err.code,
+      message: err.message,
+      details: err.details,
+      retryAfterSeconds: err.retryAfterSeconds,
+    };
+  if (err instanceof ZodError) return errorAnswer(fromZodError(err), log);
+  if (inputError) return inputError;
+  if ((err as { name?: string } | null)?.name === 'CastError') return errorAnswer(notFound(), log);
+  if (outageOf(err)) return errorAnswer(serviceUnavailable(), log);
+  const unstorable = unstorableTextRefused(err);
+  if (unstorable) return errorAnswer(unstorable, log);
+  log('Unhandled error', err);
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' };
+}
+
+/**
+ * The error step of an Express app: the answer of errorAnswer, written by `shape` (the web's API writes DESIGN §6's
+ * flat shape; the public API wraps it in `{ error }`).
+ */
+export function errorHandler(
+  log: (msg: string, err: unknown) => void,
+  shape: (body: { code: ErrorCode; message: string; details?: unknown[] }) => unknown = (b) => b,
+): ErrorRequestHandler {
   return (err, _req, res, _next) => {
-    let appError: AppError | { status: number; code: ErrorCode; message: string; details?: unknown[] };
-    const inputError = err instanceof AppError || err instanceof ZodError ? null : fromInputError(err);
-    if (err instanceof AppError) appError = err;
-    else if (err instanceof ZodError) appError = fromZodError(err);
-    else if (inputError) appError = inputError;
-    else if (err?.name === 'CastError') appError = notFound();
-    else if (outageOf(err)) appError = serviceUnavailable();
-    else if (unstorableTextRefused(err)) appError = unstorableTextRefused(err)!;
-    else {
-      log('Unhandled error', err);
-      appError = new AppError('INTERNAL_ERROR', 'Something went wrong. Please try again.');
-    }
+    const appError = errorAnswer(err, log);
     if (res.headersSent) return;
     // A request refused for its input, or by one limit, did nothing: the points it took are given back.
     if (appError.status === 400 || appError.status === 429) refundLimits(res);
-    if (appError instanceof AppError && appError.retryAfterSeconds) {
-      res.setHeader('Retry-After', String(appError.retryAfterSeconds));
-    }
-    res.status(appError.status).json({
-      message: appError.message,
-      code: appError.code,
-      ...(appError.details ? { details: appError.details } : {}),
-    });
+    if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    res.status(appError.status).json(
+      shape({
+        message: appError.message,
+        code: appError.code,
+        ...(appError.details ? { details: appError.details } : {}),
+      }),
+    );
   };
 }

@@ -43,7 +43,13 @@ export type AggregateKind =
    * One chat message, by its id, while it is stored and its fact recorded. Not the load's lease: sends race only on
    * the chat's unique indexes, so they must not queue behind each other or behind the load's moves and pings.
    */
-  | 'chatMessage';
+  | 'chatMessage'
+  /** An API key (issue 30): its revocation and last-used time. */
+  | 'apiKey'
+  /** One Idempotency-Key of one API key (`<keyId>:<key>`): the first request runs, copies wait and replay it. */
+  | 'idempotency'
+  /** A webhook endpoint (issue 30): its secrets, state and failure count. */
+  | 'webhookEndpoint';
 
 export interface AggregateRef {
   kind: AggregateKind;

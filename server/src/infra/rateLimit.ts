@@ -77,3 +77,45 @@ export function rateLimited(name: LimitName): RequestHandler {
     next();
   };
 }
+
+/** The public API's per-key limit (issue 30): so many requests per key per minute, shared by every process. */
+const apiKeyLimiter = fromInfrastructure(({ redis, redisPrefix, apiKeyRequestsPerMinute }) => ({
+  limiter: new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `${redisPrefix}rate:apiKey`,
+    points: apiKeyRequestsPerMinute,
+    duration: 60,
+  }),
+  points: apiKeyRequestsPerMinute,
+  seconds: 60,
+}));
+
+/**
+ * Counts one request of an API key. Answers the figures for the RateLimit and RateLimit-Policy headers; over the
+ * limit, throws a 429 whose error carries them too (the headers go on the refusal as well).
+ */
+export async function consumeApiKeyRequest(
+  keyId: string,
+): Promise<{ limit: number; window: number; remaining: number; resetSeconds: number }> {
+  const { limiter, points, seconds } = apiKeyLimiter();
+  const figures = (res: RateLimiterRes) => ({
+    limit: points,
+    window: seconds,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  });
+  if (!rateLimitsEnabled())
+    return { limit: points, window: seconds, remaining: points, resetSeconds: seconds };
+  try {
+    return figures(await limiter.consume(keyId));
+  } catch (res) {
+    if (!(res instanceof RateLimiterRes)) throw res;
+    const f = figures(res);
+    const err = tooManyRequests(
+      `Too many requests with this API key: at most ${points} a minute. Try again in ${describeWait(f.resetSeconds)}.`,
+      f.resetSeconds,
+    );
+    Object.assign(err, { rateLimit: f });
+    throw err;
+  }
+}

@@ -19,6 +19,10 @@ export interface Infrastructure {
   files: FileStore;
   /** RATE_LIMITS_ENABLED: false only for load tests and benchmarks. */
   rateLimitsEnabled: boolean;
+  /** API_KEY_REQUESTS_PER_MINUTE: each public-API key's limit (issue 30). */
+  apiKeyRequestsPerMinute: number;
+  /** WEBHOOK_ALLOWED_PRIVATE_TARGETS: private addresses or ranges webhooks may reach (issue 30). */
+  webhookAllowedPrivateTargets: string;
 }
 
 let bound: Infrastructure | null = null;

@@ -6,6 +6,7 @@ import { notificationsProcessor } from './notificationsProcessor';
 import { pushProcessor } from './pushProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import type { ProcessorDefinition } from './types';
+import { webhooksProcessor } from './webhooksProcessor';
 
 /** Every queue processor of the worker role; a feature adds its processor with one line. */
 export const processors: ProcessorDefinition[] = [
@@ -16,4 +17,5 @@ export const processors: ProcessorDefinition[] = [
   mailProcessor,
   pushProcessor,
   digestProcessor,
+  webhooksProcessor,
 ];

@@ -33,6 +33,12 @@ export function AccountSecurityPage() {
           </RouterLink>{' '}
           — choose what reaches you by email and push.
         </Text>
+        <Text>
+          <RouterLink to="/developers/keys" style={{ textDecoration: 'underline' }}>
+            Developers
+          </RouterLink>{' '}
+          — API keys and webhooks for your own software.
+        </Text>
         <Card.Root>
           <Card.Body gap="2">
             <Heading as="h2" size="md">

@@ -39,6 +39,13 @@ export function NavDrawer({ user }: { user: UserDto }) {
                     Notification settings
                   </RouterLink>
                 </Link>
+                {user.userType !== 'admin' && (
+                  <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
+                    <RouterLink to="/developers/keys" onClick={close}>
+                      Developers: API keys and webhooks
+                    </RouterLink>
+                  </Link>
+                )}
               </Stack>
             </Drawer.Body>
             <Drawer.Footer>

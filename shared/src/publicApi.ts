@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { BOOKING_REQUEST_STATUSES, FREIGHT_STATUSES, NEGOTIATION_STATUSES } from './enums';
+import { MAX_PAGE_SIZE } from './constants';
+import { boardFilterIssues, freightSearchSchema } from './freight';
+
+/**
+ * The public API's own shapes (issue 30): what /api/v1 answers, described with zod so the OpenAPI document is made
+ * from them (server/src/features/publicApi/openapi.ts). Requests reuse the web's schemas (postLoadSchema, …).
+ * Objects are open (`looseObject`): a field added later is not a breaking change for a client.
+ */
+
+const iso = z.string().describe('ISO 8601 date-time');
+const nullableText = z.string().nullable();
+
+export const v1ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe('A stable code: VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, …'),
+      message: z.string().describe('What went wrong, in words a person can act on'),
+      details: z.array(z.unknown()).optional().describe('Per-field issues of a validation error'),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type V1Error = z.infer<typeof v1ErrorSchema>;
+
+export const v1LoadSchema = z
+  .looseObject({
+    id: z.string(),
+    title: z.string(),
+    status: z.enum(FREIGHT_STATUSES),
+    originCity: z.string(),
+    originState: z.string(),
+    originZip: nullableText,
+    destinationCity: z.string(),
+    destinationState: z.string(),
+    destinationZip: nullableText,
+    equipmentType: z.string(),
+    equipmentLength: z.number().nullable(),
+    weight: z.number().nullable(),
+    commodity: nullableText,
+    rate: z.number().nullable().describe('US dollars'),
+    ratePerMile: z.number().nullable(),
+    rateType: z.string(),
+    distance: z.number().nullable().describe('Trip miles'),
+    pickupDate: nullableText,
+    deliveryDate: nullableText,
+    carrierId: nullableText.describe('The booked carrier, once booked'),
+    isUrgent: z.boolean(),
+    isHazmat: z.boolean(),
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'Load' });
+
+export const v1BookingRequestSchema = z
+  .looseObject({
+    id: z.string(),
+    freightListingId: z.string(),
+    carrierId: z.string(),
+    status: z.enum(BOOKING_REQUEST_STATUSES),
+    message: nullableText,
+    carrierName: nullableText,
+    carrierCompany: nullableText,
+    carrierMcNumber: nullableText,
+    carrierUsdotNumber: nullableText,
+    closedReason: nullableText,
+    reviewedAt: iso.nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'BookingRequest' });
+
+export const v1OfferSchema = z
+  .looseObject({
+    id: z.string(),
+    freightListingId: z.string(),
+    carrierId: z.string(),
+    proposedRate: z.number(),
+    counterRate: z.number().nullable(),
+    version: z.number().int().describe('Name it when accepting, so you accept the rate you read'),
+    status: z.enum(NEGOTIATION_STATUSES),
+    message: nullableText,
+    expiresAt: iso.nullable(),
+    carrierName: nullableText,
+    carrierCompany: nullableText,
+    closedReason: nullableText,
+    createdAt: iso,
+    updatedAt: iso,
+  })
+  .meta({ id: 'Offer' });
+
+/** A page of a list: `nextCursor` asks for the next one (null: this was the last). */
+export const v1PageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+
+export const v1CursorQuerySchema = z.object({
+  cursor: z.string().max(200).optional().describe('The nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+});
+
+const { page: _page, pageSize: _pageSize, ...boardSearchFields } = freightSearchSchema.shape;
+/** The board's filters and sorts (as on the load board), paged by cursor. */
+export const v1BoardSearchSchema = z
+  .object({ ...boardSearchFields, ...v1CursorQuerySchema.shape })
+  .superRefine(boardFilterIssues);
