@@ -18,6 +18,7 @@ import { setLinkBase } from './features/account/links';
 import { initUnsubscribeSigning } from './features/notificationChannels/unsubscribe';
 import { initSessionRegistry } from './features/account/sessions';
 import { initTwoFactor } from './features/account/twoFactor';
+import { setPasswordHashing } from './features/account/passwords';
 import { initSignInAlerts } from './features/account/service';
 import { setPublisher } from './realtime/publish';
 import { repairAfterCrash } from './repairs';
@@ -62,6 +63,7 @@ async function connectRedis(redis: Redis): Promise<void> {
 
 export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
+  setPasswordHashing(config.PASSWORD_HASHING);
   const secrets = loadSecrets(config);
   const files = initFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   initFieldEncryption(secrets.fileEncryptionKey);
