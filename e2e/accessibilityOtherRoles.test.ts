@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from 'vitest';
 import { startJourney } from './browser';
-import { ROLES, checkRoleScreens, seedScreens, type SeededScreens } from './axe';
+import { ROLES, ROLE_TIMEOUT, checkRoleScreens, seedScreens, type SeededScreens } from './axe';
 
 /**
  * Issue 14, accessibility: axe-core on every screen of the navigation as the driver, the individual customer, the air cargo company and the admin, at a laptop's and a phone's size
@@ -21,5 +21,6 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     async (userType, email) => {
       await checkRoleScreens(journey.app, journey.browser, seeded, userType, email);
     },
+    ROLE_TIMEOUT,
   );
 });

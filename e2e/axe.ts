@@ -24,6 +24,12 @@ export const VIEWPORTS = [
 const FAILING = new Set(['serious', 'critical']);
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
+/**
+ * One role's check loads about twenty screens in full (and checks each): on a busy machine that outlasts the default
+ * minute of a test, and it is no hang.
+ */
+export const ROLE_TIMEOUT = 180_000;
+
 /** Every test account's type and email, in the order of TEST_ACCOUNTS. */
 export const ROLES: [UserType, string][] = TEST_ACCOUNTS.map((a) => [a.userType, a.email]);
 

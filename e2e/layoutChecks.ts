@@ -18,6 +18,12 @@ export const MAX_HEADER_HEIGHT = 64;
 /** A company name as long as real ones run (the seeded one is short enough to hide the wrap). */
 export const LONG_BROKER_COMPANY = 'Great Lakes Freight Brokerage Services LLC';
 
+/**
+ * One role's check loads about twenty screens in full (and checks each): on a busy machine that outlasts the default
+ * minute of a test, and it is no hang.
+ */
+export const ROLE_TIMEOUT = 180_000;
+
 export const ROLES = [
   ['carrier', 'carrier@test.local'],
   ['shipper', 'shipper@test.local'],

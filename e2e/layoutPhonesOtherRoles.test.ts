@@ -1,7 +1,7 @@
 import { beforeAll, describe, it } from 'vitest';
 
 import { startJourney } from './browser';
-import { ROLES, checkPhoneRole, seedLaptopLeftovers } from './layoutChecks';
+import { ROLES, ROLE_TIMEOUT, checkPhoneRole, seedLaptopLeftovers } from './layoutChecks';
 
 /**
  * Issue 14, layout on phones as the driver, the individual customer, the air cargo company and the admin (layout.test.ts has the laptop and signed-out checks; the roles are split so
@@ -20,5 +20,6 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     async (userType, email) => {
       await checkPhoneRole(journey.app, journey.browser, userType, email);
     },
+    ROLE_TIMEOUT,
   );
 });
