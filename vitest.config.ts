@@ -1,5 +1,44 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The journeys that run longest, slowest first. They start ahead of the other files of their project even when the
+ * run has no timings of its own (a fresh clone, as in CI), where vitest would order by file size: these are small
+ * files around shared checks, and starting them last would leave one worker running them alone at the end.
+ */
+const LONGEST_FILES = [
+  'e2e/accessibilityOtherRoles.test.ts',
+  'e2e/accessibilityFreightRoles.test.ts',
+  'e2e/layoutPhonesOtherRoles.test.ts',
+  'e2e/layoutPhonesFreightRoles.test.ts',
+  'e2e/accessibility.test.ts',
+  'e2e/layout.test.ts',
+];
+
+/** Vitest's own order (project groups, then the last run's timings or file size), the longest files moved first. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const rank = (spec: TestSpecification) => {
+      const i = LONGEST_FILES.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'));
+      return i === -1 ? LONGEST_FILES.length : i;
+    };
+    // Reorder within each run of one project only: the projects' order (groupOrder) stays as vitest made it.
+    const out: TestSpecification[] = [];
+    for (let start = 0; start < sorted.length;) {
+      let end = start;
+      while (end < sorted.length && sorted[end]!.project.name === sorted[start]!.project.name) end++;
+      const segment = sorted.slice(start, end);
+      const order = new Map(segment.map((spec, i) => [spec, i]));
+      out.push(...segment.sort((a, b) => rank(a) - rank(b) || order.get(a)! - order.get(b)!));
+      start = end;
+    }
+    return out;
+  }
+}
 
 // One runner for every kind of test. API, socket and worker tests run against the real MongoDB (or FerretDB)
 // and Redis that test/globalSetup.ts starts (or finds through MONGODB_URI / REDIS_URL); each test file gets its
@@ -11,6 +50,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The longest journeys start first (LongestFirstSequencer above), also on a fresh clone with no timings of its own.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

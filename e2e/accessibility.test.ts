@@ -1,135 +1,27 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
-import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
-import { TEST_ACCOUNTS } from '@freight/server/features/users/testAccounts';
-import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
-import axe from 'axe-core';
+import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { TEST_USER_PASSWORD } from '@test/helpers';
 import { signIn, startJourney, watchPageErrors } from './browser';
+import { LAPTOP, PHONE, VIEWPORTS, axeViolations, checkScreens, open, screenshot, seedScreens } from './axe';
 
 /**
- * Issue 14, accessibility: axe-core on every screen as each role, at a laptop's and a phone's size, plus the
- * dialogs; keyboard reachability, visible focus, and dialogs that trap and return focus.
+ * Issue 14, accessibility: axe-core on the public pages and the dialogs, at a laptop's and a phone's size; keyboard
+ * reachability, visible focus, and dialogs that trap and return focus. Each role's screens are checked in
+ * accessibilityFreightRoles.test.ts and accessibilityOtherRoles.test.ts (split so that they run side by side).
  * SCREENSHOT_DIR=<folder> also saves a screenshot of every screen checked (for a person to look at).
  */
 const journey = startJourney();
 
-const LAPTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const VIEWPORTS = [
-  ['laptop', LAPTOP],
-  ['phone', PHONE],
-] as const;
-/** The impacts that fail the check (axe: minor, moderate, serious, critical). */
-const FAILING = new Set(['serious', 'critical']);
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-
-const ROLES: [UserType, string][] = TEST_ACCOUNTS.map((a) => [a.userType, a.email]);
-
-/** The serious and critical violations on the page as it is now, one line each with where they are. */
-async function axeViolations(
-  page: Page,
-  label: string,
-  opts: { modalOpen?: boolean } = {},
-): Promise<string[]> {
-  // Colours are measured at rest: the pointer off every control (a hovered button is lighter), and once opening
-  // animations (a dialog fading in) have ended.
-  await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  // page.evaluate runs outside the page's Content-Security-Policy (an injected <script> would be refused).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const results = await page.evaluate(
-    (modalOpen) =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-        resultTypes: ['violations'],
-        // An open modal hides the page behind it with aria-hidden while trapping focus in itself, so the page's
-        // controls are out of reach: the keyboard tests below prove the trap instead of this rule.
-        rules: modalOpen ? { 'aria-hidden-focus': { enabled: false } } : {},
-      }),
-    Boolean(opts.modalOpen),
-  );
-  return results.violations
-    .filter((v) => FAILING.has(v.impact ?? ''))
-    .map(
-      (v) =>
-        `${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.html.slice(0, 100)} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`)
-          .join(' | ')}`,
-    );
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`),
-    fullPage: true,
-  });
-}
-
-/** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
-    timeout: 10_000,
-  });
-}
-
-async function checkScreens(page: Page, who: string, paths: string[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [size, viewport] of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    for (const p of paths) {
-      await open(page, `${journey.app.url}${p}`);
-      problems.push(...(await axeViolations(page, `${who} ${size} ${p}`)));
-      await screenshot(page, `${who}-${size}-${p}`);
-    }
-  }
-  return problems;
-}
-
-let trackedLoadId = '';
-let requestedLoadId = '';
-
 beforeAll(async () => {
-  // Something on every screen: open loads (one with a booking request), a booked load, an air listing, a small
-  // shipment and a driver's route.
-  const id = async (email: string) => String((await UserModel.findOne({ email }).lean())!._id);
-  const client = async (email: string) => {
-    const c = journey.app.client();
-    await c.login(email);
-    return c;
-  };
-  const shipper = await client('shipper@test.local');
-  const open = await postLoad(shipper, { title: 'Produce to Dallas', equipmentType: 'reefer' });
-  requestedLoadId = open.id;
-  await postLoad(shipper, { title: 'Steel to Denver', destinationCity: 'Denver', destinationState: 'CO' });
-  const carrier = await client('carrier@test.local');
-  expect(
-    (await carrier.post(`/api/freight/${open.id}/book`, { message: 'Ready Monday' })).status,
-  ).toBeLessThan(300);
-  trackedLoadId = await seedLoad({
-    posterId: await id('shipper@test.local'),
-    carrierId: await id('carrier@test.local'),
-  });
-  const air = await client('aircargo@test.local');
-  await postLoad(air, airLoadInput({ title: 'Pharma pallets', weight: 2000 }));
+  await seedScreens(journey.app);
 });
 
 describe('accessibility (issue 14): axe-core finds no serious or critical violation', () => {
   it('signed out: the public pages and the sign-in and register dialogs', async () => {
     const page = await (await journey.browser.newContext()).newPage();
     const errors = watchPageErrors(page);
-    const problems = await checkScreens(page, 'visitor', [
+    const problems = await checkScreens(page, journey.app.url, 'visitor', [
       '/',
       '/freight',
       '/small-shipments',
@@ -154,22 +46,6 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
   });
-
-  it.each(ROLES)(
-    'as %s: every screen of the navigation, at 1280×900 and 390×844',
-    async (userType, email) => {
-      const page = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
-      const errors = watchPageErrors(page);
-      await signIn(page, journey.app.url, email, TEST_ACCOUNT_PASSWORD);
-      const paths = navLinksFor(userType).map((l) => l.to);
-      if (userType === 'carrier' || userType === 'shipper')
-        paths.push('/tracking', `/tracking/${trackedLoadId}`);
-      if (userType === 'shipper') paths.push(`/loads/${requestedLoadId}`); // the poster's load page (issue 23)
-      const problems = await checkScreens(page, userType, paths);
-      expect(problems).toEqual([]);
-      expect(errors).toEqual([]);
-    },
-  );
 
   it('the working dialogs and views: Post Load, the board table and filters, Add Route, the phone drawer', async () => {
     const problems: string[] = [];

@@ -1,118 +1,30 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { UserModel } from '@freight/server/features/users/model';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { signIn, watchPageErrors, startJourney } from './browser';
+import {
+  LAPTOP,
+  LONG_BROKER_COMPANY,
+  MAX_HEADER_HEIGHT,
+  PHONE,
+  SMALL_PHONE,
+  cutText,
+  headerHeight,
+  horizontalOverflow,
+  mouseClick,
+  pageAt,
+} from './layoutChecks';
 import { bookLoadApi, postLoadApi, verifiedAccount } from './roles';
 
+// Each role's screens on phones are checked in layoutPhonesFreightRoles.test.ts and layoutPhonesOtherRoles.test.ts
+// (split so that they run side by side).
 const journey = startJourney();
-
-const LAPTOP = { width: 1280, height: 720 };
-const PHONE = { width: 390, height: 844 };
-const SMALL_PHONE = { width: 360, height: 740 };
-const MAX_HEADER_HEIGHT = 64;
-
-async function pageAt(viewport: { width: number; height: number }, email?: string) {
-  const ctx = await journey.browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  const errors = watchPageErrors(page);
-  if (email) await signIn(page, journey.app.url, email, 'Test1234!');
-  return { page, errors };
-}
-
-/** The target's box once an opening animation (a dialog scaling in, a drawer sliding in) has ended. */
-async function settledBox(target: Locator) {
-  let box = await target.boundingBox();
-  for (let tries = 0; tries < 30; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const next = await target.boundingBox();
-    if (next && box && next.x === box.x && next.y === box.y && next.width === box.width) return next;
-    box = next;
-  }
-  return box;
-}
-
-/**
- * Clicks like a person with a mouse: the target must already be on screen and on top (no scrolling it into view
- * first, as Playwright's own click would), then the mouse presses its centre.
- */
-async function mouseClick(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  const box = await settledBox(target);
-  const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error('target has no box');
-  expect(box.y + box.height, 'bottom edge inside the window').toBeLessThanOrEqual(viewport.height);
-  expect(box.x + box.width, 'right edge inside the window').toBeLessThanOrEqual(viewport.width);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const onTop = await target.evaluate(
-    (el, [px, py]) => {
-      const hit = document.elementFromPoint(px, py);
-      return hit !== null && (el === hit || el.contains(hit));
-    },
-    [x, y],
-  );
-  expect(onTop, 'nothing covers the target').toBe(true);
-  await page.mouse.click(x, y);
-}
-
-async function headerHeight(page: Page): Promise<number> {
-  const header = page.locator('header').first();
-  await header.waitFor();
-  return (await header.boundingBox())!.height;
-}
-
-/** scrollWidth beyond the window, with the elements that stick out to say why. */
-async function horizontalOverflow(page: Page): Promise<{ excess: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    const culprits = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent?.slice(0, 40)}"`,
-      );
-    return { excess: document.documentElement.scrollWidth - width, culprits };
-  });
-}
-
-/**
- * Text cut short without an ellipsis: an element holding text whose content is wider than its box while it clips
- * (overflow hidden or clip), or a button whose label does not fit. Truncation on purpose (text-overflow: ellipsis,
- * with the whole text in a title) is not counted.
- */
-async function cutText(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => {
-        if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') return false;
-        const hasText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim());
-        if (!hasText) return false;
-        const style = getComputedStyle(el);
-        // Truncated on purpose, or visually hidden for screen readers (1 px wide).
-        if (style.textOverflow === 'ellipsis' || el.clientWidth <= 2) return false;
-        const clips = ['hidden', 'clip'].includes(style.overflowX) || el.tagName === 'BUTTON';
-        if (clips && el.scrollWidth > el.clientWidth + 1) return true;
-        // Partly outside an ancestor that clips it (a map label at the map's edge).
-        const box = el.getBoundingClientRect();
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-          if (!['hidden', 'clip'].includes(getComputedStyle(a).overflowX)) continue;
-          const frame = a.getBoundingClientRect();
-          const overlaps = box.right > frame.left && box.left < frame.right;
-          return overlaps && (box.left < frame.left - 1 || box.right > frame.right + 1);
-        }
-        return false;
-      })
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 60)}"`),
-  );
-}
 
 describe('layout on a laptop and on a phone (issue 14)', () => {
   it('1280×720: Post Load and Add Route submit with the mouse, the actions in view', async () => {
-    const shipper = await pageAt(LAPTOP, 'shipper@test.local');
+    const shipper = await pageAt(journey.app, journey.browser, LAPTOP, 'shipper@test.local');
     await shipper.page.goto(`${journey.app.url}/freight`);
     await shipper.page.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipper.page.getByRole('dialog', { name: 'Post New Load' });
@@ -127,7 +39,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     await form.waitFor({ state: 'hidden' });
     expect(shipper.errors).toEqual([]);
 
-    const driver = await pageAt(LAPTOP, 'driver@test.local');
+    const driver = await pageAt(journey.app, journey.browser, LAPTOP, 'driver@test.local');
     await driver.page.goto(`${journey.app.url}/driver-routes`);
     await driver.page.getByRole('button', { name: 'Add Route' }).click();
     const route = driver.page.getByRole('dialog', { name: 'Add Route' });
@@ -151,10 +63,9 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
   });
 
   it('1280 px: one header row of at most 64 px for a user with a company and badges', async () => {
-    // A company name as long as real ones run (the seeded one is short enough to hide the wrap).
-    const company = 'Great Lakes Freight Brokerage Services LLC';
+    const company = LONG_BROKER_COMPANY;
     await UserModel.updateOne({ email: 'broker@test.local' }, { $set: { companyName: company } });
-    const { page } = await pageAt(LAPTOP, 'broker@test.local');
+    const { page } = await pageAt(journey.app, journey.browser, LAPTOP, 'broker@test.local');
     await page.getByTestId('nav-company').filter({ hasText: company }).waitFor();
     await page.getByText('Pro', { exact: true }).first().waitFor();
     expect(await headerHeight(page)).toBeLessThanOrEqual(MAX_HEADER_HEIGHT);
@@ -173,61 +84,8 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     expect(excess, culprits.join(' | ')).toBeLessThanOrEqual(0);
   });
 
-  const roles = [
-    ['carrier', 'carrier@test.local'],
-    ['shipper', 'shipper@test.local'],
-    ['broker', 'broker@test.local'],
-    ['individual_driver', 'driver@test.local'],
-    ['individual_customer', 'customer@test.local'],
-    ['air_cargo', 'aircargo@test.local'],
-    ['admin', 'admin@test.local'],
-  ] as const;
-
-  it.each(roles)(
-    'phones (390 and 360 px) as %s: no sideways scroll, a header of at most 64 px, the drawer holds every link and Logout',
-    async (userType, email) => {
-      const { page, errors } = await pageAt(PHONE, email);
-      const links = navLinksFor(userType);
-      const problems: string[] = [];
-      for (const viewport of [PHONE, SMALL_PHONE]) {
-        await page.setViewportSize(viewport);
-        for (const link of links) {
-          await page.goto(`${journey.app.url}${link.to}`);
-          await page.locator('main').first().waitFor();
-          await page.waitForLoadState('networkidle');
-          const height = await headerHeight(page);
-          if (height > MAX_HEADER_HEIGHT) problems.push(`${viewport.width}px ${link.to}: header ${height}px`);
-          const { excess, culprits } = await horizontalOverflow(page);
-          if (excess > 0)
-            problems.push(`${viewport.width}px ${link.to}: ${excess}px too wide: ${culprits.join(' | ')}`);
-          const cut = await cutText(page);
-          if (cut.length) problems.push(`${viewport.width}px ${link.to}: text cut: ${cut.join(' | ')}`);
-        }
-      }
-      expect(problems).toEqual([]);
-
-      // The drawer: every link, the user's summary and Logout; a link navigates and closes it.
-      await page.goto(`${journey.app.url}/`);
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      const drawer = page.getByRole('dialog', { name: 'Menu' });
-      for (const link of links) await drawer.getByRole('link', { name: link.label, exact: true }).waitFor();
-      await drawer.getByTestId('nav-user-type').waitFor();
-      await drawer.getByRole('button', { name: 'Logout' }).waitFor();
-      const last = links[links.length - 1]!;
-      await drawer.getByRole('link', { name: last.label, exact: true }).click();
-      await page.waitForURL(`${journey.app.url}${last.to}`);
-      await drawer.waitFor({ state: 'hidden' });
-      if (userType === 'carrier') {
-        await page.getByRole('button', { name: 'Open navigation' }).click();
-        await mouseClick(page, drawer.getByRole('button', { name: 'Logout' }));
-        await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
-      }
-      expect(errors).toEqual([]);
-    },
-  );
-
   it('signed out, the landing page keeps a one-row header on phones; More holds Create Account', async () => {
-    const { page, errors } = await pageAt(PHONE);
+    const { page, errors } = await pageAt(journey.app, journey.browser, PHONE);
     for (const viewport of [PHONE, SMALL_PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto(`${journey.app.url}/`);
@@ -243,7 +101,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
   });
 
   it('signed out, /freight has a header with Sign In, and fits a phone', async () => {
-    const { page, errors } = await pageAt(SMALL_PHONE);
+    const { page, errors } = await pageAt(journey.app, journey.browser, SMALL_PHONE);
     await page.goto(`${journey.app.url}/freight`);
     await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
     expect(await headerHeight(page)).toBeLessThanOrEqual(MAX_HEADER_HEIGHT);

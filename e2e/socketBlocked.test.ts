@@ -1,4 +1,4 @@
-import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
+import { LOCATION_POLL_MS, TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('polling fallback with /socket.io blocked from the start', () => {
       return ws.close();
     });
     const page = await context.newPage();
+    // The page's timers run on Playwright's clock: time flows as usual until the test moves it on past the polls.
+    await page.clock.install();
     const errors = watchPageErrors(page);
     await signIn(page, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
     await page.goto(`${app.url}/tracking/${freightId}`);
@@ -65,7 +67,8 @@ describe('polling fallback with /socket.io blocked from the start', () => {
     });
     expect(located.status).toBeLessThan(300);
 
-    // Chat polls every 5 s, the position every 30 s: both arrive on the open page.
+    // Chat polls every 5 s, the position every 30 s: the clock jumps past both, and both arrive on the open page.
+    await page.clock.fastForward(LOCATION_POLL_MS);
     await page.getByText('Loaded, rolling out').waitFor({ timeout: 20_000 });
     await page.waitForFunction(
       () => document.querySelector('[data-testid="tracking-map"]')?.getAttribute('data-lat') === '41.8781136',

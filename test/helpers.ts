@@ -75,6 +75,9 @@ export async function startTestApp(
     MAP_TILE_URL: '',
     // Every test user registers from 127.0.0.1; the sign-up throttle has its own test.
     REGISTER_LIMIT_PER_HOUR: '100000',
+    // Argon2id at its smallest cost: the suites sign up and sign in thousands of times (login.security.test.ts keeps
+    // the standard cost for its timing check).
+    PASSWORD_HASHING: 'fast',
     ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,

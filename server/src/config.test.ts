@@ -9,6 +9,7 @@ describe('configuration', () => {
       DATA_DIR: '.data',
       ENABLE_TEST_ACCOUNTS: true,
       SERVICES: ['web', 'worker'],
+      PASSWORD_HASHING: 'standard',
     });
     expect(parseConfig({ NODE_ENV: 'production' }).ENABLE_TEST_ACCOUNTS).toBe(false);
     expect(parseConfig({ ENABLE_TEST_ACCOUNTS: 'false' }).ENABLE_TEST_ACCOUNTS).toBe(false);
@@ -21,6 +22,7 @@ describe('configuration', () => {
     [{ ENABLE_TEST_ACCOUNTS: 'maybe' }, 'ENABLE_TEST_ACCOUNTS must be true or false'],
     [{ FILE_ENCRYPTION_KEY: 'short' }, 'FILE_ENCRYPTION_KEY'],
     [{ SERVICES: 'web,cron' }, 'SERVICES'],
+    [{ PASSWORD_HASHING: 'fast', NODE_ENV: 'production' }, 'PASSWORD_HASHING=fast is for tests only'],
   ])('names the bad variable in one line: %o', (env, text) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

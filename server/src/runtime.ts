@@ -85,6 +85,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     rateLimitsEnabled: config.RATE_LIMITS_ENABLED,
     apiKeyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
     webhookAllowedPrivateTargets: config.WEBHOOK_ALLOWED_PRIVATE_TARGETS,
+    passwordHashing: config.PASSWORD_HASHING,
   });
   // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
   if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);

@@ -23,6 +23,8 @@ export interface Infrastructure {
   apiKeyRequestsPerMinute: number;
   /** WEBHOOK_ALLOWED_PRIVATE_TARGETS: private addresses or ranges webhooks may reach (issue 30). */
   webhookAllowedPrivateTargets: string;
+  /** PASSWORD_HASHING: argon2id's standard cost, or its smallest for test runs (refused in production). */
+  passwordHashing: 'standard' | 'fast';
 }
 
 let bound: Infrastructure | null = null;
@@ -47,6 +49,8 @@ export const fileStore = (): FileStore => infra().files;
 export const secrets = (): Secrets => infra().secrets;
 /** The process's logger. */
 export const logger = (): Logger => infra().log;
+/** How new password hashes are made: the standard cost where no runtime is bound (the create-admin script). */
+export const passwordHashing = (): 'standard' | 'fast' => bound?.passwordHashing ?? 'standard';
 /** Whether rate limits and socket caps apply. */
 export const rateLimitsEnabled = (): boolean => infra().rateLimitsEnabled;
 

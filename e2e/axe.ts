@@ -1,0 +1,165 @@
+// Shared by the accessibility journeys (issue 14): axe-core on a screen, the screens of a role at both sizes, and the
+// data that puts something on every screen. The journeys are split by role group so that they run side by side.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
+import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
+import { TEST_ACCOUNTS } from '@freight/server/features/users/testAccounts';
+import { seedLoad } from '@freight/server/features/tracking/testing';
+import { UserModel } from '@freight/server/features/users/model';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { navLinksFor } from '../web/src/features/layout/navLinks';
+import type { TestApp } from '@test/helpers';
+import { signIn, watchPageErrors, type E2EBrowser } from './browser';
+
+export const LAPTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+export const VIEWPORTS = [
+  ['laptop', LAPTOP],
+  ['phone', PHONE],
+] as const;
+/** The impacts that fail the check (axe: minor, moderate, serious, critical). */
+const FAILING = new Set(['serious', 'critical']);
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+/**
+ * One role's check loads about twenty screens in full (and checks each): on a busy machine that outlasts the default
+ * minute of a test, and it is no hang.
+ */
+export const ROLE_TIMEOUT = 180_000;
+
+/** Every test account's type and email, in the order of TEST_ACCOUNTS. */
+export const ROLES: [UserType, string][] = TEST_ACCOUNTS.map((a) => [a.userType, a.email]);
+
+/** The serious and critical violations on the page as it is now, one line each with where they are. */
+export async function axeViolations(
+  page: Page,
+  label: string,
+  opts: { modalOpen?: boolean } = {},
+): Promise<string[]> {
+  // Colours are measured at rest: the pointer off every control (a hovered button is lighter), and once opening
+  // animations (a dialog fading in) have ended.
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // page.evaluate runs outside the page's Content-Security-Policy (an injected <script> would be refused).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const results = await page.evaluate(
+    (modalOpen) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        resultTypes: ['violations'],
+        // An open modal hides the page behind it with aria-hidden while trapping focus in itself, so the page's
+        // controls are out of reach: the keyboard tests prove the trap instead of this rule.
+        rules: modalOpen ? { 'aria-hidden-focus': { enabled: false } } : {},
+      }),
+    Boolean(opts.modalOpen),
+  );
+  return results.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.html.slice(0, 100)} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+/** SCREENSHOT_DIR=<folder> saves a screenshot of every screen checked (for a person to look at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`),
+    fullPage: true,
+  });
+}
+
+/** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */
+export async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
+    timeout: 10_000,
+  });
+}
+
+/** The violations on each of these paths, at a laptop's size and then a phone's. */
+export async function checkScreens(
+  page: Page,
+  baseUrl: string,
+  who: string,
+  paths: string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [size, viewport] of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const p of paths) {
+      await open(page, `${baseUrl}${p}`);
+      problems.push(...(await axeViolations(page, `${who} ${size} ${p}`)));
+      await screenshot(page, `${who}-${size}-${p}`);
+    }
+  }
+  return problems;
+}
+
+export interface SeededScreens {
+  /** A load booked by the test carrier from the test shipper, with a driver's route (the tracking page). */
+  trackedLoadId: string;
+  /** The test shipper's open load with the test carrier's booking request on it. */
+  requestedLoadId: string;
+}
+
+/**
+ * Something on every screen: open loads (one with a booking request), a booked load, an air listing, a small
+ * shipment and a driver's route.
+ */
+export async function seedScreens(app: TestApp): Promise<SeededScreens> {
+  const id = async (email: string) => String((await UserModel.findOne({ email }).lean())!._id);
+  const client = async (email: string) => {
+    const c = app.client();
+    await c.login(email);
+    return c;
+  };
+  const shipper = await client('shipper@test.local');
+  const open = await postLoad(shipper, { title: 'Produce to Dallas', equipmentType: 'reefer' });
+  await postLoad(shipper, { title: 'Steel to Denver', destinationCity: 'Denver', destinationState: 'CO' });
+  const carrier = await client('carrier@test.local');
+  expect(
+    (await carrier.post(`/api/freight/${open.id}/book`, { message: 'Ready Monday' })).status,
+  ).toBeLessThan(300);
+  const trackedLoadId = await seedLoad({
+    posterId: await id('shipper@test.local'),
+    carrierId: await id('carrier@test.local'),
+  });
+  const air = await client('aircargo@test.local');
+  await postLoad(air, airLoadInput({ title: 'Pharma pallets', weight: 2000 }));
+  return { trackedLoadId, requestedLoadId: open.id };
+}
+
+/**
+ * One role's check: signed in as the test account, every screen of its navigation (and, for the carrier and the
+ * shipper, the tracking pages; for the shipper, the poster's load page) at both sizes, with no violation and no page
+ * error.
+ */
+export async function checkRoleScreens(
+  app: TestApp,
+  browser: E2EBrowser,
+  seeded: SeededScreens,
+  userType: UserType,
+  email: string,
+): Promise<void> {
+  const page = await (await browser.newContext({ viewport: LAPTOP })).newPage();
+  const errors = watchPageErrors(page);
+  await signIn(page, app.url, email, TEST_ACCOUNT_PASSWORD);
+  const paths = navLinksFor(userType).map((l) => l.to);
+  if (userType === 'carrier' || userType === 'shipper')
+    paths.push('/tracking', `/tracking/${seeded.trackedLoadId}`);
+  if (userType === 'shipper') paths.push(`/loads/${seeded.requestedLoadId}`); // the poster's load page (issue 23)
+  const problems = await checkScreens(page, app.url, userType, paths);
+  expect(problems).toEqual([]);
+  expect(errors).toEqual([]);
+}
