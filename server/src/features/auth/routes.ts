@@ -16,7 +16,7 @@ import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarke
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtimeTypes';
-import { setAuthorityNumbers } from '../users/authority';
+import { setAuthorityNumbers } from '../companies/authority';
 import { toUserDto, UserModel, type UserDoc } from '../users/model';
 import { companySummaryOf } from '../companies/service';
 import { alertIfNewDevice } from '../account/service';

@@ -6,7 +6,7 @@ import {
   type TeamInvitationPreviewDto,
 } from '@freight/shared';
 import type { Model } from 'mongoose';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { recordFact } from '../../events/record';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
@@ -14,12 +14,6 @@ import { decryptField, encryptField } from '../../infra/fieldEncryption';
 import { authorize } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { linkTo } from '../account/links';
-import { DocumentModel } from '../documents/model';
-import { DriverRouteModel } from '../smallShipments/driverRouteModel';
-import { BookingRequestModel } from '../freight/bookingRequests/model';
-import { FreightModel } from '../freight/model';
-import { NegotiationModel } from '../freight/negotiations/model';
-import { ShipmentOfferModel, SmallShipmentModel } from '../smallShipments/model';
 import { UserModel, displayName } from '../users/model';
 import { CompanyInvitationModel, CompanyModel } from './model';
 import {
@@ -227,20 +221,15 @@ export async function previewInvitation(token: string): Promise<TeamInvitationPr
   };
 }
 
-// Everything a company's members make that it owns. A company holding any of it keeps its people.
-const OWNED: Array<Model<Record<string, unknown>>> = [
-  FreightModel,
-  BookingRequestModel,
-  NegotiationModel,
-  SmallShipmentModel,
-  ShipmentOfferModel,
-  DriverRouteModel,
-  DocumentModel,
-] as unknown as Array<Model<Record<string, unknown>>>;
+// Everything a company's members make that it owns: every model whose schema stamps company ids (companies/stamps).
+const owned = () =>
+  Object.values(mongoose.models).filter((model) => stampPairsOf(model.schema)) as unknown as Array<
+    Model<Record<string, unknown>>
+  >;
 
 /** Whether a company has anything in it: objects with its id, or made by its one member before it had one. */
 async function companyHasBusiness(companyId: Types.ObjectId, memberId: Types.ObjectId): Promise<boolean> {
-  for (const model of OWNED) {
+  for (const model of owned()) {
     // One equality per query (fast on FerretDB).
     const filters = (stampPairsOf(model.schema) ?? []).flatMap(([person, company]) => [
       { [company]: companyId },

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { conflict, unauthorized } from '../../http/errors';
 import { withAggregates, type AggregateRef } from '../../infra/concurrency';
 import { authorize, type Actor } from '../../policies';
-import { setBusinessFields } from '../companies/service';
-import { UserModel, toUserDto } from './model';
+import { setBusinessFields } from './service';
+import { UserModel, toUserDto } from '../users/model';
 
 const LABEL = { mcNumber: 'MC', usdotNumber: 'USDOT' } as const;
 

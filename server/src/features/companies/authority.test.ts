@@ -4,7 +4,7 @@ import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DocumentModel } from '../documents/model';
 import { postLoad, verifiedClient } from '../freight/testUtils';
 import { seedLoad } from '../tracking/testing';
-import { UserModel } from './model';
+import { UserModel } from '../users/model';
 
 // Issue 16: carriers and brokers carry their MC and USDOT numbers, format-checked and unique, and shippers see them
 // (with the carrier's approved documents) where they decide.
