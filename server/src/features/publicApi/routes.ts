@@ -21,6 +21,9 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from '../../policies';
 import type { UserDoc } from '../users/model';
 import { webhookV1Routes } from '../webhooks/v1Routes';
+import type { V1Context, V1Route } from './types';
+
+export type { V1Context, V1Route } from './types';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
 import { participantIds } from '../freight/model';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
@@ -39,33 +42,6 @@ import {
  * operation of the OpenAPI document (publicApi/openapi.ts), so the two cannot disagree. Handlers call the web's
  * services as the key's company member; the business rules stay there.
  */
-export interface V1Context<Q = unknown, B = unknown> {
-  actor: Actor;
-  user: UserDoc;
-  params: Record<string, string>;
-  query: Q;
-  body: B;
-}
-
-export interface V1Route {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** OpenAPI form: `/loads/{id}`. */
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  scope: ApiScope;
-  /** The account's write limit this call counts against (the same as the web's route). */
-  limit?: WriteLimitName;
-  query?: ZodType;
-  body?: ZodType;
-  status: 200 | 201;
-  response: ZodType;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  handle(ctx: V1Context<any, any>): Promise<unknown>;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Cursors: opaque to clients; today they carry the position in the list the services page by.
 
