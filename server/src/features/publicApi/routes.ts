@@ -12,18 +12,11 @@ import {
   v1PageSchema,
   BOOKING_REQUEST_STATUSES,
   NEGOTIATION_STATUSES,
-  type ApiScope,
   type Page,
-  type WriteLimitName,
 } from '@freight/shared';
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from '../../policies';
-import type { UserDoc } from '../users/model';
-import { webhookV1Routes } from '../webhooks/v1Routes';
-import type { V1Context, V1Route } from './types';
-
-export type { V1Context, V1Route } from './types';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
 import { participantIds } from '../freight/model';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
@@ -36,6 +29,10 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
+import { webhookV1Routes } from '../webhooks/v1Routes';
+import type { V1Context, V1Route } from './types';
+
+export type { V1Context, V1Route } from './types';
 
 /**
  * The routes of /api/v1 (issue 30) as one table: each row is both an Express route (publicApi/index.ts) and an
