@@ -11,6 +11,14 @@ import { WRITE_LIMIT_TABLE, writeLimitRow } from './writeLimits';
  * this test until it gets its row (or is named below, with the reason).
  */
 const DEFAULT_ONLY = new Set([
+  // A company's integration settings (issue 30): owners and admins only, and capped (25 keys, 10 endpoints).
+  'POST /api/api-keys',
+  'DELETE /api/api-keys/:id',
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate-secret',
+  'POST /api/webhook-deliveries/:id/replay',
   // Sign-in and account security have throttles of their own (per address and per IP), counted in their services.
   'POST /api/auth/login/2fa',
   'POST /api/auth/forgot-password',

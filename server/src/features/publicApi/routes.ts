@@ -12,15 +12,11 @@ import {
   v1PageSchema,
   BOOKING_REQUEST_STATUSES,
   NEGOTIATION_STATUSES,
-  type ApiScope,
   type Page,
-  type WriteLimitName,
 } from '@freight/shared';
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from '../../policies';
-import type { UserDoc } from '../users/model';
-import { webhookV1Routes } from '../webhooks/v1Routes';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
 import { participantIds } from '../freight/model';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
@@ -33,39 +29,16 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
+import { webhookV1Routes } from '../webhooks/v1Routes';
+import type { V1Context, V1Route } from './types';
+
+export type { V1Context, V1Route } from './types';
 
 /**
  * The routes of /api/v1 (issue 30) as one table: each row is both an Express route (publicApi/index.ts) and an
  * operation of the OpenAPI document (publicApi/openapi.ts), so the two cannot disagree. Handlers call the web's
  * services as the key's company member; the business rules stay there.
  */
-export interface V1Context<Q = unknown, B = unknown> {
-  actor: Actor;
-  user: UserDoc;
-  params: Record<string, string>;
-  query: Q;
-  body: B;
-}
-
-export interface V1Route {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** OpenAPI form: `/loads/{id}`. */
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  scope: ApiScope;
-  /** The account's write limit this call counts against (the same as the web's route). */
-  limit?: WriteLimitName;
-  query?: ZodType;
-  body?: ZodType;
-  status: 200 | 201;
-  response: ZodType;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  handle(ctx: V1Context<any, any>): Promise<unknown>;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Cursors: opaque to clients; today they carry the position in the list the services page by.
 

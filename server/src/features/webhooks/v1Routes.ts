@@ -8,7 +8,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from '@freight/shared';
 import { z } from 'zod';
-import type { V1Route } from '../publicApi/routes';
+import type { V1Route } from '../publicApi/types';
 import {
   createEndpoint,
   deleteEndpoint,
