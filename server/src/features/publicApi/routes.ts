@@ -29,7 +29,7 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
-import { webhookV1Routes } from '../webhooks/v1Routes';
+import { webhookV1Routes } from './webhookRoutes';
 import type { V1Context, V1Route } from './types';
 
 export type { V1Context, V1Route } from './types';

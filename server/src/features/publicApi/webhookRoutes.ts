@@ -8,7 +8,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from '@freight/shared';
 import { z } from 'zod';
-import type { V1Route } from '../publicApi/types';
+import type { V1Route } from './types';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -18,7 +18,7 @@ import {
   replayDelivery,
   rotateSecret,
   updateEndpoint,
-} from './service';
+} from '../webhooks/service';
 
 const id = (ctx: { params: Record<string, string> }) => String(ctx.params.id);
 
