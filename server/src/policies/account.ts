@@ -1,5 +1,6 @@
 import type { AccountViewerActions } from '@freight/shared';
 import { backgroundChecksPolicies } from './backgroundChecks';
+import { actsOnLoads } from './companies';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
 import type { Actor } from './types';
@@ -15,14 +16,14 @@ export function viewerAccountActions(actor: Actor): AccountViewerActions {
   const type = actor.userType;
   const allowed: Record<keyof AccountViewerActions, boolean> = {
     postLoad: type === 'shipper' && freightPolicies['freight:post'](actor),
-    postAirShipment: type === 'air_cargo',
+    postAirShipment: type === 'air_cargo' && actsOnLoads(actor),
     bookLoads: freightPolicies['freight:haul'](actor),
     makeOffers: freightPolicies['freight:offer'](actor),
     reviewBookingRequests: freightPolicies['booking:list'](actor),
-    answerOffers: type === 'shipper',
+    answerOffers: type === 'shipper' && actsOnLoads(actor),
     answerBrokerInvitations: freightPolicies['brokerInvitation:list'](actor),
-    shareTripLocation: type === 'carrier',
-    postSmallShipments: type === 'individual_customer',
+    shareTripLocation: type === 'carrier' && actsOnLoads(actor),
+    postSmallShipments: type === 'individual_customer' && actsOnLoads(actor),
     offerRoutes: driverRoutesPolicies['driverRoute:create'](actor),
     submitBackgroundCheck: backgroundChecksPolicies['backgroundCheck:submit'](actor),
     setAuthority: userPolicies['user:setAuthority'](actor),
