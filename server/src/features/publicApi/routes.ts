@@ -17,8 +17,8 @@ import {
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
 import type { Actor } from '../../policies';
+import { takesPartIn } from '../../policies/freight';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
-import { participantIds } from '../freight/model';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
 import { withdrawListing } from '../freight/posterLoads/service';
 import {
@@ -70,7 +70,7 @@ async function paged<T>(
 /** The company's own load (posted, brokered or booked to it); another company's is 404, as if it did not exist. */
 async function ownLoad(actor: Actor, id: string) {
   const load = await findLoad(id);
-  if (!participantIds(load).includes(actor.id)) throw notFound('Load not found');
+  if (!takesPartIn(actor, load)) throw notFound('Load not found');
   return getListing(actor, id);
 }
 
