@@ -63,12 +63,7 @@ export async function invite(
   return withAggregate('company', companyId, async () => {
     const { user, viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
-    authorize(
-      actor,
-      'team:invite',
-      { companyId },
-      { message: 'Only the owner or an admin can invite' },
-    );
+    authorize(actor, 'team:invite', { companyId }, { message: 'Only the owner or an admin can invite' });
     const company = await CompanyModel.findById(companyId).lean();
     if (!company) throw notFound('No such company');
     const member = await UserModel.findOne({ email: input.email }, { companyId: 1 }).lean();
@@ -138,12 +133,7 @@ export async function resendInvitation(
     const { user, viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const inv = await invitationOf(companyId, invitationId);
-    authorize(
-      actor,
-      'team:invite',
-      { companyId },
-      { message: 'Only the owner or an admin can invite' },
-    );
+    authorize(actor, 'team:invite', { companyId }, { message: 'Only the owner or an admin can invite' });
     if (inv.status !== 'pending')
       throw conflict(`This invitation was ${inv.status} and cannot be sent again`);
     const company = await CompanyModel.findById(companyId).lean();
@@ -190,12 +180,7 @@ export async function revokeInvitation(viewerId: string, invitationId: string): 
     const { viewer, actor } = await membershipOf(viewerId);
     if (viewer.companyId !== companyId) throw conflict('Your company changed; reload the page');
     const inv = await invitationOf(companyId, invitationId);
-    authorize(
-      actor,
-      'team:invite',
-      { companyId },
-      { message: 'Only the owner or an admin can revoke' },
-    );
+    authorize(actor, 'team:invite', { companyId }, { message: 'Only the owner or an admin can revoke' });
     if (inv.status !== 'pending') throw conflict(`This invitation was ${inv.status} already`);
     await recordFact(
       companyLease(companyId),
