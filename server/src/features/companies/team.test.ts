@@ -58,7 +58,8 @@ async function member(owner: TestClient, role = 'dispatcher', userType = 'carrie
   return c;
 }
 
-describe('the company and its invitations', () => {
+// Each call registers people (password hashing): on a loaded machine a test takes a while.
+describe('the company and its invitations', { timeout: 180_000 }, () => {
   it('a new account sees its one-person company: owner, 1 of 3 seats, may invite', async () => {
     const owner = await person('broker', 'Ridge Brokerage');
     const t = await team(owner);
@@ -306,7 +307,7 @@ describe('the company and its invitations', () => {
   });
 });
 
-describe('seats', () => {
+describe('seats', { timeout: 180_000 }, () => {
   it('Basic and no plan: 3 members; the fourth acceptance says the company is full; Pro: 50', async () => {
     const owner = await person('broker', 'Full Co');
     await member(owner, 'dispatcher');
