@@ -74,26 +74,14 @@ export async function invite(
       throw conflict(`${input.email} has a pending invitation already; send it again from the list instead`);
     const _id = new Types.ObjectId();
     const id = String(_id);
-    const { token, tokenHash, sealed } = newToken(id);
-    const expiresAt = new Date(Date.now() + COMPANY_INVITATION_TTL_MS);
-    await recordFact(
-      companyLease(companyId),
-      {
-        name: 'company.invitationSent',
-        key: tokenHash.slice(0, 32),
-        by: { id: viewerId },
-        subjects: { companyId, invitationId: id },
-        data: {
-          companyId,
-          invitation: { id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString() },
-          companyName: company.name ?? '',
-          invitedBy: displayName(user),
-          sealedToken: sealed,
-          resent: false,
-        },
-        proof: { collection: CompanyInvitationModel.collection.collectionName, filter: { tokenHash } },
-      },
-      () =>
+    return sendInvitation({
+      companyId,
+      company,
+      inviterId: viewerId,
+      inviter: user,
+      invitation: { id, email: input.email, role: input.role },
+      resent: false,
+      write: (tokenHash, expiresAt) =>
         CompanyInvitationModel.create({
           _id,
           companyId: company._id,
@@ -103,10 +91,47 @@ export async function invite(
           invitedBy: user._id,
           expiresAt,
         }),
-    );
-    const saved = await CompanyInvitationModel.findById(_id).lean();
-    return { invitation: toInvitationView(saved!, user, true), link: linkTo(joinPath(token)) };
+    });
   });
+}
+
+/**
+ * Sends (or sends again) an invitation under the company's lease: a new token, good for seven days, recorded as
+ * `company.invitationSent` (its projector emails the link) while `write` stores the token's hash.
+ */
+async function sendInvitation(args: {
+  companyId: string;
+  company: { name?: string | null };
+  inviterId: string;
+  inviter: Parameters<typeof toInvitationView>[1] & Parameters<typeof displayName>[0];
+  invitation: { id: string; email: string; role: InvitableCompanyRole };
+  resent: boolean;
+  write: (tokenHash: string, expiresAt: Date) => Promise<unknown>;
+}) {
+  const { companyId, company, inviter, invitation, resent } = args;
+  const { token, tokenHash, sealed } = newToken(invitation.id);
+  const expiresAt = new Date(Date.now() + COMPANY_INVITATION_TTL_MS);
+  await recordFact(
+    companyLease(companyId),
+    {
+      name: 'company.invitationSent',
+      key: tokenHash.slice(0, 32),
+      by: { id: args.inviterId },
+      subjects: { companyId, invitationId: invitation.id },
+      data: {
+        companyId,
+        invitation: { ...invitation, expiresAt: expiresAt.toISOString() },
+        companyName: company.name ?? '',
+        invitedBy: displayName(inviter),
+        sealedToken: sealed,
+        resent,
+      },
+      proof: { collection: CompanyInvitationModel.collection.collectionName, filter: { tokenHash } },
+    },
+    () => args.write(tokenHash, expiresAt),
+  );
+  const saved = await CompanyInvitationModel.findById(invitation.id).lean();
+  return { invitation: toInvitationView(saved!, inviter, true), link: linkTo(joinPath(token)) };
 }
 
 async function invitationOf(companyId: string, invitationId: string) {
@@ -132,38 +157,19 @@ export async function resendInvitation(
       throw conflict(`This invitation was ${inv.status} and cannot be sent again`);
     const company = await CompanyModel.findById(companyId).lean();
     if (!company) throw notFound('No such company');
-    const { token, tokenHash, sealed } = newToken(invitationId);
-    const expiresAt = new Date(Date.now() + COMPANY_INVITATION_TTL_MS);
-    await recordFact(
-      companyLease(companyId),
-      {
-        name: 'company.invitationSent',
-        key: tokenHash.slice(0, 32),
-        by: { id: viewerId },
-        subjects: { companyId, invitationId },
-        data: {
-          companyId,
-          invitation: {
-            id: invitationId,
-            email: inv.email,
-            role: inv.role,
-            expiresAt: expiresAt.toISOString(),
-          },
-          companyName: company.name ?? '',
-          invitedBy: displayName(user),
-          sealedToken: sealed,
-          resent: true,
-        },
-        proof: { collection: CompanyInvitationModel.collection.collectionName, filter: { tokenHash } },
-      },
-      () =>
+    return sendInvitation({
+      companyId,
+      company,
+      inviterId: viewerId,
+      inviter: user,
+      invitation: { id: invitationId, email: inv.email, role: inv.role },
+      resent: true,
+      write: (tokenHash, expiresAt) =>
         CompanyInvitationModel.updateOne(
           { _id: inv._id },
           { $set: { tokenHash, expiresAt, invitedBy: user._id } },
         ),
-    );
-    const saved = await CompanyInvitationModel.findById(inv._id).lean();
-    return { invitation: toInvitationView(saved!, user, true), link: linkTo(joinPath(token)) };
+    });
   });
 }
 

@@ -1,9 +1,9 @@
+import { CodeChecklist, SecretShownOnce } from './parts';
 import {
   Badge,
   Box,
   Button,
   Card,
-  Checkbox,
   Code,
   Container,
   Field,
@@ -101,19 +101,7 @@ export function ApiKeysPage() {
               <Text fontWeight="semibold" fontSize="sm">
                 Scopes
               </Text>
-              {API_SCOPES.map((s) => (
-                <Checkbox.Root
-                  key={s}
-                  checked={scopes.includes(s)}
-                  onCheckedChange={(d) => toggle(s, Boolean(d.checked))}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    <Code fontSize="xs">{s}</Code> {API_SCOPE_LABELS[s]}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
+              <CodeChecklist codes={API_SCOPES} labels={API_SCOPE_LABELS} chosen={scopes} onToggle={toggle} />
               <Button
                 type="submit"
                 loading={create.pending}
@@ -126,22 +114,13 @@ export function ApiKeysPage() {
           </Card.Body>
         </Card.Root>
         {created && (
-          <Card.Root borderColor="green.500" data-testid="new-api-key">
-            <Card.Body>
-              <Text fontWeight="semibold">Copy your key now: it is not shown again.</Text>
-              <HStack mt="2" flexWrap="wrap">
-                <Code data-testid="api-key-secret" wordBreak="break-all" p="2">
-                  {created.secret}
-                </Code>
-                <Button size="sm" onClick={() => void navigator.clipboard?.writeText(created.secret)}>
-                  Copy
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
-                  Done
-                </Button>
-              </HStack>
-            </Card.Body>
-          </Card.Root>
+          <SecretShownOnce
+            title="Copy your key now: it is not shown again."
+            secret={created.secret}
+            testId="api-key-secret"
+            cardTestId="new-api-key"
+            onDone={() => setCreated(null)}
+          />
         )}
         {loadError && <Text color="fg.error">{loadError}</Text>}
         <Stack gap="3" data-testid="api-key-list">

@@ -1,9 +1,9 @@
+import { CodeChecklist, SecretShownOnce } from './parts';
 import {
   Badge,
   Box,
   Button,
   Card,
-  Checkbox,
   Code,
   Container,
   Field,
@@ -156,19 +156,12 @@ export function WebhooksPage() {
                   placeholder="https://tms.example.com/hooks"
                 />
               </Field.Root>
-              {WEBHOOK_EVENTS.map((e) => (
-                <Checkbox.Root
-                  key={e}
-                  checked={events.includes(e)}
-                  onCheckedChange={(d) => toggle(e, Boolean(d.checked))}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>
-                    <Code fontSize="xs">{e}</Code> {WEBHOOK_EVENT_LABELS[e]}
-                  </Checkbox.Label>
-                </Checkbox.Root>
-              ))}
+              <CodeChecklist
+                codes={WEBHOOK_EVENTS}
+                labels={WEBHOOK_EVENT_LABELS}
+                chosen={events}
+                onToggle={toggle}
+              />
               <Button
                 type="submit"
                 loading={create.pending}
@@ -181,22 +174,12 @@ export function WebhooksPage() {
           </Card.Body>
         </Card.Root>
         {secret && (
-          <Card.Root borderColor="green.500">
-            <Card.Body>
-              <Text fontWeight="semibold">Signing secret: copy it now, it is not shown again.</Text>
-              <HStack mt="2" flexWrap="wrap">
-                <Code wordBreak="break-all" p="2" data-testid="webhook-secret">
-                  {secret}
-                </Code>
-                <Button size="sm" onClick={() => void navigator.clipboard?.writeText(secret)}>
-                  Copy
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
-                  Done
-                </Button>
-              </HStack>
-            </Card.Body>
-          </Card.Root>
+          <SecretShownOnce
+            title="Signing secret: copy it now, it is not shown again."
+            secret={secret}
+            testId="webhook-secret"
+            onDone={() => setSecret(null)}
+          />
         )}
         {loadError && <Text color="fg.error">{loadError}</Text>}
         {endpoints?.length === 0 && <Text color="fg.muted">No endpoints yet.</Text>}

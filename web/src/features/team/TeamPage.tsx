@@ -22,7 +22,7 @@ import {
   type TeamInvitationView,
   type TeamMemberView,
 } from '@freight/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
@@ -260,16 +260,7 @@ function MemberRow({
   };
   const { viewerActions: can } = member;
   return (
-    <Flex
-      data-testid="team-member"
-      data-email={member.email}
-      direction={{ base: 'column', md: 'row' }}
-      gap="2"
-      py="3"
-      borderTopWidth="1px"
-      _first={{ borderTopWidth: 0 }}
-      align={{ base: 'stretch', md: 'center' }}
-    >
+    <TeamRow testId="team-member" email={member.email}>
       <Stack gap="0" flex="1" minW="0">
         <HStack gap="2" flexWrap="wrap">
           <Text fontWeight="semibold" truncate>
@@ -343,7 +334,7 @@ function MemberRow({
           </Button>
         )}
       </HStack>
-    </Flex>
+    </TeamRow>
   );
 }
 
@@ -385,16 +376,7 @@ function InvitationRow({
     onSuccess: (res) => onLink({ email: res.invitation.email, link: res.link }),
   });
   return (
-    <Flex
-      data-testid="team-invitation"
-      data-email={i.email}
-      direction={{ base: 'column', md: 'row' }}
-      gap="2"
-      py="3"
-      borderTopWidth="1px"
-      _first={{ borderTopWidth: 0 }}
-      align={{ base: 'stretch', md: 'center' }}
-    >
+    <TeamRow testId="team-invitation" email={i.email}>
       <Stack gap="0" flex="1" minW="0">
         <Text fontWeight="semibold" wordBreak="break-all">
           {i.email}
@@ -439,7 +421,7 @@ function InvitationRow({
           </Button>
         )}
       </HStack>
-    </Flex>
+    </TeamRow>
   );
 }
 
@@ -483,5 +465,23 @@ function LeaveCard({ team, confirm }: { team: TeamDto; confirm: Confirm }) {
         </Box>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** One line of the team's lists (a member, an invitation): stacked on a phone, in a row on a wider screen. */
+function TeamRow({ testId, email, children }: { testId: string; email: string; children: ReactNode }) {
+  return (
+    <Flex
+      data-testid={testId}
+      data-email={email}
+      direction={{ base: 'column', md: 'row' }}
+      gap="2"
+      py="3"
+      borderTopWidth="1px"
+      _first={{ borderTopWidth: 0 }}
+      align={{ base: 'stretch', md: 'center' }}
+    >
+      {children}
+    </Flex>
   );
 }
