@@ -26,8 +26,14 @@ describe('subscription expiry processor (real BullMQ)', () => {
     const activated = await c.post('/api/subscriptions/activate', { plan: 'carrier_pro' });
     expect(activated.status).toBe(200);
     const expiresAt = new Date(activated.body.user.subscriptionExpiresAt);
+    // The activation's own push comes from a projector after the answer: let it pass before listening.
+    await app.rt.projectors.drain();
     const socket = await c.socket();
-    const pushed = nextEvent(socket, 'subscription:changed', (p) => p.userId === user.id);
+    const pushed = nextEvent(
+      socket,
+      'subscription:changed',
+      (p) => p.userId === user.id && p.reason === 'expired',
+    );
 
     // The clock is the job's: a run the day before expiry leaves it alone, a run after it expires it.
     const early = await getQueue(QUEUES.subscriptionExpiry).add('expire-subscriptions', {
