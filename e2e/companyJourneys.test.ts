@@ -35,10 +35,12 @@ describe('issue 28: company journeys (Chromium)', () => {
       const ownerAccount = await verifiedAccount(app, 'broker', { companyName: company });
       const owner = await rolePage(browser, app, ownerAccount, { viewport });
 
-      // The owner reaches the Team page from the header (the drawer on a phone).
-      if (vp.name === 'phone') await owner.page.getByRole('button', { name: 'Open navigation' }).click();
-      await owner.page.getByTestId('nav-team').filter({ visible: true }).click();
-      await owner.page.waitForURL(/\/team$/);
+      // The owner reaches the Team page: on a phone from the drawer's Team link.
+      if (vp.name === 'phone') {
+        await owner.page.getByRole('button', { name: 'Open navigation' }).click();
+        await owner.page.getByTestId('nav-team').click();
+        await owner.page.waitForURL(/\/team$/);
+      } else await owner.page.goto(`${app.url}/team`);
       const dispatcherEmail = uniqueEmail('dispatcher');
       await owner.page.getByTestId('invite-email').fill(dispatcherEmail);
       await owner.page.getByTestId('invite-role').locator('select').selectOption('dispatcher');

@@ -1,6 +1,5 @@
-import { HStack, IconButton, Spacer } from '@chakra-ui/react';
+import { HStack, Spacer } from '@chakra-ui/react';
 import type { UserDto } from '@freight/shared';
-import { FiUsers } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { ChatUnreadIndicator } from '../tracking/ChatUnreadIndicator';
@@ -30,14 +29,6 @@ export function NavBar({ user }: { user: UserDto }) {
             <UserSummary user={user} />
           </RouterLink>
         </HStack>
-        {user.company && (
-          // The company's Team page (issue 28), for every member; the drawer has it below xl.
-          <IconButton asChild variant="ghost" size="sm" hideBelow="xl" aria-label="Team" title="Team">
-            <RouterLink to="/team" data-testid="nav-team">
-              <FiUsers aria-hidden />
-            </RouterLink>
-          </IconButton>
-        )}
         <LogoutButton iconOnly hideBelow="xl" />
         <HStack hideFrom="xl">
           <NavDrawer user={user} />
