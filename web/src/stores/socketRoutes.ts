@@ -38,6 +38,7 @@ import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
 import { useTeamStore } from './team';
 import { refreshTrackedLoad } from './trackedLoad';
+import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
 import { useMyRequestsStore } from './workspace';
 
@@ -129,6 +130,8 @@ export const socketRoutes: SocketRoutes = {
     useMyBookingRequestsStore.getState().remove(request.id);
     usePosterLoadStore.getState().receiveRequest(request);
     useMyRequestsStore.getState().upsert(request);
+    // A newly booked load joins the carrier's loads (My Loads' Booked) for every member of the carrier's company.
+    if (request.status === 'approved') void useTrackedLoadsStore.getState().refetch();
     refetchBrokerHub();
     if (!kept.viewerActions) rereadPosterLoad(request.freightListingId);
   },
@@ -189,7 +192,12 @@ export const socketRoutes: SocketRoutes = {
 
   // Load board (freight) and the air marketplace (airFreight): the loadboard room pushes what matches the filters
   // this client sent; a removed load leaves them (the poster's pages keep it).
-  'freight:posted': ({ listing }) => upsertLoad(listing, true),
+  'freight:posted': ({ listing }) => {
+    upsertLoad(listing, true);
+    // A load a broker posted may be our company's (issue 28): an open Broker Hub reads its list again so a
+    // teammate's posting shows live (the board's push carries no company; the refetch is a no-op when not open).
+    if (listing.brokerId && listing.brokerId !== signedInUserId()) refetchBrokerHub();
+  },
   'freight:updated': ({ listing }) => upsertLoad(listing),
   'freight:removed': ({ id }) => {
     useFreightStore.getState().remove(id);

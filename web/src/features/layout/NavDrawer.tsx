@@ -29,6 +29,13 @@ export function NavDrawer({ user }: { user: UserDto }) {
               <Stack gap="5">
                 <UserSummary user={user} />
                 <NavLinks userType={user.userType} direction="column" onNavigate={close} />
+                {user.company && (
+                  <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
+                    <RouterLink to="/team" onClick={close} data-testid="nav-team">
+                      Team
+                    </RouterLink>
+                  </Link>
+                )}
                 <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
                   <RouterLink to="/account/security" onClick={close}>
                     Account security
