@@ -127,7 +127,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await signInWithCode(phone, email, TEST_USER_PASSWORD, recovery[0]);
     await laptop.goto(`${journey.app.url}/account/security`);
     await laptop.getByTestId('email-status').getByText('Verified').waitFor();
-    await expect.poll(() => laptop.getByTestId('session-row').count()).toBe(2);
+    await expect.poll(() => laptop.getByTestId('session-row').count(), { timeout: 15_000 }).toBe(2);
     await laptop.getByText('This device').waitFor();
     if (shots) await shoot(laptop, 'security');
 
@@ -169,7 +169,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await signInWithCode(laptop, email, newPassword, recovery[1]);
     await signInWithCode(phone, email, newPassword, recovery[2]);
     await laptop.goto(`${journey.app.url}/account/security`);
-    await expect.poll(() => laptop.getByTestId('session-row').count()).toBe(2);
+    await expect.poll(() => laptop.getByTestId('session-row').count(), { timeout: 15_000 }).toBe(2);
     await laptop.getByRole('button', { name: 'End session' }).click();
     await laptop.getByText('Session ended').first().waitFor();
     await phone.getByText('You are logged out').first().waitFor();

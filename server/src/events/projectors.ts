@@ -1,5 +1,6 @@
 import type { AnyDomainEvent, DomainEventName } from '@freight/shared';
 import type { Redis } from 'ioredis';
+import { REDIS_QUEUED_OPTIONS } from '../infra/availability';
 import { AggregateBusyError, withAggregate } from '../infra/concurrency';
 import { peekSequences } from '../infra/counters';
 import type { Logger } from '../infra/logger';
@@ -235,7 +236,8 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   }
   const wakeAll = () => Promise.all(tracked.map(wake)).then(() => undefined);
 
-  const subscriber = opts.redis.duplicate();
+  // Queued options: a duplicate of the command connection would not queue the SUBSCRIBE sent before it connects.
+  const subscriber = opts.redis.duplicate(REDIS_QUEUED_OPTIONS);
   subscriber.on('error', () => undefined);
   void subscriber
     .subscribe(channel)
