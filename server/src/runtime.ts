@@ -1,7 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
-import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, queuedPublisher } from './infra/availability';
+import { BOOT_WAIT_MS, MONGO_OPTIONS, REDIS_COMMAND_OPTIONS, libraryConnection } from './infra/availability';
 import { ensureFerretIndexes } from './infra/ferretIndexes';
 import { createLogger } from './infra/logger';
 import { loadSecrets } from './infra/secrets';
@@ -94,7 +94,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const socketIoKey = `${config.REDIS_PREFIX}socket.io`;
 
   // Until a web role installs the Socket.IO server as publisher, events go out through the Redis emitter.
-  const emitterRedis = queuedPublisher(redis);
+  const emitterRedis = libraryConnection(redis);
   const emitter = new Emitter(emitterRedis, { key: socketIoKey });
   setPublisher((rooms, event, payload, except) =>
     emitter

@@ -1,20 +1,21 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceUrls } from '@test/helpers';
-import { queuedPublisher } from './availability';
+import { libraryConnection } from './availability';
 
 const base = new Redis(serviceUrls().redisUrl, { lazyConnect: true });
 afterAll(() => base.disconnect());
 
-describe('queuedPublisher', () => {
-  it('a publish cut off by shutdown rejects for its caller and is not left unhandled', async () => {
+describe('libraryConnection', () => {
+  it('a subscribe or publish cut off by shutdown rejects for its caller and is not left unhandled', async () => {
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', record);
     try {
       for (let round = 0; round < 20; round++) {
-        const client = queuedPublisher(base);
+        const client = libraryConnection(base);
         // As the Socket.IO adapter does: publish and never look at the answer, then shut down.
+        void client.subscribe('availability-test');
         void client.publish('availability-test', 'a');
         const awaited = client.publish('availability-test', 'b');
         client.disconnect();

@@ -70,20 +70,28 @@ export const REDIS_QUEUED_OPTIONS: RedisOptions = {
   retryStrategy: reconnectDelay,
 };
 
+/** Commands Socket.IO's adapter and emitter send without looking at the answer. */
+const UNHEEDED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
 /**
- * A queued connection for a library that publishes without handling the answer (Socket.IO's Redis adapter and
- * emitter): a publish still waiting when the connection is shut down is rejected with nobody listening, which
- * Node reports as an unhandled rejection. The promise callers get is unchanged; it is only marked as handled.
+ * A queued connection for a library that sends commands without handling their answers (Socket.IO's Redis adapter
+ * subscribes and publishes, its emitter publishes): a command still waiting when the connection is shut down is
+ * rejected with nobody listening, which Node reports as an unhandled rejection. The promise callers get is
+ * unchanged; it is only marked as handled.
  */
-export function queuedPublisher(base: Redis): Redis {
+export function libraryConnection(base: Redis): Redis {
   const client = base.duplicate(REDIS_QUEUED_OPTIONS);
   client.on('error', () => undefined); // the command connection reports Redis outages
-  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
-  client.publish = ((...args: unknown[]) => {
-    const sent = publish(...args);
-    sent.catch(() => undefined);
-    return sent;
-  }) as Redis['publish'];
+  for (const command of UNHEEDED_COMMANDS) {
+    const send = (client[command] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.assign(client, {
+      [command]: (...args: unknown[]) => {
+        const sent = send(...args);
+        sent.catch(() => undefined);
+        return sent;
+      },
+    });
+  }
   return client;
 }
 

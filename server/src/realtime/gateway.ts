@@ -8,12 +8,7 @@ import { isTestAccountEmail } from '../features/users/testAccounts';
 import { UserModel } from '../features/users/model';
 import { sessionRevoked } from '../http/auth';
 import { isSameOrigin } from '../http/sameOrigin';
-import {
-  outageOf,
-  queuedPublisher,
-  REDIS_QUEUED_OPTIONS,
-  SERVICE_UNAVAILABLE_MESSAGE,
-} from '../infra/availability';
+import { outageOf, libraryConnection, SERVICE_UNAVAILABLE_MESSAGE } from '../infra/availability';
 import { rateLimitsEnabled } from '../infra/rateLimit';
 import { errorAck, watchRedisStatus } from './clientEvents';
 import { ConnectionSlots } from './connectionSlots';
@@ -36,10 +31,9 @@ const SWEEP_BATCH = 500;
  * the API; rooms span processes through the Redis adapter.
  */
 export function attachGateway(httpServer: HttpServer, rt: Runtime, sessionMiddleware: RequestHandler) {
-  // Queued connections: the adapter publishes without handling a rejection (infra/availability.ts).
-  const pub = queuedPublisher(rt.redis);
-  const sub = rt.redis.duplicate(REDIS_QUEUED_OPTIONS);
-  sub.on('error', () => undefined); // the command connection reports Redis outages
+  // Queued connections: the adapter subscribes and publishes without handling a rejection (infra/availability.ts).
+  const pub = libraryConnection(rt.redis);
+  const sub = libraryConnection(rt.redis);
   const io: AppServer = new Server(httpServer, {
     adapter: createAdapter(pub, sub, { key: rt.socketIoKey }),
     serveClient: false,
