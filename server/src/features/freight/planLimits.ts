@@ -2,9 +2,9 @@
 // change they guard; the subscriptions feature reads the same counts for its usage card.
 //
 // Counting (SPEC §9 contents, per calendar month in UTC):
-// - loads_posted: freight listings created this month whose poster (userId) or broker (brokerId) is the user;
+// - loads_posted: freight listings created this month whose poster's or broker's company is the company (issue 28);
 // - air_shipments_posted: the same, only equipmentType 'air_cargo';
-// - bookings_approved: freight listings whose carrierId is the carrier, in booked / in_transit / delivered, last
+// - bookings_approved: freight listings whose carrier's company is the company, in booked / in_transit / delivered, last
 //   changed (updatedAt) this month. The listing keeps no booking date, and the freight feature's booking records
 //   are its own, so a booking's month is the month its load last changed status: a load booked late in one month
 //   and delivered early in the next counts in the next. Cancelled loads no longer count.
@@ -20,41 +20,42 @@ import { FreightModel, type FreightListing } from './model';
 import { UserModel } from '../users/model';
 
 /**
- * Loads whose poster or broker is the user, among those matching `rest`: one count per role, each led by its
- * equality (the user's own loads; DESIGN §2), less the loads counted twice (posted and brokered by the user).
+ * Loads whose poster's or broker's company is the company, among those matching `rest`: one count per role, each led
+ * by its equality (DESIGN §2), less the loads counted twice (posted and brokered by the company).
  */
-async function countPosted(
-  roles: { userId: Types.ObjectId; brokerId: Types.ObjectId },
-  rest: FilterQuery<FreightListing>,
-): Promise<number> {
+async function countPosted(companyId: Types.ObjectId, rest: FilterQuery<FreightListing>): Promise<number> {
   const [asPoster, asBroker, asBoth] = await Promise.all([
-    FreightModel.countDocuments({ userId: roles.userId, ...rest }),
-    FreightModel.countDocuments({ brokerId: roles.brokerId, ...rest }),
-    FreightModel.countDocuments({ brokerId: roles.brokerId, userId: roles.userId, ...rest }),
+    FreightModel.countDocuments({ companyId, ...rest }),
+    FreightModel.countDocuments({ brokerCompanyId: companyId, ...rest }),
+    FreightModel.countDocuments({ brokerCompanyId: companyId, companyId, ...rest }),
   ]);
   return asPoster + asBroker - asBoth;
 }
 
-/** How much of `metric` the user used in the calendar month that holds `at`. */
-export async function countUsage(userId: string, metric: UsageMetric, at: Date = now()): Promise<number> {
+/**
+ * How much of `metric` the company used in the calendar month that holds `at` (issue 28: the plan is the company's,
+ * so every member's loads and bookings count against it).
+ */
+export async function countUsage(companyId: string, metric: UsageMetric, at: Date = now()): Promise<number> {
   const { start, end } = monthBounds(at);
-  const id = new Types.ObjectId(userId);
+  const id = new Types.ObjectId(companyId);
   switch (metric) {
     case 'loads_posted':
-      return countPosted({ userId: id, brokerId: id }, { createdAt: { $gte: start, $lt: end } });
+      return countPosted(id, { createdAt: { $gte: start, $lt: end } });
     case 'air_shipments_posted':
-      return countPosted(
-        { userId: id, brokerId: id },
-        { equipmentType: 'air_cargo', createdAt: { $gte: start, $lt: end } },
-      );
+      return countPosted(id, { equipmentType: 'air_cargo', createdAt: { $gte: start, $lt: end } });
     case 'bookings_approved':
       return FreightModel.countDocuments({
-        carrierId: id,
+        carrierCompanyId: id,
         status: { $in: CARRIER_ON_LOAD_STATUSES },
         updatedAt: { $gte: start, $lt: end },
       });
   }
 }
+
+/** The company a member's plan usage counts under: a one-person company's id is its owner's. */
+export const usageCompanyOf = (member: { id: string; companyId?: string | null }) =>
+  member.companyId ?? member.id;
 
 /** The cap that applies to the user now for `metric`, or null (no active Basic plan counting it). */
 function capFor(
@@ -79,13 +80,13 @@ function limitMessage(planName: string, perMonth: number, metric: UsageMetric, u
 }
 
 async function assertUnderCap(
-  user: Pick<Actor, 'id' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'>,
+  user: Pick<Actor, 'id' | 'companyId' | 'subscriptionStatus' | 'subscriptionPlan' | 'subscriptionExpiresAt'>,
   metric: UsageMetric,
 ): Promise<void> {
   const at = now();
   const cap = capFor(user, metric, at);
   if (!cap) return;
-  const used = await countUsage(user.id, metric, at);
+  const used = await countUsage(usageCompanyOf(user), metric, at);
   if (used >= cap.perMonth) {
     const upgradeTo = findPlan(`${cap.plan.userType}_pro`)?.name ?? 'Pro';
     throw forbidden(limitMessage(cap.plan.name, cap.perMonth, metric, upgradeTo));
@@ -107,6 +108,7 @@ export async function assertCanPostLoad(poster: Actor, opts: { air: boolean }): 
 export async function assertCarrierCanTakeBooking(carrierId: string): Promise<void> {
   if (!Types.ObjectId.isValid(carrierId)) return;
   const carrier = await UserModel.findById(carrierId, {
+    companyId: 1,
     subscriptionStatus: 1,
     subscriptionPlan: 1,
     subscriptionExpiresAt: 1,
@@ -115,6 +117,7 @@ export async function assertCarrierCanTakeBooking(carrierId: string): Promise<vo
   await assertUnderCap(
     {
       id: carrierId,
+      companyId: carrier.companyId ? String(carrier.companyId) : null,
       subscriptionStatus: carrier.subscriptionStatus,
       subscriptionPlan: carrier.subscriptionPlan ?? null,
       subscriptionExpiresAt: carrier.subscriptionExpiresAt ?? null,

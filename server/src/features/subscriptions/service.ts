@@ -20,7 +20,7 @@ import { setBusinessFields } from '../companies/service';
 import { iso } from '../../http/dto';
 import { NOTHING_WRITTEN, recordFact, type Fact, type FactBy } from '../../events/record';
 import { addOneMonth, monthBounds, now } from '../../infra/clock';
-import { countUsage } from '../freight/planLimits';
+import { countUsage, usageCompanyOf } from '../freight/planLimits';
 import { paymentProvider } from './payments';
 
 type Subscriber = Pick<
@@ -212,7 +212,7 @@ export async function usageFor(actor: Actor): Promise<UsageDto> {
     periodEnd: end.toISOString(),
     metric,
     label: metric ? USAGE_METRIC_LABELS[metric] : null,
-    used: metric ? await countUsage(actor.id, metric, at) : 0,
+    used: metric ? await countUsage(usageCompanyOf(actor), metric, at) : 0,
     limit: active && plan?.limit ? plan.limit.perMonth : null,
   };
 }

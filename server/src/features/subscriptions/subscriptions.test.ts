@@ -34,9 +34,12 @@ async function setPlan(id: string, plan: string | null, status = 'active', expir
   );
 }
 
-/** A listing as the freight feature stores it (only the fields the counts read matter). */
+/**
+ * A listing as the freight feature stores it (only the fields the counts read matter), with each party's company id
+ * beside its person id as the schema stamps them (these are one-person companies: the company id is the person's).
+ */
 function listing(fields: Record<string, unknown>) {
-  return {
+  const doc: Record<string, unknown> = {
     userId: new Types.ObjectId(),
     title: 'Load',
     originCity: 'Dallas',
@@ -46,6 +49,13 @@ function listing(fields: Record<string, unknown>) {
     equipmentType: 'dry_van',
     ...fields,
   };
+  for (const [person, company] of [
+    ['userId', 'companyId'],
+    ['brokerId', 'brokerCompanyId'],
+    ['carrierId', 'carrierCompanyId'],
+  ] as const)
+    if (doc[person]) doc[company] = doc[person];
+  return doc;
 }
 
 describe('plans (SPEC §9)', () => {
@@ -280,6 +290,40 @@ describe('plan limits (SPEC §9 contents, per calendar month)', () => {
     await expect(assertCanPostLoad(await actorOf(air.id), { air: true })).rejects.toThrow(
       /Air Cargo Basic plan allows 40 air shipments/,
     );
+  });
+
+  it('the plan is the company’s: every member’s loads count against one Basic cap (issue 28)', async () => {
+    const at = new Date('2031-09-10T10:00:00Z');
+    setClock(() => at);
+    const owner = await app.client().registerAndLogin({ userType: 'shipper' });
+    await setPlan(owner.id, 'shipper_basic');
+    const companyId = new Types.ObjectId(owner.id); // a one-person company's id is its owner's
+    const second = await app.client().registerAndLogin({ userType: 'shipper' });
+    const copy = (await UserModel.findById(owner.id).lean())!;
+    await UserModel.updateOne(
+      { _id: second.id },
+      {
+        $set: {
+          companyId,
+          companyRole: 'dispatcher',
+          isVerified: true,
+          subscriptionStatus: copy.subscriptionStatus,
+          subscriptionPlan: copy.subscriptionPlan,
+          subscriptionExpiresAt: copy.subscriptionExpiresAt,
+        },
+      },
+    );
+    const secondId = new Types.ObjectId(second.id);
+    await FreightModel.collection.insertMany([
+      ...Array.from({ length: 29 }, () => listing({ userId: companyId, createdAt: at, updatedAt: at })),
+      { ...listing({ userId: secondId, createdAt: at, updatedAt: at }), companyId },
+    ]);
+    await expect(assertCanPostLoad(await actorOf(second.id), { air: false })).rejects.toThrow(
+      /Shipper Basic plan allows 30 loads posted per month/,
+    );
+    await expect(assertCanPostLoad(await actorOf(owner.id), { air: false })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 
   it('Broker Basic counts loads the broker posted or brokers', async () => {
