@@ -1,8 +1,9 @@
-import type {
-  FreightListingDto,
-  NegotiationDto,
-  ServerToClientEvents,
-  ShipmentOfferDto,
+import {
+  isCarrierOnLoad,
+  type FreightListingDto,
+  type NegotiationDto,
+  type ServerToClientEvents,
+  type ShipmentOfferDto,
 } from '@freight/shared';
 import { patchEntitiesWhere, patchEntity, upsertEntity } from '../lib/entities';
 import { refetchAllStores } from '../lib/resourceStore';
@@ -198,7 +199,14 @@ export const socketRoutes: SocketRoutes = {
     // teammate's posting shows live (the board's push carries no company; the refetch is a no-op when not open).
     if (listing.brokerId && listing.brokerId !== signedInUserId()) refetchBrokerHub();
   },
-  'freight:updated': ({ listing }) => upsertLoad(listing),
+  'freight:updated': ({ listing }) => {
+    upsertLoad(listing);
+    // A load booked to another member of our company (issue 28) comes through the company's room: an open My Loads
+    // reads its list again so the load joins Booked (the request's approval may have been read before the move).
+    const tracked = useTrackedLoadsStore.getState();
+    if (listing.carrierId && isCarrierOnLoad(listing.status) && !tracked.ids.includes(listing.id))
+      void tracked.refetch();
+  },
   'freight:removed': ({ id }) => {
     useFreightStore.getState().remove(id);
     useAirFreightStore.getState().receiveRemoved(id);

@@ -353,8 +353,14 @@ describe('cancellation (cancel at the end of the period)', () => {
     const c = app.client();
     const user = await c.registerAndLogin({ userType: 'carrier' });
     expect((await c.post('/api/subscriptions/activate', { plan: 'carrier_basic' })).status).toBe(200);
+    // The activation's own push comes from a projector after the answer: let it pass before listening.
+    await app.rt.projectors.drain();
     const socket = await c.socket();
-    const pushed = nextEvent(socket, 'subscription:changed', (p) => p.userId === user.id);
+    const pushed = nextEvent(
+      socket,
+      'subscription:changed',
+      (p) => p.userId === user.id && p.reason === 'canceled',
+    );
 
     const res = await c.post('/api/subscriptions/cancel', { plan: 'carrier_basic' });
     expect(res.status).toBe(200);
