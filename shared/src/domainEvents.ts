@@ -3,6 +3,7 @@ import type { BackgroundCheckDto } from './backgroundChecks';
 import type { DocumentDto, DocumentStatus, PendingDocumentDto, VerificationStatusDto } from './documents';
 import type { FreightStatus } from './enums';
 import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
+import type { LoadAssignmentDto } from './fleet';
 import type { LoadDocumentDto } from './loadDocuments';
 import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
@@ -79,6 +80,15 @@ export const DOMAIN_EVENTS = {
    * keeps one position per load per POSITION_FACT_EVERY_MS, so the history shows the trip without every ping.
    */
   'position.recorded': z.object({ point: snapshot<LocationPointDto>() }),
+  /**
+   * A dispatcher assigned (or reassigned) the truck and driver of a booked load (issue 29); `previous` is the
+   * assignment before, if any (its driver is told they are off the load).
+   */
+  'load.assigned': z.object({
+    ...loadSnapshot,
+    assignment: snapshot<LoadAssignmentDto>(),
+    previous: snapshot<LoadAssignmentDto | null>(),
+  }),
   'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
   // Compliance
   /** `queued`: the document as the admins' verification queue shows it (with its owner's type and company). */

@@ -1,5 +1,6 @@
 // Freight listings, load board, booking requests, negotiations. The freight feature extends this module
 // (schemas, query types, events); the listing DTO below is the contract other features read.
+import type { LoadAssignmentDto } from './fleet';
 import { z } from 'zod';
 import type { Ack } from './api';
 import { dateInput, isDateInRange, DATE_RANGE_MESSAGE } from './dates';
@@ -82,6 +83,8 @@ export interface FreightListingDto {
   userCompanyName: string | null;
   /** The poster's MC number at posting time (carrier/broker vetting), null when none. */
   userMcNumber: string | null;
+  /** The truck and driver that run a booked load (issue 29); null until a dispatcher assigns them. */
+  assignment?: LoadAssignmentDto | null;
   createdAt: string;
   updatedAt: string;
 }

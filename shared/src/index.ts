@@ -32,3 +32,4 @@ export * from './team';
 export * from './apiKeys';
 export * from './publicApi';
 export * from './webhooks';
+export * from './fleet';

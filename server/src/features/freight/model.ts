@@ -3,6 +3,7 @@ import {
   RATE_TYPES,
   boardEquipment,
   type FreightListingDto,
+  type LoadAssignmentDto,
   type FreightStatus,
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
@@ -72,6 +73,26 @@ const freightSchema = new Schema(
     userMcNumber: { type: String, default: null },
     /** True when `distance` is estimated from the places rather than entered by the poster. */
     distanceIsEstimate: { type: Boolean, default: true },
+    /**
+     * The truck and driver a dispatcher assigned (issue 29). The ids are also top-level so the driver's trips and a
+     * truck's load are equality reads; `assignment` holds what screens show (LoadAssignmentDto less the ids).
+     */
+    assignedTruckId: { type: Schema.Types.ObjectId, ref: 'Truck', default: null },
+    assignedDriverId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    assignment: {
+      type: new Schema(
+        {
+          truckUnit: { type: String, required: true },
+          driverFirstName: { type: String, required: true },
+          driverPhone: { type: String, default: null },
+          assignedAt: { type: Date, required: true },
+          assignedBy: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+          overrideReason: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );
@@ -88,6 +109,9 @@ freightSchema.index({ carrierId: 1, status: 1 });
 // use the indexes above; their few loads are sorted in memory).
 freightSchema.index({ shipperId: 1, updatedAt: -1 });
 freightSchema.index({ carrierId: 1, updatedAt: -1 });
+// A driver's trips and a truck's current load (issue 29).
+freightSchema.index({ assignedDriverId: 1, status: 1 });
+freightSchema.index({ assignedTruckId: 1, status: 1 });
 
 export type FreightListing = InferSchemaType<typeof freightSchema> & {
   _id: Types.ObjectId;
@@ -173,6 +197,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     requiresLiftgate: Boolean(f.requiresLiftgate),
     userCompanyName: f.userCompanyName ?? null,
     userMcNumber: f.userMcNumber ?? null,
+    assignment: toAssignmentDto(f),
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,
   };
@@ -185,4 +210,20 @@ export function ratePerMileCentsOf(
 ) {
   if (rateCents == null || distance == null || distance <= 0) return null;
   return Math.round(rateCents / distance);
+}
+
+/** The load's assignment as screens show it (null until assigned). */
+export function toAssignmentDto(f: FreightListing): LoadAssignmentDto | null {
+  const a = f.assignment;
+  if (!a || !f.assignedTruckId || !f.assignedDriverId) return null;
+  return {
+    truckId: String(f.assignedTruckId),
+    truckUnit: a.truckUnit,
+    driverId: String(f.assignedDriverId),
+    driverFirstName: a.driverFirstName,
+    driverPhone: a.driverPhone ?? null,
+    assignedAt: iso(a.assignedAt)!,
+    assignedBy: String(a.assignedBy),
+    overrideReason: a.overrideReason ?? null,
+  };
 }
