@@ -100,6 +100,10 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
                 onlyCategories: ['performance'],
                 // The marker cookie tells the app to ask for the user (the session cookie alone is httpOnly).
                 extraHeaders: page.as ? { Cookie: `${page.as.cookie}; ${SIGNED_IN_COOKIE}=1` } : undefined,
+                // BENCH_WEB_TRACES: V8's sampling profiler in the trace, to see which functions hold the main thread.
+                additionalTraceCategories: process.env.BENCH_WEB_TRACES
+                  ? 'disabled-by-default-v8.cpu_profiler'
+                  : null,
               },
               undefined,
             );
@@ -115,6 +119,15 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
             mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
             const file = `${page.name.replace(/[^\w]+/g, '_')}-${i + 1}.json`;
             writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, file), JSON.stringify(lhr));
+          }
+          // BENCH_WEB_TRACES=<folder>: every run's Chromium trace (open it in DevTools' Performance panel).
+          if (process.env.BENCH_WEB_TRACES) {
+            mkdirSync(process.env.BENCH_WEB_TRACES, { recursive: true });
+            const file = `${page.name.replace(/[^\w]+/g, '_')}-${i + 1}.trace.json`;
+            writeFileSync(
+              path.join(process.env.BENCH_WEB_TRACES, file),
+              JSON.stringify(result?.artifacts.Trace),
+            );
           }
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           figures.push({

@@ -10,7 +10,6 @@ import {
   requiredText,
   usState,
 } from './formFields';
-import type { SmallShipmentDto } from './smallShipments';
 
 export const DRIVER_ROUTE_STATUSES = ['active', 'closed'] as const;
 export type DriverRouteStatus = (typeof DRIVER_ROUTE_STATUSES)[number];
@@ -82,21 +81,4 @@ export interface DriverRouteDto {
   updatedAt: string;
 }
 
-/**
- * Route matching, the one rule: same origin state and destination state, and each shipment city contains the
- * route's city (case-insensitive substring; 'Dallas' matches 'North Dallas'). The server runs the same rule as a
- * query; the web uses this function to place live `smallShipment:posted` events under the right routes.
- */
-export function routeMatchesShipment(
-  route: Pick<DriverRouteDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
-  shipment: Pick<SmallShipmentDto, 'originCity' | 'originState' | 'destinationCity' | 'destinationState'>,
-): boolean {
-  const contains = (hay: string, needle: string) =>
-    hay.trim().toLowerCase().includes(needle.trim().toLowerCase());
-  return (
-    route.originState === shipment.originState &&
-    route.destinationState === shipment.destinationState &&
-    contains(shipment.originCity, route.originCity) &&
-    contains(shipment.destinationCity, route.destinationCity)
-  );
-}
+export { routeMatchesShipment } from './routeMatching';

@@ -1,5 +1,6 @@
 // Subscriptions (plans, the gate, usage limits).
 import { z } from 'zod';
+import { planTierLabel } from './planLabels';
 import type { UserDto } from './auth';
 import type { SubscriptionStatus, UserType } from './enums';
 
@@ -143,13 +144,7 @@ export function findPlan(planId: string | null | undefined): SubscriptionPlan | 
   return SUBSCRIPTION_PLANS.find((p) => p.id === planId) ?? null;
 }
 
-/** 'Pro' or 'Basic' for a plan id (the success alert and the gate's badge), else the id itself. */
-export function planTierLabel(planId: string | null | undefined): string {
-  if (!planId) return 'None';
-  if (planId.includes('pro')) return 'Pro';
-  if (planId.includes('basic')) return 'Basic';
-  return planId;
-}
+export { planTierLabel };
 
 export function planDisplayName(planId: string | null | undefined): string {
   return findPlan(planId)?.name ?? (planId ? planTierLabel(planId) : 'No plan');

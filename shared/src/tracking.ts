@@ -14,8 +14,7 @@ export const PHOTO_TYPE_LABELS: Record<PhotoType, string> = {
   damage: 'Damage',
 };
 
-/** A load's short reference for people: the id's last six characters, e.g. '#6B02EE' (the URL keeps the full id). */
-export const loadReference = (id: string) => `#${id.slice(-6).toUpperCase()}`;
+export { loadReference } from './loadReference';
 
 export const CHAT_NOT_AVAILABLE_MESSAGE = 'Chat not available. The freight must be booked to start chatting.';
 export const FREIGHT_NOT_FOUND_MESSAGE = 'Freight not found';

@@ -1,10 +1,113 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  fileUploadSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default system with solid greens and oranges one shade darker: white text on green.600 (3.3:1) and
- * orange.600 (3.6:1) falls short of WCAG AA's 4.5:1 for normal text; green.700 and orange.700 reach it (axe checks
- * every screen in the end-to-end suite). Inline field errors (fg.error, red.500 by default: 3.8:1 on white) use
- * red.700 in light mode.
+ * Chakra's default theme (every token, text and layer style) with only the recipes of the components the app uses
+ * (`themeRecipes.test.ts` fails when a screen starts using one that is missing here). Importing Chakra's
+ * `defaultConfig` also ran `createSystem` once more for its unused `defaultSystem`, and the unused recipes were
+ * shipped: on a phone that was a few hundred milliseconds of the page's start (issue 24).
+ */
+const appTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      fileUpload: fileUploadSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      stat: statSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+/**
+ * Solid greens and oranges one shade darker: white text on green.600 (3.3:1) and orange.600 (3.6:1) falls short of
+ * WCAG AA's 4.5:1 for normal text; green.700 and orange.700 reach it (axe checks every screen in the end-to-end
+ * suite). Inline field errors (fg.error, red.500 by default: 3.8:1 on white) use red.700 in light mode.
  */
 const accessibleColors = defineConfig({
   theme: {
@@ -27,4 +130,4 @@ const accessibleColors = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, accessibleColors);
+export const system = createSystem(defaultBaseConfig, appTheme, accessibleColors);
