@@ -2,6 +2,7 @@ import {
   CARGO_TYPE_LABELS,
   EQUIPMENT_LABELS,
   boardEquipment,
+  formatUsd,
   type EquipmentType,
   type FreightStatus,
 } from '@freight/shared';
@@ -35,8 +36,7 @@ export const statusLabel = (status: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatPrice = (dollars: number | null) => (dollars == null ? 'TBD' : money.format(dollars));
+export const formatPrice = (dollars: number | null) => (dollars == null ? 'TBD' : formatUsd(dollars));
 
 /** An external map at a position (SPEC §7: external map links use latitude and longitude). */
 export const externalMapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;
