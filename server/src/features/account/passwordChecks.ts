@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
+import { logger } from '../../infra/services';
 import type { PasswordStrengthTask } from './passwordStrength.worker';
 
 /**
@@ -31,13 +32,23 @@ let pool: Piscina<PasswordStrengthTask, string | null> | null = null;
 let users = 0;
 
 function startedPool(): Piscina<PasswordStrengthTask, string | null> {
-  pool ??= new Piscina({
+  if (pool) return pool;
+  pool = new Piscina({
     filename: new URL('./passwordStrength.worker.ts', import.meta.url).href,
     execArgv: ['--import', tsxLoader],
     minThreads: 0,
     maxThreads: passwordCheckLimits.threads,
     maxQueue: passwordCheckLimits.queued,
     idleTimeout: IDLE_MS,
+  });
+  // A thread that fails outside a check (its task's caller gets its own error) is replaced by the pool; unheard,
+  // the event would end the process.
+  pool.on('error', (err: unknown) => {
+    try {
+      logger().error('A password-check thread failed', err);
+    } catch {
+      console.error('A password-check thread failed', err); // no runtime bound (a script)
+    }
   });
   return pool;
 }
