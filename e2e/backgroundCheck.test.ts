@@ -1,17 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD } from '@test/helpers';
 import { signIn, startJourney, watchPageErrors } from './browser';
+import { markNoReload, notReloaded } from './roles';
 
 const journey = startJourney();
-
-/** A value on window that survives only as long as the page is not reloaded. */
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-}
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-}
 
 describe('background check of an individual driver (issue 16)', () => {
   it('the driver fills the form from the dashboard, an admin approves it in the queue, the driver sees it live, then offers', async () => {
@@ -60,7 +52,7 @@ describe('background check of an individual driver (issue 16)', () => {
     await driver.getByTestId('background-check-pending').waitFor();
     await driver.getByText('SSN ending in 9999', { exact: false }).waitFor();
     expect(await driver.getByTestId('background-check-status').getAttribute('data-status')).toBe('pending');
-    await markPage(driver);
+    await markNoReload(driver);
 
     // The admin approves it in the verification queue.
     const admin = await (await journey.browser.newContext()).newPage();

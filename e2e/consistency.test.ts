@@ -12,9 +12,11 @@ const journey = startJourney();
 describe('smaller inconsistencies (issue 23, point 10)', () => {
   it('an Air Cargo Basic subscriber is badged Basic, not Pro; plan pages are titled by the user’s type', async () => {
     const { app, browser } = journey;
-    const air = await freshAccount(app, 'air_cargo', { companyName: 'Polar Air Cargo Partners' });
-    const carrier = await freshAccount(app, 'carrier');
-    const broker = await freshAccount(app, 'broker');
+    const [air, carrier, broker] = await Promise.all([
+      freshAccount(app, 'air_cargo', { companyName: 'Polar Air Cargo Partners' }),
+      freshAccount(app, 'carrier'),
+      freshAccount(app, 'broker'),
+    ]);
 
     const airPage = await rolePage(browser, app, air);
     await airPage.page.goto(`${app.url}/subscribe`);

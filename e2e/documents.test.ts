@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { markNoReload, notReloaded } from './roles';
 
 let app: TestApp;
 let browser: E2EBrowser;
@@ -31,14 +32,6 @@ const png = (name: string) => ({
     Buffer.alloc(128, 7),
   ]),
 });
-
-/** A value on window that survives only as long as the page is not reloaded. */
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-}
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-}
 
 async function uploadDocument(
   page: Page,
@@ -75,7 +68,7 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
     await admin.getByRole('heading', { name: 'Document Verification Queue' }).waitFor();
     await admin.getByText('No Pending Documents').waitFor();
     await admin.getByText('All documents have been reviewed.').waitFor();
-    await markPage(admin);
+    await markNoReload(admin);
 
     // The carrier opens Documents and uploads three documents.
     const carrierContext = await browser.newContext();
@@ -95,7 +88,7 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
       'Insurance Certificate',
       'Equipment Certificate',
     ]);
-    await markPage(carrier);
+    await markNoReload(carrier);
 
     await uploadDocument(carrier, 'dot_authority', pdf('dot-authority.pdf'), '2099-12-31');
     await uploadDocument(carrier, 'insurance', pdf('insurance.pdf'), '2099-06-30');

@@ -1,17 +1,11 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, startJourney, watchPageErrors } from './browser';
+import { userIdOf } from './roles';
 
 const journey = startJourney();
-
-async function userId(email: string): Promise<string> {
-  const user = await UserModel.findOne({ email }).lean();
-  if (!user) throw new Error(`no test account ${email}`);
-  return String(user._id);
-}
 
 const mapAttr = (page: Page, name: string) =>
   page.evaluate((n) => document.querySelector('[data-testid="tracking-map"]')?.getAttribute(n) ?? null, name);
@@ -34,8 +28,8 @@ async function etaMiles(page: Page): Promise<number> {
 describe('a live trip (issue 16): pins, automatic positions and a live ETA', () => {
   it("the shipper watches the load move while the carrier's phone only has its tracking page open", async () => {
     const { app, browser } = journey;
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'E2E live trip' }); // Chicago → Dallas
 
     // The shipper's map shows the pickup and delivery pins before any position; there is no ETA yet.

@@ -1,18 +1,12 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, startJourney, watchPageErrors } from './browser';
+import { userIdOf } from './roles';
 
 const journey = startJourney();
-
-async function userId(email: string): Promise<string> {
-  const user = await UserModel.findOne({ email }).lean();
-  if (!user) throw new Error(`no test account ${email}`);
-  return String(user._id);
-}
 
 /** Clicks the card's Rate Confirmation download and answers the saved file's name and first bytes. */
 async function downloadRateConfirmation(page: Page): Promise<{ name: string; head: string }> {
@@ -32,8 +26,8 @@ async function downloadRateConfirmation(page: Page): Promise<{ name: string; hea
 describe('load documents journey (Chromium)', () => {
   it('both parties download the rate confirmation from the tracking page; it turns ready live', async () => {
     const { app, browser } = journey;
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     // Booked directly (no booking announcement, so no job): the card offers it as being prepared.
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'E2E rate confirmation' });
     const ref = freightId.slice(-6).toUpperCase();

@@ -3,6 +3,7 @@
 import { documentTypesFor, type FreightListingDto, type PostLoadInput, type UserDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { UserModel } from '@freight/server/features/users/model';
 import { TEST_USER_PASSWORD, type TestApp, type TestClient } from '@test/helpers';
 import type { E2EBrowser } from './browser';
 import { signIn, watchPageErrors } from './browser';
@@ -27,6 +28,20 @@ export async function freshAccount(
   return { api, user, email: user.email, password: TEST_USER_PASSWORD };
 }
 
+/**
+ * A fresh account of this type with its verified flag set directly, for journeys about something else than
+ * verification (verifiedAccount goes through the documents).
+ */
+export async function flaggedVerifiedAccount(
+  app: TestApp,
+  userType: FreshUserType,
+  overrides: Record<string, unknown> = {},
+): Promise<FreshAccount> {
+  const account = await freshAccount(app, userType, overrides);
+  await UserModel.updateOne({ _id: account.user.id }, { $set: { isVerified: true } });
+  return account;
+}
+
 /** A PDF the upload sniffer accepts. */
 export const pdfFile = (name: string) => ({
   name,
@@ -42,6 +57,13 @@ export async function uploadDocument(account: FreshAccount, documentType: string
   const res = await req.attach('file', file.buffer, { filename: file.name, contentType: file.mimeType });
   if (res.status !== 201 && res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.text}`);
   return res.body.id as string;
+}
+
+/** The id of the account with this email (a seeded test account or one a test registered). */
+export async function userIdOf(email: string): Promise<string> {
+  const user = await UserModel.findOne({ email }).lean();
+  if (!user) throw new Error(`no test account ${email}`);
+  return String(user._id);
 }
 
 /** The seeded admin, signed in through the API. */

@@ -1,22 +1,17 @@
 // Issue 23, item 5: the poster's load page. Edit a load that has a pending request (the carrier sees the change),
 // withdraw it (the carrier's request shows closed with the reason, live), copy it (Post Load prefilled); the tracking
 // page of an available load asks for no chat.
-import { UserModel } from '@freight/server/features/users/model';
 import type { FreightListingDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { TEST_USER_PASSWORD } from '@test/helpers';
+import { startJourney } from './browser';
+import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage } from './roles';
 
 const journey = startJourney();
 
-async function freshUser(userType: 'carrier' | 'shipper', companyName: string) {
-  const client = journey.app.client();
-  const email = uniqueEmail(userType);
-  const user = await client.registerAndLogin({ userType, email, companyName });
-  await UserModel.updateOne({ _id: user.id }, { $set: { isVerified: true } });
-  return { client, email, id: user.id };
-}
+const freshUser = (userType: 'carrier' | 'shipper', companyName: string) =>
+  flaggedVerifiedAccount(journey.app, userType, { companyName });
 
 async function shoot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -31,23 +26,22 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function openAs(email: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const errors = watchPageErrors(page);
-  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
-  return { page, errors };
-}
-
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const notReloaded = async (page: Page) =>
-  expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
+const openAs = (email: string) =>
+  rolePage(
+    journey.browser,
+    journey.app,
+    { email, password: TEST_USER_PASSWORD },
+    { viewport: { width: 1280, height: 900 } },
+  );
 
 describe('The poster edits, withdraws and copies a load (issue 23)', () => {
   it('edit with a pending request, withdraw with the reason shown live, copy prefilled', async () => {
-    const shipper = await freshUser('shipper', 'Lakeside Supply');
-    const carrier = await freshUser('carrier', 'Northern Lines');
+    const [shipper, carrier] = await Promise.all([
+      freshUser('shipper', 'Lakeside Supply'),
+      freshUser('carrier', 'Northern Lines'),
+    ]);
     const title = `Edit me ${Date.now().toString(36)}`;
-    const posted = await shipper.client.post('/api/freight', {
+    const posted = await shipper.api.post('/api/freight', {
       title,
       originCity: 'Madison',
       originState: 'WI',
@@ -58,7 +52,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     });
     expect(posted.status, posted.text).toBe(201);
     const load = posted.body as FreightListingDto;
-    const requested = await carrier.client.post(`/api/freight/${load.id}/book`, { message: 'Ready Monday' });
+    const requested = await carrier.api.post(`/api/freight/${load.id}/book`, { message: 'Ready Monday' });
     expect(requested.status, requested.text).toBe(201);
 
     // The carrier follows its request on My Loads.
@@ -69,7 +63,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
       .getByTestId('workspace-row')
       .filter({ hasText: 'Madison, WI → Columbus, OH' });
     await row.getByText('$2,000.00').waitFor();
-    await mark(c.page);
+    await markNoReload(c.page);
 
     // The shipper opens the load from My Loads.
     const s = await openAs(shipper.email);
@@ -100,7 +94,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
       .first()
       .waitFor();
     await c.page.keyboard.press('Escape');
-    await notReloaded(c.page);
+    expect(await notReloaded(c.page)).toBe(true);
 
     // Withdraw: asked first; the carrier's request closes with the reason, live.
     await s.page.getByRole('button', { name: 'Withdraw' }).click();
@@ -111,7 +105,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     expect(await s.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     await row.getByText('Not accepted').waitFor();
     await row.getByText('Withdrawn by the poster').waitFor();
-    await notReloaded(c.page);
+    expect(await notReloaded(c.page)).toBe(true);
     await shoot(s.page, 'load-page-withdrawn');
     await shoot(c.page, 'carrier-my-loads-withdrawn');
 
@@ -128,9 +122,11 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
   });
 
   it('an available load’s tracking page asks for no chat; a stranger gets no poster actions', async () => {
-    const shipper = await freshUser('shipper', 'Quiet Shipper');
-    const stranger = await freshUser('carrier', 'Curious Carrier');
-    const posted = await shipper.client.post('/api/freight', {
+    const [shipper, stranger] = await Promise.all([
+      freshUser('shipper', 'Quiet Shipper'),
+      freshUser('carrier', 'Curious Carrier'),
+    ]);
+    const posted = await shipper.api.post('/api/freight', {
       title: 'No chat yet',
       originCity: 'Tulsa',
       originState: 'OK',

@@ -1,29 +1,24 @@
 // Issue 23, item 1: offers on a poster's own loads, answered by shippers as by brokers. Each role in its own browser
 // context with a fresh account, each seeing the other's change without a reload.
-import { UserModel } from '@freight/server/features/users/model';
 import type { FreightListingDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TEST_USER_PASSWORD, uniqueEmail, type TestClient } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
+import { startJourney } from './browser';
+import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage } from './roles';
 
 const journey = startJourney();
 
-/** A fresh account of `userType`, registered through the API and verified the way the test apps do it. */
-async function freshUser(userType: 'carrier' | 'shipper' | 'broker', companyName: string) {
-  const client = journey.app.client();
-  const email = uniqueEmail(userType);
-  const user = await client.registerAndLogin({ userType, email, companyName });
-  await UserModel.updateOne({ _id: user.id }, { $set: { isVerified: true } });
-  return { client, email, id: user.id };
-}
+const freshUser = (userType: 'carrier' | 'shipper' | 'broker', companyName: string) =>
+  flaggedVerifiedAccount(journey.app, userType, { companyName });
 
-async function openAs(email: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const errors = watchPageErrors(page);
-  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
-  return { page, errors };
-}
+const openAs = (email: string) =>
+  rolePage(
+    journey.browser,
+    journey.app,
+    { email, password: TEST_USER_PASSWORD },
+    { viewport: { width: 1280, height: 900 } },
+  );
 
 async function postLoad(c: TestClient, title: string): Promise<FreightListingDto> {
   const res = await c.post('/api/freight', {
@@ -51,11 +46,6 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-
-/** Marks the page so a reload would show (the marker is gone after one). */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const notReloaded = async (page: Page) =>
-  expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
 
 /** The carrier makes an offer from the board's card of `title`. */
 async function offerFromBoard(page: Page, title: string, rate: string) {
@@ -89,17 +79,19 @@ async function counterOnLoadPage(page: Page, rate: string) {
 
 describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
   it('a shipper answers a carrier’s offer: dashboard card, notification to the load page, counter, accepted live', async () => {
-    const shipper = await freshUser('shipper', 'Prairie Goods Co');
-    const carrier = await freshUser('carrier', 'Plains Haulers LLC');
+    const [shipper, carrier] = await Promise.all([
+      freshUser('shipper', 'Prairie Goods Co'),
+      freshUser('carrier', 'Plains Haulers LLC'),
+    ]);
     const title = `Shipper load ${Date.now().toString(36)}`;
-    const load = await postLoad(shipper.client, title);
+    const load = await postLoad(shipper.api, title);
 
     const s = await openAs(shipper.email);
     const c = await openAs(carrier.email);
-    await mark(s.page);
+    await markNoReload(s.page);
 
     await offerFromBoard(c.page, title, '1800');
-    await mark(c.page);
+    await markNoReload(c.page);
 
     // The shipper's dashboard lists the offer live, with the answers.
     const card = s.page.getByRole('region', { name: 'Offers on your loads' });
@@ -107,7 +99,7 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     await row.waitFor();
     await row.getByRole('button', { name: 'Accept' }).waitFor();
     await row.getByRole('button', { name: 'Reject' }).waitFor();
-    await notReloaded(s.page);
+    expect(await notReloaded(s.page)).toBe(true);
     await card.scrollIntoViewIfNeeded();
     await shoot(s.page, 'dashboard-offers-card');
 
@@ -117,28 +109,30 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     await s.page.waitForURL(`${journey.app.url}/loads/${load.id}`);
     await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await s.page.getByText('Access Restricted').count()).toBe(0);
-    await mark(s.page);
+    await markNoReload(s.page);
     await s.page.getByTestId('load-offer').first().waitFor();
     await shoot(s.page, 'load-page-offer');
 
     await counterOnLoadPage(s.page, '1900');
     await acceptCounter(c.page, '$1,900.00');
-    await notReloaded(c.page);
+    expect(await notReloaded(c.page)).toBe(true);
 
     // The shipper sees the acceptance and the booking without a reload.
     const offer = s.page.getByTestId('load-offer').filter({ hasText: '$1,800.00' });
     await offer.getByText('Accepted', { exact: true }).waitFor();
     await s.page.getByTestId('load-status').getByText('Booked').waitFor();
-    await notReloaded(s.page);
+    expect(await notReloaded(s.page)).toBe(true);
     expect(s.errors).toEqual([]);
     expect(c.errors).toEqual([]);
   });
 
   it('a broker answers from the load page opened from the Broker Hub’s My Loads, live for both', async () => {
-    const broker = await freshUser('broker', 'Summit Brokerage');
-    const carrier = await freshUser('carrier', 'Foothill Freight');
+    const [broker, carrier] = await Promise.all([
+      freshUser('broker', 'Summit Brokerage'),
+      freshUser('carrier', 'Foothill Freight'),
+    ]);
     const title = `Broker load ${Date.now().toString(36)}`;
-    const load = await postLoad(broker.client, title);
+    const load = await postLoad(broker.api, title);
 
     const b = await openAs(broker.email);
     const c = await openAs(carrier.email);
@@ -150,18 +144,18 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
       .click();
     await b.page.waitForURL(`${journey.app.url}/loads/${load.id}`);
     await b.page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await mark(b.page);
+    await markNoReload(b.page);
 
     await offerFromBoard(c.page, title, '1800');
-    await mark(c.page);
+    await markNoReload(c.page);
     await counterOnLoadPage(b.page, '1950');
     await acceptCounter(c.page, '$1,950.00');
 
     const offer = b.page.getByTestId('load-offer').filter({ hasText: '$1,800.00' });
     await offer.getByText('Accepted', { exact: true }).waitFor();
     await b.page.getByTestId('load-status').getByText('Booked').waitFor();
-    await notReloaded(b.page);
-    await notReloaded(c.page);
+    expect(await notReloaded(b.page)).toBe(true);
+    expect(await notReloaded(c.page)).toBe(true);
     expect(b.errors).toEqual([]);
     expect(c.errors).toEqual([]);
   });

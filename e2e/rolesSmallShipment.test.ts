@@ -4,17 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
 import { eventually, TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
 import { signIn, startJourney, watchPageErrors } from './browser';
+import { markNoReload, notReloaded } from './roles';
 
 const journey = startJourney();
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** A value on window that survives only as long as the page is not reloaded. */
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-}
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
-}
 
 /** axe-core's serious and critical findings on the page as it is now (as e2e/accessibility.test.ts checks). */
 async function seriousA11yProblems(page: Page, label: string): Promise<string[]> {
@@ -104,7 +97,7 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     // The driver has My Routes open while the customer posts.
     await d.goto(`${journey.app.url}/driver-routes`);
     await d.getByTestId('driver-route').filter({ hasText: 'Reno to Sparks run' }).waitFor();
-    await markPage(d);
+    await markNoReload(d);
 
     // 1. The customer posts through the form.
     await c.goto(`${journey.app.url}/small-shipments`);
@@ -132,7 +125,7 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
 
     // 3. The customer accepts it from My Shipments on /small-shipments (live: no reload).
     await c.goto(`${journey.app.url}/small-shipments`);
-    await markPage(c);
+    await markNoReload(c);
     const mine = c.getByTestId('my-shipment').filter({ hasText: 'Oak dresser to Sparks' });
     const offer = mine.getByTestId('shipment-offer').filter({ hasText: '$85.00' });
     await offer.getByRole('button', { name: 'Accept Offer' }).click();
@@ -161,12 +154,12 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     // The customer opens it from My Shipments and sees the driver's contact.
     await mine.getByRole('link', { name: 'Open shipment' }).click();
     await c.getByRole('heading', { name: 'Oak dresser to Sparks', level: 1 }).waitFor();
-    await markPage(c);
+    await markNoReload(c);
     const cContact = c.getByTestId('shipment-contact');
     await cContact.getByText('Dario Driver').waitFor();
     await cContact.getByText('775-555-0222').waitFor();
     await cContact.getByText(driver.email).waitFor();
-    await markPage(d);
+    await markNoReload(d);
 
     // 5. Chat both ways, live.
     await c.getByLabel('Message').fill('Hi Dario, the dresser is in the garage.');

@@ -1,9 +1,9 @@
 import { LOCATION_POLL_MS, TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { userIdOf } from './roles';
 
 /**
  * Issue 25 point 8: with /socket.io unreachable from the first page load (a proxy that blocks it), the tracking page
@@ -21,16 +21,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function userId(email: string): Promise<string> {
-  const user = await UserModel.findOne({ email }).lean();
-  if (!user) throw new Error(`no test account ${email}`);
-  return String(user._id);
-}
-
 describe('polling fallback with /socket.io blocked from the start', () => {
   it("the carrier's chat message and position reach the shipper's tracking page without a socket", async () => {
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'Blocked socket load' });
 
     const context = await browser.newContext();

@@ -1,10 +1,10 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
+import { userIdOf } from './roles';
 
 let app: TestApp;
 let browser: E2EBrowser;
@@ -16,12 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-async function userId(email: string): Promise<string> {
-  const user = await UserModel.findOne({ email }).lean();
-  if (!user) throw new Error(`no test account ${email}`);
-  return String(user._id);
-}
 
 /** Waits until the map shows the marker at this position. */
 async function markerAt(page: Page, lat: number, lng: number): Promise<void> {
@@ -38,8 +32,8 @@ async function markerAt(page: Page, lat: number, lng: number): Promise<void> {
 
 describe('live tracking journey (Chromium, two browser contexts)', () => {
   it("the carrier's location and chat message reach the shipper's open tracking page without a reload", async () => {
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'E2E steel coils' });
 
     // The shipper opens the tracking page: booked, no location yet; the chat tab is open.

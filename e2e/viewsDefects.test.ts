@@ -2,11 +2,11 @@ import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
 import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
 import { seedLoad } from '@freight/server/features/tracking/testing';
-import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { signIn, startJourney } from './browser';
+import { userIdOf } from './roles';
 
 const journey = startJourney();
 
@@ -28,12 +28,6 @@ async function client(email: string): Promise<TestClient> {
   const c = journey.app.client();
   await c.login(email);
   return c;
-}
-
-async function userId(email: string): Promise<string> {
-  const user = await UserModel.findOne({ email }).lean();
-  if (!user) throw new Error(`no test account ${email}`);
-  return String(user._id);
 }
 
 describe('issue 14: views', () => {
@@ -90,8 +84,8 @@ describe('issue 14: views', () => {
   });
 
   it('11. Tracking and the chat popover show a short reference and the route', async () => {
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'Reference check' });
     const reference = `#${freightId.slice(-6).toUpperCase()}`;
     const carrier = await client('carrier@test.local');
@@ -146,8 +140,8 @@ describe('issue 14: views', () => {
   }, 120_000);
 
   it('14. Without map tiles the tracking map draws the offline basemap, with no failed tile requests', async () => {
-    const shipperId = await userId('shipper@test.local');
-    const carrierId = await userId('carrier@test.local');
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
     const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'Basemap check' });
     const carrier = await client('carrier@test.local');
     expect(

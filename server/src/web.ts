@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { createClient } from 'redis';
 import { featureRouters, seedTestAccounts, seeders } from './features';
 import { accountPages } from './features/account/routes';
+import { usePasswordChecks } from './features/account/passwordChecks';
 import { unsubscribePages } from './features/notificationChannels/unsubscribe';
 import { setLinkBase } from './features/account/links';
 import { startOpenLoadBook, stopOpenLoadBook } from './features/freight/book/live';
@@ -171,6 +172,7 @@ export async function startWeb(
   const actualPort = (httpServer.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   setLinkBase(rt.config.PUBLIC_URL ?? `http://${shownHost}:${actualPort}`);
+  const releasePasswordChecks = usePasswordChecks();
   return {
     url: `http://${shownHost}:${actualPort}`,
     port: actualPort,
@@ -181,6 +183,7 @@ export async function startWeb(
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await sessionRedis.quit().catch(() => undefined);
+      await releasePasswordChecks();
     },
   };
 }

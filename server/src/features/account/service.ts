@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../../infra/rateLimit';
 import { withAggregate } from '../../infra/concurrency';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { hashPassword } from './passwords';
-import { passwordWeakness } from './passwordStrength';
+import { passwordWeaknessOffThread } from './passwordChecks';
 import { isTestAccountEmail } from '../users/testAccounts';
 import { sendMail } from '../mail/service';
 import { displayName, UserModel, type UserDoc } from '../users/model';
@@ -145,7 +145,12 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const pending = await findToken('reset', token);
   const user = await UserModel.findById(pending.userId);
   if (!user || user.email !== pending.email) throw new TokenError('wrong');
-  const weakness = passwordWeakness(password, [user.email, user.firstName, user.lastName, user.companyName]);
+  const weakness = await passwordWeaknessOffThread(password, [
+    user.email,
+    user.firstName,
+    user.lastName,
+    user.companyName,
+  ]);
   if (weakness) throw badRequest(`password: ${weakness}`, [{ path: 'password', message: weakness }]);
   const passwordHash = await hashPassword(password);
   const doc = await consumeToken('reset', token);

@@ -14,7 +14,7 @@ import { ensureOwnCompany, setBusinessFields } from '../companies/service';
 import { sendVerificationEmail } from '../account/service';
 import { hashPassword } from '../account/passwords';
 import { isTestAccountEmail } from '../users/testAccounts';
-import { passwordWeakness } from '../account/passwordStrength';
+import { passwordWeaknessOffThread } from '../account/passwordChecks';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
 
 let dummyHash: Promise<string> | null = null;
@@ -38,7 +38,7 @@ export async function register(
   if (isTestAccountEmail(data.email)) throw conflict('An account with this email already exists');
   // A new password the user chooses must be hard to guess (the shared schema checks only its length: the
   // dictionaries are too big for the web bundle, so the form shows this message from the server).
-  const weakness = passwordWeakness(data.password, [
+  const weakness = await passwordWeaknessOffThread(data.password, [
     data.email,
     data.firstName,
     data.lastName,
