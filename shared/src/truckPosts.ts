@@ -165,37 +165,45 @@ const queryNumber = (schema: z.ZodNumber) =>
   z.preprocess((v) => (isBlank(v) ? undefined : Number(v)), schema.optional());
 const queryDate = z.preprocess((v) => (isBlank(v) ? undefined : v), dateInput().optional());
 
-/** GET /api/truck-posts: the Trucks board's search (every filter optional). */
+/** The Trucks board's filters (every one optional), shared by GET /api/truck-posts and GET /api/v1/truck-posts. */
+export const truckPostSearchFields = {
+  /** A US place ("Elko, NV" or a ZIP): trucks empty within `radius` miles of it. */
+  origin: queryText(80),
+  lat: queryNumber(z.number().min(-90).max(90)),
+  lng: queryNumber(z.number().min(-180).max(180)),
+  radius: queryNumber(z.number().positive('radius: more than 0 miles').max(500, 'radius: at most 500 miles')),
+  /** Trucks available on some day between these dates (YYYY-MM-DD). */
+  availableFrom: queryDate,
+  availableTo: queryDate,
+  equipmentType: z.preprocess(
+    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? boardEquipment(v) : v),
+    z.enum(TRUCK_KINDS, { error: 'equipmentType: not a truck kind' }).optional(),
+  ),
+  /** A destination state the truck is willing to go to. */
+  destinationState: z.preprocess(
+    (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(US_STATES, { error: 'destinationState: a two-letter US state code' }).optional(),
+  ),
+};
+
+export function truckPostSearchIssues(
+  q: { lat?: number; lng?: number; availableFrom?: string; availableTo?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if ((q.lat === undefined) !== (q.lng === undefined))
+    ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Give both lat and lng' });
+  if (q.availableFrom && q.availableTo && q.availableTo < q.availableFrom)
+    ctx.addIssue({ code: 'custom', path: ['availableTo'], message: 'availableTo is before availableFrom' });
+}
+
+/** GET /api/truck-posts: the Trucks board's search, paged. */
 export const truckPostSearchSchema = z
   .object({
-    /** A US place ("Elko, NV" or a ZIP): trucks empty within `radius` miles of it. */
-    origin: queryText(80),
-    lat: queryNumber(z.number().min(-90).max(90)),
-    lng: queryNumber(z.number().min(-180).max(180)),
-    radius: queryNumber(
-      z.number().positive('radius: more than 0 miles').max(500, 'radius: at most 500 miles'),
-    ),
-    /** Trucks available on some day between these dates (YYYY-MM-DD). */
-    availableFrom: queryDate,
-    availableTo: queryDate,
-    equipmentType: z.preprocess(
-      (v) => (isBlank(v) ? undefined : typeof v === 'string' ? boardEquipment(v) : v),
-      z.enum(TRUCK_KINDS, { error: 'equipmentType: not a truck kind' }).optional(),
-    ),
-    /** A destination state the truck is willing to go to. */
-    destinationState: z.preprocess(
-      (v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
-      z.enum(US_STATES, { error: 'destinationState: a two-letter US state code' }).optional(),
-    ),
+    ...truckPostSearchFields,
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
-  .superRefine((q, ctx) => {
-    if ((q.lat === undefined) !== (q.lng === undefined))
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'Give both lat and lng' });
-    if (q.availableFrom && q.availableTo && q.availableTo < q.availableFrom)
-      ctx.addIssue({ code: 'custom', path: ['availableTo'], message: 'availableTo is before availableFrom' });
-  });
+  .superRefine(truckPostSearchIssues);
 export type TruckPostSearchQuery = z.output<typeof truckPostSearchSchema>;
 
 /** "My Truck Posts": the company's posts, newest first; `status` narrows. */
@@ -325,3 +333,35 @@ export interface TruckPostEvents {
   /** Withdrawn or expired: it leaves every board. */
   'truckPost:removed': (payload: { id: string; status: TruckPostStatus }) => void;
 }
+
+const nullableText = z.string().nullable();
+
+/** A posted truck as the public API answers it (the same fields as TruckPostDto). */
+export const v1TruckPostSchema = z
+  .looseObject({
+    id: z.string(),
+    carrierId: z.string(),
+    carrierCompanyId: nullableText,
+    carrierName: nullableText,
+    carrierMcNumber: nullableText,
+    status: z.enum(TRUCK_POST_STATUSES),
+    originCity: z.string(),
+    originState: z.string(),
+    originLat: z.number().nullable(),
+    originLng: z.number().nullable(),
+    availableFrom: z.string().describe('YYYY-MM-DD'),
+    availableTo: z.string().describe('YYYY-MM-DD'),
+    expiresAt: z.string().describe('When it leaves the board: the end of availableTo on the Pacific coast'),
+    equipmentType: z.enum(TRUCK_KINDS),
+    length: z.number().nullable(),
+    maxWeight: z.number().nullable(),
+    pickupRadius: z.number(),
+    destinationStates: z.array(z.string()),
+    destinationRadius: z.number().nullable(),
+    ratePerMile: z.number().nullable(),
+    comments: nullableText,
+    distanceMiles: z.number().optional().describe('Miles from the searched place (searches with a place)'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'TruckPost' });
