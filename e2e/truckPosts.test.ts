@@ -130,6 +130,6 @@ describe('issue 29: posted trucks (Chromium)', () => {
       expect(b.errors).toEqual([]);
       await c.page.context().close();
       await b.page.context().close();
-    });
+    }, 240_000);
   }
 });
