@@ -317,6 +317,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/truck-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search posted trucks
+         * @description Active posted trucks (brokers and shippers): empty within `radius` miles (default 100) of `origin` or `lat`/`lng`, available between the dates, of an equipment type; nearest first when a place is given.
+         *
+         *     Scope: `loads:read`.
+         */
+        get: operations["searchTruckPosts"];
+        put?: never;
+        /**
+         * Post an empty truck
+         * @description Carriers: where and when the truck is empty, what it takes, where it wants to go and the rate per mile asked. It expires at the end of `availableTo`. Send an Idempotency-Key so that a retry cannot post twice.
+         *
+         *     Scope: `loads:write`.
+         */
+        post: operations["postTruck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/truck-posts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your company's posted trucks
+         * @description Carriers: every post of the company, newest first (active, withdrawn and expired).
+         *
+         *     Scope: `loads:read`.
+         */
+        get: operations["listMyTruckPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/truck-posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a truck post
+         * @description It leaves every Trucks board at once; the post is kept, withdrawn.
+         *
+         *     Scope: `loads:write`.
+         */
+        delete: operations["withdrawTruckPost"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit an active truck post
+         * @description Edit an active truck post
+         *
+         *     Scope: `loads:write`.
+         */
+        patch: operations["editTruckPost"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "load.posted": {
@@ -623,6 +701,74 @@ export interface components {
             }[];
             createdAt: string;
             deliveredAt: string | null;
+        };
+        TruckPost: {
+            id: string;
+            carrierId: string;
+            carrierCompanyId: string | null;
+            carrierName: string | null;
+            carrierMcNumber: string | null;
+            /** @enum {string} */
+            status: "active" | "withdrawn" | "expired";
+            originCity: string;
+            originState: string;
+            originLat: number | null;
+            originLng: number | null;
+            /** @description YYYY-MM-DD */
+            availableFrom: string;
+            /** @description YYYY-MM-DD */
+            availableTo: string;
+            /** @description When it leaves the board: the end of availableTo on the Pacific coast */
+            expiresAt: string;
+            /** @enum {string} */
+            equipmentType: "dry_van" | "flatbed" | "reefer" | "step_deck" | "lowboy" | "tanker" | "container" | "box_truck" | "power_only";
+            length: number | null;
+            maxWeight: number | null;
+            pickupRadius: number;
+            destinationStates: string[];
+            destinationRadius: number | null;
+            ratePerMile: number | null;
+            comments: string | null;
+            /** @description Miles from the searched place (searches with a place) */
+            distanceMiles?: number;
+            createdAt: string;
+            updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        TruckPostInput: {
+            originCity: string;
+            originState: string;
+            originLat?: number | null;
+            originLng?: number | null;
+            availableFrom: string;
+            availableTo: string;
+            /** @enum {string} */
+            equipmentType: "dry_van" | "flatbed" | "reefer" | "step_deck" | "lowboy" | "tanker" | "container" | "box_truck" | "power_only";
+            length?: number | null;
+            maxWeight?: number | null;
+            pickupRadius?: number | null;
+            destinationStates?: string[];
+            destinationRadius?: number | null;
+            ratePerMile?: number | null;
+            comments?: string | null;
+        };
+        TruckPostUpdate: {
+            originCity?: string;
+            originState?: string;
+            originLat?: number | null;
+            originLng?: number | null;
+            availableFrom?: string;
+            availableTo?: string;
+            /** @enum {string} */
+            equipmentType?: "dry_van" | "flatbed" | "reefer" | "step_deck" | "lowboy" | "tanker" | "container" | "box_truck" | "power_only";
+            length?: number | null;
+            maxWeight?: number | null;
+            pickupRadius?: number | null;
+            destinationStates?: string[];
+            destinationRadius?: number | null;
+            ratePerMile?: number | null;
+            comments?: string | null;
         };
     };
     responses: never;
@@ -2391,6 +2537,457 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchTruckPosts: {
+        parameters: {
+            query?: {
+                origin?: string | null;
+                lat?: number | null;
+                lng?: number | null;
+                radius?: number | null;
+                availableFrom?: string | null;
+                availableTo?: string | null;
+                equipmentType?: "dry_van" | "flatbed" | "reefer" | "step_deck" | "lowboy" | "tanker" | "container" | "box_truck" | "power_only" | null;
+                destinationState?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | null;
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TruckPost"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postTruck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the same POST again within 24 hours is answered as the first time */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckPostInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckPost"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyTruckPosts: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                status?: "active" | "withdrawn" | "expired" | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TruckPost"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawTruckPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckPost"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editTruckPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckPostUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckPost"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The item changed or is busy; read it again and retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import type { LoadDocumentDto } from './loadDocuments';
 import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
 import type { SubscriptionChangedPayload } from './subscriptions';
+import type { TruckPostDto } from './truckPosts';
 import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } from './tracking';
 
 /**
@@ -229,6 +230,17 @@ export const DOMAIN_EVENTS = {
   }),
   'smallShipment.messagePosted': z.object({ message: snapshot<ShipmentMessageDto>() }),
   'smallShipment.photoAdded': z.object({ photo: snapshot<ShipmentPhotoDto>() }),
+  // Posted trucks (issue 29, item 6)
+  'truckPost.posted': z.object({ post: snapshot<TruckPostDto>() }),
+  'truckPost.edited': z.object({ post: snapshot<TruckPostDto>(), changed: z.array(z.string()) }),
+  'truckPost.withdrawn': z.object({ post: snapshot<TruckPostDto>() }),
+  /** Past the end of its last available day (the sweep, or the first read that finds it past). */
+  'truckPost.expired': z.object({ post: snapshot<TruckPostDto>() }),
+  /**
+   * The poster of an open load offered it to a posted truck's carrier: an offer that waits on the carrier, as a
+   * counter does (the carrier accepts, which books the load, or declines).
+   */
+  'truckPost.loadOffered': z.object({ offer: snapshot<NegotiationDto>(), truckPostId: z.string() }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

@@ -9,5 +9,7 @@ export const QUEUES = {
   digests: 'notification-digests',
   /** Webhook deliveries of the public API (issue 30): one job per event and endpoint. */
   webhooks: 'webhooks',
+  /** Posted trucks past their last available day (issue 29). */
+  truckPostExpiry: 'truck-post-expiry',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

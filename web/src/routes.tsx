@@ -53,6 +53,7 @@ const AccountSecurityPage = lazyNamed(
 const DevelopersPage = lazyNamed(() => import('./features/developers/DevelopersPage'), 'DevelopersPage');
 const ApiKeysPage = lazyNamed(() => import('./features/developers/ApiKeysPage'), 'ApiKeysPage');
 const WebhooksPage = lazyNamed(() => import('./features/developers/WebhooksPage'), 'WebhooksPage');
+const TrucksPage = lazyNamed(() => import('./features/truckPosts/TrucksPage'), 'TrucksPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -96,4 +97,5 @@ export const appRoutes: AppRoute[] = [
   { path: '/developers', element: <DevelopersPage />, access: 'public' },
   { path: '/developers/keys', element: <ApiKeysPage />, access: 'signedIn' },
   { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
+  { path: '/trucks', element: <TrucksPage />, access: 'signedIn' },
 ];

@@ -17,7 +17,8 @@ const DIST = path.resolve(import.meta.dirname, '../dist');
  * 276.4, board 294.1). Board raised by 2 when the header came to show the member's company and role, and the
  * account's actions replaced type checks (issues 28 and 26: board 296.3). Lowered to 267 and 285 when the Chakra
  * system came to carry only the recipes the app uses and three schema-free helpers left their shared modules'
- * schemas (issue 24: landing 264.5, board 282.2).
+ * schemas (issue 24: landing 264.5, board 282.2); posted trucks' stores joined the socket routes that every page
+ * loads (issue 29: about 1 KiB more).
  */
 const BUDGET_KIB = {
   landing: 267,

@@ -24,6 +24,7 @@ import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
+import { createTruckPostsRouter } from './truckPosts/routes';
 import { createWebhooksRouter } from './webhooks/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
@@ -49,6 +50,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createShipmentWorkspaceRouter(rt),
     createDriverRoutesRouter(rt),
     createBackgroundChecksRouter(rt),
+    createTruckPostsRouter(rt),
     placesRouter,
   ];
 }

@@ -27,6 +27,7 @@ export const WRITE_LIMIT_TABLE: { method: string; path: string; limit: WriteLimi
   { method: 'POST', path: '/booking-requests/:id/review', limit: 'bookingReviews' },
   { method: 'POST', path: '/freight/:id/negotiate', limit: 'offers' },
   { method: 'POST', path: '/negotiations/:id/:action', limit: 'offers' },
+  { method: 'POST', path: '/truck-posts/:id/offers', limit: 'offers' },
   { method: 'POST', path: '/broker/shippers', limit: 'invitations' },
   { method: 'POST', path: '/company/invitations', limit: 'teamInvitations' },
   { method: 'POST', path: '/company/invitations/:id/resend', limit: 'teamInvitations' },

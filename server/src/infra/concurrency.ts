@@ -49,7 +49,9 @@ export type AggregateKind =
   /** One Idempotency-Key of one API key (`<keyId>:<key>`): the first request runs, copies wait and replay it. */
   | 'idempotency'
   /** A webhook endpoint (issue 30): its secrets, state and failure count. */
-  | 'webhookEndpoint';
+  | 'webhookEndpoint'
+  /** A posted truck (issue 29): its edits, withdrawal and expiry. */
+  | 'truckPost';
 
 export interface AggregateRef {
   kind: AggregateKind;

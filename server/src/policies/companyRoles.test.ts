@@ -225,6 +225,22 @@ const CASES = {
     own: ['admin', 'dispatcher', 'driver', 'accounting', 'viewer'],
     other: NONE,
   },
+  // Posted trucks (issue 29): the carrier company's own posts; brokers and shippers search and offer loads.
+  'truckPost:post': { type: 'carrier', own: ACT, other: 'same' },
+  'truckPost:manage': {
+    type: 'carrier',
+    resource: (p) => ({ carrierId: p.personId, carrierCompanyId: p.companyId }),
+    own: ACT,
+    other: NONE,
+  },
+  'truckPost:readOwn': {
+    type: 'carrier',
+    resource: (p) => ({ carrierId: p.personId, carrierCompanyId: p.companyId }),
+    own: READ,
+    other: NONE,
+  },
+  'truckPost:search': { type: 'broker', own: READ, other: 'same' },
+  'truckPost:offerLoad': { type: 'shipper', own: ACT, other: 'same' },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

@@ -10,6 +10,7 @@ import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
 import { teamPolicies } from './team';
 import { trackingPolicies } from './tracking';
+import { truckPostsPolicies } from './truckPosts';
 import { userPolicies } from './users';
 
 export type { Actor } from './types';
@@ -31,6 +32,7 @@ export const policies = {
   ...backgroundChecksPolicies,
   ...shipmentWorkspacePolicies,
   ...teamPolicies,
+  ...truckPostsPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

@@ -9,6 +9,7 @@ import type {
   NegotiationDto,
   NotificationDto,
   TrackingFreightDto,
+  TruckPostDto,
 } from '@freight/shared';
 
 /**
@@ -32,6 +33,8 @@ export interface EntityTypes {
   carriedShipment: CarriedShipmentDto;
   /** A driver's route (My Routes). */
   driverRoute: DriverRouteDto;
+  /** A posted truck (the Trucks board, My Truck Posts). */
+  truckPost: TruckPostDto;
 }
 
 export type EntityKind = keyof EntityTypes;
@@ -72,6 +75,7 @@ const KINDS: EntityKind[] = [
   'smallShipment',
   'carriedShipment',
   'driverRoute',
+  'truckPost',
 ];
 
 const emptyTables = (): EntityTables =>

@@ -40,6 +40,7 @@ import { useSubscriptionsStore } from './subscriptions';
 import { useTeamStore } from './team';
 import { refreshTrackedLoad } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
+import { useMyTruckPostsStore, useTruckBoardStore } from './truckPosts';
 import { useVerificationStore } from './verification';
 import { useMyRequestsStore } from './workspace';
 
@@ -189,6 +190,23 @@ export const socketRoutes: SocketRoutes = {
         .patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt, subscriptionCanceledAt });
     }
     void useSubscriptionsStore.getState().refetchUsage();
+  },
+
+  // Posted trucks (issue 29): the Trucks board reads its page again for a new or changed post (the server decides
+  // what its search shows); a withdrawn or expired one leaves it at once. My Truck Posts follows its company's.
+  'truckPost:posted': ({ post }) => {
+    upsertEntity('truckPost', post);
+    void useTruckBoardStore.getState().refetch();
+    if (useSessionStore.getState().user?.userType === 'carrier')
+      void useMyTruckPostsStore.getState().refetch();
+  },
+  'truckPost:updated': ({ post }) => {
+    upsertEntity('truckPost', post);
+    void useTruckBoardStore.getState().refetch();
+  },
+  'truckPost:removed': ({ id, status }) => {
+    patchEntity('truckPost', id, { status, viewerActions: {} });
+    useTruckBoardStore.getState().remove(id);
   },
 
   // Load board (freight) and the air marketplace (airFreight): the loadboard room pushes what matches the filters

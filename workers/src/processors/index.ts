@@ -5,6 +5,7 @@ import { mailProcessor } from './mailProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
 import { pushProcessor } from './pushProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
+import { truckPostExpiryProcessor } from './truckPostExpiryProcessor';
 import type { ProcessorDefinition } from './types';
 import { webhooksProcessor } from './webhooksProcessor';
 
@@ -18,4 +19,5 @@ export const processors: ProcessorDefinition[] = [
   pushProcessor,
   digestProcessor,
   webhooksProcessor,
+  truckPostExpiryProcessor,
 ];

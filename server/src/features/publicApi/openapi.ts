@@ -159,6 +159,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Loads', description: 'Post, edit, withdraw, list and search loads' },
       { name: 'Bookings', description: 'Booking requests and rate offers on your loads' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events' },
+      { name: 'Trucks', description: 'Posted trucks: search them, or post your own (carriers)' },
     ],
   }) as unknown as Record<string, unknown>;
 }

@@ -29,6 +29,7 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
+import { truckPostV1Routes } from './truckPostRoutes';
 import { webhookV1Routes } from './webhookRoutes';
 import type { V1Context, V1Route } from './types';
 
@@ -256,4 +257,5 @@ export const V1_ROUTES: V1Route[] = [
     },
   },
   ...webhookV1Routes(paged),
+  ...truckPostV1Routes(paged),
 ];

@@ -17,7 +17,8 @@ export function NavLinks({ userType, direction, onNavigate }: NavLinksProps) {
         <Link
           key={link.to}
           asChild
-          px="2"
+          // Tighter in the top bar, so one row holds every link at 1280 px (issue 29 added Trucks).
+          px={direction === 'row' ? '1' : '2'}
           py="2"
           borderRadius="md"
           fontSize="sm"

@@ -38,6 +38,8 @@ const negotiationSchema = new Schema(
     respondedAt: { type: Date, default: null },
     /** Why it was closed without an answer of its own (the load withdrawn or booked elsewhere). */
     closedReason: { type: String, default: null },
+    /** An offer the load's poster made to a posted truck's carrier (issue 29): it starts waiting on the carrier. */
+    truckPostId: { type: Schema.Types.ObjectId, default: null },
   },
   { timestamps: true },
 );

@@ -1,0 +1,135 @@
+// Issue 29, item 6, in Chromium: a carrier posts a truck in Wells, NV from My Truck Posts; a broker's open Trucks
+// board shows it live, and a search 100 miles around Elko, NV finds it; the broker posts a matching load and both
+// are alerted; the broker's alert opens the offer of that load to the truck's carrier, who accepts it, which books
+// the load. Each person in their own browser context, at 1280x900 and 390x844.
+import { UserModel } from '@freight/server/features/users/model';
+import type { FreightListingDto } from '@freight/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
+import { signIn, startJourney, watchPageErrors } from './browser';
+
+const journey = startJourney();
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function freshUser(userType: 'carrier' | 'broker', companyName: string) {
+  const client = journey.app.client();
+  const email = uniqueEmail(userType);
+  const user = await client.registerAndLogin({ userType, email, companyName });
+  await UserModel.updateOne({ _id: user.id }, { $set: { isVerified: true } });
+  return { client, email, id: user.id };
+}
+
+async function openAs(email: string, viewport: { width: number; height: number }) {
+  const page = await (await journey.browser.newContext({ viewport })).newPage();
+  const errors = watchPageErrors(page);
+  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
+  return { page, errors };
+}
+
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const notReloaded = async (page: Page) =>
+  expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
+
+/** Opens the notification bell and follows the notification titled `title`. */
+async function openAlert(page: Page, title: string) {
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-item').filter({ hasText: title }).first().click();
+}
+
+describe('issue 29: posted trucks (Chromium)', () => {
+  for (const vp of VIEWPORTS) {
+    it(`${vp.name}: post in Wells, NV → live on the board → found near Elko, NV → match alerts → offer → booked`, async () => {
+      const viewport = { width: vp.width, height: vp.height };
+      const tag = `${vp.name}-${Date.now().toString(36)}`;
+      const carrier = await freshUser('carrier', `Basin Haulers ${tag}`);
+      const broker = await freshUser('broker', `Ruby Brokerage ${tag}`);
+      const c = await openAs(carrier.email, viewport);
+      const b = await openAs(broker.email, viewport);
+
+      // The broker's Trucks board is open (every truck) before the carrier posts.
+      await b.page.goto(`${journey.app.url}/trucks`);
+      await b.page.getByRole('heading', { level: 1, name: 'Trucks' }).waitFor();
+      await b.page
+        .getByTestId('truck-total')
+        .filter({ hasText: /\d+ trucks?/ })
+        .waitFor();
+      await mark(b.page);
+
+      // The carrier posts a truck from My Truck Posts.
+      await c.page.goto(`${journey.app.url}/trucks`);
+      await c.page.getByTestId('truck-posts-empty').waitFor();
+      await c.page.getByRole('button', { name: 'Post a Truck' }).click();
+      const form = c.page.getByRole('dialog', { name: 'Post a Truck' });
+      await form.getByLabel('Empty at (city or ZIP)').fill('Wells, NV');
+      await form.getByLabel('Wanted states').fill('UT, ID');
+      await form.getByLabel('Rate asked ($/mile)').fill('2.75');
+      await form.getByRole('button', { name: 'Post Truck' }).click();
+      await c.page.getByText('Truck posted').first().waitFor();
+      const mine = c.page.getByTestId('truck-post').filter({ hasText: 'Wells, NV' });
+      await mine.waitFor();
+      const postId = await mine.getAttribute('data-post-id');
+      expect(postId).toMatch(/^[a-f0-9]{24}$/);
+
+      // Live on the broker's open board, without a reload.
+      const onBoard = b.page.locator(`[data-testid="truck-post"][data-post-id="${postId}"]`);
+      await onBoard.waitFor();
+      await notReloaded(b.page);
+
+      // Found 100 miles around Elko, NV.
+      await b.page.getByLabel('Near (city or ZIP)').fill('Elko, NV');
+      await b.page.getByRole('button', { name: 'Search Trucks' }).click();
+      await onBoard.filter({ hasText: 'mi away' }).waitFor();
+
+      // A matching load: Elko, NV → Salt Lake City, UT today, dry van. Both sides are alerted.
+      const today = new Date().toISOString().slice(0, 10);
+      const posted = await broker.client.post('/api/freight', {
+        title: `Elko to Salt Lake ${tag}`,
+        originCity: 'Elko',
+        originState: 'NV',
+        destinationCity: 'Salt Lake City',
+        destinationState: 'UT',
+        equipmentType: 'dry_van',
+        pickupDate: today,
+        rate: 1400,
+      });
+      expect(posted.status, posted.text).toBe(201);
+      const load = posted.body as FreightListingDto;
+      await c.page.getByTestId('notification-bell').click();
+      await c.page
+        .getByTestId('notification-item')
+        .filter({ hasText: 'A load matches your posted truck' })
+        .waitFor();
+      await c.page.keyboard.press('Escape');
+
+      // The broker's alert opens the offer of that load to the truck's carrier.
+      await openAlert(b.page, 'A posted truck matches your load');
+      await b.page.waitForURL(/\/trucks\?offer=/);
+      const offer = b.page.getByRole('dialog', { name: 'Offer a load to this truck' });
+      await offer.getByText(`Basin Haulers ${tag}`).waitFor();
+      await expect.poll(() => offer.getByRole('combobox').inputValue()).toBe(load.id);
+      await expect.poll(() => offer.getByLabel('Rate offered ($, whole load)').inputValue()).toBe('1400');
+      await offer.getByLabel('Rate offered ($, whole load)').fill('1500');
+      await offer.getByRole('button', { name: 'Offer Load' }).click();
+      await b.page.getByText('Load offered').first().waitFor();
+
+      // The carrier accepts it as any counter offer: the load is booked to them.
+      await c.page.goto(`${journey.app.url}/freight`);
+      const mineOffer = c.page.getByTestId('my-offer').filter({ hasText: 'Counter $1,500.00' });
+      await mineOffer.waitFor();
+      await mineOffer.getByRole('button', { name: 'Accept Counter' }).click();
+      await c.page.getByText('Counter offer accepted successfully').first().waitFor();
+      const after = await broker.client.get(`/api/freight/${load.id}`);
+      expect(after.body).toMatchObject({ status: 'booked', carrierId: carrier.id, rate: 1500 });
+
+      expect(c.errors).toEqual([]);
+      expect(b.errors).toEqual([]);
+      await c.page.context().close();
+      await b.page.context().close();
+    }, 240_000);
+  }
+});
