@@ -9,6 +9,7 @@ import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './s
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
+import type { TripEvents } from './trips';
 
 /**
  * Every server → client event, by name, with its payload. Each feature declares its own slice in its
@@ -26,7 +27,8 @@ export interface ServerToClientEvents
     BackgroundCheckEvents,
     ShipmentWorkspaceEvents,
     LoadHistoryEvents,
-    CompanyEvents {}
+    CompanyEvents,
+    TripEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

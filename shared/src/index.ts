@@ -33,3 +33,4 @@ export * from './apiKeys';
 export * from './publicApi';
 export * from './webhooks';
 export * from './fleet';
+export * from './trips';

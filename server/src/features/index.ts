@@ -24,6 +24,7 @@ import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
+import { createTripsRouter } from './trips/routes';
 import { createWebhooksRouter } from './webhooks/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
@@ -42,6 +43,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createDocumentsRouter(rt),
     createFreightRouter(rt),
     createTrackingRouter(rt),
+    createTripsRouter(),
     createLoadDocumentsRouter(rt),
     createLoadHistoryRouter(),
     createSubscriptionsRouter(rt),
