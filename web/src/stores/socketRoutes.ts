@@ -38,6 +38,7 @@ import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
 import { useTeamStore } from './team';
+import { useTripsStore } from './trips';
 import { refreshTrackedLoad } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
@@ -235,6 +236,8 @@ export const socketRoutes: SocketRoutes = {
     useChatUnreadStore.getState().setCount(freightId, unreadCount);
     patchEntity('trackedLoad', freightId, { unreadCount });
   },
+  'trip:upsert': ({ trip }) => useTripsStore.getState().upsert(trip),
+  'trip:removed': ({ tripId }) => useTripsStore.getState().remove(tripId),
 };
 
 setServerEventRoutes(socketRoutes);
