@@ -38,7 +38,6 @@ import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
 import { useTeamStore } from './team';
-import { useTripsStore } from './trips';
 import { refreshTrackedLoad } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useVerificationStore } from './verification';
@@ -236,8 +235,10 @@ export const socketRoutes: SocketRoutes = {
     useChatUnreadStore.getState().setCount(freightId, unreadCount);
     patchEntity('trackedLoad', freightId, { unreadCount });
   },
-  'trip:upsert': ({ trip }) => useTripsStore.getState().upsert(trip),
-  'trip:removed': ({ tripId }) => useTripsStore.getState().remove(tripId),
+  // My Trips loads with its page (a driver's only screen): its store is not part of everyone's first paint.
+  'trip:upsert': ({ trip }) => void import('./trips').then((m) => m.useTripsStore.getState().upsert(trip)),
+  'trip:removed': ({ tripId }) =>
+    void import('./trips').then((m) => m.useTripsStore.getState().remove(tripId)),
 };
 
 setServerEventRoutes(socketRoutes);
