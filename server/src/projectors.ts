@@ -21,3 +21,4 @@ import './features/companies/projector';
 import './features/companies/team.projector';
 import './features/webhooks/projector';
 import './features/truckPosts/projector';
+import './features/trips/projector';

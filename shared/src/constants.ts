@@ -41,6 +41,8 @@ export const LOGIN_MAX_DELAY_SECONDS = 60;
 export const RATE_LIMITS = {
   chat: { points: 30, seconds: 60, what: 'chat messages' },
   location: { points: 30, seconds: 60, what: 'location updates' },
+  // Positions a phone kept while it had no signal, sent in a burst when it returns (issue 29).
+  locationBacklog: { points: 240, seconds: 60, what: 'late location updates' },
   upload: { points: 20, seconds: 10 * 60, what: 'uploads' },
   // Account emails (password reset, verification) asked for one address, and from one IP address (issue 27).
   accountMailAddress: { points: 3, seconds: 60 * 60, what: 'emails for this address' },

@@ -88,7 +88,8 @@ export const DOMAIN_EVENTS = {
   'load.assigned': z.object({
     ...loadSnapshot,
     assignment: snapshot<LoadAssignmentDto>(),
-    previous: snapshot<LoadAssignmentDto | null>(),
+    // snapshot() refuses null (a first assignment has no previous one): nullable outside it.
+    previous: snapshot<LoadAssignmentDto>().nullable(),
   }),
   'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
   // Compliance

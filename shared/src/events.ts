@@ -9,7 +9,11 @@ import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './s
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
+<<<<<<< HEAD
 import type { TruckPostEvents } from './truckPosts';
+=======
+import type { TripEvents } from './trips';
+>>>>>>> trips
 
 /**
  * Every server → client event, by name, with its payload. Each feature declares its own slice in its
@@ -28,7 +32,8 @@ export interface ServerToClientEvents
     ShipmentWorkspaceEvents,
     LoadHistoryEvents,
     CompanyEvents,
-    TruckPostEvents {}
+    TruckPostEvents,
+    TripEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

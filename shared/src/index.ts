@@ -34,3 +34,4 @@ export * from './publicApi';
 export * from './webhooks';
 export * from './fleet';
 export * from './truckPosts';
+export * from './trips';

@@ -31,8 +31,33 @@ export const longitudeSchema = z
   .min(-180, 'Longitude must be between -180 and 180')
   .max(180, 'Longitude must be between -180 and 180');
 
-/** POST /api/freight/:id/location (call 15). */
-export const locationUpdateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
+/**
+ * A position or photo taken without a signal and sent later (issue 29): the time the phone took it, at most
+ * CAPTURE_MAX_SKEW_MS ahead of the server's clock and at most CAPTURE_MAX_AGE_MS old, and the phone's own id for it,
+ * so a send repeated after a flaky reconnect stores it once.
+ */
+export const CAPTURE_MAX_SKEW_MS = 2 * 60 * 1000;
+export const CAPTURE_MAX_AGE_MS = 48 * 60 * 60 * 1000;
+export const captureFields = {
+  capturedAt: z.iso
+    .datetime({ offset: true, message: 'capturedAt: an ISO date-time' })
+    .refine((v) => {
+      const at = Date.parse(v) - Date.now();
+      return at <= CAPTURE_MAX_SKEW_MS && at >= -CAPTURE_MAX_AGE_MS;
+    }, 'capturedAt: within the last 48 hours')
+    .optional(),
+  clientId: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'clientId: 8-64 of A-Z, a-z, 0-9, _, -')
+    .optional(),
+};
+
+/** POST /api/freight/:id/location (call 15); a late position carries its capture time and client id. */
+export const locationUpdateSchema = z.object({
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  ...captureFields,
+});
 export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 
 /** The statuses a tracking participant may move a load to (the status machine lives in the server). */
@@ -83,6 +108,7 @@ export const photoUploadSchema = z.object({
     .transform((v) => v || null),
   latitude: optionalCoordinate(latitudeSchema),
   longitude: optionalCoordinate(longitudeSchema),
+  ...captureFields,
 });
 export type PhotoUploadInput = z.input<typeof photoUploadSchema>;
 
@@ -132,6 +158,7 @@ export const socketLocationSchema = z.object({
   freightId: objectId,
   latitude: latitudeSchema,
   longitude: longitudeSchema,
+  ...captureFields,
 });
 
 // DTOs.

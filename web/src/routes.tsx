@@ -50,6 +50,7 @@ const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
   'AccountSecurityPage',
 );
+const MyTripsPage = lazyNamed(() => import('./features/trips/MyTripsPage'), 'MyTripsPage');
 const DevelopersPage = lazyNamed(() => import('./features/developers/DevelopersPage'), 'DevelopersPage');
 const ApiKeysPage = lazyNamed(() => import('./features/developers/ApiKeysPage'), 'ApiKeysPage');
 const WebhooksPage = lazyNamed(() => import('./features/developers/WebhooksPage'), 'WebhooksPage');
@@ -86,6 +87,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },
   { path: '/background-check', element: <BackgroundCheckPage />, access: 'signedIn' },
   { path: '/my-loads', element: <MyLoadsPage />, access: 'signedIn' },
+  { path: '/trips', element: <MyTripsPage />, access: 'signedIn' },
   { path: '/loads/:id', element: <LoadPage />, access: 'signedIn' },
   { path: '/simple-login', element: <SimpleLoginPage />, access: 'signedOut' },
   { path: '/reset-password', element: <ResetPasswordPage />, access: 'public' },

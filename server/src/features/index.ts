@@ -25,6 +25,7 @@ import { seedDemoMarketplace } from './subscriptions/seed';
 import { createSubscriptionsRouter } from './subscriptions/routes';
 import { createTrackingRouter } from './tracking/routes';
 import { createTruckPostsRouter } from './truckPosts/routes';
+import { createTripsRouter } from './trips/routes';
 import { createWebhooksRouter } from './webhooks/routes';
 
 /** Every feature's API router, mounted under /api. A feature adds itself with one line. */
@@ -43,6 +44,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createDocumentsRouter(rt),
     createFreightRouter(rt),
     createTrackingRouter(rt),
+    createTripsRouter(),
     createLoadDocumentsRouter(rt),
     createLoadHistoryRouter(),
     createSubscriptionsRouter(rt),

@@ -17,6 +17,8 @@ export interface LoadRef {
   shipperCompanyId?: unknown;
   carrierId?: unknown;
   carrierCompanyId?: unknown;
+  /** The driver a dispatcher assigned (issue 29). */
+  assignedDriverId?: unknown;
   equipmentType?: string;
 }
 interface NegotiationRef {
@@ -46,6 +48,13 @@ export const managesLoad = (actor: Actor, load: LoadRef) =>
 /** The booked carrier's company. */
 export const hauls = (actor: Actor, load: LoadRef) =>
   load.carrierId != null && isParty(actor, load.carrierId, load.carrierCompanyId);
+
+/**
+ * The driver assigned to the load (issue 29), while still a member of the booked carrier's company: they take part in
+ * its trip (tracking, stops, photos, chat) whatever their company role.
+ */
+export const drives = (actor: Actor, load: LoadRef) =>
+  load.assignedDriverId != null && String(load.assignedDriverId) === actor.id && hauls(actor, load);
 
 /** Everyone who takes part in a load: its poster's, shipper's, broker's and booked carrier's companies. */
 export const takesPartIn = (actor: Actor, load: LoadRef) => managesLoad(actor, load) || hauls(actor, load);

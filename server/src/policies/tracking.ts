@@ -5,15 +5,19 @@ import {
   type TrackingViewerActions,
 } from '@freight/shared';
 import type { FreightListing } from '../features/freight/model';
-import { hauls, managesLoad, takesPartIn, type LoadRef } from './freight';
+import { drives, hauls, managesLoad, takesPartIn, type LoadRef } from './freight';
 import { actsOnLoads, readsLoads } from './companies';
 import type { Actor, Rule } from './types';
 
 type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
 
 const isAdmin = (actor: Actor) => actor.userType === 'admin';
-/** The booked carrier's people who act on loads (a driver: once assigned, with the fleet issue). */
-const isBookedCarrier = (actor: Actor, load: Load) => actsOnLoads(actor) && hauls(actor, load);
+/**
+ * The booked carrier's people who act on loads, and the load's assigned driver (issue 29; a driver of the company who
+ * is not assigned to it is not, and is told the load does not exist).
+ */
+const isBookedCarrier = (actor: Actor, load: Load) =>
+  (actsOnLoads(actor) && hauls(actor, load)) || drives(actor, load);
 
 /**
  * Tracking (SPEC §2 Freight tracking; issue #5): a load's participants are its poster (shipper or broker), its
@@ -22,9 +26,10 @@ const isBookedCarrier = (actor: Actor, load: Load) => actsOnLoads(actor) && haul
 export const trackingPolicies = {
   /** Read the tracking detail, location, trail, photos and chat; join freight:<id>. */
   'tracking:view': (actor: Actor, load: Load) =>
-    isAdmin(actor) || (readsLoads(actor) && takesPartIn(actor, load)),
+    isAdmin(actor) || (readsLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),
   /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
-  'tracking:write': (actor: Actor, load: Load) => actsOnLoads(actor) && takesPartIn(actor, load),
+  'tracking:write': (actor: Actor, load: Load) =>
+    (actsOnLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),
   /** Report the load's location (REST or socket): only its booked carrier. */
   'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */

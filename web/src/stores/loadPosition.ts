@@ -3,6 +3,7 @@ import { apiRequest, logFailure } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
 import { emitWithAck } from '../lib/socket';
 import { socketOrRest } from '../lib/socketOrRest';
+import { withPoint } from '../lib/trail';
 
 const TRAIL_PAGE_SIZE = 100;
 
@@ -16,8 +17,16 @@ export interface LoadPosition {
 }
 
 interface LoadPositionActions {
-  /** The carrier's 'Update My Location' (socket when connected, else REST). */
-  updateLocation: (freightId: string, latitude: number, longitude: number) => Promise<LocationDto>;
+  /**
+   * The carrier's 'Update My Location' (socket when connected, else REST); a position kept offline carries when it
+   * was taken and the phone's id for it (issue 29).
+   */
+  updateLocation: (
+    freightId: string,
+    latitude: number,
+    longitude: number,
+    capture?: { capturedAt: string; clientId: string },
+  ) => Promise<LocationDto>;
   /** The polling fallback: re-reads the position, and the trail when it moved. */
   pollLocation: (freightId: string) => Promise<void>;
   /** The `freight:location` socket event. */
@@ -56,10 +65,11 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
     return { id: freightId, location: newerOf(freightId, location), trail: [...history.items].reverse() };
   },
   extend: (_set, get) => ({
-    updateLocation: async (freightId, latitude, longitude) => {
+    updateLocation: async (freightId, latitude, longitude, capture) => {
+      const body = { latitude, longitude, ...capture };
       const location = await socketOrRest(
-        () => emitWithAck('location:update', { freightId, latitude, longitude }),
-        () => apiRequest<LocationDto>('POST', base(freightId), { latitude, longitude }),
+        () => emitWithAck('location:update', { freightId, ...body }),
+        () => apiRequest<LocationDto>('POST', base(freightId), body),
       );
       remember(freightId, location);
       get().patch(freightId, { location });
@@ -82,7 +92,7 @@ export const useLoadPositionStore = createDetailStore<LoadPosition, LoadPosition
       if (!position) return;
       get().patch(freightId, {
         location: { lat, lng, lastLocationUpdate },
-        trail: position.trail.some((p) => p.id === point.id) ? position.trail : [...position.trail, point],
+        trail: withPoint(position.trail, point),
       });
     },
   }),

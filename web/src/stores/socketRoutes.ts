@@ -253,6 +253,10 @@ export const socketRoutes: SocketRoutes = {
     useChatUnreadStore.getState().setCount(freightId, unreadCount);
     patchEntity('trackedLoad', freightId, { unreadCount });
   },
+  // My Trips loads with its page (a driver's only screen): its store is not part of everyone's first paint.
+  'trip:upsert': ({ trip }) => void import('./trips').then((m) => m.useTripsStore.getState().upsert(trip)),
+  'trip:removed': ({ tripId }) =>
+    void import('./trips').then((m) => m.useTripsStore.getState().remove(tripId)),
 };
 
 setServerEventRoutes(socketRoutes);

@@ -30,10 +30,17 @@ const locationPointSchema = new Schema(
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     lat: { type: Number, required: true },
     lng: { type: Number, required: true },
+    /**
+     * The phone's own id for the point (issue 29): a late point sent twice is stored once. `createdAt` is when the
+     * phone took it (the trail's order), `receivedAt` when it reached us.
+     */
+    clientId: { type: String, default: null },
+    receivedAt: { type: Date, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 locationPointSchema.index({ freightListingId: 1, createdAt: -1, _id: -1 });
+locationPointSchema.index({ freightListingId: 1, clientId: 1 });
 export type LocationPoint = WithId<InferSchemaType<typeof locationPointSchema>>;
 export const LocationPointModel = mongoose.model('FreightLocationPoint', locationPointSchema);
 
@@ -117,10 +124,13 @@ const freightPhotoSchema = new Schema(
     mimeType: { type: String, required: true },
     fileSize: { type: Number, required: true },
     fileName: { type: String, default: null },
+    /** The phone's own id for a photo taken offline (issue 29): sent twice, stored once; `createdAt` is when taken. */
+    clientId: { type: String, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 freightPhotoSchema.index({ freightListingId: 1, createdAt: -1 });
+freightPhotoSchema.index({ freightListingId: 1, clientId: 1 });
 freightPhotoSchema.index({ freightListingId: 1, photoType: 1 });
 freightPhotoSchema.index({ userId: 1 }); // a user's stored bytes (storage quota)
 export type FreightPhoto = WithId<InferSchemaType<typeof freightPhotoSchema>>;

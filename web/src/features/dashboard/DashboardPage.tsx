@@ -1,5 +1,6 @@
 import { Container, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useSessionStore } from '../../stores/session';
 import { AccountSetupForm } from './AccountSetupForm';
@@ -21,6 +22,8 @@ export function DashboardPage() {
   const shownSections = useProgressiveCount(dashboardSections.length, FIRST_SECTIONS, 2);
 
   if (status === 'loading' || !user) return <FullScreenSpinner />;
+  // A company's driver (issue 29): the app opens on their trips.
+  if (user.company?.role === 'driver') return <Navigate to="/trips" replace />;
 
   if (!user.userType) {
     return (

@@ -17,7 +17,7 @@ export function NavBar({ user }: { user: UserDto }) {
   return (
     <HeaderBar>
       <HStack hideBelow="xl" minW="0">
-        <NavLinks userType={user.userType} direction="row" />
+        <NavLinks userType={user.userType} companyRole={user.company?.role ?? null} direction="row" />
       </HStack>
       <Spacer />
       <HStack gap={{ base: '1', md: '2' }} flexShrink={0}>

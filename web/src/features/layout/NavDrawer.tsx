@@ -28,7 +28,12 @@ export function NavDrawer({ user }: { user: UserDto }) {
             <Drawer.Body>
               <Stack gap="5">
                 <UserSummary user={user} />
-                <NavLinks userType={user.userType} direction="column" onNavigate={close} />
+                <NavLinks
+                  userType={user.userType}
+                  companyRole={user.company?.role ?? null}
+                  direction="column"
+                  onNavigate={close}
+                />
                 {user.company && (
                   <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
                     <RouterLink to="/team" onClick={close} data-testid="nav-team">

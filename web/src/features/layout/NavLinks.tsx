@@ -1,19 +1,20 @@
 import { Link, Stack } from '@chakra-ui/react';
-import type { UserType } from '@freight/shared';
+import type { CompanyRole, UserType } from '@freight/shared';
 import { NavLink } from 'react-router-dom';
 import { navLinksFor } from './navLinks';
 
 interface NavLinksProps {
   userType: UserType | null;
+  companyRole?: CompanyRole | null;
   /** One row in the top bar, a column in the drawer. */
   direction: 'row' | 'column';
   onNavigate?: () => void;
 }
 
-export function NavLinks({ userType, direction, onNavigate }: NavLinksProps) {
+export function NavLinks({ userType, companyRole = null, direction, onNavigate }: NavLinksProps) {
   return (
     <Stack as="nav" aria-label="Main navigation" direction={direction} gap="0.5" minW="0">
-      {navLinksFor(userType).map((link) => (
+      {navLinksFor(userType, companyRole).map((link) => (
         <Link
           key={link.to}
           asChild

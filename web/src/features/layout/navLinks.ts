@@ -1,4 +1,4 @@
-import type { UserType } from '@freight/shared';
+import type { CompanyRole, UserType } from '@freight/shared';
 
 export interface NavLinkInfo {
   to: string;
@@ -27,6 +27,13 @@ export const NAV_LINKS: NavLinkInfo[] = [
   { to: '/admin', label: 'Admin', onlyFor: 'admin' },
 ];
 
-export function navLinksFor(userType: UserType | null): NavLinkInfo[] {
+/** A company's driver (issue 29) uses their phone for their trips: that is all their navigation offers. */
+const DRIVER_LINKS: NavLinkInfo[] = [{ to: '/trips', label: 'My Trips' }];
+
+export function navLinksFor(
+  userType: UserType | null,
+  companyRole: CompanyRole | null = null,
+): NavLinkInfo[] {
+  if (companyRole === 'driver') return DRIVER_LINKS;
   return NAV_LINKS.filter((link) => !link.onlyFor || link.onlyFor === userType);
 }

@@ -136,6 +136,7 @@ export function LiveMap({
       data-lat={position ? String(position.lat) : undefined}
       data-lng={position ? String(position.lng) : undefined}
       data-basemap={basemap}
+      data-trail={trail.map((p) => `${p.lat},${p.lng}`).join(' ')}
       height="360px"
       borderRadius="md"
       overflow="hidden"

@@ -64,7 +64,13 @@ export function SharingControl({ sharing }: { sharing: LocationSharing }) {
           Last sent {ago < 5 ? 'just now' : `${ago} s ago`}
         </Text>
       )}
-      {sharing.error && (
+      {sharing.pending > 0 && (
+        <Text fontSize="sm" color="orange.700" data-testid="positions-kept">
+          {sharing.pending === 1 ? '1 position' : `${sharing.pending} positions`} kept on this phone: sent
+          when the signal returns
+        </Text>
+      )}
+      {sharing.error && sharing.pending === 0 && (
         <Text fontSize="sm" color="red.700">
           {sharing.error}
         </Text>

@@ -4,8 +4,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FiUpload } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
+import { errorCode } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
+import {
+  isOnline,
+  keepPhoto,
+  newClientId,
+  photoForm,
+  useKeptPhotosSender,
+  type KeptPhoto,
+} from './photoOutbox';
 
 /** SPEC §5 Tracking: a photo type is chosen first; only images are accepted (the server judges the bytes). */
 export function UploadTab({ freightId }: { freightId: string }) {
@@ -14,8 +23,28 @@ export function UploadTab({ freightId }: { freightId: string }) {
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const { submit: upload, pending } = useSubmit((form: FormData) => uploadPhoto(freightId, form), {
-    successTitle: 'Photo uploaded successfully',
+  useKeptPhotosSender();
+  // Without a signal the photo is kept on the phone and sent when it returns (issue 29).
+  const sendOrKeep = async (photo: KeptPhoto): Promise<'sent' | 'kept'> => {
+    if (isOnline()) {
+      try {
+        await uploadPhoto(freightId, photoForm(photo));
+        notify({ title: 'Photo uploaded successfully', type: 'success' });
+        return 'sent';
+      } catch (err) {
+        if (errorCode(err) !== null) throw err;
+      }
+    }
+    await keepPhoto(photo);
+    notify({
+      title: 'Photo kept on this phone',
+      description: 'It is sent when the signal returns.',
+      type: 'success',
+    });
+    return 'kept';
+  };
+  const { submit: upload, pending } = useSubmit(sendOrKeep, {
+    success: false,
     failure: { fallback: 'Failed to upload photo' },
     onSuccess: () => {
       setFile(null);
@@ -32,11 +61,15 @@ export function UploadTab({ freightId }: { freightId: string }) {
       notify({ title: 'Error', description: 'Photo files must be images.', type: 'error' });
       return;
     }
-    const form = new FormData();
-    form.append('photoType', photoType);
-    if (description.trim()) form.append('description', description.trim());
-    form.append('photo', file);
-    await upload(form);
+    await upload({
+      freightId,
+      photoType,
+      description: description.trim() || null,
+      file,
+      fileName: file.name,
+      capturedAt: new Date().toISOString(),
+      clientId: newClientId(),
+    });
   };
 
   return (

@@ -1,8 +1,21 @@
 import { LOCATION_SHARE_INTERVAL_MS } from '@freight/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorCode, errorMessage } from '../../lib/api';
+import { drainOutbox, outbox } from '../../lib/offlineOutbox';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { endsSharing, MIN_SEND_GAP_MS, shouldSend, type Fix } from './locationSharing';
+
+/** A position waiting on the phone to be sent (issue 29): when it was taken and the phone's id for it. */
+interface KeptPosition {
+  freightId: string;
+  lat: number;
+  lng: number;
+  capturedAt: string;
+  clientId: string;
+}
+/** One outbox per device: every position goes through it, so those kept offline go out first and in order. */
+const positions = outbox<KeptPosition>('positions');
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 export type SharingStatus = 'starting' | 'sharing' | 'stopped' | 'denied' | 'unsupported';
 
@@ -12,6 +25,8 @@ export interface LocationSharing {
   lastSentAt: number | null;
   /** The last send that failed, shown beside the state; cleared by the next success. */
   error: string | null;
+  /** Positions kept on the phone (no signal), sent in order when it returns. */
+  pending: number;
   start: () => void;
   stop: () => void;
   /** The watch's newest fix, if it is at most LOCATION_SHARE_INTERVAL_MS old ('Update My Location' sends it). */
@@ -33,6 +48,7 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
   const [status, setStatus] = useState<SharingStatus>('starting');
   const [lastSentAt, setLastSentAt] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(0);
   const updateLocation = useLoadPositionStore((s) => s.updateLocation);
   const latest = useRef<Fix | null>(null);
   const lastSent = useRef<Fix | null>(null);
@@ -49,23 +65,54 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
     const minGap = MIN_SEND_GAP_MS * loads.length;
     setStatus('starting');
 
+    // Sends what the outbox holds, oldest first, while the phone has a signal; what fails for want of one stays.
+    const drain = async () => {
+      if (sending.current || !isOnline()) return;
+      sending.current = true;
+      try {
+        let kept: unknown = null;
+        const sent = await drainOutbox(
+          positions,
+          async (p) => {
+            try {
+              return await updateLocation(p.freightId, p.lat, p.lng, {
+                capturedAt: p.capturedAt,
+                clientId: p.clientId,
+              });
+            } catch (err) {
+              kept = err;
+              throw err;
+            }
+          },
+          errorCode,
+          (p, err) => {
+            if (endsSharing(errorCode(err))) ended.current.add(p.freightId);
+          },
+        );
+        if (sent > 0) setLastSentAt(Date.now());
+        setError(kept ? errorMessage(kept) : null);
+      } finally {
+        sending.current = false;
+        setPending(await positions.count());
+      }
+    };
+
+    // Each fix that shouldSend picks goes to the outbox (with the time it was taken), then the outbox drains.
     const flush = async () => {
       const fix = latest.current;
       const now = Date.now();
-      if (!fix || sending.current || !shouldSend(lastSent.current, fix, now, minGap)) return;
-      sending.current = true;
-      lastSent.current = { ...fix, at: now };
-      try {
-        const open = loads.filter((id) => !ended.current.has(id));
-        const results = await Promise.allSettled(open.map((id) => updateLocation(id, fix.lat, fix.lng)));
-        const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: open[i], r }] : []));
-        for (const { id, r } of failures) if (endsSharing(errorCode(r.reason))) ended.current.add(id);
-        if (failures.length < results.length) setLastSentAt(now);
-        setError(failures.length ? errorMessage(failures[0].r.reason) : null);
-      } finally {
-        sending.current = false;
+      if (fix && shouldSend(lastSent.current, fix, now, minGap)) {
+        lastSent.current = { ...fix, at: now };
+        const capturedAt = new Date(Math.min(fix.at, now)).toISOString();
+        for (const freightId of loads.filter((id) => !ended.current.has(id))) {
+          await positions.add({ freightId, lat: fix.lat, lng: fix.lng, capturedAt, clientId: newClientId() });
+        }
+        setPending(await positions.count());
       }
+      await drain();
     };
+    const onOnline = () => void drain();
+    window.addEventListener('online', onOnline);
 
     const watch = navigator.geolocation.watchPosition(
       (p) => {
@@ -80,6 +127,7 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
     return () => {
       navigator.geolocation.clearWatch(watch);
       window.clearInterval(tick);
+      window.removeEventListener('online', onOnline);
     };
   }, [ids, active, stopped, updateLocation]);
 
@@ -98,5 +146,10 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
     return fix && Date.now() - fix.at <= LOCATION_SHARE_INTERVAL_MS && !stopped ? fix : null;
   }, [stopped]);
 
-  return { status: stopped ? 'stopped' : status, lastSentAt, error, start, stop, freshFix };
+  return { status: stopped ? 'stopped' : status, lastSentAt, error, pending, start, stop, freshFix };
 }
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;

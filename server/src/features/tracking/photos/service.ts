@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { AppError, badRequest, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
-import { recordFact, type Fact } from '../../../events/record';
+import { NOTHING_WRITTEN, recordFact, type Fact } from '../../../events/record';
 import {
   fileStore,
   openStoredPhoto,
@@ -39,6 +39,20 @@ export async function uploadPhoto(
   await assertStorageLeft(actor.id, file.size); // early answer; checked again under the lease
 
   const users = await userSummaries([actor.id]);
+  // A photo taken offline and sent again after a flaky reconnect (issue 29): the first one stored answers.
+  const clientId = input.clientId ?? null;
+  const storedBefore = async () => {
+    if (!clientId) return null;
+    const known = await FreightPhotoModel.findOne({
+      freightListingId: load._id,
+      clientId,
+    }).lean<FreightPhoto>();
+    return known && toFreightPhotoDto(known, users.get(String(known.userId)));
+  };
+  const repeated = await storedBefore();
+  if (repeated) return repeated;
+  const now = Date.now();
+  const takenAt = input.capturedAt ? new Date(Math.min(Date.parse(input.capturedAt), now)) : new Date(now);
   const storageKey = await fileStore().saveFile(file.path);
   const doc = new FreightPhotoModel({
     freightListingId: load._id,
@@ -51,20 +65,30 @@ export async function uploadPhoto(
     mimeType: type.mime,
     fileSize: file.size,
     fileName: storedFileName(file.originalname ?? '', type, 'photo'),
-    createdAt: new Date(),
+    clientId,
+    createdAt: takenAt,
   });
   const dto = toFreightPhotoDto(doc.toObject() as FreightPhoto, users.get(actor.id));
+  const removeBytes = () =>
+    fileStore()
+      .remove(storageKey)
+      .catch(() => undefined);
+  let written;
   try {
-    // Under the uploader's lease: the storage quota holds against their other uploads in flight.
-    await recordFact({ kind: 'user', id: actor.id }, photoFact(actor, dto), async () => {
+    // Under the uploader's lease: the storage quota holds against their other uploads in flight, and a repeated
+    // send of the same client id against the first.
+    written = await recordFact({ kind: 'user', id: actor.id }, photoFact(actor, dto), async () => {
+      if (clientId && (await storedBefore())) return NOTHING_WRITTEN;
       await assertStorageLeft(actor.id, file.size);
       await doc.save();
     });
   } catch (err) {
-    await fileStore()
-      .remove(storageKey)
-      .catch(() => undefined); // nothing half-done
+    await removeBytes(); // nothing half-done
     throw err;
+  }
+  if (written === NOTHING_WRITTEN) {
+    await removeBytes();
+    return (await storedBefore()) ?? dto;
   }
   return dto;
 }

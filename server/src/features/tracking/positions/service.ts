@@ -48,10 +48,14 @@ export async function locationHistory(
 }
 
 /**
- * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier, only while the
- * load is booked or in transit. A ping writes the trail and the load's position record, never the load itself. It
- * does not start the trip: positions are shared automatically while the carrier's page is open, days before pickup
- * perhaps; the trip starts with Loaded (recordStop) or Start Trip.
+ * POST /api/freight/:id/location and the location:update socket event. Only the booked carrier (or the load's
+ * assigned driver), only while the load is booked or in transit. A ping writes the trail and the load's position
+ * record, never the load itself. It does not start the trip: positions are shared automatically while the carrier's
+ * page is open, days before pickup perhaps; the trip starts with Loaded (recordStop) or Start Trip.
+ *
+ * A point the phone kept while offline (issue 29) comes with the time it was taken (`capturedAt`, bounded by the
+ * schema) and the phone's id for it (`clientId`): it joins the trail at its capture time, moves the load's position
+ * only if it is the newest, and a repeated send answers as the first did without storing it again.
  */
 export async function updateLocation(
   actor: Actor,
@@ -62,48 +66,72 @@ export async function updateLocation(
   authorize(actor, 'tracking:updateLocation', load, {
     message: 'Only the booked carrier can update the location',
   });
-  await consumeRateLimit('location', actor.id);
+  const receivedAt = new Date();
+  // A capture time a little ahead of ours (the phone's clock) counts as now.
+  const takenAt = input.capturedAt
+    ? new Date(Math.min(Date.parse(input.capturedAt), receivedAt.getTime()))
+    : receivedAt;
+  const late = receivedAt.getTime() - takenAt.getTime() > LATE_AFTER_MS;
+  await consumeRateLimit(late ? 'locationBacklog' : 'location', actor.id);
   const lat = roundCoord(input.latitude);
   const lng = roundCoord(input.longitude);
+  const clientId = input.clientId ?? null;
   // Under the load's lease (issue 25): a delivery, which moves the load under the same lease, cannot slip in between
-  // the status check and the writes, so no position is stored after the load was delivered.
-  const { point, at } = await withLoad(load._id, async () => {
-    const current =
+  // the status check and the writes, so no position is stored after the load was delivered. The lease also keeps a
+  // repeated send of one client id from racing past the duplicate check.
+  const { point, current, repeated } = await withLoad(load._id, async () => {
+    const status =
       (await FreightModel.findById(load._id).select({ status: 1 }).lean<{ status: string }>()) ?? load;
-    if (!isLocationUpdatable(current.status)) {
+    if (!isLocationUpdatable(status.status)) {
       throw new AppError(
         'LOCATION_NOT_UPDATABLE',
         'The location can be updated only while the load is booked or in transit',
       );
+    }
+    const previous = await positionRecord(load._id);
+    if (clientId) {
+      const known = await LocationPointModel.findOne({
+        freightListingId: load._id,
+        clientId,
+      }).lean<LocationPoint>();
+      if (known) return { point: toLocationPointDto(known), current: previous, repeated: true };
     }
     const created = new LocationPointModel({
       freightListingId: load._id,
       userId: actor.id,
       lat,
       lng,
-      createdAt: new Date(),
+      clientId,
+      receivedAt,
+      createdAt: takenAt,
     });
     const point = toLocationPointDto(created.toObject() as LocationPoint);
+    const newest = !previous || previous.at.getTime() <= takenAt.getTime();
     const write = async () => {
       await created.save();
-      await storePosition(load._id, { lat, lng, at: created.createdAt });
+      if (newest) await storePosition(load._id, { lat, lng, at: takenAt });
     };
     // Only the first ping of each window becomes a fact (see positionFact); the others are the trail alone.
-    const previous = await positionRecord(load._id);
-    const window = positionWindow(created.createdAt);
+    const window = positionWindow(takenAt);
     if (previous && positionWindow(previous.at) === window) await write();
     else {
       const loadId = String(load._id);
       await recordFact({ kind: 'load', id: loadId }, positionFact(actor, loadId, point, window), write);
     }
-    return { point, at: created.createdAt };
+    const current = newest ? { lat, lng, at: takenAt } : previous;
+    return { point, current, repeated: false };
   });
-  const location: LocationDto = { lat, lng, lastLocationUpdate: at.toISOString() };
+  const here = current ?? { lat, lng, at: takenAt };
+  const location: LocationDto = { lat: here.lat, lng: here.lng, lastLocationUpdate: here.at.toISOString() };
   // Every ping is pushed live here, not by a projector: a ping is a transient position, not a fact of the log (one
-  // per POSITION_FACT_EVERY_MS is), and the map must move at once, as before the event log.
-  publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
+  // per POSITION_FACT_EVERY_MS is), and the map must move at once, as before the event log. A late point carries the
+  // load's newest position beside it, so the map's marker stays where the truck is while the trail fills in.
+  if (!repeated) publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
   return location;
 }
+
+/** A point taken this long before it arrives was kept on the phone (counted against the backlog's rate limit). */
+const LATE_AFTER_MS = 30_000;
 
 /** The window of POSITION_FACT_EVERY_MS a time falls in (windows start at the epoch). */
 const positionWindow = (at: Date) => Math.floor(at.getTime() / POSITION_FACT_EVERY_MS);

@@ -1,0 +1,96 @@
+import {
+  ACTIVE_TRIP_STATUSES,
+  DONE_TRIP_STATUSES,
+  navigationUrl,
+  type Page,
+  type TripDto,
+  type TripStopDto,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import { iso } from '../../http/dto';
+import type { PageQuery } from '../../http/validate';
+import type { Actor } from '../../policies';
+import { drives } from '../../policies/freight';
+import { viewerTrackingActions } from '../../policies/tracking';
+import { FreightModel, toAssignmentDto, type FreightListing } from '../freight/model';
+import { placeOf } from '../tracking/model';
+
+const place = (city: string, state: string, zip: string | null | undefined) =>
+  `${city}, ${state}${zip ? ` ${zip}` : ''}`;
+
+/** Where the driver goes next: the pickup while the load is booked (not loaded yet), the delivery in transit. */
+export function nextStopOf(load: FreightListing): TripStopDto | null {
+  if (load.status === 'booked') {
+    const at = placeOf(load.originLat, load.originLng, load.originCity, load.originState);
+    const address = place(load.originCity, load.originState, load.originZip);
+    const stop = { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
+    return { kind: 'pickup', ...stop, navigationUrl: navigationUrl(stop) };
+  }
+  if (load.status === 'in_transit') {
+    const at = placeOf(load.destinationLat, load.destinationLng, load.destinationCity, load.destinationState);
+    const address = place(load.destinationCity, load.destinationState, load.destinationZip);
+    const stop = { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
+    return { kind: 'delivery', ...stop, navigationUrl: navigationUrl(stop) };
+  }
+  return null;
+}
+
+/** A load as the driver's My Trips shows it, with what this driver may do on it. */
+export function toTripDto(actor: Actor, load: FreightListing): TripDto {
+  return {
+    id: String(load._id),
+    title: load.title,
+    status: load.status as TripDto['status'],
+    pickupCity: load.originCity,
+    pickupState: load.originState,
+    deliveryCity: load.destinationCity,
+    deliveryState: load.destinationState,
+    pickupDate: iso(load.pickupDate),
+    deliveryDate: iso(load.deliveryDate),
+    nextStop: nextStopOf(load),
+    assignment: toAssignmentDto(load),
+    viewerActions: viewerTrackingActions(actor, load),
+    updatedAt: iso(load.updatedAt)!,
+  };
+}
+
+/** Whether the load is one of this driver's trips now (assigned to them, active or delivered). */
+export function isTripOf(actor: Actor, load: FreightListing): boolean {
+  const statuses: readonly string[] = [...ACTIVE_TRIP_STATUSES, ...DONE_TRIP_STATUSES];
+  return drives(actor, load) && statuses.includes(load.status);
+}
+
+/**
+ * GET /api/trips: the loads assigned to the signed-in member (an `assignedDriverId` equality), active ones first (the
+ * soonest pickup first), then delivered ones (the latest first), paged across both. Loads of another company than
+ * the driver's now (they left it) are left out by the policy, not listed.
+ */
+export async function myTrips(actor: Actor, { page, pageSize }: PageQuery): Promise<Page<TripDto>> {
+  const me = new Types.ObjectId(actor.id);
+  const active = { assignedDriverId: me, status: { $in: [...ACTIVE_TRIP_STATUSES] } };
+  const done = { assignedDriverId: me, status: { $in: [...DONE_TRIP_STATUSES] } };
+  const [activeCount, doneCount] = await Promise.all([
+    FreightModel.countDocuments(active),
+    FreightModel.countDocuments(done),
+  ]);
+  const skip = (page - 1) * pageSize;
+  const fromActive =
+    skip < activeCount
+      ? await FreightModel.find(active)
+          .sort({ pickupDate: 1, _id: 1 })
+          .skip(skip)
+          .limit(pageSize)
+          .lean<FreightListing[]>()
+      : [];
+  const left = pageSize - fromActive.length;
+  const fromDone =
+    left > 0
+      ? await FreightModel.find(done)
+          .sort({ updatedAt: -1, _id: -1 })
+          .skip(Math.max(0, skip - activeCount))
+          .limit(left)
+          .lean<FreightListing[]>()
+      : [];
+  const items = [...fromActive, ...fromDone].filter((l) => drives(actor, l)).map((l) => toTripDto(actor, l));
+  return { items, page, pageSize, total: activeCount + doneCount };
+}
