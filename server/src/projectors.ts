@@ -20,3 +20,4 @@ import './features/freight/brokerShippers/projector';
 import './features/companies/projector';
 import './features/companies/team.projector';
 import './features/webhooks/projector';
+import './features/fleet/projector';

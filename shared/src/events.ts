@@ -1,6 +1,7 @@
 import type { BackgroundCheckEvents } from './backgroundChecks';
 import type { CompanyEvents } from './team';
 import type { DocumentEvents } from './documents';
+import type { FleetClientEvents, FleetEvents } from './fleet';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { LoadDocumentEvents } from './loadDocuments';
 import type { LoadHistoryEvents } from './loadHistory';
@@ -26,14 +27,15 @@ export interface ServerToClientEvents
     BackgroundCheckEvents,
     ShipmentWorkspaceEvents,
     LoadHistoryEvents,
-    CompanyEvents {}
+    CompanyEvents,
+    FleetEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Client → server events; each takes a zod-checked payload and an ack (DESIGN §1). */
 export interface ClientToServerEvents
-  extends FreightClientEvents, TrackingClientEvents, ShipmentWorkspaceClientEvents {}
+  extends FreightClientEvents, TrackingClientEvents, ShipmentWorkspaceClientEvents, FleetClientEvents {}
 
 /** Room names (DESIGN §1). */
 export const rooms = {
@@ -46,5 +48,7 @@ export const rooms = {
   shipment: (id: string) => `shipment:${id}`,
   /** Every socket of one sign-in session (server side only: logout and expiry end them). */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** A carrier company's fleet map and lists (issue 29): its dispatchers join it with fleet:join. */
+  fleet: (companyId: string) => `fleet:${companyId}`,
   loadboard: 'loadboard',
 } as const;

@@ -49,7 +49,11 @@ export type AggregateKind =
   /** One Idempotency-Key of one API key (`<keyId>:<key>`): the first request runs, copies wait and replay it. */
   | 'idempotency'
   /** A webhook endpoint (issue 30): its secrets, state and failure count. */
-  | 'webhookEndpoint';
+  | 'webhookEndpoint'
+  /** A carrier company's truck (issue 29): its status and the load it runs. */
+  | 'truck'
+  /** A driver (issue 29), by user id: the one active load they run. */
+  | 'driver';
 
 export interface AggregateRef {
   kind: AggregateKind;

@@ -225,6 +225,12 @@ const CASES = {
     own: ['admin', 'dispatcher', 'driver', 'accounting', 'viewer'],
     other: NONE,
   },
+  // Fleet (issue 29): a carrier's trucks are its own members'; another company's truck does not exist for them.
+  'fleet:read': { type: 'carrier', own: ALL, other: 'same' },
+  'fleet:manage': { type: 'carrier', own: ACT, other: 'same' },
+  'truck:read': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
+  'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
+  'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

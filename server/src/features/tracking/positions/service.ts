@@ -25,6 +25,7 @@ import {
 } from '../model';
 import { consumeRateLimit } from '../../../infra/rateLimit';
 import { loadForParticipant, positionRecord } from '../access/service';
+import { recordTruckPosition } from '../../fleet/positions';
 
 export async function getLocation(actor: Actor, freightId: string): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
@@ -102,6 +103,7 @@ export async function updateLocation(
   // Every ping is pushed live here, not by a projector: a ping is a transient position, not a fact of the log (one
   // per POSITION_FACT_EVERY_MS is), and the map must move at once, as before the event log.
   publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
+  await recordTruckPosition(load, { lat, lng, at });
   return location;
 }
 
