@@ -33,7 +33,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const ROUNDS = 8;
+const ROUNDS = 4;
 
 /** Ends the rounds' loads so the driver and trucks are free for the next round. */
 async function cancel(loadIds: string[]) {
