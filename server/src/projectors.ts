@@ -22,3 +22,4 @@ import './features/companies/team.projector';
 import './features/webhooks/projector';
 import './features/truckPosts/projector';
 import './features/trips/projector';
+import './features/fleet/projector';

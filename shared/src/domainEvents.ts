@@ -3,7 +3,7 @@ import type { BackgroundCheckDto } from './backgroundChecks';
 import type { DocumentDto, DocumentStatus, PendingDocumentDto, VerificationStatusDto } from './documents';
 import type { FreightStatus } from './enums';
 import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
-import type { LoadAssignmentDto } from './fleet';
+import type { LoadAssignmentDto, TruckDto } from './fleet';
 import type { LoadDocumentDto } from './loadDocuments';
 import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
@@ -91,6 +91,10 @@ export const DOMAIN_EVENTS = {
     // snapshot() refuses null (a first assignment has no previous one): nullable outside it.
     previous: snapshot<LoadAssignmentDto>().nullable(),
   }),
+  /** A carrier company's truck added, edited (status included) or removed (issue 29). */
+  'truck.added': z.object({ truck: snapshot<TruckDto>() }),
+  'truck.edited': z.object({ truck: snapshot<TruckDto>(), changed: z.array(z.string()) }),
+  'truck.removed': z.object({ truck: snapshot<TruckDto>() }),
   'loadDocument.ready': z.object({ document: snapshot<LoadDocumentDto>() }),
   // Compliance
   /** `queued`: the document as the admins' verification queue shows it (with its owner's type and company). */

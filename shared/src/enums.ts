@@ -130,6 +130,8 @@ export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
   business_license: 'Business License',
   broker_authority: 'Broker Authority',
   air_freight_license: 'Air Freight License',
+  driver_cdl: 'Commercial Driver’s License (CDL)',
+  driver_medical_card: 'DOT Medical Card',
 };
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 

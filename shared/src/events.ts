@@ -1,6 +1,7 @@
 import type { BackgroundCheckEvents } from './backgroundChecks';
 import type { CompanyEvents } from './team';
 import type { DocumentEvents } from './documents';
+import type { FleetClientEvents, FleetEvents } from './fleet';
 import type { FreightClientEvents, FreightEvents } from './freight';
 import type { LoadDocumentEvents } from './loadDocuments';
 import type { LoadHistoryEvents } from './loadHistory';
@@ -9,11 +10,8 @@ import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './s
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
-<<<<<<< HEAD
 import type { TruckPostEvents } from './truckPosts';
-=======
 import type { TripEvents } from './trips';
->>>>>>> trips
 
 /**
  * Every server → client event, by name, with its payload. Each feature declares its own slice in its
@@ -33,14 +31,15 @@ export interface ServerToClientEvents
     LoadHistoryEvents,
     CompanyEvents,
     TruckPostEvents,
-    TripEvents {}
+    TripEvents,
+    FleetEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
 
 /** Client → server events; each takes a zod-checked payload and an ack (DESIGN §1). */
 export interface ClientToServerEvents
-  extends FreightClientEvents, TrackingClientEvents, ShipmentWorkspaceClientEvents {}
+  extends FreightClientEvents, TrackingClientEvents, ShipmentWorkspaceClientEvents, FleetClientEvents {}
 
 /** Room names (DESIGN §1). */
 export const rooms = {
@@ -53,5 +52,7 @@ export const rooms = {
   shipment: (id: string) => `shipment:${id}`,
   /** Every socket of one sign-in session (server side only: logout and expiry end them). */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** A carrier company's fleet map and lists (issue 29): its dispatchers join it with fleet:join. */
+  fleet: (companyId: string) => `fleet:${companyId}`,
   loadboard: 'loadboard',
 } as const;

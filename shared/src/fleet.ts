@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Ack } from './api';
 import { LOAD_BOARD_EQUIPMENT, US_STATES } from './enums';
 
 /**
@@ -84,7 +85,10 @@ export const truckInputSchema = z.object({
   status: z.enum(TRUCK_STATUSES).default('available'),
 });
 export type TruckInput = z.input<typeof truckInputSchema>;
-export const truckUpdateSchema = truckInputSchema.partial();
+/** An edit: any of the fields (the status has no default here: an edit that leaves it out keeps it). */
+export const truckUpdateSchema = truckInputSchema
+  .extend({ status: z.enum(TRUCK_STATUSES, { error: 'Choose a status' }) })
+  .partial();
 
 export interface TruckPositionDto {
   lat: number;
@@ -158,3 +162,73 @@ export const assignLoadInputSchema = z.object({
   overrideReason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(300).optional(),
 });
 export type AssignLoadInput = z.input<typeof assignLoadInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fleet feature's own schemas, list answers and socket events (built on the contract above).
+
+/** The CDL part of a driver's compliance (sent with the CDL's scan as one compliance document). */
+export const driverCdlInputSchema = driverComplianceInputSchema.pick({
+  cdlNumber: true,
+  cdlState: true,
+  cdlClass: true,
+  cdlExpiresOn: true,
+});
+export type DriverCdlInput = z.input<typeof driverCdlInputSchema>;
+/** The medical card part (sent with the card's scan). */
+export const driverMedicalCardInputSchema = driverComplianceInputSchema.pick({ medicalCardExpiresOn: true });
+export type DriverMedicalCardInput = z.input<typeof driverMedicalCardInputSchema>;
+
+/** The compliance document types a driver keeps (reviewed, reminded and expired as company documents are). */
+export const DRIVER_DOCUMENT_TYPES = ['driver_cdl', 'driver_medical_card'] as const;
+export type DriverDocumentType = (typeof DRIVER_DOCUMENT_TYPES)[number];
+
+export const truckStatusInputSchema = z.object({
+  status: z.enum(TRUCK_STATUSES, { error: 'Choose a status: available, on_load or out_of_service' }),
+});
+
+/** What the viewer may do in the fleet (sent with the lists, so the web shows only those buttons). */
+export interface FleetViewerActions {
+  /** Add, edit, set status and remove trucks; assign loads: owners, admins and dispatchers of a carrier. */
+  manage?: true;
+}
+
+/** One driver's compliance document as the fleet screens show it. */
+export interface DriverDocumentStateDto {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected' | 'expired';
+  expiresOn: string | null;
+  rejectionReason: string | null;
+}
+export interface DriverComplianceDto {
+  cdl: DriverDocumentStateDto | null;
+  medicalCard: DriverDocumentStateDto | null;
+}
+
+export interface TruckPageDto {
+  items: TruckDto[];
+  page: number;
+  pageSize: number;
+  total: number;
+  viewerActions: FleetViewerActions;
+}
+export interface DriverPageDto {
+  items: Array<DriverDto & { compliance: DriverComplianceDto }>;
+  page: number;
+  pageSize: number;
+  total: number;
+  viewerActions: FleetViewerActions;
+}
+
+/** Server → client (room `fleet:<companyId>`, joined by `fleet:join`; `freight:assigned` in the load's rooms). */
+export interface FleetEvents {
+  'fleet:truck': (payload: { truck: TruckDto }) => void;
+  'fleet:truckRemoved': (payload: { truckId: string }) => void;
+  /** A truck's new last position (from its driver's phone on its load), at ping rate. */
+  'fleet:position': (payload: { truckId: string; loadId: string; position: TruckPositionDto }) => void;
+  /** A load's truck and driver changed: the tracking page and My Loads show them at once. */
+  'freight:assigned': (payload: { freightId: string; assignment: LoadAssignmentDto }) => void;
+}
+
+export interface FleetClientEvents {
+  'fleet:join': (payload: Record<string, never>, ack: (res: Ack<{ companyId: string }>) => void) => void;
+}

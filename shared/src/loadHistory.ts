@@ -28,6 +28,7 @@ export const LOAD_HISTORY_EVENTS = [
   'photo.added',
   'position.recorded',
   'loadDocument.ready',
+  'load.assigned',
 ] as const satisfies readonly DomainEventName[];
 
 export interface LoadHistoryEntryDto {
@@ -101,6 +102,8 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return `Position ${event.data.point.lat.toFixed(3)}, ${event.data.point.lng.toFixed(3)}`;
     case 'loadDocument.ready':
       return `${event.data.document.title} ready`;
+    case 'load.assigned':
+      return `${event.data.previous ? 'Reassigned' : 'Assigned'} to truck ${event.data.assignment.truckUnit} and driver ${event.data.assignment.driverFirstName}`;
     default:
       return event.name;
   }

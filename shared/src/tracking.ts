@@ -1,6 +1,7 @@
 // Tracking: location, status, photos and chat for a booked load (SPEC §2 Freight tracking, §3, §5, §7 calls 14-19).
 import { z } from 'zod';
 import type { Ack } from './api';
+import type { LoadAssignmentDto } from './fleet';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
 
@@ -181,6 +182,8 @@ export interface TrackingViewerActions {
   cancel?: true;
   /** Write in the chat and upload photos: the load's participants (an admin who takes no part reads only). */
   write?: true;
+  /** Assign (or reassign) the truck and driver: the booked carrier's owners, admins and dispatchers (issue 29). */
+  assign?: true;
 }
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
@@ -214,6 +217,8 @@ export interface TrackingFreightDto {
   chatAvailable: boolean;
   /** The carrier's reason for marking the load delivered away from the delivery place (issue 16), else null. */
   deliveryNote: string | null;
+  /** The truck and driver that run the load (issue 29), null until assigned. */
+  assignment?: LoadAssignmentDto | null;
   updatedAt: string;
   viewerActions: TrackingViewerActions;
 }

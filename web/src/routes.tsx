@@ -45,6 +45,7 @@ const NotificationSettingsPage = lazyNamed(
   'NotificationSettingsPage',
 );
 const TeamPage = lazyNamed(() => import('./features/team/TeamPage'), 'TeamPage');
+const FleetPage = lazyNamed(() => import('./features/fleet/FleetPage'), 'FleetPage');
 const JoinPage = lazyNamed(() => import('./features/team/JoinPage'), 'JoinPage');
 const AccountSecurityPage = lazyNamed(
   () => import('./features/account/AccountSecurityPage'),
@@ -95,6 +96,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/account/security', element: <AccountSecurityPage />, access: 'signedIn' },
   { path: '/account/notifications', element: <NotificationSettingsPage />, access: 'signedIn' },
   { path: '/team', element: <TeamPage />, access: 'signedIn' },
+  { path: '/fleet', element: <FleetPage />, access: 'signedIn' },
   { path: '/join/:token', element: <JoinPage />, access: 'public' },
   { path: '/developers', element: <DevelopersPage />, access: 'public' },
   { path: '/developers/keys', element: <ApiKeysPage />, access: 'signedIn' },

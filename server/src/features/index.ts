@@ -8,6 +8,7 @@ import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
 import { createTeamRouter } from './companies/team.routes';
 import { createDocumentsRouter } from './documents/routes';
+import { createFleetRouter } from './fleet/routes';
 import { seedTestAccountDocuments } from './documents/seed';
 import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
@@ -45,6 +46,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createFreightRouter(rt),
     createTrackingRouter(rt),
     createTripsRouter(),
+    createFleetRouter(rt),
     createLoadDocumentsRouter(rt),
     createLoadHistoryRouter(),
     createSubscriptionsRouter(rt),

@@ -51,7 +51,11 @@ export type AggregateKind =
   /** A webhook endpoint (issue 30): its secrets, state and failure count. */
   | 'webhookEndpoint'
   /** A posted truck (issue 29): its edits, withdrawal and expiry. */
-  | 'truckPost';
+  | 'truckPost'
+  /** A carrier company's truck (issue 29): its status and the load it runs. */
+  | 'truck'
+  /** A driver (issue 29), by user id: the one active load they run. */
+  | 'driver';
 
 export interface AggregateRef {
   kind: AggregateKind;

@@ -241,6 +241,12 @@ const CASES = {
   },
   'truckPost:search': { type: 'broker', own: READ, other: 'same' },
   'truckPost:offerLoad': { type: 'shipper', own: ACT, other: 'same' },
+  // Fleet (issue 29): a carrier's trucks are its own members'; another company's truck does not exist for them.
+  'fleet:read': { type: 'carrier', own: ALL, other: 'same' },
+  'fleet:manage': { type: 'carrier', own: ACT, other: 'same' },
+  'truck:read': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
+  'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
+  'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

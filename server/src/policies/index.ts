@@ -3,6 +3,7 @@ import type { Actor, Rule } from './types';
 import { backgroundChecksPolicies } from './backgroundChecks';
 import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
+import { fleetPolicies } from './fleet';
 import { freightPolicies } from './freight';
 import { loadDocumentsPolicies } from './loadDocuments';
 import { shipmentWorkspacePolicies } from './shipmentWorkspace';
@@ -33,6 +34,7 @@ export const policies = {
   ...shipmentWorkspacePolicies,
   ...teamPolicies,
   ...truckPostsPolicies,
+  ...fleetPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

@@ -7,6 +7,7 @@ import {
 import type { FreightListing } from '../features/freight/model';
 import { drives, hauls, managesLoad, takesPartIn, type LoadRef } from './freight';
 import { actsOnLoads, readsLoads } from './companies';
+import { viewerAssignActions } from './fleet';
 import type { Actor, Rule } from './types';
 
 type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
@@ -59,5 +60,6 @@ export function viewerTrackingActions(
       managesLoad(actor, load) &&
       movesTo(load.status, 'cancelled') && { cancel: true }),
     ...(trackingPolicies['tracking:write'](actor, load) && { write: true }),
+    ...viewerAssignActions(actor, load),
   } as TrackingViewerActions;
 }

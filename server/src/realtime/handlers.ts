@@ -1,3 +1,4 @@
+import { fleetSocketHandler } from '../features/fleet/socket';
 import { freightSocketHandler } from '../features/freight/socket';
 import { shipmentWorkspaceSocketHandler } from '../features/shipmentWorkspace/socket';
 import { trackingSocketHandler } from '../features/tracking/socket';
@@ -8,4 +9,5 @@ export const socketHandlers: SocketHandler[] = [
   freightSocketHandler,
   trackingSocketHandler,
   shipmentWorkspaceSocketHandler,
+  fleetSocketHandler,
 ];

@@ -1,5 +1,6 @@
 import { filtersToQuery } from '@freight/shared';
 import { emitWithAck, isSocketConnected } from '../lib/socket';
+import { joinFleetRoom } from './fleet';
 import { useFreightStore } from './freight';
 import { useLoadChatStore } from './loadChat';
 import { joinShipmentRoom } from './shipmentRoom';
@@ -71,5 +72,6 @@ export function openLoadBoard(): () => void {
 export function joinRooms(): void {
   void joinTrackingRoom();
   void joinShipmentRoom();
+  void joinFleetRoom();
   sendBoardFilters();
 }

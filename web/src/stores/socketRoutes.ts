@@ -38,6 +38,7 @@ import { useSmallShipmentsStore } from './smallShipments';
 import { joinRooms } from './socketRooms';
 import { useSubscriptionsStore } from './subscriptions';
 import { useTeamStore } from './team';
+import { useTrucksStore } from './fleet';
 import { refreshTrackedLoad } from './trackedLoad';
 import { useTrackedLoadsStore } from './trackedLoads';
 import { useMyTruckPostsStore, useTruckBoardStore } from './truckPosts';
@@ -248,6 +249,14 @@ export const socketRoutes: SocketRoutes = {
   'chat:message': (payload) => {
     const chat = useLoadChatStore.getState();
     if (chat.receive(payload)) void chat.catchUp(payload.freightId);
+  },
+  // Fleet (issue 29): the company's trucks and their positions; a load's truck and driver on every screen showing it.
+  'fleet:truck': ({ truck }) => useTrucksStore.getState().receive(truck),
+  'fleet:truckRemoved': ({ truckId }) => useTrucksStore.getState().remove(truckId),
+  'fleet:position': ({ truckId, position }) => useTrucksStore.getState().receivePosition(truckId, position),
+  'freight:assigned': ({ freightId, assignment }) => {
+    patchEntity('trackedLoad', freightId, { assignment });
+    patchEntity('load', freightId, { assignment });
   },
   'chat:unread': ({ freightId, unreadCount }) => {
     useChatUnreadStore.getState().setCount(freightId, unreadCount);

@@ -128,6 +128,69 @@ export async function uploadDocument(
 }
 
 /**
+ * A driver's compliance document (issue 29: CDL, medical card), stored as every compliance document is, so the
+ * review queue, the expiry reminders and the expiry job treat it alike. The caller has checked who may upload it;
+ * `alsoWrite` runs inside the same write, under the driver's lease (the fleet keeps which document is current).
+ */
+export async function storeDriverDocument(
+  actor: Actor,
+  file: UploadedFile | undefined,
+  documentType: string,
+  expirationDate: Date,
+  alsoWrite: (doc: ComplianceDocument) => Promise<void>,
+): Promise<DocumentDto> {
+  if (!file) throw badRequest('file: attach a scan or photo of the document (PDF, JPEG or PNG)');
+  if (file.size === 0) throw badRequest('file: the file is empty');
+  const sniffed = await sniffFile(file.path);
+  if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG or PNG files are accepted');
+  const ownerId = new Types.ObjectId(actor.id);
+  await assertStorageLeft(ownerId, file.size);
+  const store = fileStore();
+  const storageKey = await store.saveFile(file.path);
+  try {
+    const doc = await withAggregate('user', actor.id, async () => {
+      const owner = await UserModel.findById(ownerId, { userType: 1, companyName: 1 }).lean();
+      if (!owner) throw notFound('Account not found');
+      const draft = {
+        _id: new Types.ObjectId(),
+        userId: ownerId,
+        documentType,
+        fileName: cleanFileName(file.originalname ?? '', sniffed),
+        storageKey,
+        fileSize: file.size,
+        mimeType: sniffed.mime,
+        status: 'pending' as const,
+        expirationDate,
+        uploadedAt: new Date(),
+      };
+      const snapshot = draft as unknown as ComplianceDocument;
+      const id = String(draft._id);
+      await recordFact(
+        { kind: 'user', id: actor.id },
+        {
+          name: 'document.uploaded',
+          key: id,
+          by: actor,
+          subjects: { documentId: id, userId: actor.id },
+          data: { document: toDocumentDto(snapshot), queued: toPendingDto(snapshot, owner) },
+          proof: { collection: DocumentModel.collection.collectionName, filter: { _id: draft._id } },
+        },
+        async () => {
+          const created = await DocumentModel.create(draft);
+          await alsoWrite(snapshot);
+          return created;
+        },
+      );
+      return snapshot;
+    });
+    return toDocumentDto(doc);
+  } catch (err) {
+    await store.remove(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
  * Call 21: the caller's company's documents (issue 28: to those who may read them; anyone else, their own uploads),
  * newest first.
  */

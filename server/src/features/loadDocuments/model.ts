@@ -22,6 +22,8 @@ const loadDocumentSchema = new Schema(
     /** The agreed rate the document carries (integer cents), null for a load without one. */
     rateCents: { type: Number, default: null },
     version: { type: Number, default: 1 },
+    /** When the assignment it names was made (issue 29): a rate confirmation is made again for a new one. */
+    assignedAt: { type: Date, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

@@ -2,6 +2,7 @@ import { rooms } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { requestLoadDocument } from './queue';
+import { reissueRateConfirmation } from './service';
 
 /**
  * A booked load's rate confirmation and a delivered load's proof of delivery are asked of the worker (or made by the
@@ -15,6 +16,16 @@ export const loadDocumentsRequestProjector = registerProjector({
     const { load, status } = event.data;
     if (status === 'booked') await requestLoadDocument(load.id, 'rate_confirmation');
     if (status === 'delivered') await requestLoadDocument(load.id, 'proof_of_delivery');
+  },
+});
+
+/** A load's truck and driver were assigned (issue 29): its rate confirmation is made again, naming them. */
+export const rateConfirmationAssignmentProjector = registerProjector({
+  name: 'rate-confirmation-assignment',
+  applicableEvents: ['load.assigned'],
+  async handle(event) {
+    if (event.name !== 'load.assigned') return;
+    await reissueRateConfirmation(event.data.load.id, new Date(event.data.assignment.assignedAt));
   },
 });
 

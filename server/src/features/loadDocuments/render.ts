@@ -42,6 +42,8 @@ export interface RateConfirmationInput {
   carrier: PartyInfo;
   rateCents: number | null;
   rateType: string;
+  /** The truck and driver the carrier assigned (issue 29), once assigned. */
+  assignment?: { truck: string; driver: string; driverPhone: string | null } | null;
 }
 
 export interface DeliveryPhoto {
@@ -381,6 +383,15 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
 
   sectionTitle(doc, 'Load details');
   rows(doc, loadRows(load));
+
+  if (input.assignment) {
+    sectionTitle(doc, 'Truck and driver');
+    rows(doc, [
+      ['Truck', pdfText(input.assignment.truck)],
+      ['Driver', pdfText(input.assignment.driver)],
+      ['Driver phone', input.assignment.driverPhone ? pdfText(input.assignment.driverPhone) : null],
+    ]);
+  }
 
   sectionTitle(doc, 'Agreed rate');
   ensureSpace(doc, 60);

@@ -9,7 +9,7 @@ import {
   type LoadDocumentListDto,
 } from '@freight/shared';
 import type { Readable } from 'node:stream';
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { findByIds } from '../../http/paginate';
 import { withAggregate } from '../../infra/concurrency';
@@ -107,6 +107,7 @@ export async function ensureLoadDocument(
         size: pdf.length,
         rateCents: load.rateCents ?? null,
         version: 1,
+        assignedAt: load.assignment?.assignedAt ?? null,
         createdAt: new Date(),
       };
       const doc = await recordFact(readyFact(freightId, kind, draft as unknown as LoadDocument), () =>
@@ -186,7 +187,13 @@ async function remakeLostDocument(
     const version = (current.version ?? 1) + 1;
     const pdf = await renderFor(load, kind, version);
     const storageKey = await fileStore().save(pdf);
-    const change = { storageKey, size: pdf.length, rateCents: load.rateCents ?? null, version };
+    const change = {
+      storageKey,
+      size: pdf.length,
+      rateCents: load.rateCents ?? null,
+      version,
+      assignedAt: load.assignment?.assignedAt ?? null,
+    };
     const written = await recordFact(
       readyFact(freightId, kind, { ...current, ...change }),
       async () =>
@@ -206,6 +213,25 @@ async function remakeLostDocument(
     return { doc: updated, created: true };
   });
   return made.doc;
+}
+
+/**
+ * The load's truck and driver changed (issue 29): its rate confirmation is made again, as the next version, naming
+ * them. Idempotent: a document already made for this assignment (or later) is kept.
+ */
+export async function reissueRateConfirmation(freightId: string, assignedAt: Date): Promise<void> {
+  if (!Types.ObjectId.isValid(freightId)) return;
+  const current = await findDocument(new Types.ObjectId(freightId), 'rate_confirmation');
+  if (!current) {
+    await ensureLoadDocument(freightId, 'rate_confirmation'); // made from the load as it is, assignment included
+    return;
+  }
+  if (current.assignedAt && current.assignedAt.getTime() >= assignedAt.getTime()) return;
+  await withAggregate('loadDocument', `${freightId}-rate_confirmation`, async () => {
+    const again = await findDocument(current.freightListingId, 'rate_confirmation');
+    if (!again || (again.assignedAt && again.assignedAt.getTime() >= assignedAt.getTime())) return;
+    await remakeLostDocument(freightId, 'rate_confirmation', again);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -325,7 +351,28 @@ async function rateConfirmationPdf(load: FreightListing, version: number): Promi
     ...(await partiesOf(load)),
     rateCents: load.rateCents ?? null,
     rateType: load.rateType ?? 'flat',
+    assignment: await assignmentOf(load),
   });
+}
+
+/** The truck and driver a rate confirmation names: the unit and plate, the driver's full name. */
+async function assignmentOf(load: FreightListing) {
+  if (!load.assignment || !load.assignedDriverId) return null;
+  const [driver] = await findByIds<PartySource>(UserModel, [load.assignedDriverId], {
+    firstName: 1,
+    lastName: 1,
+    email: 1,
+  });
+  const truck = await mongoose
+    .model('Truck')
+    .findById(load.assignedTruckId, { plate: 1, plateState: 1 })
+    .lean<{ plate?: string; plateState?: string } | null>();
+  const name = driver ? `${driver.firstName ?? ''} ${driver.lastName ?? ''}`.trim() : '';
+  return {
+    truck: `Unit ${load.assignment.truckUnit}${truck?.plate ? `, plate ${truck.plate} (${truck.plateState})` : ''}`,
+    driver: name || load.assignment.driverFirstName,
+    driverPhone: load.assignment.driverPhone ?? null,
+  };
 }
 
 async function proofOfDeliveryPdf(load: FreightListing, version: number): Promise<Buffer> {

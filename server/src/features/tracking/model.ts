@@ -14,7 +14,7 @@ import {
   type TrackingUserSummary,
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
-import { centsToDollars, type FreightListing } from '../freight/model';
+import { centsToDollars, toAssignmentDto, type FreightListing } from '../freight/model';
 import { iso } from '../../http/dto';
 import { cityCoordinates } from '../places/gazetteer';
 import { viewerTrackingActions } from '../../policies/tracking';
@@ -245,6 +245,7 @@ export function toTrackingFreightDto(
     carrierId: f.carrierId ? String(f.carrierId) : null,
     chatAvailable,
     deliveryNote: f.deliveryNote ?? null,
+    assignment: toAssignmentDto(f),
     updatedAt: f.updatedAt.toISOString(),
     viewerActions: viewerTrackingActions(viewer, f),
   };

@@ -14,6 +14,7 @@ export const NAV_LINKS: NavLinkInfo[] = [
   { to: '/freight', label: 'Freight' },
   { to: '/air-freight', label: 'Air Freight' },
   { to: '/my-loads', label: 'My Loads', onlyFor: 'carrier' },
+  { to: '/fleet', label: 'Fleet', onlyFor: 'carrier' },
   { to: '/my-loads', label: 'My Loads', onlyFor: 'shipper' },
   { to: '/my-loads', label: 'My Loads', onlyFor: 'air_cargo' },
   { to: '/small-shipments', label: 'Post Small Load', onlyFor: 'individual_customer' },

@@ -87,6 +87,12 @@ export interface MapPlace {
   label: string;
 }
 
+/** A truck on the fleet map (issue 29): its last position and label; a stale one is drawn grey. */
+export interface MapTruck extends MapPlace {
+  id: string;
+  stale: boolean;
+}
+
 /**
  * The trip on a map (issue 16): the pickup and delivery pins, the trail, the live position (circle markers: no
  * marker images) and a dashed line from it to where the load goes next (the pickup until it is loaded, then the
@@ -99,15 +105,18 @@ export function LiveMap({
   pickup,
   delivery,
   viaPickup,
+  trucks = [],
 }: {
   position: { lat: number; lng: number } | null;
   trail: LocationPointDto[];
   pickup: MapPlace | null;
   delivery: MapPlace | null;
   viaPickup: boolean;
+  /** The fleet map's trucks (the same map, many positions). */
+  trucks?: MapTruck[];
 }) {
   const tileUrl = useConfigStore(selectMapTileUrl);
-  const center = position ?? pickup ?? delivery ?? { lat: 39.8, lng: -98.6 };
+  const center = position ?? pickup ?? delivery ?? trucks[0] ?? { lat: 39.8, lng: -98.6 };
   const tiles = useTiles(center.lat, center.lng);
   const [tilesFailed, setTilesFailed] = useState(false);
   const basemap = tiles === null ? 'pending' : tiles && !tilesFailed ? 'tiles' : 'offline';
@@ -125,10 +134,11 @@ export function LiveMap({
       ...trailPath,
       ...(here ? [here] : []),
       ...[pickup, delivery].flatMap((p) => (p ? [[p.lat, p.lng] as LatLng] : [])),
+      ...trucks.map((t) => [t.lat, t.lng] as LatLng),
     ],
     // Framed once, from what is known first: later positions only pan.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [trailPath.length > 0, here !== null, pickup, delivery],
+    [trailPath.length > 0, here !== null, pickup, delivery, trucks.length],
   );
   return (
     <Box
@@ -186,7 +196,28 @@ export function LiveMap({
             <Tooltip>Current location</Tooltip>
           </CircleMarker>
         )}
-        <FollowPosition position={here} frame={frame} />
+        {trucks.map((t) => (
+          <CircleMarker
+            key={t.id}
+            center={[t.lat, t.lng]}
+            radius={8}
+            className={t.stale ? 'fleet-truck fleet-truck-stale' : 'fleet-truck'}
+            pathOptions={{
+              color: t.stale ? '#6b7280' : '#1e40af',
+              fillColor: t.stale ? '#d1d5db' : '#3b82f6',
+              fillOpacity: 0.9,
+              weight: 3,
+            }}
+          >
+            <Tooltip permanent direction="top" offset={[0, -8]}>
+              {t.label}
+            </Tooltip>
+          </CircleMarker>
+        ))}
+        <FollowPosition
+          position={here ?? (trucks[0] ? [trucks[0].lat, trucks[0].lng] : null)}
+          frame={frame}
+        />
       </MapContainer>
     </Box>
   );

@@ -10,6 +10,7 @@ import { LocationCard, preloadLiveMap } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { LoadPartiesCard } from './LoadPartiesCard';
+import { AssignmentCard } from '../fleet/AssignmentCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
 import { LoadHistoryCard } from '../loadHistory/LoadHistoryCard';
 import { TrackingHeader } from './TrackingHeader';
@@ -62,6 +63,11 @@ export function TrackingPage() {
       <Stack gap="6">
         <TrackingHeader freight={detail} />
         <LoadPartiesCard freightId={detail.id} bookedStatus={detail.status} />
+        <AssignmentCard
+          freightId={detail.id}
+          assignment={detail.assignment}
+          canAssign={Boolean(detail.viewerActions?.assign)}
+        />
         <LoadDocumentsCard freightId={detail.id} />
         <StatusActions freight={detail} />
         <LocationCard freight={detail} />

@@ -25,6 +25,7 @@ import {
 } from '../model';
 import { consumeRateLimit } from '../../../infra/rateLimit';
 import { loadForParticipant, positionRecord } from '../access/service';
+import { recordTruckPosition } from '../../fleet/positions';
 
 export async function getLocation(actor: Actor, freightId: string): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
@@ -126,7 +127,10 @@ export async function updateLocation(
   // Every ping is pushed live here, not by a projector: a ping is a transient position, not a fact of the log (one
   // per POSITION_FACT_EVERY_MS is), and the map must move at once, as before the event log. A late point carries the
   // load's newest position beside it, so the map's marker stays where the truck is while the trail fills in.
-  if (!repeated) publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
+  if (repeated) return location;
+  publish('freight:location', rooms.freight(freightId), { freightId, ...location, point });
+  // The fleet map keeps each truck's newest position only (an older, late point leaves it).
+  await recordTruckPosition(load, { lat, lng, at: takenAt });
   return location;
 }
 
