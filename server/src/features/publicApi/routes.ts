@@ -29,6 +29,7 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
+import { trackingV1Routes } from './trackingRoutes';
 import { webhookV1Routes } from './webhookRoutes';
 import type { V1Context, V1Route } from './types';
 
@@ -255,5 +256,6 @@ export const V1_ROUTES: V1Route[] = [
       return { offer: done.negotiation, load: done.listing };
     },
   },
+  ...trackingV1Routes(paged),
   ...webhookV1Routes(paged),
 ];
