@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { BOOKING_REQUEST_STATUSES, FREIGHT_STATUSES, NEGOTIATION_STATUSES } from './enums';
 import { MAX_PAGE_SIZE } from './constants';
 import { boardFilterIssues, freightSearchSchema } from './freight';
+import { STOP_EVENT_KINDS } from './tracking';
+import { X12_STOP_CODES } from './webhooks';
 
 /**
  * The public API's own shapes (issue 30): what /api/v1 answers, described with zod so the OpenAPI document is made
@@ -103,3 +105,38 @@ const { page: _page, pageSize: _pageSize, ...boardSearchFields } = freightSearch
 export const v1BoardSearchSchema = z
   .object({ ...boardSearchFields, ...v1CursorQuerySchema.shape })
   .superRefine(boardFilterIssues);
+
+/** One point of a load's trail (GET /loads/{id}/positions, newest first). */
+export const v1PositionSchema = z
+  .looseObject({
+    id: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    at: iso.describe('When the truck was there'),
+  })
+  .meta({ id: 'Position' });
+
+/** A stop event of a load, with its X12 214 shipment status code. */
+export const v1StopSchema = z
+  .looseObject({
+    id: z.string(),
+    kind: z.enum(STOP_EVENT_KINDS),
+    x12: z
+      .enum(Object.values(X12_STOP_CODES))
+      .describe('X12 214 status code: X3 arrived at pickup, AF departed, X1 arrived at delivery'),
+    at: iso,
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  })
+  .meta({ id: 'Stop' });
+
+/** One fact of a load's history (its event log), oldest first. */
+export const v1HistoryEntrySchema = z
+  .looseObject({
+    id: z.string().describe("The fact's id"),
+    event: z.string().describe("The fact's name: load.posted, booking.reviewed, stop.reported, …"),
+    at: iso,
+    text: z.string().describe('What happened, in words'),
+    by: nullableText.describe('Who did it ("Dana Ruiz, Acme Freight"); null for the system'),
+  })
+  .meta({ id: 'HistoryEntry' });

@@ -1,6 +1,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../../http/auth';
 import { errorHandler, notFound } from '../../http/errors';
+import { sendFile, type FileDownload } from '../../http/sendFile';
 import { rejectUnstorableText } from '../../http/textGuard';
 import { validate } from '../../http/validate';
 import { rateLimited } from '../../infra/rateLimit';
@@ -48,6 +49,19 @@ export function createPublicApi(rt: Runtime): Router {
           query: input.query,
           body: input.body,
         });
+        if (route.produces) {
+          const file = result as Omit<FileDownload, 'mimeType'>;
+          await sendFile(
+            res,
+            { ...file, mimeType: route.produces },
+            {
+              cacheControl: 'private, no-store',
+              disposition: 'attachment',
+              headers: { 'X-Content-Type-Options': 'nosniff' },
+            },
+          );
+          return;
+        }
         res.status(route.status).json(result);
       },
     );

@@ -72,7 +72,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       [route.status]: {
         description: 'Success',
         headers: rateLimitHeaders,
-        content: { 'application/json': { schema: route.response } },
+        content: route.produces
+          ? { [route.produces]: { schema: { type: 'string', contentMediaType: route.produces } } }
+          : { 'application/json': { schema: route.response } },
       },
     };
     for (const status of errors) {
@@ -158,6 +160,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     tags: [
       { name: 'Loads', description: 'Post, edit, withdraw, list and search loads' },
       { name: 'Bookings', description: 'Booking requests and rate offers on your loads' },
+      { name: 'Tracking', description: "A load's positions, stops (with X12 214 codes) and history" },
+      { name: 'Documents', description: 'Rate confirmations and proofs of delivery (PDF)' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events' },
       { name: 'Trucks', description: 'Posted trucks: search them, or post your own (carriers)' },
     ],

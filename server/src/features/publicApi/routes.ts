@@ -30,6 +30,7 @@ import {
   updateListing,
 } from '../freight/service';
 import { truckPostV1Routes } from './truckPostRoutes';
+import { trackingV1Routes } from './trackingRoutes';
 import { webhookV1Routes } from './webhookRoutes';
 import type { V1Context, V1Route } from './types';
 
@@ -256,6 +257,7 @@ export const V1_ROUTES: V1Route[] = [
       return { offer: done.negotiation, load: done.listing };
     },
   },
+  ...trackingV1Routes(paged),
   ...webhookV1Routes(paged),
   ...truckPostV1Routes(paged),
 ];

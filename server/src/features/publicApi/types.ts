@@ -29,7 +29,15 @@ export interface V1Route {
   query?: ZodType;
   body?: ZodType;
   status: 200 | 201;
+  /** A file answer (its handler returns a FileDownload); JSON when absent. */
+  produces?: 'application/pdf';
   response: ZodType;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handle(ctx: V1Context<any, any>): Promise<unknown>;
 }
+
+/** The public API's cursor paging over a service that pages by number (publicApi/routes.ts). */
+export type Paged = <T>(
+  q: { cursor?: string; limit: number },
+  list: (p: { page: number; pageSize: number }) => Promise<{ items: T[]; total: number }>,
+) => Promise<{ data: T[]; nextCursor: string | null }>;
