@@ -122,7 +122,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     expect(phoneErrors).toEqual([]);
     await phone.close();
     await shipperPage.context().close();
-  });
+  }, 180_000);
 
   it('1280x900: My Trips lists the trip with its next stop, and the navigation offers My Trips only', async () => {
     const { app, browser } = journey;
