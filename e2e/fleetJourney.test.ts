@@ -104,7 +104,9 @@ describe('issue 29: the fleet (Chromium)', () => {
     const { page: driverDesk, errors: driverDeskErrors } = await driverPage(browser, app.url, driver, {
       viewport: DESKTOP,
     });
-    await driverDesk.goto(`${app.url}/fleet`);
+    // My Trips is the driver's only menu entry; it links to the compliance screen.
+    await driverDesk.getByRole('link', { name: 'Your CDL and medical card' }).click();
+    await driverDesk.waitForURL(/\/fleet$/);
     const compliance = driverDesk.getByTestId('driver-compliance');
     await compliance.getByTestId('my-compliance').waitFor();
     await compliance.getByLabel('CDL number').fill('R7654321');
@@ -214,6 +216,22 @@ describe('issue 29: the fleet (Chromium)', () => {
     await mapTruckLat(dispatchPage, 41.5);
     expect(await notReloaded(dispatchPage)).toBe(true);
     await shoot(dispatchPage, 'desktop-6-fleet-map');
+    await dispatchPage.getByTestId(`map-truck-${UNIT}`).filter({ hasText: 'On a load' }).waitFor();
+    expect(await dispatchPage.getByTestId(`map-truck-${UNIT}`).textContent()).not.toContain('on a load');
+    for (const tab of ['Trucks', 'Drivers']) {
+      await dispatchPage.getByRole('tab', { name: tab }).click();
+      await shoot(dispatchPage, `desktop-7-${tab.toLowerCase()}`);
+    }
+    // The same three tabs on a phone.
+    await dispatchPage.setViewportSize(PHONE);
+    for (const tab of ['Trucks', 'Drivers', 'Map']) {
+      await dispatchPage.getByRole('tab', { name: tab }).click();
+      await shoot(dispatchPage, `phone-8-${tab.toLowerCase()}`);
+      const overflow = await dispatchPage.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${tab} overflows at 390 px`).toBeLessThanOrEqual(0);
+    }
 
     expect(ownerErrors).toEqual([]);
     expect(driverDeskErrors).toEqual([]);
