@@ -52,6 +52,19 @@ async function driverPage(
   return { page, errors, context };
 }
 
+/** The header keeps one row at 1280 px: neither the navigation nor the header scrolls sideways. */
+const headerFits = (page: Page) =>
+  page.evaluate(() => {
+    const header = document.querySelector('header')!;
+    const nav = header.querySelector('nav')!;
+    return {
+      nav: nav.scrollWidth <= nav.clientWidth,
+      header: header.scrollWidth <= header.clientWidth,
+      height: header.getBoundingClientRect().height <= 64,
+    };
+  });
+const FITS = { nav: true, header: true, height: true };
+
 const mapTruckLat = (page: Page, lat: number) =>
   page.waitForFunction(
     ([unit, la]) =>
@@ -157,6 +170,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await shipperPage.goto(`${app.url}/tracking/${loadId}`);
     await shipperPage.locator('[data-testid="tracking-map"]').waitFor();
     await markNoReload(shipperPage);
+    expect(await headerFits(shipperPage)).toEqual(FITS);
 
     // The dispatcher assigns truck and driver in the dialog on the tracking page.
     const { page: dispatchPage, errors: dispatchErrors } = await rolePage(browser, app, dispatcher, {
@@ -165,7 +179,9 @@ describe('issue 29: the fleet (Chromium)', () => {
     await dispatchPage.goto(`${app.url}/tracking/${loadId}`);
     await dispatchPage.getByTestId('assign-open').click();
     const dialog = dispatchPage.getByRole('dialog');
-    await dialog.getByRole('option', { name: new RegExp(`Unit ${UNIT}`) }).waitFor({ state: 'attached' });
+    await dialog
+      .getByRole('option', { name: new RegExp(`Unit ${UNIT} · Flatbed`) })
+      .waitFor({ state: 'attached' });
     await dialog.getByRole('option', { name: /Rosa/ }).waitFor({ state: 'attached' });
     await dialog.getByLabel('Truck', { exact: true }).selectOption({
       label: (await dialog.getByRole('option', { name: new RegExp(`Unit ${UNIT}`) }).textContent())!,
