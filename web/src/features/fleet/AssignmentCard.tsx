@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, DataList, Dialog, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { TRUCK_STATUS_LABELS, type LoadAssignmentDto } from '@freight/shared';
+import { EQUIPMENT_LABELS, TRUCK_STATUS_LABELS, type LoadAssignmentDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
@@ -114,7 +114,7 @@ function AssignForm({
               placeholder="Choose a truck"
               options={trucks.map((t) => ({
                 value: t.id,
-                label: `Unit ${t.unitNumber} · ${t.kind.replace('_', ' ')} · ${TRUCK_STATUS_LABELS[t.status]}`,
+                label: `Unit ${t.unitNumber} · ${EQUIPMENT_LABELS[t.kind] ?? t.kind} · ${TRUCK_STATUS_LABELS[t.status]}`,
               }))}
             />
           </FormField>

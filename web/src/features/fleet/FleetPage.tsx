@@ -378,8 +378,8 @@ function MapTab() {
           data-lat={t.lastPosition!.lat}
         >
           Unit {t.unitNumber}: {TRUCK_STATUS_LABELS[t.status]}
-          {t.currentLoadId ? ' · on a load' : ''} · {isStale(t, now) ? 'stale, ' : ''}last seen{' '}
-          {new Date(t.lastPosition!.at).toLocaleString()}
+          {t.currentLoadId && t.status !== 'on_load' ? ' · on a load' : ''} ·{' '}
+          {isStale(t, now) ? 'stale, ' : ''}last seen {new Date(t.lastPosition!.at).toLocaleString()}
         </Text>
       ))}
     </Stack>

@@ -110,6 +110,12 @@ export function MyTripsPage() {
             My Trips
           </Heading>
           <Text color="gray.600">The loads your dispatcher assigned to you.</Text>
+          {/* The navigation offers My Trips only: this is the driver's way to their compliance documents. */}
+          <RouterLink to="/fleet">
+            <Text fontSize="sm" color="blue.600">
+              Your CDL and medical card
+            </Text>
+          </RouterLink>
         </Stack>
         {status === 'loading' && trips.length === 0 ? (
           <Center py="10">
