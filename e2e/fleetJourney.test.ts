@@ -84,6 +84,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     // The owner adds a flatbed on /fleet.
     await ownerPage.goto(`${app.url}/fleet`);
     await ownerPage.getByText('No trucks yet.').waitFor();
+    expect(await headerFits(ownerPage)).toEqual(FITS);
     await ownerPage.getByLabel('Unit number').fill(UNIT);
     await ownerPage.getByLabel('Kind').selectOption('flatbed');
     await ownerPage.getByLabel('Length (ft)').fill('48');

@@ -12,9 +12,13 @@ interface NavLinksProps {
 }
 
 export function NavLinks({ userType, companyRole = null, direction, onNavigate }: NavLinksProps) {
+  const links = navLinksFor(userType, companyRole);
+  // A carrier has nine links (Fleet and Truck Posts, issue 29): in one row at laptop widths they take the smaller
+  // type until the screen is wide enough for the usual one.
+  const dense = direction === 'row' && links.length > 8;
   return (
     <Stack as="nav" aria-label="Main navigation" direction={direction} gap="0.5" minW="0">
-      {navLinksFor(userType, companyRole).map((link) => (
+      {links.map((link) => (
         <Link
           key={link.to}
           asChild
@@ -22,7 +26,7 @@ export function NavLinks({ userType, companyRole = null, direction, onNavigate }
           px={direction === 'row' ? '1' : '2'}
           py="2"
           borderRadius="md"
-          fontSize="sm"
+          fontSize={dense ? { base: 'xs', '2xl': 'sm' } : 'sm'}
           fontWeight="medium"
           color="gray.700"
           whiteSpace="nowrap"
