@@ -28,4 +28,6 @@ export interface AccountViewerActions {
   submitBackgroundCheck?: true;
   /** Give MC and USDOT numbers: the types FMCSA registers. */
   setAuthority?: true;
+  /** Make API keys and register webhooks on /developers (issue 30): a company's owners and admins. */
+  manageIntegrations?: true;
 }

@@ -24,6 +24,19 @@ import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } 
 /** A DTO snapshot inside a fact: described for the reader, checked by the service that made it. */
 const snapshot = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
 
+/** A load's people and, beside each, their company as the load records it. */
+export type LoadPartiesSnapshot = Pick<
+  FreightListingDto,
+  | 'userId'
+  | 'companyId'
+  | 'carrierId'
+  | 'carrierCompanyId'
+  | 'brokerId'
+  | 'brokerCompanyId'
+  | 'shipperId'
+  | 'shipperCompanyId'
+>;
+
 /** A user's subscription as it stands after a change (what `subscription:changed` carries, less its reason). */
 export type SubscriptionSnapshot = Omit<SubscriptionChangedPayload, 'reason'>;
 
@@ -73,7 +86,11 @@ export const DOMAIN_EVENTS = {
   'offer.expired': z.object({ offer: snapshot<NegotiationDto>() }),
   'offer.withdrawn': z.object({ offer: snapshot<NegotiationDto>() }),
   // A booked load's trip
-  'stop.reported': z.object({ stop: snapshot<StopEventDto>() }),
+  /** `parties`: the load's people and their companies when the stop was reported (absent from older facts). */
+  'stop.reported': z.object({
+    stop: snapshot<StopEventDto>(),
+    parties: snapshot<LoadPartiesSnapshot>().optional(),
+  }),
   'photo.added': z.object({ photo: snapshot<FreightPhotoDto>() }),
   'chat.posted': z.object({ message: snapshot<ChatMessageDto>() }),
   /**

@@ -36,6 +36,14 @@ export interface FreightListingDto {
   carrierId: string | null;
   brokerId: string | null;
   shipperId: string | null;
+  /**
+   * Each party's company as the load records it (issue 28; null: the person has none): a fact's snapshot names the
+   * companies that were parties when it happened. Absent from facts recorded before they were kept.
+   */
+  companyId?: string | null;
+  carrierCompanyId?: string | null;
+  brokerCompanyId?: string | null;
+  shipperCompanyId?: string | null;
   title: string;
   originCity: string;
   originState: string;
@@ -684,6 +692,9 @@ export interface BookingRequestDto {
   freightListingId: string;
   carrierId: string;
   shipperId: string;
+  /** The carrier's and the shipper's companies as the request records them (see FreightListingDto.companyId). */
+  carrierCompanyId?: string | null;
+  shipperCompanyId?: string | null;
   message: string | null;
   status: BookingRequestStatus;
   reviewedAt: string | null;
@@ -788,6 +799,9 @@ export interface NegotiationDto {
   freightListingId: string;
   carrierId: string;
   brokerId: string;
+  /** The carrier's and the poster's companies as the offer records them (see FreightListingDto.companyId). */
+  carrierCompanyId?: string | null;
+  brokerCompanyId?: string | null;
   proposedRate: number;
   proposedRatePerMile: number | null;
   counterRate: number | null;

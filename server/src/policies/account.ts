@@ -1,6 +1,6 @@
 import type { AccountViewerActions } from '@freight/shared';
 import { backgroundChecksPolicies } from './backgroundChecks';
-import { actsOnLoads } from './companies';
+import { actsOnLoads, managesIntegrations } from './companies';
 import { driverRoutesPolicies } from './driverRoutes';
 import { freightPolicies } from './freight';
 import type { Actor } from './types';
@@ -27,6 +27,7 @@ export function viewerAccountActions(actor: Actor): AccountViewerActions {
     offerRoutes: driverRoutesPolicies['driverRoute:create'](actor),
     submitBackgroundCheck: backgroundChecksPolicies['backgroundCheck:submit'](actor),
     setAuthority: userPolicies['user:setAuthority'](actor),
+    manageIntegrations: managesIntegrations(actor),
   };
   return Object.fromEntries(
     Object.entries(allowed).flatMap(([action, yes]) => (yes ? [[action, true]] : [])),

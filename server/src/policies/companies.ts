@@ -20,6 +20,8 @@ export const hasRole = (actor: Actor, roles: readonly CompanyRole[]) => roles.in
 export const actsOnLoads = (actor: Actor) => hasRole(actor, LOAD_ACTORS);
 export const readsLoads = (actor: Actor) => hasRole(actor, LOAD_READERS);
 export const managesAccount = (actor: Actor) => hasRole(actor, ACCOUNT_MANAGERS);
+/** API keys and webhooks (issue 30): a company's owners and admins; platform administrators hold none. */
+export const managesIntegrations = (actor: Actor) => actor.userType !== 'admin' && managesAccount(actor);
 
 /**
  * Whether the actor is this party of an object: a member of the party's company (the object's company id beside the

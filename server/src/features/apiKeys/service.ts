@@ -11,6 +11,8 @@ import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
+import { toActor } from '../../policies';
+import { managesIntegrations } from '../../policies/companies';
 import { UserModel, type UserDoc } from '../users/model';
 import { ApiKeyModel, type ApiKey } from './model';
 
@@ -26,8 +28,7 @@ export function companyIdOf(user: { _id: unknown; companyId?: unknown }): string
 /** Owners and admins of a company manage its keys and webhooks; an account without a company is its own owner. */
 export function assertManagesIntegrations(user: UserDoc): void {
   if (user.userType === 'admin') throw forbidden('Platform administrators do not hold API keys');
-  const role = user.companyRole ?? 'owner';
-  if (role !== 'owner' && role !== 'admin') {
+  if (!managesIntegrations(toActor(user))) {
     throw forbidden("Only the company's owner or an admin manages API keys and webhooks");
   }
 }

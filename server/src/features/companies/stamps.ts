@@ -81,3 +81,24 @@ export function companyStamps(schema: Schema, opts: { pairs: readonly StampPair[
     this.setUpdate(update);
   });
 }
+
+/**
+ * Stamps, before it is written, an object a write is about to make of `before` (null: a new one): each party whose
+ * person changed gets that person's company now, the others keep the company `before` has, as the write's own stamps
+ * will be. So a fact's snapshot, made before its write, names the companies the write stores (issue 30's webhooks go
+ * to them). Works on plain objects and on unsaved documents.
+ */
+export async function stampChangedParties<T extends object>(
+  schema: Schema,
+  before: object | null,
+  after: T,
+): Promise<T> {
+  const pairs = pairsBySchema.get(schema) ?? [];
+  const was = (before ?? {}) as Doc;
+  const doc = after as Doc;
+  const changed = pairs
+    .filter(([person]) => !before || String(was[person] ?? '') !== String(doc[person] ?? ''))
+    .map(([person]) => person);
+  if (changed.length) await stampDocs([doc], pairs, () => changed);
+  return after;
+}

@@ -35,6 +35,7 @@ import { describeChanges } from './posterLoads/changes';
 import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
 import { assertEmailVerified } from '../../policies/emailVerified';
 import { mine } from '../companies/mine';
+import { stampChangedParties } from '../companies/stamps';
 
 export { objectId };
 
@@ -158,7 +159,9 @@ export async function createListing(
       userCompanyName: poster.companyName ?? null,
       userMcNumber: poster.mcNumber ?? null,
     });
-    // The fact is the load as stored; its projectors put it on the board and alert saved searches.
+    // The fact is the load as stored (its parties' companies too); its projectors put it on the board and alert saved
+    // searches.
+    await stampChangedParties(FreightModel.schema, null, draft);
     const loadId = String(draft._id);
     await recordFact(
       { kind: 'load', id: loadId },

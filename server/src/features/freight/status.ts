@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../http/errors';
 import { holdsAggregate } from '../../infra/concurrency';
 import { authorize, type Actor } from '../../policies';
 import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
+import { stampChangedParties } from '../companies/stamps';
 import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } from './model';
 
 /**
@@ -170,7 +171,7 @@ export async function moveLoad(
 
   const at = opts.at ?? new Date();
   const set = moveFields(before, move, at);
-  const planned = afterMove(before, move, at);
+  const planned = await stampChangedParties(FreightModel.schema, before, afterMove(before, move, at));
   const written = await recordFact(
     { kind: 'load', id: String(before._id) },
     moveFact(by, before, planned, opts),

@@ -3,13 +3,15 @@ import {
   X12_STOP_CODES,
   type AnyDomainEvent,
   type DomainEventName,
+  type LoadPartiesSnapshot,
+  type NegotiationDto,
   type WebhookEvent,
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { registerProjector } from '../../events/projectors';
-import { FreightModel } from '../freight/model';
 import { notify } from '../notifications/service';
-import { UserModel } from '../users/model';
+import { companiesOfPeople } from '../companies/stamps';
+import { FreightModel, toFreightDto, type FreightListing } from '../freight/model';
 import { WebhookEndpointModel, type WebhookEndpoint } from './model';
 import { scheduleDelivery } from './service';
 
@@ -20,15 +22,41 @@ function clean<T extends object | null | undefined>(dto: T): T {
   return rest as T;
 }
 
-type LoadLike = { userId?: unknown; brokerId?: unknown; shipperId?: unknown; carrierId?: unknown };
-const ids = (...values: Array<string | null | undefined>) => values.filter((v): v is string => Boolean(v));
-const loadParties = (l: LoadLike | null | undefined) =>
-  l ? [l.userId, l.carrierId, l.brokerId, l.shipperId].filter(Boolean).map(String) : [];
+/**
+ * A party of a fact: a person and, beside it, their company as the fact's snapshot records it (issue 28's stamps).
+ * null: the person had no company then (the account is its own company); undefined: a fact recorded before
+ * snapshots carried companies (the person's company now is the best left).
+ */
+type Party = [person: string | null | undefined, company: string | null | undefined];
 
-/** The webhook event a fact is, the users whose companies hear of it, and what it carries; null: not one. */
+type LoadParties = Partial<LoadPartiesSnapshot>;
+const loadParties = (l: LoadParties | null | undefined): Party[] =>
+  l
+    ? [
+        [l.userId, l.companyId],
+        [l.carrierId, l.carrierCompanyId],
+        [l.brokerId, l.brokerCompanyId],
+        [l.shipperId, l.shipperCompanyId],
+      ]
+    : [];
+
+/** The company of a load's booked carrier named apart from the load (a move's `carrierId`). */
+const carrierOf = (load: LoadParties | null | undefined, carrierId: string | null): Party => [
+  carrierId,
+  load && load.carrierId === carrierId ? load.carrierCompanyId : undefined,
+];
+
+/** A stop fact from before stops carried their load's parties: the load's as stored now. */
+async function storedParties(loadId: string | null): Promise<LoadParties | null> {
+  if (!loadId) return null;
+  const load = await FreightModel.findById(loadId).lean<FreightListing>();
+  return load ? toFreightDto(load) : null;
+}
+
+/** The webhook event a fact is, the parties whose companies hear of it, and what it carries; null: not one. */
 async function toWebhook(
   e: AnyDomainEvent,
-): Promise<{ type: WebhookEvent; users: string[]; data: Record<string, unknown> } | null> {
+): Promise<{ type: WebhookEvent; parties: Party[]; data: Record<string, unknown> } | null> {
   const loadId = e.loadId;
   switch (e.name) {
     case 'load.posted':
@@ -47,12 +75,16 @@ async function toWebhook(
           : e.name === 'load.withdrawn'
             ? { reason: e.data.reason }
             : {};
-      return { type, users: loadParties(e.data.load), data: { loadId, load: clean(e.data.load), ...extra } };
+      return {
+        type,
+        parties: loadParties(e.data.load),
+        data: { loadId, load: clean(e.data.load), ...extra },
+      };
     }
     case 'load.moved':
       return {
         type: 'load.status_changed',
-        users: ids(...loadParties(e.data.load), e.data.carrierId),
+        parties: [...loadParties(e.data.load), carrierOf(e.data.load, e.data.carrierId)],
         data: {
           loadId,
           status: e.data.status,
@@ -64,20 +96,24 @@ async function toWebhook(
     case 'booking.requested':
       return {
         type: 'booking.requested',
-        users: ids(...loadParties(e.data.load), e.data.request.carrierId),
+        parties: [...loadParties(e.data.load), [e.data.request.carrierId, e.data.request.carrierCompanyId]],
         data: { loadId, request: clean(e.data.request), load: clean(e.data.load) },
       };
     case 'booking.reviewed':
       return {
         type: 'booking.reviewed',
-        users: ids(...loadParties(e.data.load), e.data.request.carrierId, e.data.request.shipperId),
+        parties: [
+          ...loadParties(e.data.load),
+          [e.data.request.carrierId, e.data.request.carrierCompanyId],
+          [e.data.request.shipperId, e.data.request.shipperCompanyId],
+        ],
         data: { loadId, request: clean(e.data.request), load: clean(e.data.load) },
       };
     case 'offer.made':
     case 'offer.revised':
       return {
         type: 'offer.received',
-        users: ids(e.data.offer.brokerId, e.data.offer.carrierId),
+        parties: offerParties(e.data.offer),
         data: { loadId: e.data.offer.freightListingId, offer: clean(e.data.offer) },
       };
     case 'offer.countered':
@@ -87,23 +123,35 @@ async function toWebhook(
       const load = 'load' in e.data ? clean(e.data.load ?? null) : null;
       return {
         type: 'offer.answered',
-        users: ids(e.data.offer.brokerId, e.data.offer.carrierId),
+        parties: offerParties(e.data.offer),
         data: { loadId: e.data.offer.freightListingId, offer: clean(e.data.offer), load },
       };
     }
-    case 'stop.reported': {
-      const load = loadId
-        ? await FreightModel.findById(loadId, { userId: 1, brokerId: 1, shipperId: 1, carrierId: 1 }).lean()
-        : null;
+    case 'stop.reported':
       return {
         type: 'tracking.stop',
-        users: loadParties(load as LoadLike | null),
+        parties: loadParties(e.data.parties ?? (await storedParties(loadId))),
         data: { loadId, stop: e.data.stop, x12: X12_STOP_CODES[e.data.stop.kind] },
       };
-    }
     default:
       return null;
   }
+}
+
+const offerParties = (o: NegotiationDto): Party[] => [
+  [o.brokerId, o.brokerCompanyId],
+  [o.carrierId, o.carrierCompanyId],
+];
+
+/** The companies of a fact's parties, as its snapshot records them (see Party). */
+async function companiesOf(parties: Party[]): Promise<string[]> {
+  const named = parties.filter((p): p is [string, string | null | undefined] => Boolean(p[0]));
+  const unstamped = named.filter(([, company]) => company === undefined).map(([person]) => person);
+  const now = await companiesOfPeople(unstamped);
+  const companies = named.map(([person, company]) =>
+    company === undefined ? String(now.get(person) ?? person) : (company ?? person),
+  );
+  return [...new Set(companies)].filter((id) => Types.ObjectId.isValid(id));
 }
 
 const APPLICABLE: DomainEventName[] = [
@@ -132,12 +180,7 @@ export const webhooksProjector = registerProjector({
   async handle(event) {
     const hook = await toWebhook(event);
     if (!hook) return;
-    const userIds = [...new Set(hook.users)].filter((id) => Types.ObjectId.isValid(id));
-    if (userIds.length === 0) return;
-    const users = await UserModel.find({ _id: { $in: userIds } }, { companyId: 1 }).lean<
-      Array<{ _id: unknown; companyId?: unknown }>
-    >();
-    const companies = [...new Set(users.map((u) => String(u.companyId ?? u._id)))];
+    const companies = await companiesOf(hook.parties);
     const body = JSON.stringify({ type: hook.type, timestamp: event.at, data: hook.data });
     for (const companyId of companies) {
       const endpoints = await WebhookEndpointModel.find({ companyId: new Types.ObjectId(companyId) }).lean<

@@ -8,11 +8,15 @@ import type { ApiKeyCreatedDto, PostLoadInput } from '@freight/shared';
 import createClient from 'openapi-fetch';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { eventually, startTestApp, uniqueEmail, type TestApp, type TestClient } from '@test/helpers';
 import type { paths } from '@test/apiV1.generated';
+import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
+import { toDomainEvent } from '../../events/projectors';
 import { NotificationModel } from '../notifications/model';
+import { UserModel } from '../users/model';
 import { loadInput as webLoadInput, verifiedClient } from '../freight/testUtils';
 import { WebhookDeliveryModel, WebhookEndpointModel } from './model';
+import { webhooksProjector } from './projector';
 import { setAllowedPrivateTargets } from './ssrf';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -359,5 +363,60 @@ describe('deliveries', () => {
     );
     expect(note!.body).toContain(receiver.url());
     await receiver.start();
+  });
+});
+
+describe('the companies a delivery goes to', () => {
+  /** A verified shipper who joins `owner`'s company by invitation. */
+  async function joins(owner: TestClient) {
+    const email = uniqueEmail('member');
+    const invited = await owner.post('/api/company/invitations', { email, role: 'dispatcher' });
+    expect(invited.status, invited.text).toBe(201);
+    const c = await verifiedClient(app, 'shipper', { email, companyName: 'Solo Co' });
+    const token = new URL(invited.body.link as string).pathname.replace(/^\/join\//, '');
+    const joined = await c.post(`/api/company/invitations/${token}/accept`);
+    expect(joined.status, joined.text).toBe(200);
+    // Joining takes the company's verification; these test companies were verified on their owners only.
+    await UserModel.updateOne({ _id: c.user!.id }, { $set: { isVerified: true } });
+    return c;
+  }
+  async function endpointOf(owner: TestClient) {
+    const key = await owner.post('/api/api-keys', { name: 'TMS', scopes: ['webhooks:manage'] });
+    expect(key.status, key.text).toBe(201);
+    const api = createClient<paths>({
+      baseUrl: `${app.url}/api/v1`,
+      headers: { Authorization: `Bearer ${(key.body as ApiKeyCreatedDto).secret}` },
+    });
+    const created = await api.POST('/webhooks', { body: { url: receiver.url(), events: ['load.posted'] } });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.endpoint.id;
+    return { id, remove: () => api.DELETE('/webhooks/{id}', { params: { path: { id } } }) };
+  }
+
+  it('are the companies stamped in the fact: a member who changes company afterwards does not redirect it', async () => {
+    const ownerA = await verifiedClient(app, 'shipper', { companyName: 'Before Freight' });
+    const ownerB = await verifiedClient(app, 'shipper', { companyName: 'After Freight' });
+    const member = await joins(ownerA);
+    receiver.secrets = []; // each endpoint has its own secret: this test reads the delivery log instead
+    const a = await endpointOf(ownerA);
+    const b = await endpointOf(ownerB);
+    const [endpointA, endpointB] = [a.id, b.id];
+
+    const posted = await member.post('/api/freight', webLoadInput({ title: 'Posted for A' }));
+    expect(posted.status, posted.text).toBe(201);
+    const loadId = posted.body.id as string;
+    await eventually(async () => WebhookDeliveryModel.exists({ endpointId: endpointA, loadId }));
+
+    // The member is now in B (set directly: someone who made loads cannot leave and join by invitation); the fact is
+    // handled again, as a projector catching up after the move would.
+    const endpointBDoc = await WebhookEndpointModel.findById(endpointB).lean();
+    await UserModel.updateOne({ _id: member.user!.id }, { $set: { companyId: endpointBDoc!.companyId } });
+    const fact = await DomainEventModel.findById(`load.posted:${loadId}`).lean<StoredDomainEvent>();
+    await webhooksProjector.handle(toDomainEvent(fact!));
+
+    expect(await WebhookDeliveryModel.countDocuments({ endpointId: endpointA, loadId })).toBe(1);
+    expect(await WebhookDeliveryModel.countDocuments({ endpointId: endpointB, loadId })).toBe(0);
+    await a.remove();
+    await b.remove();
   });
 });

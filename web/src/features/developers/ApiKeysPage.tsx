@@ -24,6 +24,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiRequest, errorMessage, logFailure } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
+import { useSessionStore } from '../../stores/session';
+import { OnlyManagers } from './parts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -42,7 +44,10 @@ export function ApiKeysPage() {
       setLoadError(errorMessage(err, 'Your API keys could not be loaded.'));
     });
   }, []);
-  useEffect(reload, [reload]);
+  const manages = useSessionStore((s) => s.user?.viewerActions.manageIntegrations === true);
+  useEffect(() => {
+    if (manages) reload();
+  }, [manages, reload]);
 
   const create = useSubmit(() => apiRequest<ApiKeyCreatedDto>('POST', '/api/api-keys', { name, scopes }), {
     successTitle: 'API key created',
@@ -68,6 +73,8 @@ export function ApiKeysPage() {
 
   const toggle = (s: ApiScope, on: boolean) =>
     setScopes((cur) => (on ? [...new Set([...cur, s])] : cur.filter((x) => x !== s)));
+
+  if (!manages) return <OnlyManagers title="API keys" />;
 
   return (
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>

@@ -71,6 +71,12 @@ export function DevelopersPage() {
             <Code>cursor=nextCursor</Code> (and <Code>limit</Code>, up to 100) for the next page;{' '}
             <Code>nextCursor: null</Code> is the last page.
           </Text>
+          <Text>
+            A load&apos;s trail, stops and history are under <Code>/loads/{'{id}'}/positions</Code>,{' '}
+            <Code>/stops</Code> and <Code>/history</Code> (scope <Code>tracking:read</Code>); its rate
+            confirmation and proof of delivery PDFs under <Code>/loads/{'{id}'}/documents/…</Code> (scope{' '}
+            <Code>documents:read</Code>).
+          </Text>
         </Section>
         <Section id="errors" title="4. Errors">
           <Text>

@@ -26,6 +26,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiRequest, errorMessage, logFailure } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
+import { useSessionStore } from '../../stores/session';
+import { OnlyManagers } from './parts';
 
 function DeliveryLog({ endpointId }: { endpointId: string }) {
   const [page, setPage] = useState<Page<WebhookDeliveryDto> | null>(null);
@@ -91,7 +93,10 @@ export function WebhooksPage() {
       setLoadError(errorMessage(err, 'Your webhook endpoints could not be loaded.'));
     });
   }, []);
-  useEffect(reload, [reload]);
+  const manages = useSessionStore((s) => s.user?.viewerActions.manageIntegrations === true);
+  useEffect(() => {
+    if (manages) reload();
+  }, [manages, reload]);
 
   const shown = (r: WebhookEndpointWithSecretDto) => {
     setSecret(r.secret);
@@ -127,6 +132,8 @@ export function WebhooksPage() {
 
   const toggle = (e: WebhookEvent, on: boolean) =>
     setEvents((cur) => (on ? [...new Set([...cur, e])] : cur.filter((x) => x !== e)));
+
+  if (!manages) return <OnlyManagers title="Webhooks" />;
 
   return (
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>

@@ -1,4 +1,5 @@
-import { Button, Card, Checkbox, Code, HStack, Text } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Code, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** A list of codes to tick (an API key's scopes, a webhook's events), each with its label. */
 export function CodeChecklist<T extends string>({
@@ -58,5 +59,18 @@ export function SecretShownOnce({
         </HStack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A Developers screen for a member who does not manage the company's keys and webhooks: who does, and the guide. */
+export function OnlyManagers({ title }: { title: string }) {
+  return (
+    <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
+      <Stack gap="3">
+        <Heading size="2xl">{title}</Heading>
+        <Text>Your company&apos;s owner or an admin manages its API keys and webhooks.</Text>
+        <RouterLink to="/developers">Read the API guide</RouterLink>
+      </Stack>
+    </Container>
   );
 }

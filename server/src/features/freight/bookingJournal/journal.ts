@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 // Imported for their reactions to a load's move too (registered in this order: requests close before offers).
 import { closeBookingRequest } from '../bookingRequests/close';
 import { closeOffer } from '../negotiations/close';
+import { stampChangedParties } from '../../companies/stamps';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { afterMove, followMove, moveLoad, type LoadMove } from '../status';
 import { OpenBookingModel, type OpenBooking } from './model';
@@ -77,7 +78,10 @@ async function finishBooking(op: OpenBooking): Promise<FreightListing | null> {
   const goesThrough = bookable || Boolean(load && String(load.carrierId) === carrierId);
   const move: LoadMove = { to: 'booked', carrierId, rateCents: op.rateCents };
   // The load as the booking leaves it, known before any step: the approval's and acceptance's facts carry it.
-  const booked = load && bookable ? afterMove(load, move, now) : load;
+  const booked =
+    load && bookable
+      ? await stampChangedParties(FreightModel.schema, load, afterMove(load, move, now))
+      : load;
   const listing = booked ? toFreightDto(booked) : null;
 
   // The request or offer first (approved / accepted), or, when the load went elsewhere, rejected (an approval

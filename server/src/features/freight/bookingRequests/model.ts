@@ -81,6 +81,8 @@ export function toBookingRequestDto(
     freightListingId: String(r.freightListingId),
     carrierId: String(r.carrierId),
     shipperId: String(r.shipperId),
+    carrierCompanyId: r.carrierCompanyId ? String(r.carrierCompanyId) : null,
+    shipperCompanyId: r.shipperCompanyId ? String(r.shipperCompanyId) : null,
     message: r.message ?? null,
     status: r.status as BookingRequestStatus,
     reviewedAt: iso(r.reviewedAt),

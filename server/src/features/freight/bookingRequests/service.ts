@@ -23,6 +23,7 @@ import { recordFact } from '../../../events/record';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
 import { mine } from '../../companies/mine';
+import { stampChangedParties } from '../../companies/stamps';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
 
@@ -63,6 +64,7 @@ export async function requestBooking(
       createdAt: now,
       updatedAt: now,
     });
+    await stampChangedParties(BookingRequestModel.schema, null, draft);
     const stored = draft.toObject() as BookingRequest;
     const request = await view(stored);
     const requestId = String(stored._id);

@@ -124,6 +124,8 @@ export function toNegotiationDto(
     freightListingId: String(n.freightListingId),
     carrierId: String(n.carrierId),
     brokerId: String(n.brokerId),
+    carrierCompanyId: n.carrierCompanyId ? String(n.carrierCompanyId) : null,
+    brokerCompanyId: n.brokerCompanyId ? String(n.brokerCompanyId) : null,
     proposedRate: centsToDollars(n.proposedRateCents)!,
     proposedRatePerMile: centsToDollars(n.proposedRatePerMileCents),
     counterRate: centsToDollars(n.counterRateCents),

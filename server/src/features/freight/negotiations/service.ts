@@ -27,6 +27,7 @@ import { recordFact } from '../../../events/record';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
 import { mine } from '../../companies/mine';
+import { stampChangedParties } from '../../companies/stamps';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
 const OPEN: NegotiationStatus[] = ['pending', 'counter_offered'];
@@ -99,6 +100,7 @@ export async function makeOffer(
       createdAt: now,
       updatedAt: now,
     });
+    await stampChangedParties(NegotiationModel.schema, null, draft);
     const offer = await view(draft.toObject() as Negotiation);
     await recordFact(
       { kind: 'load', id: String(load._id) },

@@ -9,7 +9,7 @@ import {
 import { Types } from 'mongoose';
 import { conflict } from '../../../http/errors';
 import { authorize, type Actor } from '../../../policies';
-import { FreightModel, type FreightListing } from '../../freight/model';
+import { FreightModel, toFreightDto, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
 import { moveLoad } from '../../freight/status';
 import { recordFact, type Fact } from '../../../events/record';
@@ -62,7 +62,7 @@ export async function recordStop(
     });
     const dto = toStopEventDto(doc.toObject() as StopEvent);
     const loadId = String(load._id);
-    await recordFact({ kind: 'load', id: loadId }, stopFact(actor, loadId, dto), async () => {
+    await recordFact({ kind: 'load', id: loadId }, stopFact(actor, loadId, dto, current), async () => {
       try {
         await doc.save();
       } catch (err) {
@@ -81,14 +81,32 @@ export async function recordStop(
 }
 
 /** A stop reported: each kind once per load, so the kind keys it (the unique index proves it). */
-function stopFact(actor: Actor, loadId: string, stop: StopEventDto): Fact<'stop.reported'> {
+function stopFact(
+  actor: Actor,
+  loadId: string,
+  stop: StopEventDto,
+  load: FreightListing,
+): Fact<'stop.reported'> {
+  const dto = toFreightDto(load);
   return {
     name: 'stop.reported',
     key: `${loadId}-${stop.kind}`,
     by: actor,
     loadId,
     subjects: { stopId: stop.id },
-    data: { stop },
+    data: {
+      stop,
+      parties: {
+        userId: dto.userId,
+        companyId: dto.companyId,
+        carrierId: dto.carrierId,
+        carrierCompanyId: dto.carrierCompanyId,
+        brokerId: dto.brokerId,
+        brokerCompanyId: dto.brokerCompanyId,
+        shipperId: dto.shipperId,
+        shipperCompanyId: dto.shipperCompanyId,
+      },
+    },
     proof: {
       collection: StopEventModel.collection.collectionName,
       filter: { _id: new Types.ObjectId(stop.id) },
