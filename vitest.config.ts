@@ -17,6 +17,7 @@ const LONGEST_FILES = [
   'e2e/layout.test.ts',
   'e2e/truckPosts.test.ts',
   'e2e/fleetJourney.test.ts',
+  'e2e/integratorJourney.test.ts',
 ];
 
 /** Vitest's own order (project groups, then the last run's timings or file size), the longest files moved first. */
