@@ -241,12 +241,18 @@ describe('login, current user, logout (calls 1, 2)', () => {
 
 describe("the signed-in user's actions (issue 26)", () => {
   it.each([
-    ['shipper@test.local', ['postLoad', 'reviewBookingRequests', 'answerOffers', 'answerBrokerInvitations']],
-    ['carrier@test.local', ['bookLoads', 'makeOffers', 'shareTripLocation', 'setAuthority']],
-    ['broker@test.local', ['reviewBookingRequests', 'setAuthority']],
-    ['aircargo@test.local', ['postAirShipment', 'bookLoads', 'reviewBookingRequests']],
-    ['customer@test.local', ['postSmallShipments']],
-    ['driver@test.local', ['offerRoutes', 'submitBackgroundCheck']],
+    [
+      'shipper@test.local',
+      ['manageIntegrations', 'postLoad', 'reviewBookingRequests', 'answerOffers', 'answerBrokerInvitations'],
+    ],
+    [
+      'carrier@test.local',
+      ['manageIntegrations', 'bookLoads', 'makeOffers', 'shareTripLocation', 'setAuthority'],
+    ],
+    ['broker@test.local', ['manageIntegrations', 'reviewBookingRequests', 'setAuthority']],
+    ['aircargo@test.local', ['manageIntegrations', 'postAirShipment', 'bookLoads', 'reviewBookingRequests']],
+    ['customer@test.local', ['manageIntegrations', 'postSmallShipments']],
+    ['driver@test.local', ['manageIntegrations', 'offerRoutes', 'submitBackgroundCheck']],
     ['admin@test.local', []],
   ])('%s may take exactly the actions its policies allow', async (email, actions) => {
     const c = app.client();

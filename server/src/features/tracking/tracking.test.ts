@@ -81,6 +81,7 @@ describe('who sees a load', () => {
       reportStops: true,
       startTrip: true,
       write: true,
+      assign: true, // a truck and driver (issue 29)
     });
     expect(await actions(shipper)).toEqual({ cancel: true, write: true });
     expect(await actions(admin)).toEqual({}); // reads only
@@ -90,6 +91,7 @@ describe('who sees a load', () => {
       reportStops: true,
       markDelivered: true,
       write: true,
+      assign: true, // reassigned until delivery
     });
     expect(await actions(shipper)).toEqual({ write: true });
   });
