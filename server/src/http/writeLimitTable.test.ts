@@ -58,6 +58,17 @@ const DEFAULT_ONLY = new Set([
   'DELETE /api/company/members/:userId',
   'POST /api/company/leave',
   'POST /api/company/transfer',
+  // Fleet and posted trucks (issue 29): an owner adding a fleet or a carrier posting its trucks for the week is held
+  // by the per-account limit, not by a posting or account-change figure made for other writes.
+  'POST /api/fleet/trucks',
+  'PATCH /api/fleet/trucks/:id',
+  'DELETE /api/fleet/trucks/:id',
+  'POST /api/fleet/drivers/me/cdl',
+  'POST /api/fleet/drivers/me/medical-card',
+  'POST /api/freight/:id/assignment',
+  'POST /api/truck-posts',
+  'PATCH /api/truck-posts/:id',
+  'POST /api/truck-posts/:id/withdraw',
 ]);
 
 let app: TestApp;
