@@ -31,7 +31,7 @@ import { cityCoordinates, resolvePlace } from '../places/gazetteer';
 import { TruckPostModel, effectivePostStatus, latBandOf, toTruckPostDto, type TruckPost } from './model';
 
 export const UNVERIFIED_TRUCK_POST_TEXT = 'Complete all required documents to post trucks';
-/** A search without a place reads at most this many of the newest active posts (equality on status alone). */
+/** A search reads at most this many of the newest active posts per query (status alone, or one latitude band). */
 export const SEARCH_CANDIDATE_LIMIT = 2000;
 
 const objectIdOf = (id: string) => {
@@ -324,7 +324,7 @@ export async function myTruckPosts(
   actor: Actor,
   q: z.output<typeof myTruckPostsSchema>,
 ): Promise<Page<TruckPostDto>> {
-  if (actor.userType !== 'carrier') throw forbidden('Only carriers post trucks');
+  authorize(actor, 'truckPost:listOwn', undefined, { message: 'Only carriers post trucks' });
   const filter = {
     ...mine(actor, 'carrierId', 'carrierCompanyId'),
     ...(q.status ? { status: q.status } : {}),
@@ -335,7 +335,7 @@ export async function myTruckPosts(
 
 /**
  * Active posts near a point: one equality query per whole degree of latitude the circle's box covers (status, band,
- * and equipment when given), then the exact distance in memory.
+ * and equipment when given; the newest SEARCH_CANDIDATE_LIMIT of each band), then the exact distance in memory.
  */
 export async function activePostsNear(
   lat: number,
@@ -348,9 +348,10 @@ export async function activePostsNear(
   for (let b = latBandOf(box.minLat); b <= latBandOf(box.maxLat); b++) bands.push(b);
   const batches = await Promise.all(
     bands.map((latBand) =>
-      TruckPostModel.find({ status: 'active', latBand, ...(equipmentType ? { equipmentType } : {}) }).lean<
-        TruckPost[]
-      >(),
+      TruckPostModel.find({ status: 'active', latBand, ...(equipmentType ? { equipmentType } : {}) })
+        .sort({ createdAt: -1 })
+        .limit(SEARCH_CANDIDATE_LIMIT)
+        .lean<TruckPost[]>(),
     ),
   );
   return batches.flat();
