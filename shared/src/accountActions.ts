@@ -30,4 +30,12 @@ export interface AccountViewerActions {
   setAuthority?: true;
   /** Make API keys and register webhooks on /developers (issue 30): a company's owners and admins. */
   manageIntegrations?: true;
+  /** See the company's posted trucks on /trucks (My Truck Posts): a carrier's reading roles. */
+  listTruckPosts?: true;
+  /** Post, edit and withdraw trucks (Post a Truck): a carrier's owners, admins and dispatchers. */
+  postTrucks?: true;
+  /** The Trucks board of posted trucks on /trucks: brokers and shippers (and admins). */
+  searchTrucks?: true;
+  /** Keep one's own CDL and medical card on /fleet: a carrier company's drivers. */
+  keepDriverCompliance?: true;
 }

@@ -2,7 +2,9 @@ import type { AccountViewerActions } from '@freight/shared';
 import { backgroundChecksPolicies } from './backgroundChecks';
 import { actsOnLoads, managesIntegrations } from './companies';
 import { driverRoutesPolicies } from './driverRoutes';
+import { fleetPolicies } from './fleet';
 import { freightPolicies } from './freight';
+import { truckPostsPolicies } from './truckPosts';
 import type { Actor } from './types';
 import { userPolicies } from './users';
 
@@ -28,6 +30,10 @@ export function viewerAccountActions(actor: Actor): AccountViewerActions {
     submitBackgroundCheck: backgroundChecksPolicies['backgroundCheck:submit'](actor),
     setAuthority: userPolicies['user:setAuthority'](actor),
     manageIntegrations: managesIntegrations(actor),
+    listTruckPosts: truckPostsPolicies['truckPost:listOwn'](actor),
+    postTrucks: truckPostsPolicies['truckPost:post'](actor),
+    searchTrucks: truckPostsPolicies['truckPost:search'](actor),
+    keepDriverCompliance: fleetPolicies['driver:keepCompliance'](actor),
   };
   return Object.fromEntries(
     Object.entries(allowed).flatMap(([action, yes]) => (yes ? [[action, true]] : [])),

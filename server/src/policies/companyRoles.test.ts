@@ -233,6 +233,7 @@ const CASES = {
     own: ACT,
     other: NONE,
   },
+  'truckPost:listOwn': { type: 'carrier', own: READ, other: 'same' },
   'truckPost:readOwn': {
     type: 'carrier',
     resource: (p) => ({ carrierId: p.personId, carrierCompanyId: p.companyId }),
@@ -244,6 +245,7 @@ const CASES = {
   // Fleet (issue 29): a carrier's trucks are its own members'; another company's truck does not exist for them.
   'fleet:read': { type: 'carrier', own: ALL, other: 'same' },
   'fleet:manage': { type: 'carrier', own: ACT, other: 'same' },
+  'driver:keepCompliance': { type: 'carrier', own: ['driver'], other: 'same' },
   'truck:read': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
   'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
   'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },

@@ -25,6 +25,9 @@ export const fleetPolicies = {
   'truck:read': (actor: Actor, truck: TruckRef) => isCarrier(actor) && ownsTruck(actor, truck),
   'truck:manage': (actor: Actor, truck: TruckRef) =>
     isCarrier(actor) && actsOnLoads(actor) && ownsTruck(actor, truck),
+  /** Keep one's own CDL and medical card: a carrier company's drivers. */
+  'driver:keepCompliance': (actor: Actor) =>
+    isCarrier(actor) && actor.companyRole === 'driver' && Boolean(actor.companyId),
   /** Assign or reassign a load's truck and driver: the booked carrier's load actors, until delivery. */
   'load:assign': (actor: Actor, load: LoadRef & { status?: unknown }) =>
     isCarrier(actor) && actsOnLoads(actor) && hauls(actor, load) && assignable(load.status),

@@ -22,6 +22,8 @@ export const truckPostsPolicies = {
     actsOnLoads(actor) &&
     actor.userType === 'carrier' &&
     isParty(actor, post.carrierId, post.carrierCompanyId),
+  /** My Truck Posts: every reading role of a carrier company. */
+  'truckPost:listOwn': (actor: Actor) => readsLoads(actor) && actor.userType === 'carrier',
   /** Read one's own posts (every reading role of the carrier company). */
   'truckPost:readOwn': (actor: Actor, post: TruckPostRef) =>
     readsLoads(actor) && isParty(actor, post.carrierId, post.carrierCompanyId),

@@ -243,17 +243,32 @@ describe("the signed-in user's actions (issue 26)", () => {
   it.each([
     [
       'shipper@test.local',
-      ['manageIntegrations', 'postLoad', 'reviewBookingRequests', 'answerOffers', 'answerBrokerInvitations'],
+      [
+        'manageIntegrations',
+        'postLoad',
+        'reviewBookingRequests',
+        'answerOffers',
+        'answerBrokerInvitations',
+        'searchTrucks',
+      ],
     ],
     [
       'carrier@test.local',
-      ['manageIntegrations', 'bookLoads', 'makeOffers', 'shareTripLocation', 'setAuthority'],
+      [
+        'manageIntegrations',
+        'bookLoads',
+        'makeOffers',
+        'shareTripLocation',
+        'setAuthority',
+        'listTruckPosts',
+        'postTrucks',
+      ],
     ],
-    ['broker@test.local', ['manageIntegrations', 'reviewBookingRequests', 'setAuthority']],
+    ['broker@test.local', ['manageIntegrations', 'reviewBookingRequests', 'setAuthority', 'searchTrucks']],
     ['aircargo@test.local', ['manageIntegrations', 'postAirShipment', 'bookLoads', 'reviewBookingRequests']],
     ['customer@test.local', ['manageIntegrations', 'postSmallShipments']],
     ['driver@test.local', ['manageIntegrations', 'offerRoutes', 'submitBackgroundCheck']],
-    ['admin@test.local', []],
+    ['admin@test.local', ['searchTrucks']],
   ])('%s may take exactly the actions its policies allow', async (email, actions) => {
     const c = app.client();
     await c.login(email);

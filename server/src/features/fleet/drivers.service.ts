@@ -13,7 +13,7 @@ import {
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { findByIds, paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import type { UploadedFile } from '../../infra/storage';
@@ -165,7 +165,9 @@ export async function driverOfCompany(actor: Actor, driverId: string) {
 
 /** GET /api/fleet/drivers/me: the signed-in driver's own compliance. */
 export async function myDriverProfile(actor: Actor) {
-  if (actor.companyRole !== 'driver') throw forbidden('Only drivers keep a CDL and medical card here');
+  authorize(actor, 'driver:keepCompliance', undefined, {
+    message: 'Only drivers keep a CDL and medical card here',
+  });
   return toDriverDto((await driverOfCompany(actor, actor.id)) as DriverFacts);
 }
 
@@ -178,8 +180,9 @@ function expiryOf(value: string, label: string): Date {
 }
 
 function assertDriver(actor: Actor): void {
-  if (actor.companyRole !== 'driver' || !actor.companyId)
-    throw forbidden('Only a company’s drivers upload a CDL and medical card');
+  authorize(actor, 'driver:keepCompliance', undefined, {
+    message: 'Only a company’s drivers upload a CDL and medical card',
+  });
 }
 
 async function saveProfile(actor: Actor, set: Partial<DriverProfile>): Promise<void> {

@@ -30,7 +30,7 @@ import { SelectInput } from '../../components/SelectInput';
 import { lazyNamed } from '../../lib/lazyComponent';
 import { selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
-import { useCurrentUser } from '../../stores/session';
+import { useSessionStore } from '../../stores/session';
 import { openFleet, useDriversStore, useTrucksStore } from '../../stores/fleet';
 import { DriverCompliance } from './DriverCompliance';
 
@@ -44,7 +44,7 @@ const isStale = (t: TruckDto, now = Date.now()) =>
 
 /** /fleet (issue 29): the carrier company's trucks, drivers and the map of its trucks, live. */
 export function FleetPage() {
-  const user = useCurrentUser();
+  const keepsCompliance = useSessionStore((s) => s.user?.viewerActions.keepDriverCompliance === true);
   const loadTrucks = useTrucksStore((s) => s.load);
   const loadDrivers = useDriversStore((s) => s.load);
   useEffect(() => {
@@ -53,14 +53,13 @@ export function FleetPage() {
     void loadDrivers();
     return leave;
   }, [loadTrucks, loadDrivers]);
-  const isDriver = user?.company?.role === 'driver';
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="6">
         <Heading as="h1" size="xl">
           Fleet
         </Heading>
-        {isDriver && <DriverCompliance />}
+        {keepsCompliance && <DriverCompliance />}
         <Tabs.Root defaultValue="trucks" variant="enclosed" lazyMount>
           <Tabs.List>
             <Tabs.Trigger value="trucks">Trucks</Tabs.Trigger>

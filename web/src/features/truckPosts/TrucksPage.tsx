@@ -22,10 +22,22 @@ import { TruckPostDialog } from './TruckPostDialog';
 
 /** /trucks: the Trucks board for brokers and shippers; My Truck Posts for carriers. */
 export function TrucksPage() {
-  const userType = useSessionStore((s) => s.user?.userType ?? null);
+  const actions = useSessionStore((s) => s.user?.viewerActions);
   return (
     <Stack gap="5" maxW="5xl" mx="auto" w="full">
-      {userType === 'carrier' ? <MyTruckPosts /> : <TrucksBoard />}
+      {actions?.listTruckPosts ? (
+        <MyTruckPosts canPost={actions.postTrucks === true} />
+      ) : actions?.searchTrucks ? (
+        <TrucksBoard />
+      ) : (
+        <EmptyState
+          icon={FiTruck}
+          iconColor="gray.400"
+          title="Posted trucks"
+          description="Carriers post their empty trucks here, and brokers and shippers search them. Your account type has neither."
+          testId="trucks-not-for-you"
+        />
+      )}
     </Stack>
   );
 }
@@ -188,7 +200,7 @@ function TrucksBoard() {
   );
 }
 
-function MyTruckPosts() {
+function MyTruckPosts({ canPost }: { canPost: boolean }) {
   const items = useMyTruckPostsStore(selectItems);
   const status = useMyTruckPostsStore(selectStatus);
   const total = useMyTruckPostsStore(selectTotal);
@@ -216,9 +228,11 @@ function MyTruckPosts() {
         <Heading as="h1" size="lg">
           My Truck Posts
         </Heading>
-        <Button colorPalette="blue" onClick={() => setDialog({ post: null })}>
-          Post a Truck
-        </Button>
+        {canPost && (
+          <Button colorPalette="blue" onClick={() => setDialog({ post: null })}>
+            Post a Truck
+          </Button>
+        )}
       </HStack>
       <Text fontSize="sm" color="gray.600">
         Brokers and shippers find your empty trucks on their Trucks board; a load that matches one alerts you.
@@ -230,7 +244,11 @@ function MyTruckPosts() {
           icon={FiTruck}
           iconColor="gray.400"
           title="No trucks posted"
-          description="Post an empty truck: where and when it is free, and where it wants to go."
+          description={
+            canPost
+              ? 'Post an empty truck: where and when it is free, and where it wants to go.'
+              : 'Your company has no trucks posted; its owners, admins and dispatchers post them.'
+          }
           testId="truck-posts-empty"
         />
       ) : (
