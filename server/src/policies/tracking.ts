@@ -31,8 +31,12 @@ export const trackingPolicies = {
   /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
   'tracking:write': (actor: Actor, load: Load) =>
     (actsOnLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),
-  /** Report the load's location (REST or socket): only its booked carrier. */
-  'tracking:updateLocation': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
+  /**
+   * Report the load's location (REST or socket): the assigned driver's phone once a driver is assigned (a dispatcher's
+   * position is not the truck's), else the booked carrier.
+   */
+  'tracking:updateLocation': (actor: Actor, load: Load) =>
+    load.assignedDriverId != null ? drives(actor, load) : isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */
   'tracking:advance': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
 } satisfies Record<string, Rule>;
@@ -50,9 +54,10 @@ export function viewerTrackingActions(
   load: Load & Pick<FreightListing, 'status'>,
 ): TrackingViewerActions {
   const carrier = trackingPolicies['tracking:advance'](actor, load);
-  const sharing = carrier && isLocationUpdatable(load.status);
+  const updatable = isLocationUpdatable(load.status);
   return {
-    ...(sharing && { updateLocation: true, reportStops: true }),
+    ...(updatable && trackingPolicies['tracking:updateLocation'](actor, load) && { updateLocation: true }),
+    ...(carrier && updatable && { reportStops: true }),
     ...(carrier && movesTo(load.status, 'in_transit') && { startTrip: true }),
     ...(carrier && movesTo(load.status, 'delivered') && { markDelivered: true }),
     ...(!carrier &&

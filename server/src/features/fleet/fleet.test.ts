@@ -222,7 +222,17 @@ describe('assigning a load', { timeout: 180_000 }, () => {
     }, 30_000);
     // The position of the load's pings becomes the truck's, live on the fleet map.
     const moved = nextEvent(fleet, 'fleet:position', (p) => p.truckId === truck.id, 15_000);
-    const ping = await owner.post(`/api/freight/${loadId}/location`, { latitude: 41.6, longitude: -88.1 });
+    // Once a driver is assigned, the position is the driver's phone's: the office's is refused.
+    const fromOffice = await owner.post(`/api/freight/${loadId}/location`, { latitude: 39, longitude: -90 });
+    expect(fromOffice.status).toBe(403);
+    expect(fromOffice.body.message).toMatch(/driver assigned to this load shares its location/);
+    expect(
+      (await owner.get(`/api/freight/${loadId}/tracking`)).body.viewerActions.updateLocation,
+    ).toBeUndefined();
+    const ping = await driver.client.post(`/api/freight/${loadId}/location`, {
+      latitude: 41.6,
+      longitude: -88.1,
+    });
     expect(ping.status, ping.text).toBe(200);
     expect((await moved).position).toMatchObject({ lat: 41.6, lng: -88.1 });
     expect((await TruckPositionModel.findById(truck.id).lean())?.lat).toBe(41.6);

@@ -65,7 +65,9 @@ export async function updateLocation(
 ): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:updateLocation', load, {
-    message: 'Only the booked carrier can update the location',
+    message: load.assignedDriverId
+      ? 'The driver assigned to this load shares its location from their phone'
+      : 'Only the booked carrier can update the location',
   });
   const receivedAt = new Date();
   // A capture time a little ahead of ours (the phone's clock) counts as now.
