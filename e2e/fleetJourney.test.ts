@@ -173,6 +173,13 @@ describe('issue 29: the fleet (Chromium)', () => {
     await markNoReload(shipperPage);
     expect(await headerFits(shipperPage)).toEqual(FITS);
 
+    // The owner's My Loads row offers the assignment too, and shows it live once made.
+    await ownerPage.goto(`${app.url}/my-loads`);
+    const ownerRow = ownerPage.getByTestId('row-assignment');
+    await ownerRow.filter({ hasText: 'No truck and driver yet' }).waitFor();
+    await ownerRow.getByTestId('assign-open').waitFor();
+    await markNoReload(ownerPage);
+
     // The dispatcher assigns truck and driver in the dialog on the tracking page.
     const { page: dispatchPage, errors: dispatchErrors } = await rolePage(browser, app, dispatcher, {
       viewport: DESKTOP,
@@ -204,6 +211,10 @@ describe('issue 29: the fleet (Chromium)', () => {
       .waitFor();
     await shipperPage.getByTestId('assigned-driver').filter({ hasText: 'Rosa' }).waitFor();
     expect(await notReloaded(shipperPage)).toBe(true);
+    await ownerRow.filter({ hasText: `Unit ${UNIT} · Rosa` }).waitFor();
+    await ownerRow.getByRole('button', { name: 'Reassign' }).waitFor();
+    expect(await notReloaded(ownerPage)).toBe(true);
+    await shoot(ownerPage, 'desktop-5-my-loads-assigned');
 
     // The dispatcher opens the fleet map.
     await dispatchPage.goto(`${app.url}/fleet`);

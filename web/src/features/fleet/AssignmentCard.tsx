@@ -21,7 +21,6 @@ export function AssignmentCard({
   assignment: LoadAssignmentDto | null | undefined;
   canAssign: boolean;
 }) {
-  const [open, setOpen] = useState(false);
   if (!assignment && !canAssign) return null;
   return (
     <Card.Root size="sm" data-testid="load-assignment">
@@ -51,24 +50,47 @@ export function AssignmentCard({
           ) : (
             <Text color="gray.600">No truck and driver assigned yet.</Text>
           )}
-          {canAssign && (
-            <Button size="sm" alignSelf="flex-start" onClick={() => setOpen(true)} data-testid="assign-open">
-              {assignment ? 'Reassign' : 'Assign truck and driver'}
-            </Button>
-          )}
+          {canAssign && <AssignButton freightId={freightId} assignment={assignment ?? null} />}
         </Stack>
       </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** "Unit 7 · Dana": a load's assignment in one line (My Loads rows). */
+export const assignmentSummary = (a: LoadAssignmentDto) => `Unit ${a.truckUnit} · ${a.driverFirstName}`;
+
+/** Assign or Reassign, with its dialog: shown where the viewer's load actions include `assign`. */
+export function AssignButton({
+  freightId,
+  assignment,
+  variant = 'solid',
+}: {
+  freightId: string;
+  assignment: LoadAssignmentDto | null;
+  variant?: 'solid' | 'outline';
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={variant}
+        alignSelf="flex-start"
+        onClick={() => setOpen(true)}
+        data-testid="assign-open"
+      >
+        {assignment ? 'Reassign' : 'Assign truck and driver'}
+      </Button>
       <FormDialog
         title="Assign truck and driver"
         open={open}
         onClose={() => setOpen(false)}
         placement="center"
       >
-        {open && (
-          <AssignForm freightId={freightId} current={assignment ?? null} onClose={() => setOpen(false)} />
-        )}
+        {open && <AssignForm freightId={freightId} current={assignment} onClose={() => setOpen(false)} />}
       </FormDialog>
-    </Card.Root>
+    </>
   );
 }
 

@@ -22,6 +22,7 @@ import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore'
 import { useOffersStore } from '../../stores/offers';
 import { useSessionStore } from '../../stores/session';
 import { useTrackedLoadsStore } from '../../stores/trackedLoads';
+import { AssignButton, assignmentSummary } from '../fleet/AssignmentCard';
 import { WORKSPACE_PAGE_SIZE, useMyListingsStore, useMyRequestsStore } from '../../stores/workspace';
 import { BookingRequestsCard } from '../freight/BookingRequestsCard';
 import { formatMoney, statusColor, statusLabel } from '../freight/format';
@@ -200,7 +201,21 @@ function CarrierLoads() {
         key={l.id}
         title={`${l.pickupCity}, ${l.pickupState} → ${l.deliveryCity}, ${l.deliveryState}`}
         detail={[l.title, formatMoney(l.price)].filter(Boolean).join(' · ')}
-        documents={<LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />}
+        documents={
+          <>
+            <LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />
+            {(l.assignment || l.viewerActions.assign) && (
+              <HStack gap="2" pt="1" wrap="wrap" data-testid="row-assignment">
+                <Text fontSize="sm" color="gray.700">
+                  {l.assignment ? assignmentSummary(l.assignment) : 'No truck and driver yet'}
+                </Text>
+                {l.viewerActions.assign && (
+                  <AssignButton freightId={l.id} assignment={l.assignment ?? null} variant="outline" />
+                )}
+              </HStack>
+            )}
+          </>
+        }
         badge={<Badge colorPalette={statusColor(l.status)}>{statusLabel(l.status)}</Badge>}
         next={<StepLink to={`/tracking/${l.id}`}>{step}</StepLink>}
       />
