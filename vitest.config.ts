@@ -18,6 +18,12 @@ const LONGEST_FILES = [
   'e2e/truckPosts.test.ts',
   'e2e/fleetJourney.test.ts',
   'e2e/integratorJourney.test.ts',
+  'server/src/features/freight/loadRaces.test.ts',
+  'server/src/http/fuzz.security.test.ts',
+  'server/src/features/companies/team.test.ts',
+  'server/src/features/freight/loadRaces.twoNode.test.ts',
+  'server/src/features/freight/loadCrash.test.ts',
+  'server/src/features/freight/book/book.test.ts',
 ];
 
 /** Vitest's own order (project groups, then the last run's timings or file size), the longest files moved first. */
@@ -61,6 +67,10 @@ export default defineConfig({
         test: {
           name: 'api',
           globalSetup: ['./test/globalSetup.ts'],
+          // A worker runs its files one after another in one process: the server's modules (mongoose, BullMQ,
+          // Socket.IO, Express…) load once per worker instead of once per file, about half of the run's time
+          // before. Each file still starts its own app on its own database and Redis prefix, and closes it.
+          isolate: false,
           include: [
             'server/src/**/*.test.ts',
             'workers/src/**/*.test.ts',
@@ -76,6 +86,9 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['./test/globalSetup.ts'],
           include: ['e2e/**/*.test.ts'],
+          isolate: false,
+          // A journey is minutes of a browser's work; a busy machine doubles it. A hang still fails.
+          testTimeout: 120_000,
           // Journeys run after the API tests, two at a time: each waits on sockets and timers much of its run, so two
           // share the machine's two cores well, and none competes with the API files' database load.
           maxWorkers: 2,

@@ -78,6 +78,8 @@ export async function startTestApp(
     // Argon2id at its smallest cost: the suites sign up and sign in thousands of times (login.security.test.ts keeps
     // the standard cost for its timing check).
     PASSWORD_HASHING: 'fast',
+    // zxcvbn without its fuzzy pass (half a second of CPU per sign-up); password.security.test.ts keeps the full check.
+    PASSWORD_STRENGTH_CHECK: 'dictionary',
     ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,

@@ -23,6 +23,10 @@ describe('configuration', () => {
     [{ FILE_ENCRYPTION_KEY: 'short' }, 'FILE_ENCRYPTION_KEY'],
     [{ SERVICES: 'web,cron' }, 'SERVICES'],
     [{ PASSWORD_HASHING: 'fast', NODE_ENV: 'production' }, 'PASSWORD_HASHING=fast is for tests only'],
+    [
+      { PASSWORD_STRENGTH_CHECK: 'dictionary', NODE_ENV: 'production' },
+      'PASSWORD_STRENGTH_CHECK=dictionary is for tests only',
+    ],
   ])('names the bad variable in one line: %o', (env, text) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     try {

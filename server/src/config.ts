@@ -88,6 +88,12 @@ const envSchema = z.object({
    * sign-ups and sign-ins do not each spend the standard hash's CPU. Refused with NODE_ENV=production.
    */
   PASSWORD_HASHING: z.enum(['standard', 'fast']).default('standard'),
+  /**
+   * Test runs only: `dictionary` checks a new password's strength against zxcvbn's dictionaries, patterns and the
+   * user's own words but without the fuzzy (edit-distance) pass over every dictionary word, which alone costs about
+   * half a second of CPU per sign-up. The password-strength tests keep `full`. Refused with NODE_ENV=production.
+   */
+  PASSWORD_STRENGTH_CHECK: z.enum(['full', 'dictionary']).default('full'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +118,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PASSWORD_HASHING === 'fast' && e.NODE_ENV === 'production')
     throw new ConfigError(
       'Invalid configuration: PASSWORD_HASHING=fast is for tests only (NODE_ENV is production)',
+    );
+  if (e.PASSWORD_STRENGTH_CHECK === 'dictionary' && e.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration: PASSWORD_STRENGTH_CHECK=dictionary is for tests only (NODE_ENV is production)',
     );
   return {
     ...e,

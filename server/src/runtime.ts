@@ -59,10 +59,19 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   const secrets = loadSecrets(config);
   const files = createFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
   mongoose.set('strictQuery', true);
+  // Collections and indexes are made below, on the database this runtime connects to: mongoose's own automatic
+  // Model.init() runs once per process, for whichever database was connected first.
+  mongoose.set('autoCreate', false);
+  mongoose.set('autoIndex', false);
   await connectMongo(mongoUri, config.MONGODB_DB);
   // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
   await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
-  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  await Promise.all(
+    Object.values(mongoose.models).map(async (m) => {
+      await m.createCollection();
+      await m.createIndexes();
+    }),
+  );
   if (config.FERRETDB_POSTGRES_URL)
     await ensureFerretIndexes(
       config.FERRETDB_POSTGRES_URL,
@@ -86,6 +95,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     apiKeyRequestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
     webhookAllowedPrivateTargets: config.WEBHOOK_ALLOWED_PRIVATE_TARGETS,
     passwordHashing: config.PASSWORD_HASHING,
+    passwordStrengthCheck: config.PASSWORD_STRENGTH_CHECK,
   });
   // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
   if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);

@@ -38,7 +38,13 @@ describe.skipIf(!postgresUrl)('ensureFerretIndexes (FerretDB on PostgreSQL)', ()
 
   beforeAll(async () => {
     await connection.openUri(mongoUri, { dbName });
-    await Promise.all([Shipment.init(), Plain.init()]);
+    // As createRuntime makes them (mongoose's automatic init is off once a runtime has started in this process).
+    await Promise.all(
+      [Shipment, Plain].map(async (m) => {
+        await m.createCollection();
+        await m.createIndexes();
+      }),
+    );
     await client.connect();
   });
   afterAll(async () => {

@@ -25,6 +25,8 @@ export interface Infrastructure {
   webhookAllowedPrivateTargets: string;
   /** PASSWORD_HASHING: argon2id's standard cost, or its smallest for test runs (refused in production). */
   passwordHashing: 'standard' | 'fast';
+  /** PASSWORD_STRENGTH_CHECK: zxcvbn with its fuzzy pass, or without it for test runs (refused in production). */
+  passwordStrengthCheck: 'full' | 'dictionary';
 }
 
 let bound: Infrastructure | null = null;
@@ -51,6 +53,8 @@ export const secrets = (): Secrets => infra().secrets;
 export const logger = (): Logger => infra().log;
 /** How new password hashes are made: the standard cost where no runtime is bound (the create-admin script). */
 export const passwordHashing = (): 'standard' | 'fast' => bound?.passwordHashing ?? 'standard';
+/** How new passwords' strength is checked: in full where no runtime is bound. */
+export const passwordStrengthCheck = (): 'full' | 'dictionary' => bound?.passwordStrengthCheck ?? 'full';
 /** Whether rate limits and socket caps apply. */
 export const rateLimitsEnabled = (): boolean => infra().rateLimitsEnabled;
 

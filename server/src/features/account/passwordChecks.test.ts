@@ -35,7 +35,8 @@ const signUpBody = (password: string) => ({
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The production check: its half second of CPU per password is what these tests are about.
+  app = await startTestApp({ env: { PASSWORD_STRENGTH_CHECK: 'full' } });
 });
 afterAll(async () => {
   await app?.close();

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../../http/errors';
-import { logger } from '../../infra/services';
+import { logger, passwordStrengthCheck } from '../../infra/services';
 import type { PasswordStrengthTask } from './passwordStrength.worker';
 
 /**
@@ -97,7 +97,7 @@ export async function passwordWeaknessOffThread(
 ): Promise<string | null> {
   inFlight++;
   try {
-    return await startedPool().run({ password, userInputs });
+    return await startedPool().run({ password, userInputs, fuzzy: passwordStrengthCheck() === 'full' });
   } catch (err) {
     if (err instanceof Error && err.message === QUEUE_FULL) throw checksBusy();
     throw err;

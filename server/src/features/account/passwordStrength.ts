@@ -8,16 +8,23 @@ import * as en from '@zxcvbn-ts/language-en';
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-let factory: ZxcvbnFactory | null = null;
+const factories = new Map<boolean, ZxcvbnFactory>();
 
-/** Built on first use: loading the dictionaries takes about a third of a second. */
-function checker(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...en.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: en.translations,
-    useLevenshteinDistance: true,
-  });
+/**
+ * Built on first use: loading the dictionaries takes about a third of a second. `fuzzy` adds zxcvbn's edit-distance
+ * match of the whole password against every dictionary word (the production check; PASSWORD_STRENGTH_CHECK).
+ */
+function checker(fuzzy: boolean): ZxcvbnFactory {
+  let factory = factories.get(fuzzy);
+  if (!factory) {
+    factory = new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: en.translations,
+      useLevenshteinDistance: fuzzy,
+    });
+    factories.set(fuzzy, factory);
+  }
   return factory;
 }
 
@@ -28,12 +35,13 @@ function checker(): ZxcvbnFactory {
 export function passwordWeakness(
   password: string,
   userInputs: Array<string | null | undefined>,
+  { fuzzy = true }: { fuzzy?: boolean } = {},
 ): string | null {
   const inputs = userInputs
     .filter((v): v is string => Boolean(v))
     .flatMap((v) => [v, ...v.split(/[@.\s_-]+/)])
     .filter((v) => v.length >= 3);
-  const result = checker().check(password, inputs);
+  const result = checker(fuzzy).check(password, inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const reasons = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean);
   if (!reasons.length) reasons.push('Use a longer password: a few unrelated words work well.');

@@ -7,7 +7,8 @@ import { UserModel } from '../users/model';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The production check, fuzzy pass included (the other suites skip that pass: PASSWORD_STRENGTH_CHECK).
+  app = await startTestApp({ env: { PASSWORD_STRENGTH_CHECK: 'full' } });
 });
 afterAll(async () => {
   await app?.close();
@@ -30,6 +31,7 @@ describe('password strength at registration', () => {
     ['the test accounts’ password', TEST_ACCOUNT_PASSWORD, /commonly used password/],
     ['a keyboard walk', 'qwertyuiop', /too easy to guess/],
     ['the user’s own company and a digit', 'Dana Trucking 1!', /personal/],
+    ['a common password with two characters changed (the fuzzy pass)', '123x567q90', /frequently used/],
   ])('refuses %s with 400, says why, and creates nothing', async (_name, password, reason) => {
     const body = registration(password);
     const res = await app.client().post('/api/auth/register', body);
