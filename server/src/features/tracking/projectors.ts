@@ -73,7 +73,12 @@ export const trackingChatProjector = registerProjector({
     const load = await loadOf(freightId);
     if (!load) return;
     const roomId = new Types.ObjectId(message.chatRoomId);
-    const others = [...new Set(participantIds(load))].filter((id) => id !== message.userId);
+    // The assigned driver reads the chat on the phone (issue 29): their count too.
+    const readers = [
+      ...participantIds(load),
+      ...(load.assignedDriverId ? [String(load.assignedDriverId)] : []),
+    ];
+    const others = [...new Set(readers)].filter((id) => id !== message.userId);
     await Promise.all(
       others.map(async (userId) => {
         const unreadCount = await unreadInRoom(roomId, userId);

@@ -70,6 +70,26 @@ function uploadPhoto(c: TestClient, freightId: string, fields: Record<string, st
 }
 
 describe('who works a trip', { timeout: 60_000 }, () => {
+  it("the shipper's message counts as unread for the assigned driver: pushed live and in the navigation's list", async () => {
+    const id = await assignedLoad();
+    const socket = await driver.socket();
+    const pushed = nextEvent(socket, 'chat:unread', (p) => p.freightId === id, 15_000);
+    const sent = await shipper.post(`/api/freight/${id}/chat/message`, { message: 'Dock 4, ask for Sam' });
+    expect(sent.status, sent.text).toBe(201);
+    expect(await pushed).toEqual({ freightId: id, unreadCount: 1 });
+    const list = (await driver.get('/api/tracking/unread')).body as {
+      items: Array<{ freightId: string; unreadCount: number }>;
+    };
+    expect(list.items).toContainEqual({ freightId: id, unreadCount: 1 });
+    // Another driver of the company, not on the load, hears nothing of it.
+    expect(
+      ((await otherDriver.get('/api/tracking/unread')).body.items as Array<{ freightId: string }>).some(
+        (i) => i.freightId === id,
+      ),
+    ).toBe(false);
+    socket.disconnect();
+  });
+
   it('the assigned driver tracks, reports stops, adds photos, chats and joins the room', async () => {
     const id = await assignedLoad();
     const detail = await driver.get(`/api/freight/${id}/tracking`);

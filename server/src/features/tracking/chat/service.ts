@@ -269,9 +269,9 @@ export async function unreadCounts(actor: Actor): Promise<{ items: UnreadCountDt
     ),
   );
   const roomList = byRole.flat().sort(compareBy(newest)).slice(0, 200);
-  // Rooms name the shipper and carrier; a poster or broker of the load takes part too.
+  // Rooms name the shipper and carrier; a poster or broker of the load takes part too, and its assigned driver.
   const posted = await Promise.all(
-    [{ userId: me }, { brokerId: me }, { shipperId: me }].map((f) =>
+    [{ userId: me }, { brokerId: me }, { shipperId: me }, { assignedDriverId: me }].map((f) =>
       FreightModel.find({ ...f, carrierId: { $ne: null } }, { _id: 1, updatedAt: 1 })
         .sort({ updatedAt: -1 })
         .limit(200)
