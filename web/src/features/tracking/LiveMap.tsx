@@ -36,6 +36,21 @@ function FollowPosition({ position, frame }: { position: LatLng | null; frame: L
   return null;
 }
 
+/**
+ * Leaflet measures its box when it starts and on window resizes only: a box that changes size otherwise (a phone
+ * turned, a tab or panel shown) would leave part of the map unpainted until the user pans.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Tiles when the server names a tile URL (GET /api/config) and the tile server answers; null while unknown. */
 function useTiles(lat: number, lng: number): boolean | null {
   const tileUrl = useConfigStore(selectMapTileUrl);
@@ -214,6 +229,7 @@ export function LiveMap({
             </Tooltip>
           </CircleMarker>
         ))}
+        <FollowContainerSize />
         <FollowPosition
           position={here ?? (trucks[0] ? [trucks[0].lat, trucks[0].lng] : null)}
           frame={frame}
