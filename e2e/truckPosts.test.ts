@@ -35,10 +35,15 @@ const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark
 const notReloaded = async (page: Page) =>
   expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
 
-/** Opens the notification bell and follows the notification titled `title`. */
-async function openAlert(page: Page, title: string) {
+/** Opens the notification bell and follows the notification titled `title` that names `about`. */
+async function openAlert(page: Page, title: string, about: string) {
   await page.getByTestId('notification-bell').click();
-  await page.getByTestId('notification-item').filter({ hasText: title }).first().click();
+  await page
+    .getByTestId('notification-item')
+    .filter({ hasText: title })
+    .filter({ hasText: about })
+    .first()
+    .click();
 }
 
 describe('issue 29: posted trucks (Chromium)', () => {
@@ -107,7 +112,8 @@ describe('issue 29: posted trucks (Chromium)', () => {
       await c.page.keyboard.press('Escape');
 
       // The broker's alert opens the offer of that load to the truck's carrier.
-      await openAlert(b.page, 'A posted truck matches your load');
+      // (The other viewport's truck, still posted in Wells, matches this load too: its alert names another carrier.)
+      await openAlert(b.page, 'A posted truck matches your load', `Basin Haulers ${tag}`);
       await b.page.waitForURL(/\/trucks\?offer=/);
       const offer = b.page.getByRole('dialog', { name: 'Offer a load to this truck' });
       await offer.getByText(`Basin Haulers ${tag}`).waitFor();

@@ -13,6 +13,7 @@ import { FormField } from '../../components/FormField';
 import { InputField } from '../../components/InputField';
 import { PlaceInput } from '../../components/PlaceInput';
 import { SelectInput } from '../../components/SelectInput';
+import { looksLikePlace, resolvePlaceText } from '../../lib/places';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { equipmentName } from './format';
@@ -57,6 +58,15 @@ function fromPost(p: TruckPostDto | null | undefined): FormState {
     comments: p?.comments ?? '',
   };
 }
+
+const withPlace = (f: FormState, text: string, place: PlaceDto | null): FormState => ({
+  ...f,
+  place: text,
+  originCity: place?.city ?? '',
+  originState: place?.state ?? '',
+  originLat: place?.lat ?? null,
+  originLng: place?.lng ?? null,
+});
 
 function toInput(f: FormState): TruckPostInput {
   const num = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -112,10 +122,19 @@ function TruckPostForm({ post, onClose, onSubmit }: Omit<TruckPostDialogProps, '
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = toInput(form);
+    let current = form;
+    // A whole place typed and sent before its suggestions arrived ("Wells, NV", a ZIP) counts, as on the board.
+    if (!current.originCity && looksLikePlace(current.place)) {
+      const place = await resolvePlaceText(current.place).catch(() => null);
+      if (place) {
+        current = withPlace(current, place.label, place);
+        setForm(current);
+      }
+    }
+    const input = toInput(current);
     const parsed = truckPostInputSchema.safeParse(input);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!form.originCity || !form.originState) found.place = 'Pick the city where the truck is empty';
+    if (!current.originCity || !current.originState) found.place = 'Pick the city where the truck is empty';
     if (Object.keys(found).length) {
       setErrors({ ...found, place: found.place ?? found.originCity ?? found.originState ?? '' });
       return;
@@ -124,15 +143,7 @@ function TruckPostForm({ post, onClose, onSubmit }: Omit<TruckPostDialogProps, '
     await send(input);
   };
 
-  const pickPlace = (text: string, place: PlaceDto | null) =>
-    setForm((f) => ({
-      ...f,
-      place: text,
-      originCity: place?.city ?? '',
-      originState: place?.state ?? '',
-      originLat: place?.lat ?? null,
-      originLng: place?.lng ?? null,
-    }));
+  const pickPlace = (text: string, place: PlaceDto | null) => setForm((f) => withPlace(f, text, place));
 
   const text = (
     key: keyof FormState,
