@@ -15,6 +15,7 @@ import { passwordWeakness } from './passwordStrength';
 
 // Set before the first check starts the pool: one thread, three checks waiting, so the queue's bound is cheap to reach.
 // (A check waits in the queue too while the pool starts a thread for it.)
+const standardLimits = { ...passwordCheckLimits };
 passwordCheckLimits.threads = 1;
 passwordCheckLimits.queued = 3;
 
@@ -40,6 +41,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+  // The next file this worker runs starts its pool with the standard limits.
+  Object.assign(passwordCheckLimits, standardLimits);
 });
 // A failed test leaves no check behind to fill the next one's queue.
 afterEach(async () => {

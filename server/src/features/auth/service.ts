@@ -4,6 +4,7 @@ import argon2 from 'argon2';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
+import { passwordHashing } from '../../infra/services';
 import { authorize, type Actor } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { Types } from 'mongoose';
@@ -17,7 +18,8 @@ import { isTestAccountEmail } from '../users/testAccounts';
 import { passwordWeaknessOffThread } from '../account/passwordChecks';
 import type { LoginThrottle, RegisterThrottle } from './throttle';
 
-let dummyHash: Promise<string> | null = null;
+/** One per hashing cost (PASSWORD_HASHING), so the dummy always costs what a real hash made now costs. */
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * A hash of a random password with the same parameters as real ones: a sign-in for an unknown email (or an account
@@ -25,8 +27,13 @@ let dummyHash: Promise<string> | null = null;
  * time of the answer does not tell whether the email exists.
  */
 function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('hex'));
-  return dummyHash;
+  const cost = passwordHashing();
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(32).toString('hex'));
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 }
 
 export async function register(

@@ -64,9 +64,12 @@ const configuredAllowList = fromInfrastructure(({ webhookAllowedPrivateTargets }
 let replacedAllowList: BlockList | null = null;
 const allowList = () => replacedAllowList ?? configuredAllowList();
 
-/** Replaces the configured allow-list while the process runs (tests take a target in and out of it). */
-export function setAllowedPrivateTargets(list: string): void {
-  replacedAllowList = parseAllowList(list);
+/**
+ * Replaces the configured allow-list while the process runs (tests take a target in and out of it); null returns to
+ * the configured one (a test file leaves it so for the next file its worker runs).
+ */
+export function setAllowedPrivateTargets(list: string | null): void {
+  replacedAllowList = list === null ? null : parseAllowList(list);
 }
 
 /** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it is. */
