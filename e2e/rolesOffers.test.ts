@@ -105,7 +105,8 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
 
     // The notification leads to the load's own page (not the Broker Hub).
     await s.page.getByTestId('notification-bell').click();
-    await s.page.getByText('New rate offer').first().click();
+    // The bell's item, not the toast of the same words that may still be showing.
+    await s.page.getByTestId('notification-item').filter({ hasText: 'New rate offer' }).first().click();
     await s.page.waitForURL(`${journey.app.url}/loads/${load.id}`);
     await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await s.page.getByText('Access Restricted').count()).toBe(0);
