@@ -125,9 +125,12 @@ describe('issue 29: posted trucks (Chromium)', () => {
 
       // The carrier accepts it as any counter offer: the load is booked to them.
       await c.page.goto(`${journey.app.url}/freight`);
-      const mineOffer = c.page.getByTestId('my-offer').filter({ hasText: 'Counter $1,500.00' });
+      // Labelled as the poster's offer to the truck, not as a counter to an offer the carrier never made.
+      const mineOffer = c.page
+        .getByTestId('my-offer')
+        .filter({ hasText: 'Offered to your posted truck at $1,500.00' });
       await mineOffer.waitFor();
-      await mineOffer.getByRole('button', { name: 'Accept Counter' }).click();
+      await mineOffer.getByRole('button', { name: 'Accept Load' }).click();
       await c.page.getByText('Counter offer accepted successfully').first().waitFor();
       const after = await broker.client.get(`/api/freight/${load.id}`);
       expect(after.body).toMatchObject({ status: 'booked', carrierId: carrier.id, rate: 1500 });

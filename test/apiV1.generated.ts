@@ -637,7 +637,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A carrier made or revised a rate offer
+         * A carrier made or revised a rate offer, or a load was offered to a posted truck
          * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
          */
         post: operations["webhook_offer_received"];

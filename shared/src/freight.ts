@@ -809,6 +809,11 @@ export interface NegotiationDto {
   version: number;
   /** The offers and counters in the order they were made (the first is the carrier's offer). */
   history: NegotiationStep[];
+  /**
+   * The posted truck the load's poster offered this load to (issue 29), else null: then the offer is the poster's,
+   * waiting on the carrier's answer, and its rate is the counter.
+   */
+  truckPostId?: string | null;
   status: NegotiationStatus;
   message: string | null;
   expiresAt: string | null;

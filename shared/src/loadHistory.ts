@@ -24,6 +24,7 @@ export const LOAD_HISTORY_EVENTS = [
   'offer.rejected',
   'offer.expired',
   'offer.withdrawn',
+  'truckPost.loadOffered',
   'stop.reported',
   'photo.added',
   'position.recorded',
@@ -94,6 +95,8 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return 'Offer expired';
     case 'offer.withdrawn':
       return 'Offer withdrawn';
+    case 'truckPost.loadOffered':
+      return `Offered to ${event.data.offer.carrierCompany ?? event.data.offer.carrierName ?? 'a carrier'}'s posted truck at ${usd(event.data.offer.counterRate)}`;
     case 'stop.reported':
       return STOP_EVENT_LABELS[event.data.stop.kind] ?? 'Stop reported';
     case 'photo.added':

@@ -24,7 +24,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'load.status_changed': 'A load moved (booked, in transit, delivered, cancelled)',
   'booking.requested': 'A carrier asked to book a load',
   'booking.reviewed': 'A booking request was approved or rejected',
-  'offer.received': 'A carrier made or revised a rate offer',
+  'offer.received': 'A carrier made or revised a rate offer, or a load was offered to a posted truck',
   'offer.answered': 'An offer was accepted, rejected, countered or expired',
   'tracking.stop': 'A stop was reported (arrived at pickup, loaded, arrived at delivery)',
 };

@@ -274,6 +274,14 @@ describe('matching and offering', () => {
     const mine = await carrier.get('/api/negotiations/mine');
     const offer = mine.body.items.find((n: { id: string }) => n.id === offered.body.negotiation.id);
     expect(offer.viewerActions).toEqual({ answerCounter: true });
+    // Marked as the poster's offer to the truck, and written in the load's history.
+    expect(offer.truckPostId).toBe(truck.id);
+    const history = (await broker.get(`/api/freight/${load.id}/history`)).body as {
+      entries: Array<{ name: string; text: string }>;
+    };
+    expect(history.entries.find((e) => e.name === 'truckPost.loadOffered')?.text).toMatch(
+      /^Offered to .+'s posted truck at \$1,600\.00$/,
+    );
     const accepted = await carrier.post(`/api/negotiations/${offer.id}/accept-counter`, {
       version: offer.version,
     });

@@ -116,6 +116,16 @@ async function toWebhook(
         parties: offerParties(e.data.offer),
         data: { loadId: e.data.offer.freightListingId, offer: clean(e.data.offer) },
       };
+    case 'truckPost.loadOffered':
+      return {
+        type: 'offer.received',
+        parties: offerParties(e.data.offer),
+        data: {
+          loadId: e.data.offer.freightListingId,
+          offer: clean(e.data.offer),
+          truckPostId: e.data.truckPostId,
+        },
+      };
     case 'offer.countered':
     case 'offer.accepted':
     case 'offer.rejected':
@@ -167,6 +177,7 @@ const APPLICABLE: DomainEventName[] = [
   'offer.accepted',
   'offer.rejected',
   'offer.expired',
+  'truckPost.loadOffered',
   'stop.reported',
 ];
 

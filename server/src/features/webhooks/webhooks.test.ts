@@ -155,6 +155,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   net.Socket.prototype.connect = originalConnect;
+  setAllowedPrivateTargets(null);
   await receiver.stop().catch(() => undefined);
   await app?.close();
   expect(outside).toEqual([]);
@@ -339,6 +340,47 @@ describe('deliveries', () => {
       'X3',
     );
     await client.DELETE('/webhooks/{id}', { params: { path: { id: created.data!.endpoint.id } } });
+  });
+
+  it("a load offered to a carrier's posted truck reaches the poster's endpoint as offer.received, naming the post", async () => {
+    const res = await client.POST('/webhooks', { body: { url: receiver.url(), events: ['offer.received'] } });
+    receiver.secrets = [res.data!.secret];
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const truck = await carrier.post('/api/truck-posts', {
+      originCity: 'Wells',
+      originState: 'NV',
+      availableFrom: tomorrow,
+      availableTo: tomorrow,
+      equipmentType: 'dry_van',
+      destinationStates: ['UT'],
+    });
+    expect(truck.status, truck.text).toBe(201);
+    const { data: load } = await client.POST('/loads', {
+      body: loadInput({
+        title: 'Hook truck offer',
+        originCity: 'Elko',
+        originState: 'NV',
+        destinationCity: 'Salt Lake City',
+        destinationState: 'UT',
+        equipmentType: 'dry_van',
+        pickupDate: tomorrow,
+      }),
+    });
+    const offered = await shipper.post(`/api/truck-posts/${truck.body.id}/offers`, {
+      loadId: load!.id,
+      rate: 1500,
+    });
+    expect(offered.status, offered.text).toBe(201);
+    const got = await eventually(async () =>
+      receiver.received.find((r) => r.loadId === load!.id && r.type === 'offer.received'),
+    );
+    expect(got.signatures).toBe(1);
+    const delivery = await WebhookDeliveryModel.findOne({ event: 'offer.received', loadId: load!.id }).lean();
+    const body = JSON.parse(delivery!.body) as {
+      data: { truckPostId: string; offer: { counterRate: number } };
+    };
+    expect(body.data).toMatchObject({ truckPostId: truck.body.id, offer: { counterRate: 1500 } });
+    await client.DELETE('/webhooks/{id}', { params: { path: { id: res.data!.endpoint.id } } });
   });
 
   it('an endpoint failing for a day is disabled and its creator notified', async () => {

@@ -45,26 +45,38 @@ export function MyOffersPanel() {
                   {n.freightOrigin} → {n.freightDestination}
                 </Text>
                 <Text fontSize="sm" color="gray.600">
-                  Offered {formatMoney(n.proposedRate)}
-                  {n.counterRate != null && ` · Counter ${formatMoney(n.counterRate)}`}
+                  {n.truckPostId ? (
+                    `Offered to your posted truck at ${formatMoney(n.counterRate ?? n.proposedRate)}`
+                  ) : (
+                    <>
+                      Offered {formatMoney(n.proposedRate)}
+                      {n.counterRate != null && ` · Counter ${formatMoney(n.counterRate)}`}
+                    </>
+                  )}
                 </Text>
               </Stack>
               <HStack>
                 <Badge colorPalette={n.status === 'counter_offered' ? 'orange' : 'yellow'}>
-                  {n.status === 'counter_offered' ? 'Counter Offer' : 'Pending'}
+                  {n.truckPostId && n.status === 'counter_offered'
+                    ? 'Load Offered'
+                    : n.status === 'counter_offered'
+                      ? 'Counter Offer'
+                      : 'Pending'}
                 </Badge>
                 {n.viewerActions?.answerCounter && (
                   <>
                     <Button size="xs" colorPalette="green" onClick={() => void answer(n, true)}>
-                      Accept Counter
+                      {n.truckPostId ? 'Accept Load' : 'Accept Counter'}
                     </Button>
                     <Button
                       size="xs"
                       variant="outline"
                       onClick={() =>
                         confirm({
-                          title: 'Decline this counter offer?',
-                          body: `The broker countered ${formatMoney(n.counterRate)} for ${n.freightOrigin} → ${n.freightDestination}. Declining ends this negotiation.`,
+                          title: n.truckPostId ? 'Decline this load?' : 'Decline this counter offer?',
+                          body: n.truckPostId
+                            ? `The poster offered ${n.freightOrigin} → ${n.freightDestination} to your posted truck at ${formatMoney(n.counterRate)}. Declining ends this offer.`
+                            : `The broker countered ${formatMoney(n.counterRate)} for ${n.freightOrigin} → ${n.freightDestination}. Declining ends this negotiation.`,
                           confirmLabel: 'Decline Counter',
                           onConfirm: () => void answer(n, false),
                         })

@@ -131,6 +131,7 @@ export function toNegotiationDto(
     counterRate: centsToDollars(n.counterRateCents),
     version: n.version ?? 1,
     history: historyOf(n),
+    truckPostId: n.truckPostId ? String(n.truckPostId) : null,
     status: effectiveStatus(n),
     message: n.message ?? null,
     expiresAt: iso(n.expiresAt),
