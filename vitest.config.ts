@@ -86,12 +86,12 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['./test/globalSetup.ts'],
           include: ['e2e/**/*.test.ts'],
-          isolate: false,
           // A journey is minutes of a browser's work; a busy machine doubles it. A hang still fails.
           testTimeout: 120_000,
-          // Journeys run after the API tests, two at a time: each waits on sockets and timers much of its run, so two
-          // share the machine's two cores well, and none competes with the API files' database load.
-          maxWorkers: 2,
+          // Journeys run after the API tests, one at a time, each in a fresh process: two at once kept the load
+          // average at 10–14 on two cores (Chromium rendering the app for several pages each), and live updates then
+          // missed the journeys' 30 s waits in one CI run of two.
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },
