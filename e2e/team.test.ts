@@ -110,7 +110,8 @@ describe('issue 28: the team (Chromium)', () => {
         .getByRole('button', { name: 'Sign In', exact: true })
         .waitFor({ timeout: 15_000 });
       await shoot(dPage, `${vp.name}-7-dispatcher-signed-out`);
-      const me = await dPage.evaluate(async () => (await fetch('/api/auth/user')).status);
+      // With the page's cookies but not inside the page, which may still be moving to the sign-in screen.
+      const me = (await dPage.request.get(`${app.url}/api/auth/user`)).status();
       expect(me).toBe(401);
 
       expect(ownerErrors).toEqual([]);
