@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -165,6 +166,25 @@ export function serviceWorkerManifest(): Plugin {
         writeFileSync(swFile, filled);
         writeCompressed(swFile, Buffer.from(filled));
       },
+    },
+  };
+}
+
+const STYLE_HASH = '@emotion/hash';
+const MEMOIZED_STYLE_HASH = fileURLToPath(new URL('./src/lib/memoizedStyleHash.ts', import.meta.url));
+
+/**
+ * Emotion's class-name hash, memoized (src/lib/memoizedStyleHash.ts): every importer of `@emotion/hash` but the
+ * memo itself gets the memo, which imports the real one. The class names do not change (the prerendered pages keep
+ * theirs).
+ */
+export function memoizeStyleHash(): Plugin {
+  return {
+    name: 'freight:memoize-style-hash',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== STYLE_HASH || importer === MEMOIZED_STYLE_HASH) return null;
+      return MEMOIZED_STYLE_HASH;
     },
   };
 }

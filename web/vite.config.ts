@@ -1,6 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress, preloadAppCode, preloadFont, serviceWorkerManifest } from './buildPlugins.ts';
+import {
+  memoizeStyleHash,
+  precompress,
+  preloadAppCode,
+  preloadFont,
+  serviceWorkerManifest,
+} from './buildPlugins.ts';
 
 /** The API server the dev server forwards to (DESIGN §4: PORT defaults to 5000). */
 const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
@@ -9,8 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The service worker's list is filled in before the files are compressed (both run when the bundle is closed).
   // The build of the prerender (web/prerender.ts, for Node) needs React only.
   plugins: isSsrBuild
-    ? [react()]
-    : [react(), preloadFont(), preloadAppCode(), serviceWorkerManifest(), precompress()],
+    ? [react(), memoizeStyleHash()]
+    : [react(), memoizeStyleHash(), preloadFont(), preloadAppCode(), serviceWorkerManifest(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },

@@ -1,5 +1,6 @@
 // The entry index.html loads: the font's style sheet, then the app after the page has painted (issue 24).
 import './font.css';
+import { SESSION_PATH, hasSignedInMarker, startEarly } from './lib/earlyRequests';
 
 /**
  * The app's code (start.tsx and what it imports) is fetched and run once the browser has painted index.html: on the
@@ -12,5 +13,9 @@ function afterFirstPaint(run: () => void): void {
   if (document.visibilityState !== 'visible') setTimeout(run, 0);
   else requestAnimationFrame(() => setTimeout(run, 0));
 }
+
+const signedIn = hasSignedInMarker();
+// Who the visitor is, asked now: the answer travels beside the app's code instead of after it (issue 24).
+if (signedIn) startEarly(SESSION_PATH);
 
 afterFirstPaint(() => void import('./start'));

@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
-import { preloadRoute } from './features/layout/AppRoutes';
+import { preloadRoute } from './routePreload';
 
 /** The prerendered pages: the paths a signed-out visitor lands on most (the landing page, the board, parcels). */
 export const PRERENDERED_PATHS = ['/', '/freight', '/small-shipments'] as const;

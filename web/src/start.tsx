@@ -4,9 +4,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { prefersTableView } from './features/freight/useBoardView';
-import { preloadRoute } from './features/layout/AppRoutes';
 import { registerServiceWorker } from './features/mobile/pwa';
-import { hasSignedInMarker } from './stores/session';
+import { hasSignedInMarker } from './lib/earlyRequests';
+import { preloadRoute } from './routePreload';
 import { installSocketRoutes } from './stores/socketRoutes';
 
 // The screen's code starts loading now, beside the first render and the session call (issue 24).

@@ -1,5 +1,6 @@
 import { SESSION_LOSS_REDIRECT_MS, type ErrorCode } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
+import { takeEarly } from './earlyRequests';
 import { loginUrlReturningTo } from './redirects';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,7 +51,9 @@ export async function apiRequest<T>(
     init.body = JSON.stringify(body);
   }
 
-  const res = await fetch(path, init);
+  // The entry may have asked already (lib/earlyRequests.ts): its answer, else a request now.
+  const early = method === 'GET' ? takeEarly(path) : undefined;
+  const res = await (early ?? fetch(path, init));
   if (!res.ok) {
     const bodyText = await res.text().catch(() => '');
     const error = new Error(`${res.status}: ${bodyText || res.statusText}`);

@@ -1,11 +1,6 @@
-import {
-  SIGNED_IN_COOKIE,
-  type LoginInput,
-  type RegisterInput,
-  type SetupInput,
-  type UserDto,
-} from '@freight/shared';
+import { type LoginInput, type RegisterInput, type SetupInput, type UserDto } from '@freight/shared';
 import { apiRequest, errorStatus } from '../lib/api';
+import { SESSION_PATH, hasSignedInMarker } from '../lib/earlyRequests';
 import { createItemStore } from '../lib/resourceStore';
 import { LOGOUT_URL } from '../lib/redirects';
 import { connectSocket, disconnectSocket } from '../lib/socket';
@@ -24,11 +19,7 @@ interface SessionActions {
   patchUser: (changes: Partial<UserDto>) => void;
 }
 
-/** The server's marker cookie: this browser has a session, so the app asks who it is. */
-export function hasSignedInMarker(): boolean {
-  if (typeof document === 'undefined') return false; // the prerender at build time: a signed-out visitor
-  return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
-}
+export { hasSignedInMarker };
 
 /**
  * The signed-in user (GET /api/auth/user), loaded from start-up: `user` null once loaded means signed out (a 401 is
@@ -45,7 +36,7 @@ export const useSessionStore = createItemStore<UserDto, 'user', SessionActions>(
     // No session in this browser: signed out without asking (the 401 would log as a console error).
     if (!hasSignedInMarker()) return null;
     try {
-      return await apiRequest<UserDto>('GET', '/api/auth/user', undefined, { expectsSession: false });
+      return await apiRequest<UserDto>('GET', SESSION_PATH, undefined, { expectsSession: false });
     } catch (err) {
       if (errorStatus(err) === 401) return null;
       throw err;

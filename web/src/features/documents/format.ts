@@ -1,4 +1,5 @@
 import { DOCUMENT_TYPE_LABELS, MAX_UPLOAD_BYTES, type DocumentStatus } from '@freight/shared';
+import { formatUtcDay } from '../../lib/formatters';
 
 /**
  * An expiration date is a calendar date stored as 00:00 UTC (shared/documents.ts): shown in US format in UTC, so it
@@ -7,7 +8,7 @@ import { DOCUMENT_TYPE_LABELS, MAX_UPLOAD_BYTES, type DocumentStatus } from '@fr
 export function formatCalendarDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? '' : formatUtcDay(date);
 }
 
 export const documentTypeLabel = (type: string) => DOCUMENT_TYPE_LABELS[type] ?? type;

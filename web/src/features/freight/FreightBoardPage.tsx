@@ -25,7 +25,7 @@ import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
-import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
+import { selectItems } from '../../lib/resourceStore';
 import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
@@ -45,6 +45,7 @@ import { useBoardView } from './useBoardView';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 import { lazyNamed } from '../../lib/lazyComponent';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
+import { useTransitionedStore } from '../../lib/useTransitionedStore';
 
 /** Load cards a phone's screen holds, about: rendered first, the rest after (issue 24). */
 const FIRST_CARDS = 4;
@@ -55,16 +56,25 @@ const OfferDialog = lazyNamed(() => import('./OfferDialog'), 'OfferDialog');
 const LoadDetailsDialog = lazyNamed(() => import('./LoadDetailsDialog'), 'LoadDetailsDialog');
 const PostLoadDialog = lazyNamed(() => import('./PostLoadDialog'), 'PostLoadDialog');
 
+type BoardState = ReturnType<typeof useFreightStore.getState>;
+const selectBoardItems = (s: BoardState) => s.items;
+const selectBoardTotal = (s: BoardState) => s.total;
+const selectBoardStatus = (s: BoardState) => s.status;
+const selectBoardCount = (s: BoardState) => s.boardTotal;
+const selectBoardPage = (s: BoardState) => s.page;
+const selectLiveMarks = (s: BoardState) => s.liveMarks;
+
 /** The Freight Load Board (SPEC §2): public, searched on the server, live through the loadboard room. */
 export function FreightBoardPage() {
   const user = useSessionStore((s) => s.user);
-  const items = useFreightStore(selectItems);
-  const total = useFreightStore(selectTotal);
-  const status = useFreightStore(selectStatus);
-  const boardTotal = useFreightStore((s) => s.boardTotal);
+  // A page of loads arriving redraws most of the screen: in a transition (useTransitionedStore).
+  const items = useTransitionedStore(useFreightStore, selectBoardItems);
+  const total = useTransitionedStore(useFreightStore, selectBoardTotal);
+  const status = useTransitionedStore(useFreightStore, selectBoardStatus);
+  const boardTotal = useTransitionedStore(useFreightStore, selectBoardCount);
   // Nothing to show yet: the list has not been asked for ('idle': the prerendered page, issue 24) or is on its way.
   const firstLoad = (status === 'idle' || status === 'loading') && items.length === 0;
-  const page = useFreightStore((s) => s.page);
+  const page = useTransitionedStore(useFreightStore, selectBoardPage);
   // The first screenful of cards at once, the rest a few at a time after it has painted (issue 24).
   const shownCards = useProgressiveCount(items.length, FIRST_CARDS, FIRST_CARDS, page);
   const sort = useFreightStore((s) => s.sort);
@@ -86,7 +96,7 @@ export function FreightBoardPage() {
   const [saveAtStart, setSaveAtStart] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [view, setView] = useBoardView();
-  const liveMarks = useFreightStore((s) => s.liveMarks);
+  const liveMarks = useTransitionedStore(useFreightStore, selectLiveMarks);
   const [booking, setBooking] = useState<FreightListingDto | null>(null);
   const [offering, setOffering] = useState<FreightListingDto | null>(null);
   const [viewing, setViewing] = useState<FreightListingDto | null>(null);
@@ -242,7 +252,8 @@ export function FreightBoardPage() {
           </HStack>
         </Flex>
 
-        <Collapsible.Root open={filtersOpen}>
+        {/* The filter form renders when first opened: most visits never open it (issue 24). */}
+        <Collapsible.Root open={filtersOpen} lazyMount>
           <Collapsible.Content>
             <FreightFilters
               extra={

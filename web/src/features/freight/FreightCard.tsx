@@ -11,6 +11,7 @@ import {
   tripMiles,
 } from './format';
 import { LoadActions } from './LoadActions';
+import { formatNumber } from '../../lib/formatters';
 
 interface FreightCardProps {
   listing: FreightListingDto;
@@ -86,7 +87,7 @@ export function FreightCard({
           {deadheadMiles !== undefined && (
             <Fact label="Deadhead" value={deadheadMiles == null ? null : `${deadheadMiles} mi`} />
           )}
-          <Fact label="Weight" value={l.weight != null ? `${l.weight.toLocaleString('en-US')} lbs` : null} />
+          <Fact label="Weight" value={l.weight != null ? `${formatNumber(l.weight)} lbs` : null} />
           <Fact label="Rate" value={formatMoney(l.rate)} />
           <Fact label="Rate per Mile" value={ratePerMile(l)} />
           <Fact label="Pickup Date" value={formatDay(l.pickupDate)} />

@@ -11,6 +11,7 @@ import {
   ratePerMile,
   tripMiles,
 } from './format';
+import { formatNumber } from '../../lib/formatters';
 
 interface LoadTableProps {
   loads: FreightListingDto[];
@@ -41,7 +42,7 @@ const place = (city: string, state: string) => `${city}, ${state}`;
 const sizeOf = (l: FreightListingDto) =>
   [
     l.equipmentLength ? `${l.equipmentLength} ft` : null,
-    l.weight != null ? `${l.weight.toLocaleString('en-US')} lbs` : null,
+    l.weight != null ? `${formatNumber(l.weight)} lbs` : null,
   ]
     .filter(Boolean)
     .join(' · ') || null;

@@ -5,6 +5,7 @@ import {
   type FreightListingDto,
   type FreightStatus,
 } from '@freight/shared';
+import { formatNumber, formatUtcDay } from '../../lib/formatters';
 
 /** A label for every equipment type (a stored value without one shows as it is). */
 const LABELS: Record<string, string> = EQUIPMENT_LABELS;
@@ -35,7 +36,7 @@ export const formatMoney = (n: number | null | undefined) => (n == null ? null :
 /** Trip miles: "1,020 miles", "(est.)" after an estimate from the places (the poster did not give actual miles). */
 export function tripMiles(l: Pick<FreightListingDto, 'distance' | 'distanceIsEstimate'>): string | null {
   if (l.distance == null) return null;
-  return `${Math.round(l.distance).toLocaleString('en-US')} miles${l.distanceIsEstimate ? ' (est.)' : ''}`;
+  return `${formatNumber(Math.round(l.distance))} miles${l.distanceIsEstimate ? ' (est.)' : ''}`;
 }
 
 /** Trip miles as the board's table shows them: "1,152 mi (est.)". */
@@ -59,7 +60,7 @@ export function ratePerMile(l: Pick<FreightListingDto, 'rate' | 'distance'>): st
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? '' : formatUtcDay(d);
 }
 
 /** A load's age as a board shows it: "just now", "5 min ago", "3 h ago", "2 d ago". */

@@ -1,14 +1,10 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
-import { preloadOf } from '../../lib/lazyComponent';
-import { appRoutes, type AppRoute, type RouteAccess } from '../../routes';
+import { appRoutes, type AppRoute } from '../../routes';
+import { admits, preloadRoute } from '../../routePreload';
 import { NotFoundPage } from './NotFoundPage';
 import { SignInRequired } from './SignInRequired';
-
-function admits(access: RouteAccess, signedIn: boolean): boolean {
-  return access === 'public' || (access === 'signedIn') === signedIn;
-}
 
 /** One element per path: the entry whose access admits the visitor, else a redirect. */
 function resolveRoutes(signedIn: boolean): Array<{ path: string; element: ReactNode }> {
@@ -20,12 +16,6 @@ function resolveRoutes(signedIn: boolean): Array<{ path: string; element: ReactN
     // Signed out on a signed-in page: sign in right here, and the page opens after (issue 23).
     return { path, element: signedIn ? <Navigate to="/" replace /> : <SignInRequired /> };
   });
-}
-
-/** Starts loading the code of the screen at `pathname` for this visitor (before the session call has answered). */
-export function preloadRoute(pathname: string, signedIn: boolean): void {
-  const route = appRoutes.find((r) => admits(r.access, signedIn) && matchPath(r.path, pathname));
-  preloadOf(route?.element)?.().catch(() => undefined); // the render tries again and shows the failure
 }
 
 /**

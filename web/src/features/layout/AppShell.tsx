@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useConfigStore } from '../../stores/config';
+import { useTransitionedStore } from '../../lib/useTransitionedStore';
 import { useSessionStore } from '../../stores/session';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 import { AuthModals } from '../auth/AuthModals';
@@ -16,9 +17,14 @@ import { PublicNavBar } from './PublicNavBar';
  * the config (its readers show their safe defaults until it answers), and a signed-out browser (no marker cookie)
  * paints at once; main.tsx has started loading the screen's code, for whoever the marker says the visitor is (issue 24).
  */
+type SessionState = ReturnType<typeof useSessionStore.getState>;
+const selectStatus = (s: SessionState) => s.status;
+const selectUser = (s: SessionState) => s.user;
+
 export function AppShell() {
-  const status = useSessionStore((s) => s.status);
-  const user = useSessionStore((s) => s.user);
+  // Signing in or the session's answer redraws the whole screen: in a transition, so a phone renders it in slices.
+  const status = useTransitionedStore(useSessionStore, selectStatus);
+  const user = useTransitionedStore(useSessionStore, selectUser);
   const loadSession = useSessionStore((s) => s.load);
   const { pathname } = useLocation();
   const loadConfig = useConfigStore((s) => s.load);

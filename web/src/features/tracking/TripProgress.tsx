@@ -13,6 +13,7 @@ import { FiCheckCircle, FiCircle } from 'react-icons/fi';
 import { formatUsDateTime } from '../../lib/dates';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadStopsStore } from '../../stores/loadStops';
+import { formatNumber, formatWeekdayTime } from '../../lib/formatters';
 
 const NO_STOPS: StopEventDto[] = [];
 const ETA_REFRESH_MS = 30_000;
@@ -36,14 +37,7 @@ export function useLoadStops(freightId: string): StopEventDto[] {
 export const stillToPickUp = (freight: TrackingFreightDto, stops: StopEventDto[]) =>
   freight.status === 'booked' && !stops.some((s) => s.kind === 'loaded');
 
-const fmtTime = (ms: number) =>
-  new Date(ms).toLocaleString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const fmtTime = (ms: number) => formatWeekdayTime(new Date(ms));
 
 /** ETA to the delivery place, from the miles left and the recent speed; updated with every position. */
 export function EtaLine({
@@ -92,7 +86,7 @@ export function EtaLine({
       <Text as="span" fontWeight="semibold">
         ETA {fmtTime(eta.arrivesAt)}
       </Text>{' '}
-      · {Math.round(eta.milesToGo).toLocaleString('en-US')} mi to go (est.) at {speed}
+      · {formatNumber(Math.round(eta.milesToGo))} mi to go (est.) at {speed}
     </Text>
   );
 }

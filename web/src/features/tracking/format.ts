@@ -6,6 +6,7 @@ import {
   type EquipmentType,
   type FreightStatus,
 } from '@freight/shared';
+import { formatNumber } from '../../lib/formatters';
 
 /** The Cargo Type row: an air load's cargo type, else the equipment, by the product's labels (never 'dry_van'). */
 export function cargoTypeLabel(freight: { cargoType: string | null; equipmentType: string }): string {
@@ -16,7 +17,7 @@ export function cargoTypeLabel(freight: { cargoType: string | null; equipmentTyp
 
 /** Trip miles with a thousands comma: "1,152 miles". */
 export const formatMiles = (miles: number | null) =>
-  miles == null ? null : `${Math.round(miles).toLocaleString('en-US')} miles`;
+  miles == null ? null : `${formatNumber(Math.round(miles))} miles`;
 
 /** SPEC §4: status badges have distinct colours; unknown values get grey. */
 const STATUS_COLORS: Record<FreightStatus, string> = {
