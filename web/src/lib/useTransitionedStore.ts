@@ -6,21 +6,27 @@ import type { StoreApi } from 'zustand';
  * useSyncExternalStore) applies every change at once: React then renders all that changes, a whole screen when the
  * session or a page of loads arrives, in one task that a phone cannot interrupt. Read this way, React renders it in
  * slices and yields to the browser between them; the previous value stays on screen meanwhile (a few frames).
- * For the few values that redraw large parts of a screen; `select` and `equal` must be stable (module-level).
+ * For the few values that redraw large parts of a screen. `select` and `equal` must be stable: module-level, or
+ * memoized on what they read (a new `select`, the load of another id, is read at once).
  */
 export function useTransitionedStore<S, T>(
   store: Pick<StoreApi<S>, 'getState' | 'subscribe'>,
   select: (state: S) => T,
   equal: (a: T, b: T) => boolean = Object.is,
 ): T {
-  const [value, setValue] = useState(() => select(store.getState()));
+  const [shown, setShown] = useState(() => ({ select, value: select(store.getState()) }));
+  const current = shown.select === select ? shown.value : select(store.getState());
+  if (shown.select !== select) setShown({ select, value: current });
+
   useEffect(() => {
     const apply = () => {
       const next = select(store.getState());
-      startTransition(() => setValue((current) => (equal(current, next) ? current : next)));
+      startTransition(() =>
+        setShown((s) => (s.select === select && equal(s.value, next) ? s : { select, value: next })),
+      );
     };
-    apply(); // a change between the first render and this subscription
+    apply(); // a change between the render and this subscription
     return store.subscribe(apply);
   }, [store, select, equal]);
-  return value;
+  return current;
 }

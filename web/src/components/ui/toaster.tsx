@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 
 /** SPEC §9: one toast visible at a time. */
 export const toaster = createToaster({ placement: 'top-end', max: 1, pauseOnPageIdle: true });
@@ -17,7 +18,19 @@ export function notify({ title, description, type = 'info' }: NotifyOptions): vo
   toaster.create({ title, description, type, closable: true });
 }
 
+/**
+ * Mounted with the first toast (issue 24): the toast group subscribes to its store with a synchronous render on
+ * mount, which on a phone's first screen forced the rest of the start-up render through at once. It shows the
+ * toasts already created when it mounts.
+ */
 export function Toaster() {
+  const [needed, setNeeded] = useState(() => toaster.getCount() > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getCount() > 0) setNeeded(true);
+    else return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  if (!needed) return null;
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -1,10 +1,11 @@
 import { Badge, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FREIGHT_NOT_FOUND_MESSAGE } from '@freight/shared';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
+import { useTransitionedStore } from '../../lib/useTransitionedStore';
 import { ChatPanel } from './ChatPanel';
 import { LocationCard, preloadLiveMap } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
@@ -18,11 +19,16 @@ import { useTrackedLoadSession } from './trackedLoadSession';
 import { UploadTab } from './UploadTab';
 import { useTrackingFallback } from './useTrackingFallback';
 
+type TrackedLoadState = ReturnType<typeof useTrackedLoadStore.getState>;
+
 /** /tracking/:id (SPEC §2 Freight tracking): live for participants, 'Freight not found' for anyone else. */
 export function TrackingPage() {
   const { id = '' } = useParams();
-  const detail = useTrackedLoadStore((s) => s.byId[id]?.data ?? null);
-  const detailStatus = useTrackedLoadStore((s) => s.byId[id]?.status ?? 'loading');
+  // The load's arrival draws the whole screen: in a transition, so a phone renders it in slices.
+  const selectEntry = useCallback((s: TrackedLoadState) => s.byId[id], [id]);
+  const entry = useTransitionedStore(useTrackedLoadStore, selectEntry);
+  const detail = entry?.data ?? null;
+  const detailStatus = entry?.status ?? 'loading';
   const notFound = useTrackedLoadStore((s) => Boolean(s.notFound[id]));
   const photoCount = useLoadPhotosStore((s) => s.byId[id]?.data?.photos.length ?? 0);
   const unread = useChatUnreadStore(selectUnreadFor(id));
