@@ -1,6 +1,7 @@
 import {
   Badge,
   Card,
+  Center,
   HStack,
   Heading,
   Progress,
@@ -48,7 +49,10 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
       <Card.Body>
         {!verification ? (
           loading ? (
-            <Spinner size="sm" aria-label="Loading compliance status" />
+            // About the height of the bar and the three counters, so the cards below stay put (issue 24).
+            <Center minH="24">
+              <Spinner size="sm" aria-label="Loading compliance status" />
+            </Center>
           ) : (
             <Text color="gray.600">Compliance status is not available right now.</Text>
           )

@@ -12,17 +12,22 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
     void load(freightId);
   }, [freightId, bookedStatus, load]);
   const parties = entry?.data;
-  if (!parties) return null;
-  const row = (label: string, p: LoadPartyDto | null) => (
+  if (!parties && entry?.status === 'failed') return null;
+  // While the parties load, the card holds its place (issue 24): the cards below do not jump when they arrive.
+  const row = (label: string, p: LoadPartyDto | null | undefined) => (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>
-        {p ? `${p.companyName ?? p.name} · ${authorityLine(p.mcNumber, p.usdotNumber)}` : 'Not booked yet'}
+        {p === undefined
+          ? 'Loading...'
+          : p
+            ? `${p.companyName ?? p.name} · ${authorityLine(p.mcNumber, p.usdotNumber)}`
+            : 'Not booked yet'}
       </DataList.ItemValue>
     </DataList.Item>
   );
   return (
-    <Card.Root size="sm" data-testid="load-parties">
+    <Card.Root size="sm" data-testid="load-parties" aria-busy={!parties}>
       <Card.Header>
         <Heading as="h2" size="sm">
           Parties
@@ -30,8 +35,8 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal" size="sm">
-          {row('Posted by', parties.poster)}
-          {row('Carrier', parties.carrier)}
+          {row('Posted by', parties?.poster)}
+          {row('Carrier', parties?.carrier)}
         </DataList.Root>
       </Card.Body>
     </Card.Root>
