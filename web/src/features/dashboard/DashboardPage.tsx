@@ -19,7 +19,7 @@ export function DashboardPage() {
   const status = useSessionStore((s) => s.status);
   const [changingAccountType, setChangingAccountType] = useState(false);
   // The sections at the top at once, the rest one per task after they have painted (issue 24).
-  const shownSections = useProgressiveCount(dashboardSections.length, FIRST_SECTIONS, 2);
+  const shownSections = useProgressiveCount(dashboardSections.length, FIRST_SECTIONS, 1);
 
   if (status === 'loading' || !user) return <FullScreenSpinner />;
   // A company's driver (issue 29): the app opens on their trips.

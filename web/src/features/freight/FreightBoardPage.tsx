@@ -49,6 +49,8 @@ import { useTransitionedStore } from '../../lib/useTransitionedStore';
 
 /** Load cards a phone's screen holds, about: rendered first, the rest after (issue 24). */
 const FIRST_CARDS = 4;
+/** Cards added per task after the first ones: two keep each commit (DOM, styles, layout) short on a slow phone. */
+const MORE_CARDS = 2;
 
 // Dialogs, closed at first paint: their code loads when one opens (issue 24).
 const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
@@ -76,7 +78,7 @@ export function FreightBoardPage() {
   const firstLoad = (status === 'idle' || status === 'loading') && items.length === 0;
   const page = useTransitionedStore(useFreightStore, selectBoardPage);
   // The first screenful of cards at once, the rest a few at a time after it has painted (issue 24).
-  const shownCards = useProgressiveCount(items.length, FIRST_CARDS, FIRST_CARDS, page);
+  const shownCards = useProgressiveCount(items.length, FIRST_CARDS, MORE_CARDS, page);
   const sort = useFreightStore((s) => s.sort);
   const appliedLat = useFreightStore((s) => s.applied.lat);
   const appliedLng = useFreightStore((s) => s.applied.lng);
