@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -130,4 +130,12 @@ const accessibleColors = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, appTheme, accessibleColors);
+let system: SystemContext | undefined;
+
+/**
+ * The app's Chakra system, made on first call: building it (Chakra's createSystem: every token, its CSS variables and
+ * the recipes) is the largest single piece of the start-up, so start.tsx runs it in a task of its own (issue 24).
+ */
+export function appSystem(): SystemContext {
+  return (system ??= createSystem(defaultBaseConfig, appTheme, accessibleColors));
+}
