@@ -19,8 +19,6 @@ interface SessionActions {
   patchUser: (changes: Partial<UserDto>) => void;
 }
 
-export { hasSignedInMarker };
-
 /**
  * The signed-in user (GET /api/auth/user), loaded from start-up: `user` null once loaded means signed out (a 401 is
  * not an error; SPEC §7 #1: any other failure is). The socket is connected while someone is signed in. Reloaded after

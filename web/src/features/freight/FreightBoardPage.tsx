@@ -25,7 +25,7 @@ import { FiFilter, FiPlus } from 'react-icons/fi';
 import { useSearchParams } from 'react-router-dom';
 import { PageControls } from '../../components/PageControls';
 import { notify } from '../../components/ui/toaster';
-import { selectItems } from '../../lib/resourceStore';
+import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { BOARD_PAGE_SIZE, useFreightStore } from '../../stores/freight';
 import { useSessionStore } from '../../stores/session';
@@ -59,9 +59,6 @@ const LoadDetailsDialog = lazyNamed(() => import('./LoadDetailsDialog'), 'LoadDe
 const PostLoadDialog = lazyNamed(() => import('./PostLoadDialog'), 'PostLoadDialog');
 
 type BoardState = ReturnType<typeof useFreightStore.getState>;
-const selectBoardItems = (s: BoardState) => s.items;
-const selectBoardTotal = (s: BoardState) => s.total;
-const selectBoardStatus = (s: BoardState) => s.status;
 const selectBoardCount = (s: BoardState) => s.boardTotal;
 const selectBoardPage = (s: BoardState) => s.page;
 const selectLiveMarks = (s: BoardState) => s.liveMarks;
@@ -70,9 +67,9 @@ const selectLiveMarks = (s: BoardState) => s.liveMarks;
 export function FreightBoardPage() {
   const user = useSessionStore((s) => s.user);
   // A page of loads arriving redraws most of the screen: in a transition (useTransitionedStore).
-  const items = useTransitionedStore(useFreightStore, selectBoardItems);
-  const total = useTransitionedStore(useFreightStore, selectBoardTotal);
-  const status = useTransitionedStore(useFreightStore, selectBoardStatus);
+  const items = useTransitionedStore(useFreightStore, selectItems<FreightListingDto>);
+  const total = useTransitionedStore(useFreightStore, selectTotal<FreightListingDto>);
+  const status = useTransitionedStore(useFreightStore, selectStatus);
   const boardTotal = useTransitionedStore(useFreightStore, selectBoardCount);
   // Nothing to show yet: the list has not been asked for ('idle': the prerendered page, issue 24) or is on its way.
   const firstLoad = (status === 'idle' || status === 'loading') && items.length === 0;

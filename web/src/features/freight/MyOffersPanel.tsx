@@ -77,7 +77,7 @@ export function MyOffersPanel() {
                           body: n.truckPostId
                             ? `The poster offered ${n.freightOrigin} → ${n.freightDestination} to your posted truck at ${formatMoney(n.counterRate)}. Declining ends this offer.`
                             : `The broker countered ${formatMoney(n.counterRate)} for ${n.freightOrigin} → ${n.freightDestination}. Declining ends this negotiation.`,
-                          confirmLabel: 'Decline Counter',
+                          confirmLabel: n.truckPostId ? 'Decline Load' : 'Decline Counter',
                           onConfirm: () => void answer(n, false),
                         })
                       }

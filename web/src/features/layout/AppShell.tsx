@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useConfigStore } from '../../stores/config';
+import { selectStatus } from '../../lib/resourceStore';
 import { useTransitionedStore } from '../../lib/useTransitionedStore';
 import { useSessionStore } from '../../stores/session';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
@@ -11,16 +12,15 @@ import { AppRoutes } from './AppRoutes';
 import { NavBar } from './NavBar';
 import { PublicNavBar } from './PublicNavBar';
 
+type SessionState = ReturnType<typeof useSessionStore.getState>;
+const selectUser = (s: SessionState) => s.user;
+
 /**
  * Loads the session and the public config, then shows the top bar and the routed screen: the navigation bar signed in,
  * a bar with Sign In on the public pages signed out (the landing page at / has its own), and the sign-in dialogs. The screen does not wait for
  * the config (its readers show their safe defaults until it answers), and a signed-out browser (no marker cookie)
- * paints at once; main.tsx has started loading the screen's code, for whoever the marker says the visitor is (issue 24).
+ * paints at once; start.tsx has started loading the screen's code, for whoever the marker says the visitor is (issue 24).
  */
-type SessionState = ReturnType<typeof useSessionStore.getState>;
-const selectStatus = (s: SessionState) => s.status;
-const selectUser = (s: SessionState) => s.user;
-
 export function AppShell() {
   // Signing in or the session's answer redraws the whole screen: in a transition, so a phone renders it in slices.
   const status = useTransitionedStore(useSessionStore, selectStatus);
