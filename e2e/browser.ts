@@ -52,6 +52,18 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 /** The loopback SMTP server a journey's mail goes to (`startJourney({ mailbox: true })`). */
 export type TestMailbox = Awaited<ReturnType<typeof startTestMailbox>>;
 
+/** Waits for `closing` at most `ms`; past it, says what did not close and goes on. */
+async function closeWithin(closing: Promise<unknown> | undefined, ms: number, what: string): Promise<void> {
+  if (!closing) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.warn(`[journey] ${what} did not close within ${ms / 1000} s`);
+}
+
 /**
  * A journey file's set-up: the app with its workers and one browser, started before the file's tests and closed
  * after them; with `mailbox`, the app's mail goes to a real SMTP server on loopback (`box`). Read them inside tests
@@ -71,9 +83,11 @@ export function startJourney(opts: { mailbox?: boolean } = {}): {
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await box?.stop();
+    // Each step bounded: a close that hangs (seen once in CI: the hook's 120 s ran out after every test had passed)
+    // is reported by name and the file ends, instead of failing it with no hint of which part held it.
+    await closeWithin(browser?.close(), 30_000, 'the browser');
+    await closeWithin(app?.close(), 60_000, 'the app (workers, projectors, web server, database)');
+    await closeWithin(box?.stop(), 10_000, 'the mailbox');
   });
   const started = <T>(value: T | undefined): T => {
     if (!value) throw new Error('the journey has not started (read it inside a test)');
