@@ -134,12 +134,14 @@ describe('issue 27: the service worker shows a push and keeps the screen to open
       registrationId,
       data: JSON.stringify(payload),
     });
-    const shown = await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      const [n] = await reg.getNotifications({ tag: 'n-test' });
-      return n ? { title: n.title, body: n.body, data: n.data as unknown } : null;
-    });
-    expect(await shown.jsonValue()).toEqual({
+    // Read until the worker has shown it (an async predicate would count its pending promise as an answer).
+    const shown = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const [n] = await reg.getNotifications({ tag: 'n-test' });
+        return n ? { title: n.title, body: n.body, data: n.data as unknown } : null;
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toEqual({
       title: payload.title,
       body: payload.body,
       data: { url: payload.url },

@@ -24,7 +24,10 @@ const selectUser = (s: SessionState) => s.user;
 export function AppShell() {
   // Signing in or the session's answer redraws the whole screen: in a transition, so a phone renders it in slices.
   const status = useTransitionedStore(useSessionStore, selectStatus);
-  const user = useTransitionedStore(useSessionStore, selectUser);
+  const shownUser = useTransitionedStore(useSessionStore, selectUser);
+  // Once signed in, changes to the user (plan, verification) reach the bar at once, as on the screens that read them.
+  const liveUser = useSessionStore(selectUser);
+  const user = shownUser && (liveUser ?? shownUser);
   const loadSession = useSessionStore((s) => s.load);
   const { pathname } = useLocation();
   const loadConfig = useConfigStore((s) => s.load);
