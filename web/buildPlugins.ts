@@ -188,3 +188,54 @@ export function memoizeStyleHash(): Plugin {
     },
   };
 }
+
+const CHAKRA_SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+const RETURNED_GLOBAL = /\n(\s*)_global,\n/;
+
+/**
+ * Chakra's createSystem computes its global styles (the reset, the global CSS and a CSS variable for every token) as
+ * it builds the system: about a third of createSystem, on the phone's critical path. The app never reads them at run
+ * time (the build writes them into the style sheet: `chakraGlobalStyles`), so the browser build makes `_global` a
+ * getter. The build fails if the installed Chakra no longer has the lines this changes (look again at this step then).
+ */
+export function lazyChakraGlobalStyles(): Plugin {
+  return {
+    name: 'freight:lazy-chakra-global-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM.test(id.split('?')[0])) return null;
+      if (!code.includes(EAGER_GLOBAL) || !RETURNED_GLOBAL.test(code))
+        this.error(`${id}: createSystem no longer builds _global as this step expects`);
+      return code
+        .replace(EAGER_GLOBAL, '')
+        .replace(
+          RETURNED_GLOBAL,
+          (_m, indent: string) =>
+            `\n${indent}get _global() {\n${indent}  return [getPreflightCss(), getGlobalCss(), getTokenCss()];\n${indent}},\n`,
+        );
+    },
+  };
+}
+
+const GLOBAL_STYLES_ID = 'virtual:chakra-global.css';
+const RESOLVED_GLOBAL_STYLES_ID = '\0' + GLOBAL_STYLES_ID;
+
+/**
+ * `import 'virtual:chakra-global.css'`: Chakra's global styles for the app's system (the cascade layers' order, the
+ * reset, the global CSS and every token's CSS variable), rendered by Emotion in Node at build time, so they ship in the
+ * app's style sheet (cached, compressed, read by the browser with the page) instead of being serialized and inserted
+ * by Emotion on every start: about 60 ms of one task on a phone's first screen (issue 24). The provider gets the
+ * system without them (`providedSystem` in src/theme.ts).
+ */
+export function chakraGlobalStyles(): Plugin {
+  return {
+    name: 'freight:chakra-global-styles',
+    resolveId: (source) => (source === GLOBAL_STYLES_ID ? RESOLVED_GLOBAL_STYLES_ID : null),
+    async load(id) {
+      if (id !== RESOLVED_GLOBAL_STYLES_ID) return null;
+      const { renderGlobalStyles } = await import('./src/globalStyles.ts');
+      return renderGlobalStyles();
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
+  chakraGlobalStyles,
+  lazyChakraGlobalStyles,
   memoizeStyleHash,
   precompress,
   preloadAppCode,
@@ -16,7 +18,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The build of the prerender (web/prerender.ts, for Node) needs React only.
   plugins: isSsrBuild
     ? [react(), memoizeStyleHash()]
-    : [react(), memoizeStyleHash(), preloadFont(), preloadAppCode(), serviceWorkerManifest(), precompress()],
+    : [
+        react(),
+        memoizeStyleHash(),
+        lazyChakraGlobalStyles(),
+        chakraGlobalStyles(),
+        preloadFont(),
+        preloadAppCode(),
+        serviceWorkerManifest(),
+        precompress(),
+      ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -27,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    minify: process.env.WEB_MINIFY !== '0',
     // The largest chunk (Chakra's UI, ~510 kB, cached across releases) is expected: warn above 600 kB.
     chunkSizeWarningLimit: 600,
     // React and Chakra, which every screen needs, in their own chunks: they change less often than the app, so

@@ -1,5 +1,7 @@
 // The entry index.html loads: the font's style sheet, then the app after the page has painted (issue 24).
 import './font.css';
+// Chakra's reset, global CSS and token variables, rendered at build time (buildPlugins.ts: chakraGlobalStyles).
+import 'virtual:chakra-global.css';
 import { SESSION_PATH, hasSignedInMarker, startEarly } from './lib/earlyRequests';
 
 /** The longest the app waits for the browser to report its first paint: a report that never comes must not stall it. */

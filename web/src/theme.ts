@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -130,6 +136,41 @@ const accessibleColors = defineConfig({
   },
 });
 
+type UtilityConfig = NonNullable<SystemConfig['utilities']>;
+/** A utility's values as a function of the token lookup (Chakra's `ThemeFn`). */
+type ValuesOfTokens = (tokens: (path: string) => Record<string, string>) => Record<string, string>;
+
+/**
+ * Chakra's utilities whose values are a function of the tokens (every color property's values are all the colors),
+ * each answering one object per token lookup instead of copying every color again for each of the ~30 color
+ * properties: that copying was a quarter of createSystem on the phone (issue 24). The objects are only read.
+ */
+function sharedUtilityValues(): UtilityConfig {
+  const answers = new Map<ValuesOfTokens, WeakMap<object, Record<string, string>>>();
+  const shared =
+    (values: ValuesOfTokens): ValuesOfTokens =>
+    (tokens) => {
+      let byLookup = answers.get(values);
+      if (!byLookup) answers.set(values, (byLookup = new WeakMap()));
+      let answer = byLookup.get(tokens);
+      if (!answer) byLookup.set(tokens, (answer = values(tokens)));
+      return answer;
+    };
+  const utilities: UtilityConfig = {};
+  for (const [name, utility] of Object.entries(defaultBaseConfig.utilities ?? {}))
+    if (utility && typeof utility.values === 'function')
+      utilities[name] = { ...utility, values: shared(utility.values as ValuesOfTokens) };
+  return utilities;
+}
+
+/** The configurations the app's system is made of (the build also renders their global styles: buildPlugins.ts). */
+export const appSystemConfigs = [
+  defaultBaseConfig,
+  defineConfig({ utilities: sharedUtilityValues() }),
+  appTheme,
+  accessibleColors,
+];
+
 let system: SystemContext | undefined;
 
 /**
@@ -137,5 +178,23 @@ let system: SystemContext | undefined;
  * the recipes) is the largest single piece of the start-up, so start.tsx runs it in a task of its own (issue 24).
  */
 export function appSystem(): SystemContext {
-  return (system ??= createSystem(defaultBaseConfig, appTheme, accessibleColors));
+  return (system ??= createSystem(...appSystemConfigs));
+}
+
+let provided: SystemContext | undefined;
+
+/**
+ * The system as ChakraProvider gets it: without its global styles (the reset, the global CSS and every token's CSS
+ * variable, about 30 kB of CSS), which the build writes into the app's style sheet instead (`chakraGlobalStyles` in
+ * buildPlugins.ts). The browser reads them with the page instead of Emotion serializing and inserting them on every
+ * start (issue 24). The build also makes `_global` a getter (`lazyChakraGlobalStyles`), so it is never computed here.
+ */
+export function providedSystem(): SystemContext {
+  const made = appSystem();
+  return (provided ??= Object.defineProperties({} as SystemContext, {
+    ...Object.getOwnPropertyDescriptors(made),
+    _global: { value: [], enumerable: true },
+    // The layers' order (`@layer reset, base, tokens, recipes`) is in the style sheet too.
+    _config: { value: { ...made._config, disableLayers: true }, enumerable: true },
+  }));
 }
