@@ -18,6 +18,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Every store is registered (lib/createStore.ts), so a page rendered on the server leaves none of its visitor's
+      // data in a store for the next one.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zustand',
+              importNames: ['create', 'createStore'],
+              message: "Make stores with lib/createStore's `create` (registered for the server render's reset).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['web/src/lib/createStore.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -19,7 +19,14 @@ import { disableTestAccounts } from './features/auth/testAccounts';
 import { createPublicApi } from './features/publicApi';
 import { loadUser } from './http/auth';
 import { syncSignedInMarker } from './http/signedInMarker';
-import { compressResponses, prerenderedPages, sendPage, serveWebAssets } from './http/webAssets';
+import { pageRenderer } from './http/pageRender';
+import {
+  compressResponses,
+  prerenderedPages,
+  sendPage,
+  sendServerRendered,
+  serveWebAssets,
+} from './http/webAssets';
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
 import { sameOriginGuard } from './http/sameOrigin';
@@ -100,9 +107,13 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
         ).catch(done);
       });
     };
-    app.get('/{*splat}', markPage, (req, res) => {
+    const renderer = pageRenderer(webDist, rt.log);
+    app.get('/{*splat}', markPage, async (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;
+      // A signed-in visitor's main screens come drawn (issue 24); anything else is index.html or a prerendered page.
+      const drawn = !hidden && renderer ? await renderer.render(req) : null;
+      if (drawn) return sendServerRendered(res, drawn);
       sendPage(webDist, prerendered, req, res, hidden ? 404 : 200);
     });
   } else {

@@ -62,8 +62,9 @@ self.addEventListener('fetch', (event) => {
       (async () => {
         try {
           const res = await fetch(req);
-          // A prerendered public page (issue 24) is one screen, not the shell every address can open offline.
-          if (res.ok && !res.headers.get('X-Prerendered')) {
+          // A prerendered public page or a page drawn for the visitor (issue 24) is one screen, not the shell every
+          // address can open offline.
+          if (res.ok && !res.headers.get('X-Prerendered') && !res.headers.get('X-Server-Rendered')) {
             const cache = await caches.open(CACHE);
             await cache.put('/index.html', res.clone());
             // A new index.html may name new assets: fetch them in the background.

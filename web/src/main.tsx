@@ -2,7 +2,7 @@
 import './font.css';
 // Chakra's reset, global CSS and token variables, rendered at build time (buildPlugins.ts: chakraGlobalStyles).
 import 'virtual:chakra-global.css';
-import { SESSION_PATH, hasSignedInMarker, startEarly } from './lib/earlyRequests';
+import { SESSION_PATH, hasSignedInMarker, rememberTimeZone, startEarly } from './lib/earlyRequests';
 
 /** The longest the app waits for the browser to report its first paint: a report that never comes must not stall it. */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -36,7 +36,9 @@ function afterFirstPaint(run: () => void): void {
 }
 
 const signedIn = hasSignedInMarker();
-// Who the visitor is, asked now: the answer travels beside the app's code instead of after it (issue 24).
-if (signedIn) startEarly(SESSION_PATH);
+// Who the visitor is, asked now: the answer travels beside the app's code instead of after it (issue 24). A page
+// drawn on the server came with it.
+if (signedIn && !document.getElementById('root')?.dataset.serverRendered) startEarly(SESSION_PATH);
+rememberTimeZone();
 
 afterFirstPaint(() => void import('./start'));

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { boardFirstLoads, dashboardFirstLoads, trackingFirstLoads, type FirstLoads } from './firstLoads';
 import { lazyNamed } from './lib/lazyComponent';
 
 /** Every screen loads its code when first shown (issue 24): a page fetches only what it shows. */
@@ -68,13 +69,28 @@ export interface AppRoute {
   path: string;
   element: ReactNode;
   access: RouteAccess;
+  /**
+   * Drawn on the server for a signed-in visitor (issue 24), once these loads (and the navigation bar's) have their
+   * answers: the page paints from its HTML, as the prerendered public pages do, and the browser takes it over.
+   */
+  serverRendered?: { firstLoads?: FirstLoads };
 }
 
 /** SPEC §2 route table. A feature adds its screen with one line; anything unlisted is the 404 page. */
 export const appRoutes: AppRoute[] = [
   { path: '/', element: <LandingPage />, access: 'signedOut' },
-  { path: '/', element: <DashboardPage />, access: 'signedIn' },
-  { path: '/freight', element: <FreightBoardPage />, access: 'public' },
+  {
+    path: '/',
+    element: <DashboardPage />,
+    access: 'signedIn',
+    serverRendered: { firstLoads: dashboardFirstLoads },
+  },
+  {
+    path: '/freight',
+    element: <FreightBoardPage />,
+    access: 'public',
+    serverRendered: { firstLoads: boardFirstLoads },
+  },
   { path: '/documents', element: <DocumentsPage />, access: 'signedIn' },
   { path: '/air-freight', element: <AirFreightPage />, access: 'signedIn' },
   { path: '/broker', element: <BrokerDashboardPage />, access: 'signedIn' },
@@ -82,7 +98,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/admin', element: <AdminPage />, access: 'signedIn' },
   { path: '/mobile', element: <MobileDemoPage />, access: 'signedIn' },
   { path: '/tracking', element: <TrackedLoadsPage />, access: 'signedIn' },
-  { path: '/tracking/:id', element: <TrackingPage />, access: 'signedIn' },
+  {
+    path: '/tracking/:id',
+    element: <TrackingPage />,
+    access: 'signedIn',
+    serverRendered: { firstLoads: trackingFirstLoads },
+  },
   { path: '/small-shipments', element: <SmallShipmentsPage />, access: 'public' },
   { path: '/small-shipments/:id', element: <ShipmentWorkspacePage />, access: 'signedIn' },
   { path: '/driver-routes', element: <DriverRoutesPage />, access: 'signedIn' },

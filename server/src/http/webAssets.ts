@@ -175,3 +175,13 @@ export function sendIndexHtml(webDist: string, res: Response, status = 200): voi
     headers: { 'Cache-Control': REVALIDATE },
   });
 }
+
+/**
+ * A page drawn on the server for the signed-in visitor (http/pageRender.ts, issue 24): theirs alone (private, asked
+ * again every time), never the service worker's offline shell (`X-Server-Rendered`).
+ */
+export function sendServerRendered(res: Response, html: string): void {
+  res.vary('Cookie');
+  res.set({ 'Cache-Control': 'private, no-cache', 'X-Server-Rendered': '1' });
+  res.type('html').send(html);
+}

@@ -2,6 +2,7 @@ import { SESSION_LOSS_REDIRECT_MS, type ErrorCode } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
 import { takeEarly } from './earlyRequests';
 import { loginUrlReturningTo } from './redirects';
+import { serverAnswerFor, type ServerAnswer } from './serverData';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +52,10 @@ export async function apiRequest<T>(
     init.body = JSON.stringify(body);
   }
 
+  // A page rendered on the server: the answer it got there (lib/serverData.ts).
+  const fromServer = method === 'GET' ? serverAnswerFor(path) : undefined;
+  const answer = fromServer && (await fromServer);
+  if (answer) return answerOf<T>(answer);
   // The entry may have asked already (lib/earlyRequests.ts): its answer, else a request now.
   const early = method === 'GET' ? takeEarly(path) : undefined;
   const res = await (early ?? fetch(path, init));
@@ -68,6 +73,12 @@ export async function apiRequest<T>(
   if (!text) return undefined as T;
   const contentType = res.headers.get('content-type') ?? '';
   return (contentType.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** What `apiRequest` makes of an answer the server got while rendering the page: the same as of the network's. */
+function answerOf<T>(answer: ServerAnswer): T {
+  if (answer.status >= 200 && answer.status < 300) return answer.data as T;
+  throw new Error(`${answer.status}: ${answer.text ?? ''}`);
 }
 
 /** The HTTP status an `apiRequest` error carries, or null for anything else (network failures). */

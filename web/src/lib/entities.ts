@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from './createStore';
 import type {
   BookingRequestDto,
   CarriedShipmentDto,
@@ -81,11 +81,22 @@ const KINDS: EntityKind[] = [
 const emptyTables = (): EntityTables =>
   Object.fromEntries(KINDS.map((k) => [k, {}])) as unknown as EntityTables;
 
-/** Whether two copies show the same (a repeated push changes nothing and re-renders nothing). */
+/** Whether two JSON values are the same, nested objects and arrays compared by what they hold. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  return sameFields(a, b);
+}
+
+/**
+ * Whether two copies show the same: a repeated push, or a list read again with nothing changed (a reconnect's catch-up,
+ * a page taken over from the server), changes nothing and re-renders nothing.
+ */
 function sameFields(a: object, b: object): boolean {
   const ak = Object.keys(a);
   if (ak.length !== Object.keys(b).length) return false;
-  return ak.every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
+  return ak.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 interface EntityState {

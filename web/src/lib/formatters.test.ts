@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   formatLocalDate,
   formatLocalDateTime,
+  formatLocalTimestamp,
   formatNumber,
   formatUtcDay,
   formatWeekdayTime,
+  setDisplayTimeZone,
 } from './formatters';
 
 // The shared formatters replaced `toLocale*String` calls (issue 24): each must read exactly as the call it replaced.
@@ -47,5 +49,28 @@ describe('formatters made once', () => {
     }
     expect(formatUtcDay(dates[0])).toBe('1/5/2026');
     expect(formatLocalDate(dates[0])).toBe('1/4/2026');
+  });
+
+  it('timestamps as toLocaleString("en-US")', () => {
+    for (const d of dates) expect(formatLocalTimestamp(d)).toBe(d.toLocaleString('en-US'));
+    expect(formatLocalTimestamp(dates[1])).toBe('11/26/2026, 3:59:00 PM');
+  });
+
+  it('local dates and times in the zone a server-rendered page was drawn in, then the browser’s again', () => {
+    const night = dates[1]; // 23:59 UTC: still Nov 26 in Los Angeles, Nov 27 in Berlin
+    setDisplayTimeZone('Europe/Berlin');
+    try {
+      expect(formatLocalDate(night)).toBe(night.toLocaleDateString('en-US', { timeZone: 'Europe/Berlin' }));
+      expect(formatLocalDate(night)).toBe('11/27/2026');
+      expect(formatLocalTimestamp(night)).toBe('11/27/2026, 12:59:00 AM');
+      expect(formatWeekdayTime(night)).toBe('Fri, Nov 27, 12:59 AM');
+      expect(formatUtcDay(night)).toBe('11/26/2026');
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+    expect(formatLocalDate(night)).toBe('11/26/2026');
+    expect(formatLocalDateTime(night)).toBe(
+      night.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }),
+    );
   });
 });

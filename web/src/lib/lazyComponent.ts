@@ -16,14 +16,36 @@ export function lazyNamed<K extends string, P extends object>(
   name: K,
 ): LazyComponent<P> {
   let loading: Promise<{ [key in K]: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const preload = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = undefined;
-      reloadOnceForNewBuild();
-      throw err;
-    }));
-  const component = lazy(async () => ({ default: (await preload())[name] }));
+    (loading ??= load().then(
+      (module) => {
+        loaded = module[name];
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined;
+        reloadOnceForNewBuild();
+        throw err;
+      },
+    ));
+  // Code already here is taken at once: React renders the component without suspending (a promise, even a settled
+  // one, answers a tick later). A page drawn on the server is then taken over in one pass, instead of its screen being
+  // left for later and drawn afresh at the first change above it (issue 24).
+  const component = lazy(() =>
+    loaded
+      ? (settledWith({ default: loaded }) as Promise<{ default: ComponentType<P> }>)
+      : preload().then((module) => ({ default: module[name] })),
+  );
   return Object.assign(component, { preload });
+}
+
+/** A thenable that calls back at once (React.lazy reads a module it answers without waiting for a tick). */
+function settledWith<T>(value: T): PromiseLike<T> {
+  return {
+    then: <R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null) =>
+      settledWith(onFulfilled ? onFulfilled(value) : value) as unknown as PromiseLike<R1 | R2>,
+  };
 }
 
 /** The preload of a lazily loaded element's component, if it has one (a route's `element`). */

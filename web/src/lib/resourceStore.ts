@@ -1,4 +1,5 @@
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { create } from './createStore';
 import type { Page } from '@freight/shared';
 import { errorMessage, logFailure } from './api';
 import {
@@ -218,8 +219,11 @@ function bindToEntities<S extends object>(
       const items = binding.items
         ? upsertEntities(binding.items, out.items as EntityTypes[EntityKind][])
         : (out.items as Identified[]);
-      out.items = items;
-      out.ids = items.map((i) => i.id);
+      // The same entities in the same order (a list read again, nothing changed): the list on screen stays as it is.
+      const shown = (api.getState() as Fields).items as Identified[] | undefined;
+      const unchanged = shown?.length === items.length && items.every((item, n) => item === shown[n]);
+      out.items = unchanged ? shown : items;
+      out.ids = unchanged ? (api.getState() as Fields).ids : items.map((i) => i.id);
     }
     for (const [field, kind] of Object.entries(binding.fields ?? {})) {
       const value = out[field];

@@ -1,7 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { create } from 'zustand';
+import { create } from './createStore';
 import type { Ack, ClientToServerEvents, ErrorCode, ServerToClientEvents } from '@freight/shared';
 import { apiRequest } from './api';
+import { afterServerAnswers } from './serverData';
 
 /** The code of a refused connection (the server's `data.code`, DESIGN §6): the web branches on it, not on the text. */
 const refusalCode = (err: Error) => (err as Error & { data?: { code?: ErrorCode } }).data?.code ?? null;
@@ -72,8 +73,17 @@ function runReconnectHandlers(): void {
   }
 }
 
+/** A page taken over from the server: what it shows is as old as its render, so the first connect catches up. */
+let catchUpOnFirstConnect = false;
+
 /** Opens the connection (same origin, session cookie); safe to call again while connected. */
 export function connectSocket(): void {
+  if (typeof window === 'undefined') return; // a page drawn on the server (issue 24)
+  // While a server-rendered page is being taken over, nothing may change its stores: connect once it has been.
+  if (afterServerAnswers(connectSocket)) {
+    catchUpOnFirstConnect = true;
+    return;
+  }
   if (socket) {
     if (!socket.connected) socket.connect();
     return;
@@ -85,8 +95,9 @@ export function connectSocket(): void {
     const polledMeanwhile =
       screenPoll !== null && !hasConnectedBefore && Date.now() - connectStartedAt > 2_000;
     setStatus('connected');
-    if (hasConnectedBefore || polledMeanwhile) runReconnectHandlers();
+    if (hasConnectedBefore || polledMeanwhile || catchUpOnFirstConnect) runReconnectHandlers();
     hasConnectedBefore = true;
+    catchUpOnFirstConnect = false;
   });
   created.on('disconnect', (reason) => {
     setStatus('disconnected');

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand';
 
 /**
@@ -17,10 +17,16 @@ export function useTransitionedStore<S, T>(
   const [shown, setShown] = useState(() => ({ select, value: select(store.getState()) }));
   const current = shown.select === select ? shown.value : select(store.getState());
   if (shown.select !== select) setShown({ select, value: current });
+  // What is on screen, for the subscription to leave alone: an update that changes nothing still re-renders the
+  // component, and re-rendering a part of the page React has not taken over yet would make it draw that part afresh.
+  const onScreen = useRef(shown);
+  onScreen.current = shown;
 
   useEffect(() => {
     const apply = () => {
       const next = select(store.getState());
+      const seen = onScreen.current;
+      if (seen.select === select && equal(seen.value, next)) return;
       startTransition(() =>
         setShown((s) => (s.select === select && equal(s.value, next) ? s : { select, value: next })),
       );

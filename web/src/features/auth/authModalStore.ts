@@ -1,5 +1,5 @@
 import { safeReturnTo } from '@freight/shared';
-import { create } from 'zustand';
+import { create } from '../../lib/createStore';
 
 export type AuthModalView = 'login' | 'register' | 'forgot' | null;
 

@@ -44,6 +44,7 @@ import { LoadTable } from './LoadTable';
 import { useBoardView } from './useBoardView';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 import { lazyNamed } from '../../lib/lazyComponent';
+import { takingOverFromServer } from '../../lib/serverData';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import { useTransitionedStore } from '../../lib/useTransitionedStore';
 
@@ -104,7 +105,7 @@ export function FreightBoardPage() {
   // What the viewer may do with each load comes with it (issue 23): read the board again when the viewer changes.
   const viewerKey = user ? `${user.id}:${user.userType}:${user.isVerified}` : '';
   useEffect(() => {
-    void reload();
+    if (!takingOverFromServer()) void reload();
   }, [reload, viewerKey]);
   useEffect(() => {
     void focus(linkedId);
@@ -115,7 +116,7 @@ export function FreightBoardPage() {
   const myRequests = useMyBookingRequestsStore(selectItems);
   const loadMyRequests = useMyBookingRequestsStore((s) => s.load);
   useEffect(() => {
-    if (isCarrier) void loadMyRequests();
+    if (isCarrier && !takingOverFromServer()) void loadMyRequests();
   }, [isCarrier, loadMyRequests]);
   const requestedIds = useMemo(() => new Set(myRequests.map((r) => r.freightListingId)), [myRequests]);
 

@@ -1,3 +1,4 @@
+import { renderNow } from '../../lib/serverData';
 import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { deadheadMilesOf, type FreightListingDto, type UserDto } from '@freight/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -29,7 +30,7 @@ interface LoadTableProps {
 
 /** The time now, moved on every 30 s, so ages read "5 min ago" without a reload. */
 function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(renderNow);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);

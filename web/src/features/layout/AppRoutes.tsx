@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { releaseServerAnswers } from '../../lib/serverData';
 import { appRoutes, type AppRoute } from '../../routes';
 import { admits, preloadRoute } from '../../routePreload';
 import { NotFoundPage } from './NotFoundPage';
@@ -54,12 +55,18 @@ function usePrefetchNextScreens(signedIn: boolean) {
 }
 
 /**
- * A prerendered page (web/prerender.ts) arrives inert: until React has taken its screen over, a click or tap would
+ * A prerendered or server-rendered page (web/prerender.ts, serverRender.tsx) arrives inert: until React has taken its screen over, a click or tap would
  * be lost, so the page takes none (and a test waits for it). This runs once the screen has committed, in the same
  * boundary as the routes, so after their code has loaded and hydrated.
  */
 function ScreenReady() {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+    // A page drawn on the server is React's now: what it did not answer goes to the network (lib/serverData.ts), in
+    // the next task, once the screen's own effects (run after this one) have seen it was taken over.
+    const release = window.setTimeout(releaseServerAnswers, 0);
+    return () => window.clearTimeout(release);
+  }, []);
   return null;
 }
 

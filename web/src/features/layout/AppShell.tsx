@@ -33,7 +33,8 @@ export function AppShell() {
   const loadConfig = useConfigStore((s) => s.load);
 
   useEffect(() => {
-    void loadSession();
+    // A page taken over from the server came with the session (firstLoads.ts, issue 24).
+    if (useSessionStore.getState().status !== 'loaded') void loadSession();
     void loadConfig();
   }, [loadSession, loadConfig]);
 

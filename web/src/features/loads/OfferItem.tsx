@@ -1,3 +1,4 @@
+import { formatLocalTimestamp } from '../../lib/formatters';
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
 import { Link as RouterLink } from 'react-router-dom';
@@ -89,7 +90,7 @@ export function OfferItem({
         )}
         {(o.status === 'pending' || o.status === 'counter_offered') && o.expiresAt && (
           <Text fontSize="xs" color="gray.500">
-            Expires {new Date(o.expiresAt).toLocaleString('en-US')}
+            Expires {formatLocalTimestamp(new Date(o.expiresAt))}
           </Text>
         )}
         {canAct && o.viewerActions?.respond && (

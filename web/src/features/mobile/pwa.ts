@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create } from '../../lib/createStore';
 
 /** Chrome's install prompt event (not in the DOM typings). */
 export interface BeforeInstallPromptEvent extends Event {

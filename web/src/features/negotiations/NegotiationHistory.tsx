@@ -1,3 +1,4 @@
+import { formatLocalTimestamp } from '../../lib/formatters';
 import { List, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
 import { formatMoney } from '../freight/format';
@@ -21,7 +22,7 @@ export function NegotiationHistory({ negotiation }: { negotiation: NegotiationDt
           {i === 0 ? 'Offer' : step.by === 'broker' ? 'Counter' : 'Revised offer'} {formatMoney(step.rate)}
           <Text as="span" color="gray.500">
             {' '}
-            · {new Date(step.at).toLocaleString('en-US')}
+            · {formatLocalTimestamp(new Date(step.at))}
           </Text>
         </List.Item>
       ))}

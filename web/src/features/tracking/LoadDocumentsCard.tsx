@@ -1,6 +1,7 @@
 import { Badge, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { LoadDocumentDto } from '@freight/shared';
 import { useEffect } from 'react';
+import { takingOverFromServer } from '../../lib/serverData';
 import { FiDownload, FiFileText } from 'react-icons/fi';
 import { formatUsDateTime } from '../../lib/dates';
 import { useLoadDocumentsStore } from '../../stores/loadDocuments';
@@ -57,7 +58,8 @@ export function LoadDocumentsCard({ freightId }: { freightId: string }) {
   // A status change (booked, delivered) brings a new document: read the list again.
   const status = useTrackedLoadStore((s) => s.byId[freightId]?.data?.status);
   useEffect(() => {
-    void load(freightId);
+    // A page taken over from the server came with them (firstLoads.ts).
+    if (!takingOverFromServer()) void load(freightId);
   }, [freightId, status, load]);
   if (!documents || documents.length === 0) return null;
   return (

@@ -1,6 +1,7 @@
 import { Card, DataList, Heading } from '@chakra-ui/react';
 import type { LoadPartyDto } from '@freight/shared';
 import { useEffect } from 'react';
+import { takingOverFromServer } from '../../lib/serverData';
 import { useLoadPartiesStore } from '../../stores/loadParties';
 import { authorityLine } from '../freight/format';
 
@@ -9,7 +10,8 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
   const entry = useLoadPartiesStore((s) => s.byId[freightId]);
   const load = useLoadPartiesStore((s) => s.load);
   useEffect(() => {
-    void load(freightId);
+    // A page taken over from the server came with them (firstLoads.ts).
+    if (!takingOverFromServer()) void load(freightId);
   }, [freightId, bookedStatus, load]);
   const parties = entry?.data;
   if (!parties && entry?.status === 'failed') return null;

@@ -1,9 +1,11 @@
+import { renderNow } from '../../lib/serverData';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { isSocketConnected } from '../../lib/socket';
+import { useHydrated } from '../../lib/useHydrated';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { currentPosition, externalMapUrl } from './format';
@@ -20,6 +22,10 @@ export const preloadLiveMap = () => LiveMap.preload().catch(() => undefined);
 
 const NO_TRAIL: LocationPointDto[] = [];
 
+const MapPlaceholder = () => (
+  <Box height="360px" borderRadius="md" borderWidth="1px" bg="gray.100" aria-hidden />
+);
+
 const SHARING_TEXT: Record<LocationSharing['status'], string> = {
   starting: 'Starting location sharing…',
   sharing: 'Sharing location',
@@ -30,7 +36,7 @@ const SHARING_TEXT: Record<LocationSharing['status'], string> = {
 
 /** Seconds since `at`, re-read every 5 s. */
 function useSecondsSince(at: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(renderNow);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 5_000);
     return () => window.clearInterval(timer);
@@ -108,6 +114,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const lng = reported ? reported.lng : freight.currentLng;
   const canShare = freight.viewerActions?.updateLocation === true;
   const sharing = useLocationSharing([freight.id], canShare);
+  const hydrated = useHydrated();
 
   const { submit: sendPosition } = useSubmit(
     async (position: { lat: number; lng: number }) => {
@@ -184,19 +191,21 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
             trail={trail}
             stops={stops}
           />
-          {(position || pickup || delivery) && (
-            <Suspense
-              fallback={<Box height="360px" borderRadius="md" borderWidth="1px" bg="gray.100" aria-hidden />}
-            >
-              <LiveMap
-                position={position}
-                trail={trail}
-                pickup={pickup}
-                delivery={delivery}
-                viaPickup={stillToPickUp(freight, stops)}
-              />
-            </Suspense>
-          )}
+          {(position || pickup || delivery) &&
+            (hydrated ? (
+              <Suspense fallback={<MapPlaceholder />}>
+                <LiveMap
+                  position={position}
+                  trail={trail}
+                  pickup={pickup}
+                  delivery={delivery}
+                  viaPickup={stillToPickUp(freight, stops)}
+                />
+              </Suspense>
+            ) : (
+              // Leaflet draws in the browser only: a page drawn on the server keeps the map's place (issue 24).
+              <MapPlaceholder />
+            ))}
           {position ? (
             <Text fontSize="sm" color="gray.600" data-testid="tracking-coordinates">
               {position.lat.toFixed(5)}, {position.lng.toFixed(5)}

@@ -1,3 +1,4 @@
+import { renderNow } from '../../lib/serverData';
 import { Badge, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import {
   estimateArrival,
@@ -20,7 +21,7 @@ const ETA_REFRESH_MS = 30_000;
 
 /** The time, re-read every `ms` (the ETA counts from now when the last position is older). */
 function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(renderNow);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), ms);
     return () => window.clearInterval(timer);

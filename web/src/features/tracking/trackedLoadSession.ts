@@ -1,5 +1,6 @@
 import { isCarrierOnLoad } from '@freight/shared';
 import { useEffect } from 'react';
+import { onStoresReset } from '../../lib/createStore';
 import { useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
@@ -41,11 +42,27 @@ export async function reloadTrackedLoad(freightId: string): Promise<void> {
  * The tracking page's load while it is on screen: loaded, then live (its room joined, the chat caught up); on leaving,
  * the room is left and its data dropped.
  */
+/** The load and what its tracking page shows of it: true when the viewer may see it. */
+const loadTrackedLoad = (freightId: string): Promise<boolean> =>
+  loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos, loadStops]);
+
+/** Loads loaded before their page mounted (a page rendered on the server, firstLoads.ts): the page takes them as is. */
+const loadedBeforeMount = new Set<string>();
+onStoresReset(() => loadedBeforeMount.clear());
+
+/** The tracking page's first loads, ahead of its mount. */
+export async function loadTrackedLoadFirst(freightId: string): Promise<boolean> {
+  const visible = await loadTrackedLoad(freightId);
+  if (visible) loadedBeforeMount.add(freightId);
+  return visible;
+}
+
 export function useTrackedLoadSession(freightId: string): void {
   useEffect(() => {
     let left = false;
     void (async () => {
-      const visible = await loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos, loadStops]);
+      // A page rendered on the server came with the load (firstLoads.ts): the room only.
+      const visible = loadedBeforeMount.delete(freightId) || (await loadTrackedLoad(freightId));
       if (visible && !left) await enterTrackingRoom(freightId);
     })();
     return () => {

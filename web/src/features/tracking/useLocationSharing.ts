@@ -44,7 +44,14 @@ const TICK_MS = 1_000;
  */
 export function useLocationSharing(freightIds: string[], active: boolean): LocationSharing {
   const ids = freightIds.join(',');
-  const [stopped, setStopped] = useState(() => sessionStorage.getItem(stoppedKey(freightIds)) === '1');
+  // Read from the tab's storage after the first render (a page drawn on the server knows nothing of it), and nothing
+  // is shared before it has been read.
+  const [stopped, setStopped] = useState(false);
+  const [checkedStop, setCheckedStop] = useState(false);
+  useEffect(() => {
+    setStopped(sessionStorage.getItem(stoppedKey(ids.split(','))) === '1');
+    setCheckedStop(true);
+  }, [ids]);
   const [status, setStatus] = useState<SharingStatus>('starting');
   const [lastSentAt, setLastSentAt] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +63,7 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
   const ended = useRef(new Set<string>());
 
   useEffect(() => {
-    if (!active || stopped || !ids) return;
+    if (!checkedStop || !active || stopped || !ids) return;
     if (typeof navigator === 'undefined' || !navigator.geolocation) {
       setStatus('unsupported');
       return;
@@ -129,7 +136,7 @@ export function useLocationSharing(freightIds: string[], active: boolean): Locat
       window.clearInterval(tick);
       window.removeEventListener('online', onOnline);
     };
-  }, [ids, active, stopped, updateLocation]);
+  }, [ids, active, stopped, checkedStop, updateLocation]);
 
   const start = useCallback(() => {
     sessionStorage.removeItem(stoppedKey(ids.split(',')));
