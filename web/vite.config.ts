@@ -39,6 +39,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     minify: process.env.WEB_MINIFY !== '0',
+    // No preload helper around dynamic imports: it inserted a <link rel="modulepreload"> for every dependency of the
+    // app's code and of the first screen's chunk, in two tasks of 15-36 ms on this machine (60-145 ms on Lighthouse's
+    // phone), which was most of the blocking time of the pages drawn in advance (issue 24). The browser finds a
+    // chunk's imports as it parses it; index.html lists the app's code itself (preloadAppCode), and a screen opened
+    // later has usually been fetched by then (the next likely screens, the service worker's precache).
+    modulePreload: false,
     // The largest chunk (Chakra's UI, ~510 kB, cached across releases) is expected: warn above 600 kB.
     chunkSizeWarningLimit: 600,
     // React and Chakra, which every screen needs, in their own chunks: they change less often than the app, so

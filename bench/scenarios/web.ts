@@ -34,6 +34,18 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** A header of the page's own HTML answer, from Lighthouse's DevTools log. */
+function documentHeader(log: Array<{ method: string; params: unknown }>, name: string): string | undefined {
+  for (const entry of log) {
+    if (entry.method !== 'Network.responseReceived') continue;
+    const params = entry.params as { type?: string; response: { headers: Record<string, string> } };
+    if (params.type !== 'Document') continue;
+    const found = Object.entries(params.response.headers).find(([k]) => k.toLowerCase() === name);
+    return found?.[1];
+  }
+  return undefined;
+}
+
 /** The loads of the seeded board: a few hundred open ones (the board's first page shows 20) and some booked. */
 const BOARD_LOADS = 400;
 
@@ -82,6 +94,33 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
       chromeFlags: CHROMIUM_ARGS,
       logLevel: 'silent',
     });
+    // The visitor's cookies go into the browser's jar before each page (a Cookie header in Lighthouse's extra headers
+    // is dropped once the page has set a cookie of its own, the time zone's: the signed-in pages then ran signed out).
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    // What Lighthouse's own storage reset does (a first visit: no cache, no service worker, no cookies), then the
+    // visitor's cookies.
+    const setCookiesFor = async (page: Page) => {
+      const jar = browser.contexts()[0];
+      if (!jar) throw new Error('no browser context to set the cookies in');
+      const tab = await jar.newPage();
+      const cdp = await jar.newCDPSession(tab);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(server.url).origin,
+        storageTypes: 'all',
+      });
+      await tab.close();
+      await jar.clearCookies();
+      if (!page.as) return;
+      const cookies = `${page.as.cookie}; ${SIGNED_IN_COOKIE}=1`.split(/;\s*/).filter(Boolean);
+      await jar.addCookies(
+        cookies.map((c) => {
+          const [name, ...value] = c.split('=');
+          return { name: name!, value: value.join('='), url: server.url };
+        }),
+      );
+    };
     const rows: ScenarioResult['rows'] = [];
     const runs: Record<string, RunFigures[]> = {};
     try {
@@ -91,6 +130,7 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
           // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is taken again.
           let result: Awaited<ReturnType<typeof lighthouse>>;
           for (let attempt = 1; ; attempt++) {
+            await setCookiesFor(page);
             result = await lighthouse(
               server.url + page.path,
               {
@@ -98,8 +138,8 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
                 output: 'json',
                 logLevel: 'error',
                 onlyCategories: ['performance'],
-                // The marker cookie tells the app to ask for the user (the session cookie alone is httpOnly).
-                extraHeaders: page.as ? { Cookie: `${page.as.cookie}; ${SIGNED_IN_COOKIE}=1` } : undefined,
+                // setCookiesFor has reset the browser and put the visitor's cookies in; Lighthouse must not clear them.
+                disableStorageReset: true,
                 // BENCH_WEB_TRACES: V8's sampling profiler in the trace, to see which functions hold the main thread.
                 additionalTraceCategories: process.env.BENCH_WEB_TRACES
                   ? 'disabled-by-default-v8.cpu_profiler'
@@ -114,6 +154,10 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
           }
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
+          // A signed-in page measured signed out would measure another page: its HTML must be the one drawn for them.
+          const drawnFor = documentHeader(result?.artifacts.DevtoolsLog ?? [], 'x-server-rendered');
+          if (page.as && drawnFor !== '1')
+            throw new Error(`${page.name}: the page was not drawn for the signed-in visitor (signed out?)`);
           // BENCH_WEB_REPORTS=<folder>: every run's full Lighthouse report, to see what holds a page back.
           if (process.env.BENCH_WEB_REPORTS) {
             mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
@@ -156,6 +200,7 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
         });
       }
     } finally {
+      await browser.close().catch(() => undefined);
       chrome.kill();
     }
     return {

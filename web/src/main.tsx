@@ -39,6 +39,7 @@ const signedIn = hasSignedInMarker();
 // Who the visitor is, asked now: the answer travels beside the app's code instead of after it (issue 24). A page
 // drawn on the server came with it.
 if (signedIn && !document.getElementById('root')?.dataset.serverRendered) startEarly(SESSION_PATH);
-rememberTimeZone();
+// Reading the time zone loads the browser's zone data (a few milliseconds on a phone): after the page has loaded.
+window.addEventListener('load', () => window.setTimeout(rememberTimeZone, 1000), { once: true });
 
 afterFirstPaint(() => void import('./start'));

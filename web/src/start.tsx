@@ -65,15 +65,21 @@ function mount(): void {
     answerFromServer(fromServer.answers, 'browser', fromServer.now);
     void startFirstLoads(fromServer.path);
     window.setTimeout(releaseServerAnswers, TAKE_OVER_WAIT_MS);
-    const takesOver =
-      fromServer.timeZone === ownTimeZone() && (fromServer.path !== '/freight' || !prefersTableView());
     // Once the screen's code is here (React would otherwise leave its part of the page for later, and draw it afresh
     // at the first change above it) and the answers have settled (microtasks: the next task finds the stores filled).
+    // Reading the browser's time zone loads its zone data: a task of its own.
+    let takesOver = false;
     void preloadRoute(fromServer.path, true).then(() =>
-      inTasks(() => {
-        if (takesOver) startTransition(() => void hydrateRoot(rootElement, app));
-        else render(rootElement, app);
-      }),
+      inTasks(
+        () => {
+          takesOver =
+            fromServer.timeZone === ownTimeZone() && (fromServer.path !== '/freight' || !prefersTableView());
+        },
+        () => {
+          if (takesOver) startTransition(() => void hydrateRoot(rootElement, app));
+          else render(rootElement, app);
+        },
+      ),
     );
   } else if (hydratesPrerendered(rootElement)) startTransition(() => void hydrateRoot(rootElement, app));
   else render(rootElement, app);

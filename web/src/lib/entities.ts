@@ -82,7 +82,7 @@ const emptyTables = (): EntityTables =>
   Object.fromEntries(KINDS.map((k) => [k, {}])) as unknown as EntityTables;
 
 /** Whether two JSON values are the same, nested objects and arrays compared by what they hold. */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

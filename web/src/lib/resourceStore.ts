@@ -3,6 +3,7 @@ import { create } from './createStore';
 import type { Page } from '@freight/shared';
 import { errorMessage, logFailure } from './api';
 import {
+  sameValue,
   upsertEntities,
   upsertEntity,
   useEntityStore,
@@ -369,9 +370,14 @@ export function createPagedListStore<
     // Only the newest request's answer is shown: a slower, older one (the board's first load answering after a
     // search) must not overwrite it.
     let newest = 0;
-    async function fetchInto(page: number, merge: (shown: T[], fetched: T[]) => T[]): Promise<void> {
+    /** `quietly`: a reload of what is on screen (after a reconnect), which stays as it is until the answer. */
+    async function fetchInto(
+      page: number,
+      merge: (shown: T[], fetched: T[]) => T[],
+      quietly = false,
+    ): Promise<void> {
       const request = ++newest;
-      set({ status: 'loading' } as Partial<S>);
+      if (!quietly || get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
       try {
         const answer = await options.fetchPage(page, options.pageSize);
         if (request !== newest) return;
@@ -416,7 +422,7 @@ export function createPagedListStore<
         if (status === 'idle') return;
         // A list grown by `loadMore` starts again from its first page; a numbered one reloads the page it shows.
         const grown = items.length > pageSize;
-        await goToPage(grown ? 1 : Math.max(page, 1));
+        await fetchInto(grown ? 1 : Math.max(page, 1), (_shown, fetched) => fetched, true);
       },
       markStale: () => set({ stale: true } as Partial<S>),
       ...itemHelpers<T>(set as SetState<ListState<T>>),
@@ -519,8 +525,12 @@ export function createItemStore<T extends object, F extends string, X extends ob
   const { field } = options;
   return create<S>()((set, get, api) => {
     const own = options.extend?.(set, get);
-    const put = (data: T | null, extra: Partial<ResourceState> = {}) =>
-      set({ [field]: data, ...extra } as unknown as Partial<S>);
+    // An answer that holds what is shown already (a reload after a reconnect) keeps the object on screen: nothing
+    // that reads it re-renders.
+    const put = (data: T | null, extra: Partial<ResourceState> = {}) => {
+      const shown = get()[field as keyof S] as unknown as T | null;
+      set({ [field]: sameValue(shown, data) ? shown : data, ...extra } as unknown as Partial<S>);
+    };
     // A reload keeps status 'loaded' (what is shown stays on screen) until it answers.
     const load = async () => {
       if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);

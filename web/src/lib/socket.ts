@@ -73,6 +73,12 @@ function runReconnectHandlers(): void {
   }
 }
 
+/** After the work a phone is doing now (the first screen): an idle moment, or two seconds at the latest. */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2_000 });
+  else window.setTimeout(work, 200);
+}
+
 /** A page taken over from the server: what it shows is as old as its render, so the first connect catches up. */
 let catchUpOnFirstConnect = false;
 
@@ -95,7 +101,9 @@ export function connectSocket(): void {
     const polledMeanwhile =
       screenPoll !== null && !hasConnectedBefore && Date.now() - connectStartedAt > 2_000;
     setStatus('connected');
-    if (hasConnectedBefore || polledMeanwhile || catchUpOnFirstConnect) runReconnectHandlers();
+    if (hasConnectedBefore || polledMeanwhile) runReconnectHandlers();
+    // A page taken over from the server: the catch-up waits for an idle moment (the rooms are joined at once).
+    else if (catchUpOnFirstConnect) whenIdle(runReconnectHandlers);
     hasConnectedBefore = true;
     catchUpOnFirstConnect = false;
   });

@@ -45,13 +45,14 @@ import { useBoardView } from './useBoardView';
 import { SaveSearchButton, SavedSearchesPanel } from './SavedSearchesPanel';
 import { lazyNamed } from '../../lib/lazyComponent';
 import { takingOverFromServer } from '../../lib/serverData';
+import { useStableCallback } from '../../lib/useStableCallback';
 import { useProgressiveCount } from '../../lib/useProgressiveCount';
 import { useTransitionedStore } from '../../lib/useTransitionedStore';
 
 /** Load cards a phone's screen holds, about: rendered first, the rest after (issue 24). */
 const FIRST_CARDS = 4;
-/** Cards added per task after the first ones: two keep each commit (DOM, styles, layout) short on a slow phone. */
-const MORE_CARDS = 2;
+/** Cards added per task after the first ones: one keeps each commit (DOM, styles, layout) short on a slow phone. */
+const MORE_CARDS = 1;
 
 // Dialogs, closed at first paint: their code loads when one opens (issue 24).
 const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
@@ -124,7 +125,7 @@ export function FreightBoardPage() {
    * Signed out (issue 23): the sign-in dialog opens here, and the address keeps what was asked (`load`, `action`), so
    * the page that signing in reloads opens that action for that load; a search to save keeps its filters too.
    */
-  const askSignIn = (action: BoardAction, listing?: FreightListingDto) => {
+  const askSignIn = useStableCallback((action: BoardAction, listing?: FreightListingDto) => {
     setParams(
       (p) => {
         if (listing) p.set('load', listing.id);
@@ -143,8 +144,9 @@ export function FreightBoardPage() {
       type: 'warning',
     });
     openLogin();
-  };
-  const startBooking = (l: FreightListingDto) => {
+  });
+  const askSignInToBook = useStableCallback((l: FreightListingDto) => askSignIn('book', l));
+  const startBooking = useStableCallback((l: FreightListingDto) => {
     if (!user) return askSignIn('book', l);
     if (!user.isVerified) {
       notify({
@@ -155,8 +157,8 @@ export function FreightBoardPage() {
       return;
     }
     setBooking(l);
-  };
-  const startOffer = (l: FreightListingDto) => {
+  });
+  const startOffer = useStableCallback((l: FreightListingDto) => {
     if (!user) return askSignIn('offer', l);
     if (!user.isVerified) {
       notify({
@@ -167,7 +169,7 @@ export function FreightBoardPage() {
       return;
     }
     setOffering(l);
-  };
+  });
 
   const pendingStart = useRef({ offer: startOffer, book: startBooking });
   useEffect(() => {
@@ -223,7 +225,7 @@ export function FreightBoardPage() {
       onBook={startBooking}
       onOffer={startOffer}
       onViewDetails={setViewing}
-      onSignInToBook={() => askSignIn('book', l)}
+      onSignInToBook={askSignInToBook}
       deadheadMiles={origin ? (l.deadheadMiles ?? deadheadMilesOf(origin, l)) : undefined}
     />
   );

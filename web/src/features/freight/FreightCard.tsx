@@ -10,6 +10,7 @@ import {
   posterLabel,
   tripMiles,
 } from './format';
+import { memo } from 'react';
 import { LoadActions } from './LoadActions';
 import { formatNumber } from '../../lib/formatters';
 
@@ -22,7 +23,7 @@ interface FreightCardProps {
   onBook: (listing: FreightListingDto) => void;
   onOffer: (listing: FreightListingDto) => void;
   onViewDetails: (listing: FreightListingDto) => void;
-  onSignInToBook: () => void;
+  onSignInToBook: (listing: FreightListingDto) => void;
   /** Miles from the searched origin to the pickup; undefined when the board has no origin search. */
   deadheadMiles?: number | null;
 }
@@ -40,8 +41,12 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** One load on the board (SPEC §2): route, facts, status badge and the booking buttons. */
-export function FreightCard({
+/**
+ * One load on the board (SPEC §2): route, facts, status badge and the booking buttons. Memoized: the board re-renders
+ * (a page answer, a live push, cards added a few at a time) without drawing again the cards whose load is unchanged
+ * (issue 24), so its handlers are stable (useStableCallback).
+ */
+export const FreightCard = memo(function FreightCard({
   listing: l,
   user,
   highlighted,
@@ -104,10 +109,10 @@ export function FreightCard({
             requested={requested}
             onBook={onBook}
             onOffer={onOffer}
-            onSignInToBook={onSignInToBook}
+            onSignInToBook={() => onSignInToBook(l)}
           />
         </HStack>
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -169,6 +169,8 @@ export function LiveMap({
       bg="gray.100"
       position="relative"
       zIndex="0"
+      // Leaflet reads the map's size between its writes: contained, each read lays out the map, not the whole page.
+      css={{ contain: 'strict' }}
     >
       <MapContainer
         center={[center.lat, center.lng]}

@@ -1,11 +1,11 @@
 import { renderNow } from '../../lib/serverData';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
 import { isSocketConnected } from '../../lib/socket';
-import { useHydrated } from '../../lib/useHydrated';
+import { useNearViewport } from '../../lib/useNearViewport';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { currentPosition, externalMapUrl } from './format';
@@ -17,13 +17,29 @@ import { useLocationSharing, type LocationSharing } from './useLocationSharing';
 
 // Leaflet and the offline map's outlines load with the map, not with the tracking page's first paint (issue 24).
 const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
-/** The tracking page starts loading the map with its own data, not after it (the map is most of what it shows). */
-export const preloadLiveMap = () => LiveMap.preload().catch(() => undefined);
 
 const NO_TRAIL: LocationPointDto[] = [];
 
-const MapPlaceholder = () => (
-  <Box height="360px" borderRadius="md" borderWidth="1px" bg="gray.100" aria-hidden />
+/** The map's place before it is drawn: its size, and the position it will show (`data-lat`, as the map has). */
+const MapPlaceholder = ({
+  ref,
+  position,
+}: {
+  ref?: Ref<HTMLDivElement>;
+  position: { lat: number; lng: number } | null;
+}) => (
+  <Box
+    ref={ref}
+    data-testid="tracking-map"
+    data-basemap="pending"
+    data-lat={position ? String(position.lat) : undefined}
+    data-lng={position ? String(position.lng) : undefined}
+    height="360px"
+    borderRadius="md"
+    borderWidth="1px"
+    bg="gray.100"
+    aria-hidden
+  />
 );
 
 const SHARING_TEXT: Record<LocationSharing['status'], string> = {
@@ -114,7 +130,9 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
   const lng = reported ? reported.lng : freight.currentLng;
   const canShare = freight.viewerActions?.updateLocation === true;
   const sharing = useLocationSharing([freight.id], canShare);
-  const hydrated = useHydrated();
+  // The map (Leaflet, the state outlines) loads and draws when the visitor scrolls near it: below the fold on a phone.
+  const mapBox = useRef<HTMLDivElement>(null);
+  const mapNear = useNearViewport(mapBox);
 
   const { submit: sendPosition } = useSubmit(
     async (position: { lat: number; lng: number }) => {
@@ -192,8 +210,8 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
             stops={stops}
           />
           {(position || pickup || delivery) &&
-            (hydrated ? (
-              <Suspense fallback={<MapPlaceholder />}>
+            (mapNear ? (
+              <Suspense fallback={<MapPlaceholder position={position} />}>
                 <LiveMap
                   position={position}
                   trail={trail}
@@ -203,8 +221,9 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
                 />
               </Suspense>
             ) : (
-              // Leaflet draws in the browser only: a page drawn on the server keeps the map's place (issue 24).
-              <MapPlaceholder />
+              // Leaflet draws in the browser only, once near: until then (and in a page drawn on the server) the
+              // map's place, with the position it will show.
+              <MapPlaceholder ref={mapBox} position={position} />
             ))}
           {position ? (
             <Text fontSize="sm" color="gray.600" data-testid="tracking-coordinates">

@@ -1,5 +1,6 @@
 import type { FeatureCollection } from 'geojson';
-import { useEffect, useState } from 'react';
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
 import { GeoJSON, Pane } from 'react-leaflet';
 
 /** US state outlines from the us-atlas package (Census Bureau, 1:10m), loaded only when a map needs them. */
@@ -28,12 +29,17 @@ export function OfflineBasemap() {
       live = false;
     };
   }, []);
+  // One canvas for the 56 outlines: an SVG path each (thousands of points, redrawn on every move) held a phone's main
+  // thread for a few hundred milliseconds when the map appeared (issue 24).
+  const renderer = useMemo(() => L.canvas({ pane: 'offline-basemap' }), []);
   if (!data) return null;
   return (
     <Pane name="offline-basemap" style={{ zIndex: 250 }}>
       <GeoJSON
         data={data}
         interactive={false}
+        // Leaflet gives the GeoJSON layer's options to each outline it makes (react-leaflet's types omit `renderer`).
+        {...({ renderer } as object)}
         style={{ color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 }}
       />
     </Pane>

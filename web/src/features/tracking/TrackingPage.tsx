@@ -1,23 +1,32 @@
 import { Badge, Center, Container, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FREIGHT_NOT_FOUND_MESSAGE } from '@freight/shared';
-import { useCallback, useEffect } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { selectUnreadFor, useChatUnreadStore } from '../../stores/chatUnread';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 import { useTransitionedStore } from '../../lib/useTransitionedStore';
-import { ChatPanel } from './ChatPanel';
-import { LocationCard, preloadLiveMap } from './LocationCard';
+import { LocationCard } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { LoadPartiesCard } from './LoadPartiesCard';
 import { AssignmentCard } from '../fleet/AssignmentCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
-import { LoadHistoryCard } from '../loadHistory/LoadHistoryCard';
 import { TrackingHeader } from './TrackingHeader';
 import { useTrackedLoadSession } from './trackedLoadSession';
-import { UploadTab } from './UploadTab';
 import { useTrackingFallback } from './useTrackingFallback';
+import { lazyNamed } from '../../lib/lazyComponent';
+
+// The tabs behind Photos (shown first) load their code when first opened (issue 24): a phone's first screen does not
+// evaluate the chat's, the upload form's and the history's.
+const ChatPanel = lazyNamed(() => import('./ChatPanel'), 'ChatPanel');
+const UploadTab = lazyNamed(() => import('./UploadTab'), 'UploadTab');
+const LoadHistoryCard = lazyNamed(() => import('../loadHistory/LoadHistoryCard'), 'LoadHistoryCard');
+const tabLoading = (
+  <Center py="8">
+    <Spinner aria-label="Loading" />
+  </Center>
+);
 
 type TrackedLoadState = ReturnType<typeof useTrackedLoadStore.getState>;
 
@@ -33,7 +42,6 @@ export function TrackingPage() {
   const photoCount = useLoadPhotosStore((s) => s.byId[id]?.data?.photos.length ?? 0);
   const unread = useChatUnreadStore(selectUnreadFor(id));
 
-  useEffect(() => void preloadLiveMap(), []);
   useTrackedLoadSession(id);
   useTrackingFallback(id, detailStatus === 'loaded');
 
@@ -101,15 +109,21 @@ export function TrackingPage() {
             <PhotosTab freightId={detail.id} />
           </Tabs.Content>
           <Tabs.Content value="chat">
-            <ChatPanel freightId={detail.id} readOnly={readOnly} />
+            <Suspense fallback={tabLoading}>
+              <ChatPanel freightId={detail.id} readOnly={readOnly} />
+            </Suspense>
           </Tabs.Content>
           {!readOnly && (
             <Tabs.Content value="upload">
-              <UploadTab freightId={detail.id} />
+              <Suspense fallback={tabLoading}>
+                <UploadTab freightId={detail.id} />
+              </Suspense>
             </Tabs.Content>
           )}
           <Tabs.Content value="history">
-            <LoadHistoryCard freightId={detail.id} />
+            <Suspense fallback={tabLoading}>
+              <LoadHistoryCard freightId={detail.id} />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
       </Stack>
