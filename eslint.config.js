@@ -29,6 +29,11 @@ export default tseslint.config(
               importNames: ['create', 'createStore'],
               message: "Make stores with lib/createStore's `create` (registered for the server render's reset).",
             },
+            {
+              name: 'zustand/vanilla',
+              importNames: ['createStore'],
+              message: "Make stores with lib/createStore's `create` (registered for the server render's reset).",
+            },
           ],
         },
       ],

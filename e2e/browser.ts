@@ -47,6 +47,16 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByTestId('welcome-heading').waitFor();
+  await pageTakenOver(page);
+}
+
+/**
+ * React has the page: a page drawn on the server (or prerendered) shows before any script runs and is inert until
+ * then (issue 24), so a focus or a key pressed before would be lost. Clicks wait by themselves (Playwright waits for
+ * an element that can receive them).
+ */
+export async function pageTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
 }
 
 /** The loopback SMTP server a journey's mail goes to (`startJourney({ mailbox: true })`). */

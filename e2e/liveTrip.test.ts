@@ -38,6 +38,8 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     const shipperErrors = watchPageErrors(shipperPage);
     await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
     await shipperPage.goto(`${app.url}/tracking/${freightId}`);
+    // The map loads as the visitor scrolls near it (issue 24).
+    await shipperPage.getByTestId('tracking-map').scrollIntoViewIfNeeded();
     await shipperPage.locator('[data-testid="tracking-map"] path.tracking-pickup-pin').waitFor();
     await shipperPage.locator('[data-testid="tracking-map"] path.tracking-delivery-pin').waitFor();
     await shipperPage.getByText('Pickup: Chicago, IL').waitFor();

@@ -26,7 +26,9 @@ async function markerAt(page: Page, lat: number, lng: number): Promise<void> {
     },
     [lat, lng],
   );
-  // The marker itself is drawn (an SVG circle), tiles or no tiles.
+  // The marker itself is drawn (an SVG circle), tiles or no tiles, once the map has loaded: it does as the visitor
+  // scrolls near it (issue 24).
+  await page.getByTestId('tracking-map').scrollIntoViewIfNeeded();
   await page.locator('[data-testid="tracking-map"] path.tracking-marker').waitFor();
 }
 

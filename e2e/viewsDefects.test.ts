@@ -156,12 +156,28 @@ describe('issue 14: views', () => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
     await page.goto(`${journey.app.url}/tracking/${freightId}`);
+    // The map loads as the visitor scrolls near it (issue 24).
+    await page.getByTestId('tracking-map').scrollIntoViewIfNeeded();
     const map = page.locator('[data-testid="tracking-map"][data-basemap="offline"]');
     await map.waitFor();
-    // US state outlines are drawn (many SVG paths besides the marker).
-    await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="tracking-map"] path').length > 40,
-    );
+    // US state outlines are drawn: on one canvas in the basemap's pane, with pixels of the outlines' colour on it.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        '[data-testid="tracking-map"] .leaflet-offline-basemap-pane canvas',
+      );
+      const pixels = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (!pixels) return false;
+      let outline = 0;
+      // #94a3b8, the outlines' stroke (anti-aliased edges come close to it).
+      for (let i = 0; i < pixels.length; i += 4)
+        if (
+          Math.abs(pixels[i]! - 0x94) < 12 &&
+          Math.abs(pixels[i + 1]! - 0xa3) < 12 &&
+          Math.abs(pixels[i + 2]! - 0xb8) < 12
+        )
+          outline++;
+      return outline > 200;
+    });
     expect(await page.locator('[data-testid="tracking-map"] img.leaflet-tile').count()).toBe(0);
     // At most the one probe tile fails, not a screenful.
     expect(consoleErrors.filter((e) => !e.includes('401')).length).toBeLessThanOrEqual(1);

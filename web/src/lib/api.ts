@@ -29,6 +29,8 @@ export function isSessionLost(err: unknown): err is SessionLostError {
 
 /** Logs a background request's failure for developers; a lost session is already told to the user. */
 export function logFailure(what: string, err: unknown): void {
+  // A page drawn on the server shows the failure itself (a load not found); the server's log is not the place.
+  if (typeof window === 'undefined') return;
   if (!isSessionLost(err)) console.error(`${what} failed`, err);
 }
 

@@ -1,4 +1,6 @@
-import { create as createZustandStore, type StateCreator, type StoreApi, type UseBoundStore } from 'zustand';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { StateCreator, StoreApi, UseBoundStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /**
  * Every store of the web app, made with this `create` (zustand's, registered): a page rendered on the server
@@ -6,34 +8,34 @@ import { create as createZustandStore, type StateCreator, type StoreApi, type Us
  * first state before the next visitor's page, so nothing of one visitor's reaches another's. The lint rule
  * `no-restricted-imports` keeps zustand's own `create` out of the app.
  */
-const stores: Array<{ store: StoreApi<unknown>; initial: unknown }> = [];
+const stores: Array<StoreApi<unknown>> = [];
 /** Module state kept outside a store (a cache keyed by load), cleared with the stores. */
 const resetters: Array<() => void> = [];
 
 type Initializer<T> = StateCreator<T, [], []>;
 
+const identity = <T>(state: T) => state;
+
 /**
- * zustand's hooks read `getInitialState()` as the server's snapshot (React's useSyncExternalStore): what a page drawn
- * on the server shows, and what the browser's first render must show when it takes that page over. Here that is
- * the state as it stands: the stores as the page's first loads filled them, on the server and again in the browser
- * before hydration (issue 24). With zustand's own (the state the store was made with) the server drew every screen
- * as loading, and the browser, once it had taken the page over, drew it all again in one long synchronous render.
- * The state the store was made with is kept here for `resetStores`.
+ * The store's hook. zustand's own reads the store's initial state as the server's snapshot (React's
+ * useSyncExternalStore), which drew every screen of a page rendered on the server as loading, and made the browser
+ * draw the page again in one long synchronous render once it had taken it over. Here the snapshot is the state as it
+ * stands, on the server and in the browser alike: the stores as the page's first loads filled them (issue 24).
  */
-function registered<T>(initializer: Initializer<T>): Initializer<T> {
-  return (set, get, api) => {
-    const state = initializer(set, get, api);
-    stores.push({ store: api as unknown as StoreApi<unknown>, initial: state });
-    api.getInitialState = api.getState;
-    return state;
-  };
+function bound<T>(api: StoreApi<T>): UseBoundStore<StoreApi<T>> {
+  function useBoundStore<U>(selector: (state: T) => U = identity as (state: T) => U): U {
+    const snapshot = useCallback(() => selector(api.getState()), [selector]);
+    return useSyncExternalStore(api.subscribe, snapshot, snapshot);
+  }
+  stores.push(api as unknown as StoreApi<unknown>);
+  return Object.assign(useBoundStore, api) as UseBoundStore<StoreApi<T>>;
 }
 
 function createRegistered<T>(): (initializer: Initializer<T>) => UseBoundStore<StoreApi<T>>;
 function createRegistered<T>(initializer: Initializer<T>): UseBoundStore<StoreApi<T>>;
 function createRegistered<T>(initializer?: Initializer<T>) {
-  if (initializer === undefined) return (later: Initializer<T>) => createZustandStore<T>()(registered(later));
-  return createZustandStore<T>()(registered(initializer));
+  if (initializer === undefined) return (later: Initializer<T>) => bound(createStore<T>()(later));
+  return bound(createStore<T>()(initializer));
 }
 
 /** zustand's `create` (both forms: `create<S>(init)` and `create<S>()(init)`), the store registered. */
@@ -46,6 +48,6 @@ export function onStoresReset(reset: () => void): void {
 
 /** Every store back to the state it was made with, and the module state registered beside them cleared. */
 export function resetStores(): void {
-  for (const { store, initial } of stores) store.setState(initial, true);
+  for (const store of stores) store.setState(store.getInitialState(), true);
   for (const reset of resetters) reset();
 }

@@ -20,13 +20,15 @@ const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
 
 const NO_TRAIL: LocationPointDto[] = [];
 
-/** The map's place before it is drawn: its size, and the position it will show (`data-lat`, as the map has). */
+/** The map's place before it is drawn: its size, and the position and trail it will show (`data-*` as the map). */
 const MapPlaceholder = ({
   ref,
   position,
+  trail,
 }: {
   ref?: Ref<HTMLDivElement>;
   position: { lat: number; lng: number } | null;
+  trail: LocationPointDto[];
 }) => (
   <Box
     ref={ref}
@@ -34,6 +36,7 @@ const MapPlaceholder = ({
     data-basemap="pending"
     data-lat={position ? String(position.lat) : undefined}
     data-lng={position ? String(position.lng) : undefined}
+    data-trail={trail.map((p) => `${p.lat},${p.lng}`).join(' ')}
     height="360px"
     borderRadius="md"
     borderWidth="1px"
@@ -211,7 +214,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
           />
           {(position || pickup || delivery) &&
             (mapNear ? (
-              <Suspense fallback={<MapPlaceholder position={position} />}>
+              <Suspense fallback={<MapPlaceholder position={position} trail={trail} />}>
                 <LiveMap
                   position={position}
                   trail={trail}
@@ -223,7 +226,7 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
             ) : (
               // Leaflet draws in the browser only, once near: until then (and in a page drawn on the server) the
               // map's place, with the position it will show.
-              <MapPlaceholder ref={mapBox} position={position} />
+              <MapPlaceholder ref={mapBox} position={position} trail={trail} />
             ))}
           {position ? (
             <Text fontSize="sm" color="gray.600" data-testid="tracking-coordinates">
