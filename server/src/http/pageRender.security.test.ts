@@ -35,11 +35,20 @@ async function pageOf(client: TestClient, path: string, extraCookies = '') {
   return { res, html, data: json ? (JSON.parse(json) as PageData) : null };
 }
 
-/** The seeded shipper, verified: it may post loads. */
-async function verifiedShipper(): Promise<TestClient> {
-  const client = app.client();
-  await client.login('shipper@test.local');
-  return client;
+/** A load posted by the seeded shipper (verified: it may post); its id. */
+async function postedLoad(title: string): Promise<string> {
+  const shipper = app.client();
+  await shipper.login('shipper@test.local');
+  const posted = await shipper.post('/api/freight', {
+    title,
+    originCity: 'Omaha',
+    originState: 'NE',
+    destinationCity: 'Denver',
+    destinationState: 'CO',
+    rate: 1800,
+  });
+  expect(posted.status).toBe(201);
+  return posted.body.id as string;
 }
 
 async function member(
@@ -69,16 +78,7 @@ describe('signed-in pages drawn on the server (issue 24)', () => {
   });
 
   it('the board comes drawn with its first page of loads', async () => {
-    const shipper = await verifiedShipper();
-    const posted = await shipper.post('/api/freight', {
-      title: 'Drawn on the server',
-      originCity: 'Omaha',
-      originState: 'NE',
-      destinationCity: 'Denver',
-      destinationState: 'CO',
-      rate: 1800,
-    });
-    expect(posted.status).toBe(201);
+    await postedLoad('Drawn on the server');
     const { client } = await member('Board Reader');
     const { res, html, data } = await pageOf(client, '/freight');
     expect(res.headers['x-server-rendered']).toBe('1');
@@ -87,21 +87,13 @@ describe('signed-in pages drawn on the server (issue 24)', () => {
   });
 
   it('a load the visitor takes no part in is drawn as not found, from the refusal the server got', async () => {
-    const shipper = await verifiedShipper();
-    const posted = await shipper.post('/api/freight', {
-      title: 'Not yours',
-      originCity: 'Austin',
-      originState: 'TX',
-      destinationCity: 'Reno',
-      destinationState: 'NV',
-      rate: 2100,
-    });
+    const freightId = await postedLoad('Not yours');
     const { client } = await member('Outsider Trucking');
-    const { res, html, data } = await pageOf(client, `/tracking/${posted.body.id as string}`);
+    const { res, html, data } = await pageOf(client, `/tracking/${freightId}`);
     expect(res.headers['x-server-rendered']).toBe('1');
     expect(html).toContain(FREIGHT_NOT_FOUND_MESSAGE);
     expect(html).not.toContain('Not yours');
-    expect(data?.answers[`/api/freight/${posted.body.id as string}/tracking`]?.status).toBe(404);
+    expect(data?.answers[`/api/freight/${freightId}/tracking`]?.status).toBe(404);
   });
 
   it('pages the server does not draw are index.html, and signed out the prerendered page', async () => {
@@ -142,17 +134,8 @@ describe('signed-in pages drawn on the server (issue 24)', () => {
   }, 120_000);
 
   it('text from the answers cannot end the script element that carries them', async () => {
-    const shipper = await verifiedShipper();
     const title = 'Evil </script><script>window.hacked=1</script> load';
-    const posted = await shipper.post('/api/freight', {
-      title,
-      originCity: 'Tulsa',
-      originState: 'OK',
-      destinationCity: 'Memphis',
-      destinationState: 'TN',
-      rate: 1500,
-    });
-    expect(posted.status).toBe(201);
+    await postedLoad(title);
     const { client } = await member('Script Reader');
     const { html, data } = await pageOf(client, '/freight');
     const titles = JSON.stringify(data?.answers);
