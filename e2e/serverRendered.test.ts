@@ -137,6 +137,13 @@ describe('signed-in pages drawn on the server (issue 24)', () => {
         { timeout: 30_000 },
       );
 
+      // A load the visitor takes no part in: drawn as not found, and kept so (not asked again behind a loading state).
+      const outsider = await flaggedVerifiedAccount(journey.app, 'broker');
+      const outsiderView = await watched(await signedInContext(outsider, viewport));
+      await outsiderView.page.goto(`${journey.app.url}/tracking/${freightId}`);
+      expect(await takenOver(outsiderView.page)).toEqual({ hydrated: true });
+      expect(await outsiderView.page.getByTestId('tracking-not-found').innerText()).toBe('Freight not found');
+
       // The dashboard without the time zone cookie (a first visit): drawn afresh in the browser's zone, no error.
       const firstVisit = await watched(await signedInContext(carrier, viewport, { zoneCookie: false }));
       await firstVisit.page.goto(journey.app.url + '/');

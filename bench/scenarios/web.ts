@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SIGNED_IN_COOKIE } from '@freight/shared';
+import { SERVER_RENDERED_HEADER, SIGNED_IN_COOKIE } from '@freight/shared';
 import { FreightModel } from '@freight/server/features/freight/model';
 import { Types } from 'mongoose';
 import { CHROMIUM_ARGS } from '../../e2e/chromiumArgs';
@@ -155,7 +155,10 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
           // A signed-in page measured signed out would measure another page: its HTML must be the one drawn for them.
-          const drawnFor = documentHeader(result?.artifacts.DevtoolsLog ?? [], 'x-server-rendered');
+          const drawnFor = documentHeader(
+            result?.artifacts.DevtoolsLog ?? [],
+            SERVER_RENDERED_HEADER.toLowerCase(),
+          );
           if (page.as && drawnFor !== '1')
             throw new Error(`${page.name}: the page was not drawn for the signed-in visitor (signed out?)`);
           // BENCH_WEB_REPORTS=<folder>: every run's full Lighthouse report, to see what holds a page back.

@@ -25,6 +25,16 @@ export type ErrorCode =
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE';
 
+/**
+ * One GET's answer as the server got it while drawing a signed-in page (issue 24), carried in the page for the browser
+ * to take it over from: the JSON of a success, the text of a refusal.
+ */
+export interface ServerAnswer {
+  status: number;
+  data?: unknown;
+  text?: string;
+}
+
 export interface Page<T> {
   items: T[];
   page: number;

@@ -10,6 +10,10 @@ export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 /** The readable cookie that says the browser has a session (server/src/http/signedInMarker.ts). */
 export const SIGNED_IN_COOKIE = 'fm.signed_in';
+/** The readable cookie with the browser's IANA time zone: pages drawn on the server show dates in it (issue 24). */
+export const TIME_ZONE_COOKIE = 'fm.tz';
+/** Marks a page drawn on the server for the signed-in visitor (issue 24): theirs alone, never the offline shell. */
+export const SERVER_RENDERED_HEADER = 'X-Server-Rendered';
 export const TEST_LOGIN_REDIRECT_MS = 1500;
 export const CHAT_POLL_MS = 5_000;
 export const LOCATION_POLL_MS = 30_000;

@@ -9,6 +9,7 @@
  * one visitor's answers, draws, and puts them back (`resetStores`), one pass at a time, so nothing of one visitor's
  * reaches another's page.
  */
+import type { ServerAnswer } from '@freight/shared';
 import { resetStores } from './lib/createStore';
 import { drawOnServerFor } from './lib/earlyRequests';
 import { setDisplayTimeZone } from './lib/formatters';
@@ -16,7 +17,6 @@ import {
   answerFromServer,
   releaseServerAnswers,
   unansweredPaths,
-  type ServerAnswer,
   type ServerPageData,
 } from './lib/serverData';
 import { drawPage, loadPartsOf, type DrawnPage } from './prerender';
@@ -26,7 +26,7 @@ import { appRoutes } from './routes';
 
 export { PRERENDERED_PATHS, pageHtml, prerenderPage } from './prerender';
 export { rendersOnServer } from './routePreload';
-export type { ServerAnswer, ServerPageData } from './lib/serverData';
+export type { ServerPageData } from './lib/serverData';
 
 /** The visitor's answers to these GETs of the API, by path (the server asks its own API with their cookies). */
 export type AnswerFetcher = (paths: string[]) => Promise<Record<string, ServerAnswer>>;

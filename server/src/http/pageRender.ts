@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TIME_ZONE_COOKIE, type ServerAnswer } from '@freight/shared';
 import type { Request } from 'express';
 import type { Logger } from '../infra/logger';
 
@@ -20,7 +21,7 @@ interface ServerRenderBundle {
   rendersOnServer(path: string): boolean;
   renderSignedInPage(
     path: string,
-    fetchAnswers: (paths: string[]) => Promise<Record<string, Answer>>,
+    fetchAnswers: (paths: string[]) => Promise<Record<string, ServerAnswer>>,
     at: { now: number; timeZone: string },
   ): Promise<{ html: string; styles: string; data: { path: string } } | null>;
   pageHtml(
@@ -30,16 +31,8 @@ interface ServerRenderBundle {
   ): string;
 }
 
-interface Answer {
-  status: number;
-  data?: unknown;
-  text?: string;
-}
-
 /** Past this the visitor gets index.html (the browser then loads the page itself). */
 const RENDER_BUDGET_MS = 3_000;
-/** The visitor's time zone cookie (web/src/lib/serverData.ts: TIME_ZONE_COOKIE). */
-const TIME_ZONE_COOKIE = 'fm.tz';
 /** The request headers an API call made for the visitor carries (who they are, where from, through which proxy). */
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto'];
 
@@ -62,7 +55,7 @@ export function timeZoneOf(req: Request): string {
 }
 
 /** GETs `apiPath` of this server as the visitor of `req` (same address and port it reached, its cookies). */
-function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise<Answer> {
+function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise<ServerAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
   for (const name of FORWARDED_HEADERS) {
     const value = req.headers[name];
@@ -104,7 +97,6 @@ function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise
 export interface PageRenderer {
   /** The page drawn for the signed-in visitor of `req`, or null (index.html then). */
   render(req: Request): Promise<string | null>;
-  close(): void;
 }
 
 /** The page renderer of a built web app, or null when the build has no server bundle. */
@@ -120,41 +112,43 @@ export function pageRenderer(webDist: string, log: Logger): PageRenderer | null 
     })());
   // One connection pool for the calls a page makes to this server.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let bundleFailed = false;
   // Loaded at start, so the first visitor's page does not wait for the app's code.
   load().catch(() => undefined);
 
   return {
     async render(req) {
       if (!req.user || req.url.includes('?')) return null;
-      let bundle: ServerRenderBundle;
-      let indexHtml: string;
+      let loaded: { bundle: ServerRenderBundle; indexHtml: string };
       try {
-        ({ bundle, indexHtml } = await load());
+        loaded = await load();
       } catch (err) {
-        log.error('The web build’s server bundle did not load: pages are drawn in the browser', err);
-        loading = Promise.reject(err);
-        loading.catch(() => undefined);
+        // Said once: every page is drawn in the browser until the build is fixed and the server restarted.
+        if (!bundleFailed)
+          log.error('The web build’s server bundle did not load: pages are drawn in the browser', err);
+        bundleFailed = true;
         return null;
       }
-      if (!bundle.rendersOnServer(req.path)) return null;
+      const { bundle, indexHtml } = loaded;
       const fetchAnswers = async (paths: string[]) =>
         Object.fromEntries(
           await Promise.all(paths.map(async (p) => [p, await askAsVisitor(req, p, agent)] as const)),
         );
       let timer: NodeJS.Timeout | undefined;
       try {
+        if (!bundle.rendersOnServer(req.path)) return null;
         const page = await Promise.race([
           bundle.renderSignedInPage(req.path, fetchAnswers, { now: Date.now(), timeZone: timeZoneOf(req) }),
           new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS))),
         ]);
         return page && bundle.pageHtml(indexHtml, page, { serverRendered: page.data });
       } catch (err) {
+        // Whatever went wrong, the visitor gets index.html: never an error page for a page the browser can draw.
         if (!(err instanceof NotDrawn)) log.warn(`Drawing ${req.path} on the server failed: ${String(err)}`);
         return null;
       } finally {
         clearTimeout(timer);
       }
     },
-    close: () => agent.destroy(),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
+import { SERVER_RENDERED_HEADER } from '@freight/shared';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 
 /** Hashed build output (Vite names every file under /assets/ by its content): never changes, cached for a year. */
@@ -182,6 +183,6 @@ export function sendIndexHtml(webDist: string, res: Response, status = 200): voi
  */
 export function sendServerRendered(res: Response, html: string): void {
   res.vary('Cookie');
-  res.set({ 'Cache-Control': 'private, no-cache', 'X-Server-Rendered': '1' });
+  res.set({ 'Cache-Control': 'private, no-cache', [SERVER_RENDERED_HEADER]: '1' });
   res.type('html').send(html);
 }

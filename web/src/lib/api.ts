@@ -1,8 +1,8 @@
-import { SESSION_LOSS_REDIRECT_MS, type ErrorCode } from '@freight/shared';
+import { SESSION_LOSS_REDIRECT_MS, type ErrorCode, type ServerAnswer } from '@freight/shared';
 import { notify } from '../components/ui/toaster';
 import { takeEarly } from './earlyRequests';
 import { loginUrlReturningTo } from './redirects';
-import { serverAnswerFor, type ServerAnswer } from './serverData';
+import { serverAnswerFor } from './serverData';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,11 +1,13 @@
 // Requests the entry (main.tsx) starts before the app's code has arrived, so their answers travel beside it instead
 // of after it (issue 24): on a slow phone signal each round trip after the code is a few hundred milliseconds.
 // Part of the entry's own small chunk: it imports nothing else of the app.
-import { SIGNED_IN_COOKIE } from '@freight/shared';
-import { TIME_ZONE_COOKIE } from './serverData';
+import { SIGNED_IN_COOKIE, TIME_ZONE_COOKIE } from '@freight/shared';
 
 /** Who the visitor is: GET of the signed-in user (the session store's first request). */
 export const SESSION_PATH = '/api/auth/user';
+
+/** The cookies scripts may read, as `name=value` each. */
+const browserCookies = (): string[] => document.cookie.split(/;\s*/);
 
 /** In Node: whether the page being drawn on the server is a signed-in visitor's (serverRender.tsx). */
 let drawingForSignedIn = false;
@@ -18,7 +20,7 @@ export function drawOnServerFor(signedIn: boolean): void {
 export function hasSignedInMarker(): boolean {
   // On the server: a signed-in visitor's page, or the prerender of a signed-out one at build time.
   if (typeof document === 'undefined') return drawingForSignedIn;
-  return document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`);
+  return browserCookies().includes(`${SIGNED_IN_COOKIE}=1`);
 }
 
 const started = new Map<string, Promise<Response>>();
@@ -49,6 +51,6 @@ export function rememberTimeZone(): void {
     return;
   }
   const cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
-  if (!document.cookie.split(/;\s*/).includes(cookie))
+  if (!browserCookies().includes(cookie))
     document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }

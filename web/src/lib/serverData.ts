@@ -1,13 +1,7 @@
 // A signed-in page rendered on the server (issue 24): the answers its first requests got there, handed to the
 // browser in the page so it takes the page over (hydrates) from the same state, without asking again. Part of the
-// entry's graph through api.ts: it imports nothing.
-
-/** One GET's answer as the server got it while rendering the page: the JSON of a success, the text of a refusal. */
-export interface ServerAnswer {
-  status: number;
-  data?: unknown;
-  text?: string;
-}
+// entry's graph through api.ts: it imports nothing but a type.
+import type { ServerAnswer } from '@freight/shared';
 
 /** What a page rendered on the server carries for the browser (`<script type="application/json" id="server-data">`). */
 export interface ServerPageData {
@@ -22,8 +16,6 @@ export interface ServerPageData {
 }
 
 export const SERVER_DATA_ELEMENT_ID = 'server-data';
-/** The browser's time zone, for the server to draw dates as the browser would. */
-export const TIME_ZONE_COOKIE = 'fm.tz';
 
 type Mode = 'server' | 'browser';
 

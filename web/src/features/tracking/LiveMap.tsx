@@ -4,6 +4,7 @@ import type { LocationPointDto } from '@freight/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { selectMapTileUrl, useConfigStore } from '../../stores/config';
+import { mapDataAttributes } from './format';
 import { OfflineBasemap } from './OfflineBasemap';
 import { tilesAvailable } from './tileAvailability';
 
@@ -158,10 +159,8 @@ export function LiveMap({
   return (
     <Box
       data-testid="tracking-map"
-      data-lat={position ? String(position.lat) : undefined}
-      data-lng={position ? String(position.lng) : undefined}
+      {...mapDataAttributes(position, trail)}
       data-basemap={basemap}
-      data-trail={trail.map((p) => `${p.lat},${p.lng}`).join(' ')}
       height="360px"
       borderRadius="md"
       overflow="hidden"

@@ -8,7 +8,7 @@ import { isSocketConnected } from '../../lib/socket';
 import { useNearViewport } from '../../lib/useNearViewport';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
-import { currentPosition, externalMapUrl } from './format';
+import { currentPosition, externalMapUrl, mapDataAttributes } from './format';
 import { lazyNamed } from '../../lib/lazyComponent';
 import type { MapPlace } from './LiveMap';
 import { reloadTrackedLoad } from './trackedLoadSession';
@@ -34,9 +34,7 @@ const MapPlaceholder = ({
     ref={ref}
     data-testid="tracking-map"
     data-basemap="pending"
-    data-lat={position ? String(position.lat) : undefined}
-    data-lng={position ? String(position.lng) : undefined}
-    data-trail={trail.map((p) => `${p.lat},${p.lng}`).join(' ')}
+    {...mapDataAttributes(position, trail)}
     height="360px"
     borderRadius="md"
     borderWidth="1px"

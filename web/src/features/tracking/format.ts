@@ -40,6 +40,19 @@ export const statusLabel = (status: string) =>
 export const formatPrice = (dollars: number | null) => (dollars == null ? 'TBD' : formatUsd(dollars));
 
 /** An external map at a position (SPEC §7: external map links use latitude and longitude). */
+/**
+ * The position and trail a tracking map shows, as its `data-*` attributes (the map and its place before it loads
+ * carry the same, so what reads them does not depend on the map having loaded).
+ */
+export const mapDataAttributes = (
+  position: { lat: number; lng: number } | null,
+  trail: ReadonlyArray<{ lat: number; lng: number }>,
+) => ({
+  'data-lat': position ? String(position.lat) : undefined,
+  'data-lng': position ? String(position.lng) : undefined,
+  'data-trail': trail.map((p) => `${p.lat},${p.lng}`).join(' '),
+});
+
 export const externalMapUrl = (lat: number, lng: number) => `https://www.google.com/maps?q=${lat},${lng}`;
 
 /** Browser geolocation with SPEC §9's settings; rejects with 'unsupported' when the device cannot locate itself. */

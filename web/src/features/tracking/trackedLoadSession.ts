@@ -47,13 +47,14 @@ const loadTrackedLoad = (freightId: string): Promise<boolean> =>
   loadDetailThen(freightId, [loadChat, loadPosition, loadPhotos, loadStops]);
 
 /** Loads loaded before their page mounted (a page rendered on the server, firstLoads.ts): the page takes them as is. */
-const loadedBeforeMount = new Set<string>();
+const loadedBeforeMount = new Map<string, boolean>();
 onStoresReset(() => loadedBeforeMount.clear());
 
 /** The tracking page's first loads, ahead of its mount. */
 export async function loadTrackedLoadFirst(freightId: string): Promise<boolean> {
   const visible = await loadTrackedLoad(freightId);
-  if (visible) loadedBeforeMount.add(freightId);
+  // Not found too: the page shows it as the server drew it, without asking again (and flashing its loading state).
+  loadedBeforeMount.set(freightId, visible);
   return visible;
 }
 
@@ -62,7 +63,9 @@ export function useTrackedLoadSession(freightId: string): void {
     let left = false;
     void (async () => {
       // A page rendered on the server came with the load (firstLoads.ts): the room only.
-      const visible = loadedBeforeMount.delete(freightId) || (await loadTrackedLoad(freightId));
+      const before = loadedBeforeMount.get(freightId);
+      loadedBeforeMount.delete(freightId);
+      const visible = before ?? (await loadTrackedLoad(freightId));
       if (visible && !left) await enterTrackingRoom(freightId);
     })();
     return () => {
