@@ -16,6 +16,7 @@ import { setDisplayTimeZone } from './lib/formatters';
 import {
   answerFromServer,
   releaseServerAnswers,
+  serverRedirect,
   unansweredPaths,
   type ServerPageData,
 } from './lib/serverData';
@@ -33,6 +34,11 @@ export type AnswerFetcher = (paths: string[]) => Promise<Record<string, ServerAn
 
 export interface SignedInPage extends DrawnPage {
   data: ServerPageData;
+}
+
+/** The page sends the visitor elsewhere (a company driver's dashboard is their trips): the server redirects. */
+export interface RedirectedPage {
+  redirect: string;
 }
 
 /** Rounds of loads before the page is drawn: a load that needs another's answer first (a load's chat) asks later. */
@@ -80,14 +86,15 @@ function pass<T>(
 }
 
 /**
- * The signed-in visitor's page at `path`, drawn from the answers `fetchAnswers` gets for its first loads; null when
- * the path is not drawn on the server (the server sends index.html) or a part could not be drawn.
+ * The signed-in visitor's page at `path`, drawn from the answers `fetchAnswers` gets for its first loads, or where
+ * it sends them; null when the path is not drawn on the server (the server sends index.html) or a part could not be
+ * drawn.
  */
 export async function renderSignedInPage(
   path: string,
   fetchAnswers: AnswerFetcher,
   { now, timeZone }: { now: number; timeZone: string },
-): Promise<SignedInPage | null> {
+): Promise<SignedInPage | RedirectedPage | null> {
   if (!rendersOnServer(path)) return null;
   const data: ServerPageData = { path, answers: {}, now, timeZone };
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -96,11 +103,13 @@ export async function renderSignedInPage(
     if (missing.length === 0) break;
     Object.assign(data.answers, await fetchAnswers(missing));
   }
-  const { drawn } = await pass(
-    data,
-    async () => drawPage(path) ?? (await loadPartsOf(path, true), drawPage(path)),
-  );
-  return drawn ? { ...drawn, data } : null;
+  const { drawn } = await pass(data, async () => {
+    const page = drawPage(path) ?? (await loadPartsOf(path, true), drawPage(path));
+    const redirect = serverRedirect();
+    return redirect ? { redirect } : page;
+  });
+  if (!drawn) return null;
+  return 'redirect' in drawn ? drawn : { ...drawn, data };
 }
 
 /** Loads the code of every screen drawn on the server, so the first visitor's page does not wait for it. */

@@ -5,6 +5,7 @@ import { FREIGHT_NOT_FOUND_MESSAGE, SIGNED_IN_COOKIE, type UserDto } from '@frei
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { carrierOwner, memberOf } from '../features/fleet/testing';
 import { timeZoneOf } from './pageRender';
 
 let app: TestApp;
@@ -107,6 +108,20 @@ describe('signed-in pages drawn on the server (issue 24)', () => {
     const signedOut = await app.client().raw('get', '/').set('Accept', 'text/html');
     expect(signedOut.headers['x-prerendered']).toBe('1');
     expect(signedOut.headers['x-server-rendered']).toBeUndefined();
+  });
+
+  it('a page that sends its visitor elsewhere is a redirect, not an empty page (a driver’s dashboard is their trips)', async () => {
+    const owner = await carrierOwner(app, 'Redirecting Fleet Co');
+    const driver = await memberOf(app, owner, 'driver');
+    const { res } = await pageOf(driver, '/');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/trips');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    // Its owner's dashboard is drawn as ever.
+    const { res: ownerPage, html } = await pageOf(owner, '/');
+    expect(ownerPage.status).toBe(200);
+    expect(html).toContain('Welcome, Redirecting Fleet Co');
   });
 
   it('no visitor’s data reaches another’s page, however many are drawn at once', async () => {

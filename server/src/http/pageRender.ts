@@ -23,7 +23,7 @@ interface ServerRenderBundle {
     path: string,
     fetchAnswers: (paths: string[]) => Promise<Record<string, ServerAnswer>>,
     at: { now: number; timeZone: string },
-  ): Promise<{ html: string; styles: string; data: { path: string } } | null>;
+  ): Promise<{ html: string; styles: string; data: { path: string } } | { redirect: string } | null>;
   pageHtml(
     indexHtml: string,
     page: { html: string; styles: string },
@@ -94,9 +94,12 @@ function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise
   });
 }
 
+/** A page drawn for the visitor, or where their page sends them instead. */
+export type RenderedPage = { html: string } | { redirect: string };
+
 export interface PageRenderer {
   /** The page drawn for the signed-in visitor of `req`, or null (index.html then). */
-  render(req: Request): Promise<string | null>;
+  render(req: Request): Promise<RenderedPage | null>;
 }
 
 /** The page renderer of a built web app, or null when the build has no server bundle. */
@@ -141,7 +144,9 @@ export function pageRenderer(webDist: string, log: Logger): PageRenderer | null 
           bundle.renderSignedInPage(req.path, fetchAnswers, { now: Date.now(), timeZone: timeZoneOf(req) }),
           new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS))),
         ]);
-        return page && bundle.pageHtml(indexHtml, page, { serverRendered: page.data });
+        if (!page) return null;
+        if ('redirect' in page) return { redirect: page.redirect };
+        return { html: bundle.pageHtml(indexHtml, page, { serverRendered: page.data }) };
       } catch (err) {
         // Whatever went wrong, the visitor gets index.html: never an error page for a page the browser can draw.
         if (!(err instanceof NotDrawn)) log.warn(`Drawing ${req.path} on the server failed: ${String(err)}`);

@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { SERVER_RENDERED_HEADER } from '@freight/shared';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { RenderedPage } from './pageRender';
 
 /** Hashed build output (Vite names every file under /assets/ by its content): never changes, cached for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -178,11 +179,12 @@ export function sendIndexHtml(webDist: string, res: Response, status = 200): voi
 }
 
 /**
- * A page drawn on the server for the signed-in visitor (http/pageRender.ts, issue 24): theirs alone (private, asked
- * again every time), never the service worker's offline shell (`X-Server-Rendered`).
+ * A page drawn on the server for the signed-in visitor (http/pageRender.ts, issue 24), or the redirect it amounts to:
+ * theirs alone (private, asked again every time), never the service worker's offline shell (`X-Server-Rendered`).
  */
-export function sendServerRendered(res: Response, html: string): void {
+export function sendServerRendered(res: Response, page: RenderedPage): void {
   res.vary('Cookie');
   res.set({ 'Cache-Control': 'private, no-cache', [SERVER_RENDERED_HEADER]: '1' });
-  res.type('html').send(html);
+  if ('redirect' in page) res.redirect(302, page.redirect);
+  else res.type('html').send(page.html);
 }

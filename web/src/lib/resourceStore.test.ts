@@ -123,6 +123,35 @@ describe('createPagedListStore', () => {
     await first;
     expect(store.getState()).toMatchObject({ items: [b], total: 1, status: 'loaded' });
   });
+
+  it('keeps the pushes that arrive while a reload is on its way, over an answer read before them', async () => {
+    const answers: Array<(items: Item[]) => void> = [];
+    const store = createPagedListStore<Item>({
+      name: 'items',
+      pageSize: 10,
+      fetchPage: (page, pageSize) =>
+        new Promise((resolve) =>
+          answers.push((items) => resolve({ items, page, pageSize, total: items.length })),
+        ),
+    });
+    const first = store.getState().load();
+    answers[0]([a]);
+    await first;
+
+    const reload = store.getState().refetch(); // the catch-up after a connect...
+    store.getState().upsert(b); // ...a load posted meanwhile, pushed before the answer...
+    store.getState().patch('a', { name: 'A2' });
+    answers[1]([a]); // ...which the server read before the post
+    await reload;
+    expect(store.getState()).toMatchObject({ items: [b, { id: 'a', name: 'A2' }], total: 2 });
+
+    // Once no load is on its way, a later answer stands alone.
+    store.getState().remove('b');
+    const next = store.getState().refetch();
+    answers[2]([a, b]);
+    await next;
+    expect(store.getState()).toMatchObject({ items: [a, b], total: 2 });
+  });
 });
 
 describe('createDetailStore', () => {

@@ -93,7 +93,13 @@ export type GetState<S> = StoreApi<S>['getState'];
  * A store's own fields (with their initial values) and actions (an unread count, `answerCounter`...), given the
  * store's setter and getter over the whole state. Sign-out reloads the page, so stores need no reset.
  */
-export type Extension<S, X> = (set: SetState<S & X>, get: GetState<S & X>) => X;
+export type Extension<S, X> = (set: SetState<S & X>, get: GetState<S & X>, live: LiveSet<S & X>) => X;
+
+/**
+ * The setter for a live change (a socket push): like `set`, and applied again over the answer of a load that was on
+ * its way meanwhile, which the server may have read before the change.
+ */
+export type LiveSet<S> = (change: (s: S) => Partial<S>) => void;
 
 export type ResourceStore<S> = UseBoundStore<StoreApi<S>>;
 
@@ -180,10 +186,10 @@ function reportLoadFailure(name: string, err: unknown): string {
   return errorMessage(err);
 }
 
-function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
+function itemHelpers<T extends Identified>(live: LiveSet<ListState<T>>) {
   return {
     upsert: (item: T) =>
-      set((s) => {
+      live((s) => {
         if (s.status === 'idle') return s;
         const known = s.items.some((i) => i.id === item.id);
         return known
@@ -191,13 +197,50 @@ function itemHelpers<T extends Identified>(set: SetState<ListState<T>>) {
           : { items: [item, ...s.items], total: s.total + 1 };
       }),
     patch: (id: string, changes: Partial<T>) =>
-      set((s) => ({ items: s.items.map((i) => (i.id === id ? { ...i, ...changes } : i)) })),
+      live((s) => ({ items: s.items.map((i) => (i.id === id ? { ...i, ...changes } : i)) })),
     remove: (id: string) =>
-      set((s) =>
+      live((s) =>
         s.items.some((i) => i.id === id)
           ? { items: s.items.filter((i) => i.id !== id), total: Math.max(0, s.total - 1) }
           : s,
       ),
+  };
+}
+
+/**
+ * A list's loads and the live changes made while one is on its way (issue 24: a load posted while a page drawn on the
+ * server is taken over). The server may read the list before such a change and answer after its push arrived: the
+ * answer then goes in with the changes made since its load began applied over it, instead of hiding them.
+ */
+function liveAcrossLoads<S>(set: SetState<S>) {
+  let loadsOnTheirWay = 0;
+  let madeMeanwhile: Array<(s: S) => Partial<S>> = [];
+  return {
+    live: ((change) => {
+      set(change);
+      if (loadsOnTheirWay > 0) madeMeanwhile.push(change);
+    }) as LiveSet<S>,
+    /**
+     * Runs a load; its answer comes with `answered`, which puts the answer's change and then every live change made
+     * since a load began in one update. The changes are forgotten once no load is on its way.
+     */
+    async loading<R>(
+      load: () => Promise<R>,
+    ): Promise<{ answer: R; answered: (change: (s: S) => Partial<S>) => (s: S) => S }> {
+      loadsOnTheirWay += 1;
+      try {
+        const answer = await load();
+        const meanwhile = [...madeMeanwhile];
+        return {
+          answer,
+          answered: (change) => (s) =>
+            meanwhile.reduce<S>((next, made) => ({ ...next, ...made(next) }), { ...s, ...change(s) }),
+        };
+      } finally {
+        loadsOnTheirWay -= 1;
+        if (loadsOnTheirWay === 0) madeMeanwhile = [];
+      }
+    },
   };
 }
 
@@ -322,19 +365,25 @@ export function createListStore<
   return create<S>()((rawSet, get, api) => {
     const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
     registerRefetch(options, () => api.getState().refetch());
-    const own = options.extend?.(set, get);
+    const { live, loading } = liveAcrossLoads(set);
+    const own = options.extend?.(set, get, live);
     const load = async () => {
       if (get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
       try {
-        const answer = await options.fetch();
-        set({
-          ...options.fromAnswer?.(answer),
-          items: answer.items,
-          total: answer.total ?? answer.items.length,
-          status: 'loaded',
-          error: null,
-          stale: false,
-        } as Partial<S>);
+        const { answer, answered } = await loading(options.fetch);
+        set(
+          answered(
+            () =>
+              ({
+                ...options.fromAnswer?.(answer),
+                items: answer.items,
+                total: answer.total ?? answer.items.length,
+                status: 'loaded',
+                error: null,
+                stale: false,
+              }) as Partial<S>,
+          ),
+        );
       } catch (err) {
         set({ status: 'failed', error: reportLoadFailure(options.name, err) } as Partial<S>);
       }
@@ -349,7 +398,7 @@ export function createListStore<
         if (get().status !== 'idle') await load();
       },
       markStale: () => set({ stale: true } as Partial<S>),
-      ...itemHelpers<T>(set as SetState<ListState<T>>),
+      ...itemHelpers<T>(live as unknown as LiveSet<ListState<T>>),
       ...(own as X),
     } as S;
   });
@@ -365,7 +414,8 @@ export function createPagedListStore<
   return create<S>()((rawSet, get, api) => {
     const set = bindToEntities(options.entities ?? {}, rawSet, api, true);
     registerRefetch(options, () => api.getState().refetch());
-    const own = options.extend?.(set, get);
+    const { live, loading } = liveAcrossLoads(set);
+    const own = options.extend?.(set, get, live);
 
     // Only the newest request's answer is shown: a slower, older one (the board's first load answering after a
     // search) must not overwrite it.
@@ -379,19 +429,21 @@ export function createPagedListStore<
       const request = ++newest;
       if (!quietly || get().status !== 'loaded') set({ status: 'loading' } as Partial<S>);
       try {
-        const answer = await options.fetchPage(page, options.pageSize);
+        const { answer, answered } = await loading(() => options.fetchPage(page, options.pageSize));
         if (request !== newest) return;
         set(
-          (s) =>
-            ({
-              ...options.fromPage?.(answer),
-              items: merge(s.items, answer.items),
-              total: answer.total,
-              page,
-              status: 'loaded',
-              error: null,
-              stale: false,
-            }) as Partial<S>,
+          answered(
+            (s) =>
+              ({
+                ...options.fromPage?.(answer),
+                items: merge(s.items, answer.items),
+                total: answer.total,
+                page,
+                status: 'loaded',
+                error: null,
+                stale: false,
+              }) as Partial<S>,
+          ),
         );
       } catch (err) {
         if (request !== newest) return;
@@ -425,7 +477,7 @@ export function createPagedListStore<
         await fetchInto(grown ? 1 : Math.max(page, 1), (_shown, fetched) => fetched, true);
       },
       markStale: () => set({ stale: true } as Partial<S>),
-      ...itemHelpers<T>(set as SetState<ListState<T>>),
+      ...itemHelpers<T>(live as unknown as LiveSet<ListState<T>>),
       ...(own as X),
     } as S;
   });
@@ -439,7 +491,7 @@ export function createDetailStore<T extends Identified, X extends object = objec
   return create<S>()((rawSet, get, api) => {
     const set = options.entities ? bindToEntities(options.entities, rawSet, api, false) : rawSet;
     registerRefetch(options, () => api.getState().refetch());
-    const own = options.extend?.(set, get);
+    const own = options.extend?.(set, get, set);
     const setEntry = (id: string, change: (entry: DetailEntry<T>) => Partial<DetailEntry<T>>) =>
       set(
         (s) =>
@@ -524,7 +576,7 @@ export function createItemStore<T extends object, F extends string, X extends ob
   type S = ItemState<T, F> & X;
   const { field } = options;
   return create<S>()((set, get, api) => {
-    const own = options.extend?.(set, get);
+    const own = options.extend?.(set, get, set);
     // An answer that holds what is shown already (a reload after a reconnect) keeps the object on screen: nothing
     // that reads it re-renders.
     const put = (data: T | null, extra: Partial<ResourceState> = {}) => {
@@ -601,7 +653,7 @@ export function createKeyedListsStore<T extends Identified, X extends object = o
 ): ResourceStore<KeyedListsState<T> & X> {
   type S = KeyedListsState<T> & X;
   return create<S>()((set, get, api) => {
-    const own = options.extend?.(set, get);
+    const own = options.extend?.(set, get, set);
     const setList = (key: string, list: (known: KeyedList<T> | undefined) => KeyedList<T>) =>
       set((s) => ({ lists: { ...s.lists, [key]: list(s.lists[key]) } }) as Partial<S>);
     registerRefetch(options as { refetchOnReconnect?: boolean }, () => api.getState().refetch());

@@ -26,6 +26,8 @@ const unanswered = new Set<string>();
 /** Browser: requests without an answer, held until the page is hydrated so the first render matches the server's. */
 let held: Array<() => void> = [];
 let frozenNow: number | null = null;
+/** Server: where the page drawn sends the visitor instead (a driver's dashboard is their trips). */
+let redirectTo: string | null = null;
 
 /**
  * From now on, a GET of a path in `given` answers with it (as often as it is asked). Any other GET: on the server it
@@ -38,6 +40,7 @@ export function answerFromServer(given: Record<string, ServerAnswer>, where: Mod
   mode = where;
   unanswered.clear();
   frozenNow = now;
+  redirectTo = null;
 }
 
 /** Back to the network for every request, the clock running; held requests and deferred work go now. */
@@ -66,6 +69,16 @@ export function afterServerAnswers(work: () => void): boolean {
  */
 export function takingOverFromServer(): boolean {
   return answers !== null && mode === 'browser';
+}
+
+/** On the server, the page being drawn sends the visitor to `to` (the server answers with a redirect). */
+export function redirectFromServer(to: string): void {
+  if (mode === 'server') redirectTo = to;
+}
+
+/** Where the page drawn in the current pass sends the visitor, if it does. */
+export function serverRedirect(): string | null {
+  return redirectTo;
 }
 
 /** The paths the current pass asked for that had no answer (the server fetches them for the next). */

@@ -74,7 +74,7 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
     return { ...result, boardTotal: all ? all.total : result.total };
   },
   fromPage: (answer) => ({ boardTotal: answer.boardTotal }),
-  extend: (set, get) => ({
+  extend: (set, get, live) => ({
     filters: { ...EMPTY_LOAD_BOARD_FILTERS },
     applied: { ...EMPTY_LOAD_BOARD_FILTERS },
     sort: 'newest',
@@ -122,14 +122,14 @@ export const useFreightStore = createPagedListStore<FreightListingDto, BoardPage
     },
 
     receive: (listing, push) =>
-      set((s) => {
+      live((s) => {
         const change = withBoardPush(s, listing, push);
         const shown = (change.items ?? s.items).some((l) => l.id === listing.id);
         if (!shown) return change;
         const mark = s.items.some((l) => l.id === listing.id) ? 'changed' : 'new';
         return { ...change, liveMarks: { ...s.liveMarks, [listing.id]: s.liveMarks[listing.id] ?? mark } };
       }),
-    remove: (id) => set((s) => withoutListing(s, id)),
+    remove: (id) => live((s) => withoutListing(s, id)),
 
     makeOffer: async (id, offer) => {
       await apiRequest<unknown>('POST', `/api/freight/${id}/negotiate`, offer);

@@ -1,6 +1,6 @@
 import { Container, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Redirect } from '../../components/Redirect';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { useSessionStore } from '../../stores/session';
 import { AccountSetupForm } from './AccountSetupForm';
@@ -23,7 +23,7 @@ export function DashboardPage() {
 
   if (status === 'loading' || !user) return <FullScreenSpinner />;
   // A company's driver (issue 29): the app opens on their trips.
-  if (user.company?.role === 'driver') return <Navigate to="/trips" replace />;
+  if (user.company?.role === 'driver') return <Redirect to="/trips" />;
 
   if (!user.userType) {
     return (

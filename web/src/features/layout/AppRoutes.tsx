@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Navigate, Route, Routes, matchPath, useLocation } from 'react-router-dom';
+import { Route, Routes, matchPath, useLocation } from 'react-router-dom';
+import { Redirect } from '../../components/Redirect';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
 import { releaseServerAnswers } from '../../lib/serverData';
 import { appRoutes, type AppRoute } from '../../routes';
@@ -15,7 +16,7 @@ function resolveRoutes(signedIn: boolean): Array<{ path: string; element: ReactN
     const admitted = entries.find((route) => admits(route.access, signedIn));
     if (admitted) return { path, element: admitted.element };
     // Signed out on a signed-in page: sign in right here, and the page opens after (issue 23).
-    return { path, element: signedIn ? <Navigate to="/" replace /> : <SignInRequired /> };
+    return { path, element: signedIn ? <Redirect to="/" /> : <SignInRequired /> };
   });
 }
 
