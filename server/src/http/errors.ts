@@ -211,6 +211,9 @@ export function errorHandler(
   shape: (body: { code: ErrorCode; message: string; details?: unknown[] }) => unknown = (b) => b,
 ): ErrorRequestHandler {
   return (err, _req, res, _next) => {
+    // The browser went away while a file was on its way (a navigation cancelled, a service worker's fetch dropped):
+    // there is no one to answer, and nothing went wrong here.
+    if ((err as { code?: unknown } | null)?.code === 'ECONNABORTED') return;
     const appError = errorAnswer(err, log);
     if (res.headersSent) return;
     // A request refused for its input, or by one limit, did nothing: the points it took are given back.

@@ -106,3 +106,17 @@ describe('driver errors of an outage answer 503', () => {
     expect(refused.res.status).toBe(400);
   });
 });
+
+describe('a client gone before its answer', () => {
+  it('is not logged as an error (express names it ECONNABORTED, "Request aborted")', async () => {
+    const aborted = Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
+    const logged: unknown[] = [];
+    const handle = errorHandler((_m, e) => logged.push(e));
+    const res = { headersSent: false, status: () => res, json: () => res } as never;
+    handle(aborted, {} as never, res, () => undefined);
+    expect(logged).toEqual([]);
+    // Any other failure still is.
+    handle(new Error('boom'), {} as never, res, () => undefined);
+    expect(logged).toHaveLength(1);
+  });
+});

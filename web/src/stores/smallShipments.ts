@@ -33,7 +33,7 @@ export const useSmallShipmentsStore = createPagedListStore<
   pageSize: MY_SHIPMENTS_PAGE_SIZE,
   fetchPage: (page, pageSize) =>
     apiRequest<Page<MySmallShipmentDto>>('GET', `/api/small-shipments?page=${page}&pageSize=${pageSize}`),
-  extend: (set, get) => ({
+  extend: (_set, get, live) => ({
     create: (input) => apiRequest<SmallShipmentDto>('POST', '/api/small-shipments', input),
     accept: async (offer) => {
       let result: { shipment: SmallShipmentDto; offer: ShipmentOfferDto };
@@ -50,9 +50,10 @@ export const useSmallShipmentsStore = createPagedListStore<
       get().receiveOffer(result.offer);
     },
     receiveOffer: (offer) => {
-      const { status, items } = get();
-      if (status === 'idle') return;
-      if (items.some((s) => s.id === offer.shipmentId)) set({ items: withOffer(items, offer) });
+      if (get().status === 'idle') return;
+      live((state) =>
+        state.items.some((s) => s.id === offer.shipmentId) ? { items: withOffer(state.items, offer) } : {},
+      );
       if (!offer.viewerActions) void get().refetch();
     },
     receiveShipment: (shipment) => {
