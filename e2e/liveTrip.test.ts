@@ -3,7 +3,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, startJourney, watchPageErrors } from './browser';
-import { userIdOf } from './roles';
+import { scrollToTrackingMap, userIdOf } from './roles';
 
 const journey = startJourney();
 
@@ -39,7 +39,7 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
     await shipperPage.goto(`${app.url}/tracking/${freightId}`);
     // The map loads as the visitor scrolls near it (issue 24).
-    await shipperPage.getByTestId('tracking-map').scrollIntoViewIfNeeded();
+    await scrollToTrackingMap(shipperPage);
     await shipperPage.locator('[data-testid="tracking-map"] path.tracking-pickup-pin').waitFor();
     await shipperPage.locator('[data-testid="tracking-map"] path.tracking-delivery-pin').waitFor();
     await shipperPage.getByText('Pickup: Chicago, IL').waitFor();

@@ -156,3 +156,19 @@ export async function bookLoadApi(
 /** The short reference the tracking page's heading shows. */
 export const trackingHeading = (freightId: string) =>
   `Freight Tracking #${freightId.slice(-6).toUpperCase()}`;
+
+/**
+ * Scrolls the tracking page to its map, which loads as the visitor scrolls near it (issue 24): its place, then the
+ * loading map, then Leaflet's map each replace the element before, so a scroll that finds the one it aimed at gone
+ * (Playwright: "not attached to the DOM") aims again at the one there now.
+ */
+export async function scrollToTrackingMap(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('tracking-map').scrollIntoViewIfNeeded({ timeout: 15_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes('not attached')) throw err;
+    }
+  }
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
-import { userIdOf } from './roles';
+import { scrollToTrackingMap, userIdOf } from './roles';
 
 let app: TestApp;
 let browser: E2EBrowser;
@@ -28,7 +28,7 @@ async function markerAt(page: Page, lat: number, lng: number): Promise<void> {
   );
   // The marker itself is drawn (an SVG circle), tiles or no tiles, once the map has loaded: it does as the visitor
   // scrolls near it (issue 24).
-  await page.getByTestId('tracking-map').scrollIntoViewIfNeeded();
+  await scrollToTrackingMap(page);
   await page.locator('[data-testid="tracking-map"] path.tracking-marker').waitFor();
 }
 

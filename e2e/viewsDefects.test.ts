@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { signIn, startJourney } from './browser';
-import { userIdOf } from './roles';
+import { scrollToTrackingMap, userIdOf } from './roles';
 
 const journey = startJourney();
 
@@ -157,7 +157,7 @@ describe('issue 14: views', () => {
     });
     await page.goto(`${journey.app.url}/tracking/${freightId}`);
     // The map loads as the visitor scrolls near it (issue 24).
-    await page.getByTestId('tracking-map').scrollIntoViewIfNeeded();
+    await scrollToTrackingMap(page);
     const map = page.locator('[data-testid="tracking-map"][data-basemap="offline"]');
     await map.waitFor();
     // US state outlines are drawn: on one canvas in the basemap's pane, with pixels of the outlines' colour on it.
