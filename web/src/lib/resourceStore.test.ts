@@ -75,6 +75,20 @@ describe('createListStore', () => {
   });
 });
 
+/** A paged store whose requests wait until the test answers them, in the order they were made (`answers[n]`). */
+function answeredByHand(pageSize: number) {
+  const answers: Array<(items: Item[]) => void> = [];
+  const store = createPagedListStore<Item>({
+    name: 'items',
+    pageSize,
+    fetchPage: (page, size) =>
+      new Promise((resolve) =>
+        answers.push((items) => resolve({ items, page, pageSize: size, total: items.length })),
+      ),
+  });
+  return { store, answers };
+}
+
 describe('createPagedListStore', () => {
   const pages = [[a], [b]];
   const fetchPage = vi.fn(async (page: number, pageSize: number) => ({
@@ -106,15 +120,7 @@ describe('createPagedListStore', () => {
   });
 
   it('shows the newest request’s answer when an older one answers after it', async () => {
-    const answers: Array<(items: Item[]) => void> = [];
-    const store = createPagedListStore<Item>({
-      name: 'items',
-      pageSize: 1,
-      fetchPage: (page, pageSize) =>
-        new Promise((resolve) =>
-          answers.push((items) => resolve({ items, page, pageSize, total: items.length })),
-        ),
-    });
+    const { store, answers } = answeredByHand(1);
     const first = store.getState().load(); // the board's first load...
     const search = store.getState().goToPage(1); // ...then a search, answered first
     answers[1]([b]);
@@ -125,15 +131,7 @@ describe('createPagedListStore', () => {
   });
 
   it('keeps the pushes that arrive while a reload is on its way, over an answer read before them', async () => {
-    const answers: Array<(items: Item[]) => void> = [];
-    const store = createPagedListStore<Item>({
-      name: 'items',
-      pageSize: 10,
-      fetchPage: (page, pageSize) =>
-        new Promise((resolve) =>
-          answers.push((items) => resolve({ items, page, pageSize, total: items.length })),
-        ),
-    });
+    const { store, answers } = answeredByHand(10);
     const first = store.getState().load();
     answers[0]([a]);
     await first;
