@@ -58,6 +58,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The default report, then the 15 slowest files and the suite's wall time (test/slowestFilesReporter.ts).
+    reporters: ['default', './test/slowestFilesReporter.ts'],
     maxWorkers: 2,
     // The longest journeys start first (LongestFirstSequencer above), also on a fresh clone with no timings of its own.
     sequence: { sequencer: LongestFirstSequencer },
@@ -88,9 +90,12 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // A journey is minutes of a browser's work; a busy machine doubles it. A hang still fails.
           testTimeout: 120_000,
-          // Journeys run after the API tests, one at a time, each in a fresh process: two at once kept the load
-          // average at 10–14 on two cores (Chromium rendering the app for several pages each), and live updates then
-          // missed the journeys' 30 s waits in one CI run of two.
+          // Journeys run after the API tests, one at a time: two at once kept the load average at 10–14 on two cores
+          // (Chromium rendering the app for several pages each), and live updates then missed the journeys' 30 s
+          // waits in one CI run of two. They share one process, as the API tests do: the server's and the web's
+          // modules load once (15–30 s a file before), and one Chromium serves every file (e2e/browser.ts); each
+          // file still starts its own app on its own database.
+          isolate: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -12,12 +12,26 @@ export interface E2EBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<E2EBrowser> {
-  const browser = await chromium.launch({
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for a journey file. One browser per test worker, shared by the files the worker runs (the e2e project runs
+ * them in one process): a file gets its own contexts, and its `close()` closes those, not the browser, which ends
+ * with the worker. A browser that went away (a crash) is launched again for the next file.
+ */
+async function sharedChromium(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
   });
+  return shared;
+}
+
+export async function launchBrowser(): Promise<E2EBrowser> {
+  const browser = await sharedChromium();
   const contexts: BrowserContext[] = [];
   return {
     browser,
@@ -28,7 +42,6 @@ export async function launchBrowser(): Promise<E2EBrowser> {
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close();
     },
   };
 }

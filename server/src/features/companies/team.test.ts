@@ -14,6 +14,10 @@ import {
 import { DocumentModel } from '../documents/model';
 import { UserModel } from '../users/model';
 import { CompanyInvitationModel, CompanyModel } from './model';
+import { stressSize } from '@test/stress';
+
+const ACCEPT_ROUNDS = stressSize(20, 5);
+const RACE_ROUNDS = stressSize(10, 4);
 
 /** Issue 28, the team: members, roles, invitations and seats, through the API, on real services. */
 
@@ -326,12 +330,12 @@ describe('seats', { timeout: 180_000 }, () => {
     expect(limit).toBe(50);
   });
 
-  it('N concurrent acceptances at the limit keep exactly the limit (20 rounds)', async () => {
+  it(`N concurrent acceptances at the limit keep exactly the limit (${ACCEPT_ROUNDS} rounds)`, async () => {
     // The same joiners every round (sign-ups are slow): the two who got in leave again, and a new company invites
     // them all (one company would run into the invitations' hourly limit).
     const N = 4;
     const joiners = await Promise.all(Array.from({ length: N }, () => person('carrier', 'solo')));
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < ACCEPT_ROUNDS; round++) {
       const owner = await person('broker', `Race ${round}`);
       const tokens: string[] = [];
       for (const j of joiners) tokens.push(tokenOf((await invite(owner, j.user!.email)).link));
@@ -352,10 +356,10 @@ describe('seats', { timeout: 180_000 }, () => {
 });
 
 describe('races', () => {
-  it('role change against removal: the member ends removed, the count right (10 rounds)', async () => {
+  it(`role change against removal: the member ends removed, the count right (${RACE_ROUNDS} rounds)`, async () => {
     const owner = await person('broker', 'Role Race Co');
     const admin = await member(owner, 'admin');
-    for (let round = 0; round < 10; round++) {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
       const d = await member(owner, 'dispatcher');
       const [changed, removed] = await Promise.all([
         admin.patch(`/api/company/members/${d.user!.id}`, { role: 'viewer' }),
@@ -372,12 +376,12 @@ describe('races', () => {
     }
   }, 600_000);
 
-  it('ownership transfer against demotion: exactly one owner, never demoted (10 rounds)', async () => {
+  it(`ownership transfer against demotion: exactly one owner, never demoted (${RACE_ROUNDS} rounds)`, async () => {
     // Each round the owner hands the company to the other admin while B demotes that admin; the two swap places.
     let owner = await person('broker', 'Transfer Race Co');
     let a = await member(owner, 'admin');
     const b = await member(owner, 'admin');
-    for (let round = 0; round < 10; round++) {
+    for (let round = 0; round < RACE_ROUNDS; round++) {
       const [transfer, demote] = await Promise.all([
         owner.post('/api/company/transfer', { userId: a.user!.id }),
         b.patch(`/api/company/members/${a.user!.id}`, { role: 'viewer' }),

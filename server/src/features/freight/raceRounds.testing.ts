@@ -2,6 +2,7 @@
 // with the invariant checked on what is stored afterwards. `a` and `b` may be clients of different server processes.
 import { expect } from 'vitest';
 import { TestClient, sleep, type TestApp } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { ChatRoomModel, FreightPhotoModel } from '../tracking/model';
 import { seedLoad } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
@@ -11,7 +12,8 @@ import { OpenBookingModel } from './bookingJournal/model';
 import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
 import { verifiedClient } from './testUtils';
 
-export const ROUNDS = 20;
+/** Rounds of each contested pair: 20 under `npm run test:stress`, 5 in `npm test`. */
+export const ROUNDS = stressSize(20, 5);
 
 export interface Cast {
   poster: TestClient;

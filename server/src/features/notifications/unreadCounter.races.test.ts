@@ -2,6 +2,7 @@ import { QUEUES } from '@freight/shared';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestApp, type TestApp } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { getQueue } from '../../queues';
 import { NotificationModel, UnreadCounterModel } from './model';
 import { notify } from './service';
@@ -16,7 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const ROUNDS = 8;
+const ROUNDS = stressSize(8, 4);
 
 /** Every queued delivery has run (stored and counted), not only stored. */
 const settled = () =>

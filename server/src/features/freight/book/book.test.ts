@@ -17,6 +17,7 @@ import {
   TestClient,
   type TestApp,
 } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
 import { postLoad, verifiedClient } from '../testUtils';
 import { liveBook } from './live';
@@ -264,7 +265,8 @@ describe('the open-load book', () => {
       }
     };
 
-    for (let round = 0; round < 15; round++) await Promise.all([step(), step()]);
+    const halfRounds = stressSize(15, 6);
+    for (let round = 0; round < halfRounds; round++) await Promise.all([step(), step()]);
     await expectBooksAgree('after the first half');
 
     // A change nobody announces (only a rebuild can find it), then both processes' subscribers are cut off.
@@ -275,7 +277,7 @@ describe('the open-load book', () => {
     );
     const rebuildsBefore = liveBook()!.rebuilds;
     expect(await killBookSubscribers()).toBe(2);
-    for (let round = 0; round < 15; round++) await Promise.all([step(), step()]);
+    for (let round = 0; round < halfRounds; round++) await Promise.all([step(), step()]);
     await eventually(async () => liveBook()!.rebuilds > rebuildsBefore);
     await expectBooksAgree('after the disconnect and the second half');
     const statuses = new Set((await storedListings()).map((l) => l.status));

@@ -3,6 +3,7 @@
 import { WITHDRAWN_REASON, type FreightListingDto, type LoadInterestDto } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, sleep, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { BookingRequestModel } from '../bookingRequests/model';
 import { NegotiationModel } from '../negotiations/model';
 import { assertBookingConsistent } from '../raceRounds.testing';
@@ -218,7 +219,7 @@ describe('POST /api/freight/:id/withdraw', () => {
 });
 
 describe('races: edit and withdraw against an approval, fired together', () => {
-  const ROUNDS = 8;
+  const ROUNDS = stressSize(8, 4);
   const jitter = () => sleep(Math.floor(Math.random() * 8));
 
   it('withdraw against approve: exactly one wins, every round', async () => {

@@ -1,11 +1,12 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { SavedSearchModel } from './model';
 import { MAX_SAVED_SEARCHES } from './service';
 
 /** Issue 10: the saved-search cap holds exactly at the boundary under concurrent creates (ROUNDS rounds). */
-const ROUNDS = 20;
+const ROUNDS = stressSize(20, 5);
 const CONCURRENT = 6;
 /** Already stored before each round: CONCURRENT creates race for the last few places. */
 const FREE_PLACES = 3;
