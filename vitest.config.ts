@@ -9,10 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files around shared checks, and starting them last would leave one worker running them alone at the end.
  */
 const LONGEST_FILES = [
-  'e2e/accessibilityOtherRoles.test.ts',
-  'e2e/accessibilityFreightRoles.test.ts',
-  'e2e/layoutPhonesOtherRoles.test.ts',
-  'e2e/layoutPhonesFreightRoles.test.ts',
+  'e2e/screenSweep.test.ts',
   'e2e/accessibility.test.ts',
   'e2e/layout.test.ts',
   'e2e/truckPosts.test.ts',

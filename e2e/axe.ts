@@ -1,18 +1,14 @@
-// Shared by the accessibility journeys (issue 14): axe-core on a screen, the screens of a role at both sizes, and the
-// data that puts something on every screen. The journeys are split by role group so that they run side by side.
+// Shared by the accessibility journeys (issue 14): axe-core on a screen, the screens of a visitor at both sizes, and
+// the data that puts something on every screen (screenSweep.test.ts sweeps the signed-in roles).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { TEST_ACCOUNT_PASSWORD, type UserType } from '@freight/shared';
 import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
-import { TEST_ACCOUNTS } from '@freight/server/features/users/testAccounts';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { navLinksFor } from '../web/src/features/layout/navLinks';
 import type { TestApp } from '@test/helpers';
-import { signIn, watchPageErrors, type E2EBrowser } from './browser';
 
 export const LAPTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -23,15 +19,6 @@ export const VIEWPORTS = [
 /** The impacts that fail the check (axe: minor, moderate, serious, critical). */
 const FAILING = new Set(['serious', 'critical']);
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
-
-/**
- * One role's check loads about twenty screens in full (and checks each): on a busy machine that outlasts the default
- * minute of a test, and it is no hang.
- */
-export const ROLE_TIMEOUT = 180_000;
-
-/** Every test account's type and email, in the order of TEST_ACCOUNTS. */
-export const ROLES: [UserType, string][] = TEST_ACCOUNTS.map((a) => [a.userType, a.email]);
 
 /** The serious and critical violations on the page as it is now, one line each with where they are. */
 export async function axeViolations(
@@ -138,28 +125,4 @@ export async function seedScreens(app: TestApp): Promise<SeededScreens> {
   const air = await client('aircargo@test.local');
   await postLoad(air, airLoadInput({ title: 'Pharma pallets', weight: 2000 }));
   return { trackedLoadId, requestedLoadId: open.id };
-}
-
-/**
- * One role's check: signed in as the test account, every screen of its navigation (and, for the carrier and the
- * shipper, the tracking pages; for the shipper, the poster's load page) at both sizes, with no violation and no page
- * error.
- */
-export async function checkRoleScreens(
-  app: TestApp,
-  browser: E2EBrowser,
-  seeded: SeededScreens,
-  userType: UserType,
-  email: string,
-): Promise<void> {
-  const page = await (await browser.newContext({ viewport: LAPTOP })).newPage();
-  const errors = watchPageErrors(page);
-  await signIn(page, app.url, email, TEST_ACCOUNT_PASSWORD);
-  const paths = navLinksFor(userType).map((l) => l.to);
-  if (userType === 'carrier' || userType === 'shipper')
-    paths.push('/tracking', `/tracking/${seeded.trackedLoadId}`);
-  if (userType === 'shipper') paths.push(`/loads/${seeded.requestedLoadId}`); // the poster's load page (issue 23)
-  const problems = await checkScreens(page, app.url, userType, paths);
-  expect(problems).toEqual([]);
-  expect(errors).toEqual([]);
 }

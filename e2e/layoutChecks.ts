@@ -1,6 +1,5 @@
-// Shared by the layout journeys (issue 14): the sizes, a signed-in page per role, the checks of a screen's fit, and
-// the phone check of one role's screens and drawer. The journeys are split by role group so that they run side by
-// side.
+// Shared by the layout journeys (issue 14): the sizes, a signed-in page per role, the checks of a screen's fit and the
+// phone's drawer (screenSweep.test.ts runs them on every role's screens).
 import { DRIVER_VEHICLE_TYPES } from '@freight/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -17,12 +16,6 @@ export const SMALL_PHONE = { width: 360, height: 740 };
 export const MAX_HEADER_HEIGHT = 64;
 /** A company name as long as real ones run (the seeded one is short enough to hide the wrap). */
 export const LONG_BROKER_COMPANY = 'Great Lakes Freight Brokerage Services LLC';
-
-/**
- * One role's check loads about twenty screens in full (and checks each): on a busy machine that outlasts the default
- * minute of a test, and it is no hang.
- */
-export const ROLE_TIMEOUT = 180_000;
 
 export const ROLES = [
   ['carrier', 'carrier@test.local'],
@@ -169,37 +162,25 @@ export async function cutText(page: Page): Promise<string[]> {
   );
 }
 
-/**
- * Phones (390 and 360 px) as one role: no sideways scroll, a header of at most 64 px and no cut text on every screen
- * of its navigation; the drawer holds every link and Logout, and a link navigates and closes it.
- */
-export async function checkPhoneRole(
-  app: TestApp,
-  browser: E2EBrowser,
-  userType: Role[0],
-  email: string,
-): Promise<void> {
-  const { page, errors } = await pageAt(app, browser, PHONE, email);
-  const links = navLinksFor(userType);
+/** A screen's fit on a phone: a header of at most 64 px, no sideways scroll and no cut text; one line a fault. */
+export async function fitProblems(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
-  for (const viewport of [PHONE, SMALL_PHONE]) {
-    await page.setViewportSize(viewport);
-    for (const link of links) {
-      await page.goto(`${app.url}${link.to}`);
-      await page.locator('main').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const height = await headerHeight(page);
-      if (height > MAX_HEADER_HEIGHT) problems.push(`${viewport.width}px ${link.to}: header ${height}px`);
-      const { excess, culprits } = await horizontalOverflow(page);
-      if (excess > 0)
-        problems.push(`${viewport.width}px ${link.to}: ${excess}px too wide: ${culprits.join(' | ')}`);
-      const cut = await cutText(page);
-      if (cut.length) problems.push(`${viewport.width}px ${link.to}: text cut: ${cut.join(' | ')}`);
-    }
-  }
-  expect(problems).toEqual([]);
+  const height = await headerHeight(page);
+  if (height > MAX_HEADER_HEIGHT) problems.push(`${label}: header ${height}px`);
+  const { excess, culprits } = await horizontalOverflow(page);
+  if (excess > 0) problems.push(`${label}: ${excess}px too wide: ${culprits.join(' | ')}`);
+  const cut = await cutText(page);
+  if (cut.length) problems.push(`${label}: text cut: ${cut.join(' | ')}`);
+  return problems;
+}
 
-  // The drawer: every link, the user's summary and Logout; a link navigates and closes it.
+/**
+ * The phone's navigation drawer as one role: every link, the user's summary and Logout; a link navigates and closes
+ * it; the carrier also logs out from it with a mouse.
+ */
+export async function checkDrawer(page: Page, app: TestApp, userType: Role[0]): Promise<void> {
+  const links = navLinksFor(userType);
+  await page.setViewportSize(PHONE);
   await page.goto(`${app.url}/`);
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -215,5 +196,4 @@ export async function checkPhoneRole(
     await mouseClick(page, drawer.getByRole('button', { name: 'Logout' }));
     await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
   }
-  expect(errors).toEqual([]);
 }

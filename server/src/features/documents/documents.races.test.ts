@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@freight/shared';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { DomainEventModel } from '../../events/model';
 import { rewindProjector } from '../../events/projectors';
 import { getQueue } from '../../queues';
@@ -14,7 +15,7 @@ import { computeVerification } from './verification';
  * after every round: no lost update (the stored document is what the acknowledged writes say), and the owner's
  * stored verification always follows their documents and final account type.
  */
-const ROUNDS = 20;
+const ROUNDS = stressSize(20, 8);
 const RACE_TIMEOUT_MS = 900_000;
 
 let app: TestApp;

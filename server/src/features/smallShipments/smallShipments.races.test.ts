@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { ShipmentOfferModel, SmallShipmentModel } from './model';
 import { repairSmallShipments } from './service';
 import { seedApprovedBackgroundCheck } from '../backgroundChecks/testing';
@@ -10,7 +11,7 @@ import { DomainEventModel } from '../../events/model';
  * checked after every round: the accepted price is the price the customer saw, and a matched shipment has exactly
  * one accepted offer (its matchedOfferId) and no pending one.
  */
-const ROUNDS = 20;
+const ROUNDS = stressSize(20, 6);
 const RACE_TIMEOUT_MS = 900_000;
 
 let app: TestApp;
