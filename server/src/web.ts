@@ -29,6 +29,7 @@ import {
 } from './http/webAssets';
 import { sessionRedisOptions } from './infra/availability';
 import { errorHandler, notFoundApi } from './http/errors';
+import { jsonBody } from './http/jsonBody';
 import { sameOriginGuard } from './http/sameOrigin';
 import { rejectUnstorableText } from './http/textGuard';
 import { writeLimits } from './http/writeLimits';
@@ -79,7 +80,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
   // The public API (issue 30) has its own stack: API keys, no session.
   app.use('/api/v1', createPublicApi(rt));
   app.use('/api', sameOriginGuard(rt.config.PUBLIC_URL, rt.config.TRUST_PROXY));
-  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', ...jsonBody());
   // Before the session, every route, rate limit and write: text PostgreSQL cannot store is a 400 naming its field.
   app.use('/api', rejectUnstorableText);
   app.use('/api', sessionMiddleware);

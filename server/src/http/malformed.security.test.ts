@@ -76,6 +76,40 @@ describe('a JSON body the server cannot read', () => {
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  // Issue 51: body-parser decodes any `utf-*` its decoder knows; only UTF-8 is read (RFC 8259 §8.1).
+  it.each(['utf-7', 'UTF-16LE', '"utf-32"', 'latin1'])(
+    'charset=%s answers 415 on /api and /api/v1, and nothing is read',
+    async (charset) => {
+      const body = '{"email":"carrier@test.local","password":"Test1234!"}';
+      const res = await app
+        .client()
+        .raw('post', '/api/auth/login')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send(body);
+      expectClientError(res, 415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.message).toBe('Unsupported charset: send the body as UTF-8');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const v1 = await app
+        .client()
+        .raw('post', '/api/v1/loads')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send('{}');
+      expect(v1.status).toBe(415);
+    },
+  );
+
+  it('charset=UTF-8 (any case, quoted or not) is read as before', async () => {
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"']) {
+      const res = await app
+        .client()
+        .raw('post', '/api/auth/login')
+        .set('Content-Type', `application/json; charset=${charset}`)
+        .send('{"email":"carrier@test.local","password":"Test1234!"}');
+      expect(res.status, `${charset}: ${res.text}`).toBe(200);
+    }
+  });
+
   it('an unsupported Content-Encoding answers 415', async () => {
     const res = await carrier
       .raw('post', '/api/auth/login')

@@ -53,6 +53,7 @@ describe('X-Forwarded-Host without TRUST_PROXY', () => {
       host: 'internal:3000',
       origin: 'https://freight.example',
       'x-forwarded-host': 'freight.example',
+      'x-forwarded-proto': 'https',
     });
     expect(isSameOrigin(req)).toBe(false);
     expect(isSameOrigin(req, undefined, false)).toBe(false);
@@ -66,5 +67,48 @@ describe('X-Forwarded-Host without TRUST_PROXY', () => {
       'x-forwarded-host': 'freight.example, evil.example',
     });
     expect(isSameOrigin(chained, undefined, true)).toBe(false);
+  });
+});
+
+/** Issue 51: the Origin is compared whole (scheme, host and port, as a browser serializes it), not by host alone. */
+describe('the Origin compared whole', () => {
+  const ours = () => new URL(app.url);
+  const post = (origin: string) =>
+    app.client().raw('post', '/api/auth/login').set('Origin', origin).send({ email: 'a@b.c', password: 'x' });
+
+  it.each([
+    ['an upper-case scheme and a trailing slash', (u: URL) => `HTTP://${u.host}/`],
+    ['a trailing slash', (u: URL) => `http://${u.host}/`],
+    ['a path', (u: URL) => `http://${u.host}/api`],
+    ['https on our http host', (u: URL) => `https://${u.host}`],
+    ['another scheme', (u: URL) => `ftp://${u.host}`],
+    ['another port', (u: URL) => `http://${u.hostname}:1`],
+  ])('%s is refused with 403 before anything is read', async (_what, originOf) => {
+    const res = await post(originOf(ours()));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Cross-site request refused');
+  });
+
+  it('our own origin passes (the login answers on its merits)', async () => {
+    const res = await post(ours().origin);
+    expect(res.status).not.toBe(403);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('behind a trusted proxy the scheme is X-Forwarded-Proto’s; PUBLIC_URL’s origin is taken whole', () => {
+    const viaProxy = (origin: string, proto?: string) =>
+      request({
+        host: 'internal:3000',
+        origin,
+        'x-forwarded-host': 'freight.example',
+        ...(proto ? { 'x-forwarded-proto': proto } : {}),
+      });
+    expect(isSameOrigin(viaProxy('https://freight.example', 'https'), undefined, true)).toBe(true);
+    expect(isSameOrigin(viaProxy('http://freight.example', 'https'), undefined, true)).toBe(false);
+    // Without the proxy's word the connection's scheme counts (plain http here).
+    expect(isSameOrigin(viaProxy('https://freight.example'), undefined, true)).toBe(false);
+    expect(isSameOrigin(viaProxy('https://freight.example/'), 'https://freight.example')).toBe(false);
+    expect(isSameOrigin(viaProxy('http://freight.example'), 'https://freight.example')).toBe(false);
+    expect(isSameOrigin(viaProxy('https://freight.example'), 'https://freight.example/app')).toBe(true);
   });
 });

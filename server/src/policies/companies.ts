@@ -4,8 +4,8 @@ import type { Actor } from './types';
 /**
  * Company accounts (issue 28): who may do what by role. Owners, admins and dispatchers act on loads (post, book,
  * offer, review requests, chat, track); accounting and viewers read (accounting also reads documents, rate
- * confirmations and proofs of delivery); a driver sees only the loads assigned to them (none yet: assignment comes
- * with the fleet issue). Account-level actions (documents, plan, type, numbers) are the owner's and admins'.
+ * confirmations and proofs of delivery); a driver sees only the loads assigned to them (`drives`, issue 29), in lists
+ * too (`load:list`, issue 51). Account-level actions (documents, plan, type, numbers) are the owner's and admins'.
  */
 export const LOAD_ACTORS: readonly CompanyRole[] = ['owner', 'admin', 'dispatcher'];
 export const LOAD_READERS: readonly CompanyRole[] = ['owner', 'admin', 'dispatcher', 'accounting', 'viewer'];

@@ -115,6 +115,12 @@ const CASES = {
     own: ACT,
     other: NONE,
   },
+  // Reads and lists of loads (issue 51): the reading roles see the company's loads; a driver only the ones assigned
+  // to them (load:read's assigned-driver side is walked in listsByRole.security.test.ts).
+  'load:read': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: READ, other: NONE },
+  'load:list': { type: 'carrier', own: READ, other: 'same' },
+  'booking:listOwn': { type: 'carrier', own: READ, other: 'same' },
+  'negotiation:list': { type: 'broker', own: READ, other: 'same' },
   'savedSearch:manage': { type: 'carrier', own: ALL, other: 'same' },
   'tracking:view': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: READ, other: NONE },
   'tracking:write': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: ACT, other: NONE },
@@ -131,6 +137,7 @@ const CASES = {
     other: 'same',
   },
   'smallShipment:create': { type: 'individual_customer', own: ACT, other: 'same' },
+  'smallShipment:list': { type: 'individual_customer', own: READ, other: 'same' },
   'smallShipment:manage': {
     type: 'individual_customer',
     resource: (p) => ({ shipperId: p.personId, shipperCompanyId: p.companyId }),
@@ -150,6 +157,7 @@ const CASES = {
     other: NONE,
   },
   'driverRoute:create': { type: 'individual_driver', own: ACT, other: 'same' },
+  'driverRoute:list': { type: 'individual_driver', own: READ, other: 'same' },
   'driverRoute:manage': {
     type: 'individual_driver',
     resource: (p) => ({ driverId: p.personId, driverCompanyId: p.companyId }),
@@ -176,6 +184,7 @@ const CASES = {
     own: READ,
     other: NONE,
   },
+  'shipmentWorkspace:list': { type: 'individual_driver', own: READ, other: 'same' },
   'shipmentWorkspace:write': {
     type: 'individual_customer',
     resource: (p, x) => ({

@@ -59,6 +59,14 @@ export const drives = (actor: Actor, load: LoadRef) =>
 /** Everyone who takes part in a load: its poster's, shipper's, broker's and booked carrier's companies. */
 export const takesPartIn = (actor: Actor, load: LoadRef) => managesLoad(actor, load) || hauls(actor, load);
 
+/**
+ * Who reads a load beyond the board (its details once it left the board, tracking, history, parties): admins, the
+ * reading roles of the companies taking part, and its assigned driver. A driver of the company who is not assigned to
+ * it is told it does not exist (404), and the lists leave it out (issue 51).
+ */
+export const readsLoad = (actor: Actor, load: LoadRef) =>
+  actor.userType === 'admin' || (readsLoads(actor) && takesPartIn(actor, load)) || drives(actor, load);
+
 const isAir = (load: LoadRef) => load.equipmentType === 'air_cargo';
 /** The account type that hauls a load of this mode. */
 const haulerOf = (load: LoadRef) => (isAir(load) ? 'air_cargo' : 'carrier');
@@ -117,6 +125,17 @@ export const freightPolicies = {
   /** Accept a counter offer: the carrier who made the offer. */
   'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) =>
     actsOnLoads(actor) && isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId),
+  /** One load past the board: see `readsLoad`. Every list of loads keeps only the loads this allows (issue 51). */
+  'load:read': (actor: Actor, load: LoadRef) => readsLoad(actor, load),
+  /**
+   * A list of the company's loads (My Loads, tracked loads, /api/v1/loads) shows every load its company takes part
+   * in: the reading roles. Anyone else (a driver) is shown only the loads assigned to them (issue 51).
+   */
+  'load:list': (actor: Actor) => readsLoads(actor),
+  /** The company's own booking requests (a carrier's): the reading roles; a driver sees none (they carry rates). */
+  'booking:listOwn': (actor: Actor) => readsLoads(actor),
+  /** Rate offers, made or received: the reading roles; a driver sees none. */
+  'negotiation:list': (actor: Actor) => readsLoads(actor),
   /** Saved searches with alerts: any signed-in user with an account type. */
   'savedSearch:manage': (actor: Actor) => actor.userType !== null,
 } satisfies Record<string, Rule>;

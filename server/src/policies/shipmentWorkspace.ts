@@ -20,6 +20,8 @@ const isMatchedDriver = (actor: Actor, s: WorkspaceParties) =>
 export const shipmentWorkspacePolicies = {
   'shipmentWorkspace:view': (actor: Actor, s: WorkspaceParties) =>
     actor.userType === 'admin' || (readsLoads(actor) && (isCustomer(actor, s) || isMatchedDriver(actor, s))),
+  /** The shipments the company carries (their addresses included): the roles that read a workspace. */
+  'shipmentWorkspace:list': (actor: Actor) => readsLoads(actor),
   /** Chat and photos: the two sides only. */
   'shipmentWorkspace:write': (actor: Actor, s: WorkspaceParties) =>
     actsOnLoads(actor) && (isCustomer(actor, s) || isMatchedDriver(actor, s)),

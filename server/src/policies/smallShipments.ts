@@ -1,6 +1,6 @@
 import { isDriver } from './driverRoutes';
 import type { Actor, Rule } from './types';
-import { actsOnLoads, isParty } from './companies';
+import { actsOnLoads, isParty, readsLoads } from './companies';
 
 /** The resources these rules look at (plain ids, so services need not load more than they have). */
 interface OwnedByShipper {
@@ -16,6 +16,8 @@ const isCustomer = (actor: Actor, s: OwnedByShipper) => isParty(actor, s.shipper
 export const smallShipmentsPolicies = {
   /** Anyone who finished account setup may post a small shipment (the form is for individual customers). */
   'smallShipment:create': (actor: Actor) => actsOnLoads(actor) && actor.userType !== null,
+  /** The company's shipments with their offers (My Shipments): the reading roles, as the workspace; a driver none. */
+  'smallShipment:list': (actor: Actor) => readsLoads(actor),
   'smallShipment:manage': (actor: Actor, shipment: OwnedByShipper) =>
     actor.userType === 'admin' || (actsOnLoads(actor) && isCustomer(actor, shipment)),
 

@@ -16,6 +16,9 @@ const inCompany = (actor: Actor, r: TeamResource) =>
 const manages = (actor: Actor, r: TeamResource) =>
   inCompany(actor, r) && (roleOf(actor) === 'owner' || roleOf(actor) === 'admin');
 const isSelf = (actor: Actor, r: TeamResource) => r.target?.id === actor.id;
+/** The company's owner (the one who may transfer it). */
+export const ownsCompany = (actor: Actor, r: TeamResource) =>
+  inCompany(actor, r) && roleOf(actor) === 'owner';
 
 export const teamPolicies = {
   /** Every member sees the team. */
@@ -30,7 +33,7 @@ export const teamPolicies = {
     manages(actor, r) && !!r.target && r.target.role !== 'owner' && !isSelf(actor, r),
   /** The owner hands the company to another member. */
   'team:transfer': (actor: Actor, r: TeamResource) =>
-    inCompany(actor, r) && roleOf(actor) === 'owner' && !!r.target && !isSelf(actor, r),
+    ownsCompany(actor, r) && !!r.target && !isSelf(actor, r),
   /** Everyone but the owner may leave (the owner transfers ownership first). */
   'team:leave': (actor: Actor, r: TeamResource) => inCompany(actor, r) && roleOf(actor) !== 'owner',
 } satisfies Record<string, Rule>;

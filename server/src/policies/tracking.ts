@@ -5,14 +5,13 @@ import {
   type TrackingViewerActions,
 } from '@freight/shared';
 import type { FreightListing } from '../features/freight/model';
-import { drives, hauls, managesLoad, takesPartIn, type LoadRef } from './freight';
-import { actsOnLoads, readsLoads } from './companies';
+import { drives, hauls, managesLoad, readsLoad, takesPartIn, type LoadRef } from './freight';
+import { actsOnLoads } from './companies';
 import { viewerAssignActions } from './fleet';
 import type { Actor, Rule } from './types';
 
 type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
 
-const isAdmin = (actor: Actor) => actor.userType === 'admin';
 /**
  * The booked carrier's people who act on loads, and the load's assigned driver (issue 29; a driver of the company who
  * is not assigned to it is not, and is told the load does not exist).
@@ -25,9 +24,8 @@ const isBookedCarrier = (actor: Actor, load: Load) =>
  * booked carrier and admins. Everyone else is told the load does not exist (404), reads and writes alike.
  */
 export const trackingPolicies = {
-  /** Read the tracking detail, location, trail, photos and chat; join freight:<id>. */
-  'tracking:view': (actor: Actor, load: Load) =>
-    isAdmin(actor) || (readsLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),
+  /** Read the tracking detail, location, trail, photos and chat; join freight:<id> (`readsLoad`: as `load:read`). */
+  'tracking:view': (actor: Actor, load: Load) => readsLoad(actor, load),
   /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
   'tracking:write': (actor: Actor, load: Load) =>
     (actsOnLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),

@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../http/errors';
 import { withAggregate, withAggregates, type AggregateRef } from '../../infra/concurrency';
 import { companyIdOf, ensureOwnCompany } from './service';
 import { authorize, can, toActor } from '../../policies';
-import type { TeamResource } from '../../policies/team';
+import { ownsCompany, type TeamResource } from '../../policies/team';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { endOtherSessions } from '../account/sessions';
 import { UserModel, displayName, type User, type UserDoc } from '../users/model';
@@ -372,7 +372,10 @@ export async function transferOwnership(viewerId: string, memberId: string): Pro
       companyId,
       target: { id: memberId, role: (member.companyRole ?? 'viewer') as CompanyRole },
     };
-    if (memberId === viewerId) throw conflict('You are the owner already');
+    // Only the owner hears that they own it already; anyone else is refused as for any transfer (issue 51).
+    if (memberId === viewerId && ownsCompany(actor, r)) {
+      throw conflict('You are the owner already');
+    }
     authorize(actor, 'team:transfer', r, {
       message: 'Only the owner can transfer ownership',
     });

@@ -241,6 +241,22 @@ describe('the company and its invitations', { timeout: 180_000 }, () => {
       (await dispatcher.patch(`/api/company/members/${admin.user!.id}`, { role: 'viewer' })).status,
     ).toBe(403);
     expect((await admin.post('/api/company/transfer', { userId: dispatcher.user!.id })).status).toBe(403);
+    // Naming oneself (issue 51): only the owner hears "owner already"; a member who is not is refused as for any
+    // transfer, and nothing changes.
+    for (const c of [admin, dispatcher]) {
+      const self = await c.post('/api/company/transfer', { userId: c.user!.id });
+      expect(self.status, self.text).toBe(403);
+      expect(self.body.message).toBe('Only the owner can transfer ownership');
+    }
+    const ownSelf = await owner.post('/api/company/transfer', { userId: owner.user!.id });
+    expect(ownSelf.status).toBe(409);
+    expect(ownSelf.body.message).toBe('You are the owner already');
+    const roles = (await team(owner)).members.map((m) => [m.id, m.role]);
+    expect(Object.fromEntries(roles)).toEqual({
+      [owner.user!.id]: 'owner',
+      [admin.user!.id]: 'admin',
+      [dispatcher.user!.id]: 'dispatcher',
+    });
 
     const strangerOwner = await person('carrier', 'Stranger Co');
     const strangerAdmin = await member(strangerOwner, 'admin');

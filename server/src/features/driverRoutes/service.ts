@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
-import { authorize, type Actor } from '../../policies';
+import { authorize, can, type Actor } from '../../policies';
 import { viewerRouteMatchActions } from '../../policies/smallShipments';
 import { dollarsToCents } from '../freight/model';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../smallShipments/model';
 import { DriverRouteModel, toDriverRouteDto, type DriverRoute } from '../smallShipments/driverRouteModel';
 import { escapeRegex } from '../../infra/regex';
-import { mine } from '../companies/mine';
+import { emptyPage, mine } from '../companies/mine';
 
 function fieldsOf(data: DriverRouteData) {
   return {
@@ -88,8 +88,9 @@ export async function closeRoute(actor: Actor, id: string): Promise<DriverRouteD
   });
 }
 
-/** The driver's routes: active ones first, then by departure date. */
+/** The driver's routes: active ones first, then by departure date (to the roles the policy lets list them). */
 export async function listRoutes(actor: Actor, { page, pageSize }: PageQuery): Promise<Page<DriverRouteDto>> {
+  if (!can(actor, 'driverRoute:list')) return emptyPage({ page, pageSize });
   const found = await paginate<DriverRoute>(
     DriverRouteModel,
     mine(actor, 'driverId', 'driverCompanyId'),

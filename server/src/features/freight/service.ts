@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import { pageQuerySchema } from '../../http/validate';
-import { authorize, type Actor } from '../../policies';
-import { takesPartIn, viewerLoadActions } from '../../policies/freight';
+import { authorize, can, type Actor } from '../../policies';
+import { viewerLoadActions } from '../../policies/freight';
 import { assertFeatureAccess } from '../../policies/gate';
 import { assertCanPostLoad } from './planLimits';
 import { BrokerShipperModel } from './brokerShippers/model';
@@ -34,7 +34,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { describeChanges } from './posterLoads/changes';
 import { assertEditAllowed, waitingCarriers } from './posterLoads/editRules';
 import { assertEmailVerified } from '../../policies/emailVerified';
-import { mine } from '../companies/mine';
+import { CARRIER_PARTY, loadListFilters, mine, readableLoads } from '../companies/mine';
 import { stampChangedParties } from '../companies/stamps';
 
 export { objectId };
@@ -191,7 +191,7 @@ export { boardQuery, searchListings } from './book/search';
 export async function getListing(actor: Actor | null, id: string): Promise<FreightListingDto> {
   const load = await findLoad(id);
   if (load.equipmentType === AIR) {
-    const involved = actor && takesPartIn(actor, load);
+    const involved = can(actor, 'load:read', load);
     if (!involved) {
       if (!actor) throw unauthorized();
       await assertFeatureAccess(actor, 'air_freight');
@@ -199,8 +199,9 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
   }
   const listing = { ...toFreightDto(load), viewerActions: viewerLoadActions(actor, load) };
   // A load that left the board (booked, in transit, delivered, cancelled) is the business of its participants only
-  // (issue 25): its description and instructions included; anyone else, signed out too, gets 404.
-  const participant = actor && (actor.userType === 'admin' || takesPartIn(actor, load));
+  // (issue 25): its description and instructions included; anyone else, signed out too, gets 404. Who reads it is
+  // the policy's `load:read`, with the member's role (issue 51: an unassigned driver of the carrier is not one).
+  const participant = can(actor, 'load:read', load);
   if (!participant && load.status !== 'available') throw notFound('Load not found');
   return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
@@ -209,20 +210,20 @@ export const myListingsSchema = pageQuerySchema.extend({
   equipmentType: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(40).optional()),
 });
 
-/** The user's loads: posted by them, or (carriers) booked to them. */
+/**
+ * The company's loads: posted by it, or (carriers) booked to it. As the policy decides with the member's role
+ * (issue 51): a driver sees only the loads assigned to them.
+ */
 export async function myListings(actor: Actor, q: z.output<typeof myListingsSchema>): Promise<FreightPage> {
   const equipment = q.equipmentType ? { equipmentType: q.equipmentType } : {};
   // Two equalities merged (posted by me, booked to me), not one `$or` that reads every load.
   const found = await paginate<FreightListing>(
     FreightModel,
-    [
-      { ...mine(actor, 'userId', 'companyId'), ...equipment },
-      { ...mine(actor, 'carrierId', 'carrierCompanyId'), ...equipment },
-    ],
+    loadListFilters(actor, [['userId', 'companyId'], CARRIER_PARTY], equipment),
     { createdAt: -1, _id: -1 },
     q,
   );
-  return { ...found, items: found.items.map(toFreightDto) };
+  return { ...found, items: readableLoads(actor, found.items).map(toFreightDto) };
 }
 
 export const brokerFreightSchema = pageQuerySchema.extend({

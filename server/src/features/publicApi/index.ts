@@ -1,6 +1,7 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { currentUser } from '../../http/auth';
 import { errorHandler, notFound } from '../../http/errors';
+import { jsonBody } from '../../http/jsonBody';
 import { sendFile, type FileDownload } from '../../http/sendFile';
 import { rejectUnstorableText } from '../../http/textGuard';
 import { validate } from '../../http/validate';
@@ -20,7 +21,7 @@ const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  */
 export function createPublicApi(rt: Runtime): Router {
   const router = Router();
-  router.use(express.json({ limit: '1mb' }));
+  router.use(...jsonBody());
   router.use(rejectUnstorableText);
   router.get('/openapi.json', (_req, res) => {
     res.json(openApiDocument());

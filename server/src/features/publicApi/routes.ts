@@ -16,8 +16,7 @@ import {
 } from '@freight/shared';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors';
-import type { Actor } from '../../policies';
-import { takesPartIn } from '../../policies/freight';
+import { can, type Actor } from '../../policies';
 import { listBookingRequests, reviewBookingRequest } from '../freight/bookingRequests/service';
 import { receivedNegotiations, respondToOffer } from '../freight/negotiations/service';
 import { withdrawListing } from '../freight/posterLoads/service';
@@ -69,10 +68,13 @@ async function paged<T>(
   };
 }
 
-/** The company's own load (posted, brokered or booked to it); another company's is 404, as if it did not exist. */
+/**
+ * The company's own load (posted, brokered or booked to it) as the member's role may read it (`load:read`); another
+ * company's, or one the role does not see (issue 51: a driver's unassigned load), is 404, as if it did not exist.
+ */
 async function ownLoad(actor: Actor, id: string) {
   const load = await findLoad(id);
-  if (!takesPartIn(actor, load)) throw notFound('Load not found');
+  if (!can(actor, 'load:read', load)) throw notFound('Load not found');
   return getListing(actor, id);
 }
 

@@ -35,7 +35,7 @@ import {
   storedFileName,
   type UploadedFile,
 } from '../../infra/storage';
-import { authorize, type Actor } from '../../policies';
+import { authorize, can, type Actor } from '../../policies';
 import { assertStorageLeft } from '../storageQuota';
 import {
   ShipmentOfferModel,
@@ -58,7 +58,7 @@ import {
   type ShipmentPhoto,
   type ShipmentReport,
 } from './model';
-import { mine } from '../companies/mine';
+import { emptyPage, mine } from '../companies/mine';
 import type { FileDownload } from '../../http/sendFile';
 
 const READ_ONLY_MESSAGE = "Only the shipment's customer and driver can post here; admins can read.";
@@ -156,6 +156,7 @@ export async function listCarriedShipments(
   actor: Actor,
   { page, pageSize }: PageQuery,
 ): Promise<Page<CarriedShipmentDto>> {
+  if (!can(actor, 'shipmentWorkspace:list')) return emptyPage({ page, pageSize });
   const found = await paginate<ShipmentOffer>(
     ShipmentOfferModel,
     { ...mine(actor, 'driverId', 'driverCompanyId'), status: 'accepted' },

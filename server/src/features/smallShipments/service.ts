@@ -14,7 +14,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { NOTHING_WRITTEN, recordFact, recordFacts, type Fact, type FactBy } from '../../events/record';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
-import { authorize, type Actor } from '../../policies';
+import { authorize, can, type Actor } from '../../policies';
 import { assertMayOfferOnShipments } from '../backgroundChecks/service';
 import { DriverRouteModel } from './driverRouteModel';
 import { dollarsToCents } from '../freight/model';
@@ -29,7 +29,7 @@ import {
 } from './model';
 import { assertEmailVerified } from '../../policies/emailVerified';
 import { viewerShipmentOfferActions } from '../../policies/smallShipments';
-import { mine } from '../companies/mine';
+import { emptyPage, mine } from '../companies/mine';
 
 const toDate = (s: string | undefined) => (s ? new Date(s) : null);
 
@@ -105,11 +105,12 @@ async function withOffers(actor: Actor, shipments: SmallShipment[]): Promise<MyS
   return shipments.map((s) => ({ ...toSmallShipmentDto(s), offers: byShipment.get(String(s._id)) ?? [] }));
 }
 
-/** GET /api/small-shipments: the caller's shipments, newest first, with their offers. */
+/** GET /api/small-shipments: the caller's company's shipments, newest first, with their offers (reading roles). */
 export async function listMyShipments(
   actor: Actor,
   { page, pageSize }: PageQuery,
 ): Promise<Page<MySmallShipmentDto>> {
+  if (!can(actor, 'smallShipment:list')) return emptyPage({ page, pageSize });
   const found = await paginate<SmallShipment>(
     SmallShipmentModel,
     mine(actor, 'shipperId', 'shipperCompanyId'),

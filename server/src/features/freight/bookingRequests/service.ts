@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import { pageQuerySchema } from '../../../http/validate';
-import { authorize, type Actor } from '../../../policies';
+import { authorize, can, type Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../../policies/gate';
 import { assertCarrierCanTakeBooking } from '../planLimits';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
@@ -22,7 +22,7 @@ import { bookingRequestViews } from '../views';
 import { recordFact } from '../../../events/record';
 import { BookingRequestModel, pendingKeyOf, type BookingRequest } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
-import { mine } from '../../companies/mine';
+import { emptyPage, mine } from '../../companies/mine';
 import { stampChangedParties } from '../../companies/stamps';
 
 export const UNVERIFIED_BOOK_TEXT = 'Complete document verification to book freight.';
@@ -139,11 +139,15 @@ export async function listBookingRequests(
   );
 }
 
-/** GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for). */
+/**
+ * GET /api/booking-requests/mine: the carrier's own requests (the board shows which loads it asked for); to the roles
+ * the policy lets list them (issue 51: a driver, none).
+ */
 export async function myBookingRequests(
   actor: Actor,
   q: BookingRequestListQuery,
 ): Promise<Page<BookingRequestDto>> {
+  if (!can(actor, 'booking:listOwn')) return emptyPage(q);
   return listPage([mine(actor, 'carrierId', 'carrierCompanyId')], q, { viewer: actor });
 }
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { AppError, conflict, forbidden, notFound } from '../../../http/errors';
 import { paginate } from '../../../http/paginate';
 import { pageQuerySchema } from '../../../http/validate';
-import { authorize, type Actor } from '../../../policies';
+import { authorize, can, type Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../../policies/gate';
 import { assertCarrierCanTakeBooking } from '../planLimits';
 import { dollarsToCents, FreightModel, toFreightDto, type FreightListing } from '../model';
@@ -26,7 +26,7 @@ import { negotiationViews } from '../views';
 import { recordFact } from '../../../events/record';
 import { NegotiationModel, effectiveStatus, negotiationStep, type Negotiation } from './model';
 import { assertEmailVerified } from '../../../policies/emailVerified';
-import { mine } from '../../companies/mine';
+import { emptyPage, mine } from '../../companies/mine';
 import { stampChangedParties } from '../../companies/stamps';
 
 export const UNVERIFIED_OFFER_TEXT = 'Complete document verification to negotiate rates.';
@@ -125,11 +125,13 @@ export const negotiationListSchema = pageQuerySchema.extend({
 });
 type NegotiationListQuery = z.output<typeof negotiationListSchema>;
 
+/** One page of offers, to the roles the policy lets list them (issue 51: a driver sees none). */
 async function listPage(
   viewer: Actor,
   filter: FilterQuery<Negotiation>,
   q: NegotiationListQuery,
 ): Promise<Page<NegotiationDto>> {
+  if (!can(viewer, 'negotiation:list')) return emptyPage(q);
   await expireDue(filter);
   if (q.status) filter.status = q.status;
   const found = await paginate<Negotiation>(NegotiationModel, filter, { createdAt: -1, _id: -1 }, q);

@@ -18,7 +18,7 @@ import { UserModel } from '../../users/model';
 import { toTrackingFreightDto } from '../model';
 import { chatRoomOf, loadForParticipant, positionRecord, roomsOfLoads } from '../access/service';
 import { unreadByRoom } from '../chat/service';
-import { mine } from '../../companies/mine';
+import { CARRIER_PARTY, loadListFilters, readableLoads } from '../../companies/mine';
 
 /** GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers. */
 export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
@@ -58,9 +58,10 @@ export async function getTrackingDetail(actor: Actor, freightId: string): Promis
 }
 
 /**
- * Loads that have (had) a carrier, as equality-led filters (DESIGN §2): one per role the user can hold on a load,
- * each reading only the user's own loads (the carrier condition is checked among them). An admin sees every load
- * past 'available', one status at a time, and cancelled loads that had a carrier.
+ * Loads that have (had) a carrier, as equality-led filters (DESIGN §2): one per role the company can hold on a load,
+ * each reading only the company's own loads (the carrier condition is checked among them), as the policy decides
+ * with the member's role (issue 51: a driver, only the loads assigned to them). An admin sees every load past
+ * 'available', one status at a time, and cancelled loads that had a carrier.
  */
 function trackedLoadFilters(actor: Actor): Array<FilterQuery<FreightListing>> {
   if (actor.userType === 'admin') {
@@ -70,12 +71,16 @@ function trackedLoadFilters(actor: Actor): Array<FilterQuery<FreightListing>> {
     ];
   }
   const withCarrier = { carrierId: { $ne: null } };
-  return [
-    mine(actor, 'carrierId', 'carrierCompanyId'),
-    { ...mine(actor, 'userId', 'companyId'), ...withCarrier },
-    { ...mine(actor, 'brokerId', 'brokerCompanyId'), ...withCarrier },
-    { ...mine(actor, 'shipperId', 'shipperCompanyId'), ...withCarrier },
-  ];
+  return loadListFilters(
+    actor,
+    [
+      CARRIER_PARTY,
+      ['userId', 'companyId'],
+      ['brokerId', 'brokerCompanyId'],
+      ['shipperId', 'shipperCompanyId'],
+    ],
+    withCarrier,
+  );
 }
 
 /** GET /api/tracking/loads: loads the user takes part in that have (had) a carrier, most recently changed first. */
@@ -83,12 +88,14 @@ export async function listTrackedLoads(
   actor: Actor,
   { page, pageSize }: PageQuery,
 ): Promise<Page<TrackedLoadDto>> {
-  const { items: loads, total } = await paginate<FreightListing>(
+  const found = await paginate<FreightListing>(
     FreightModel,
     trackedLoadFilters(actor),
     { updatedAt: -1, _id: -1 },
     { page, pageSize },
   );
+  const loads = readableLoads(actor, found.items);
+  const { total } = found;
   const roomList = await roomsOfLoads(loads.map((l) => l._id));
   const unread = await unreadByRoom(actor.id, roomList);
   const roomByLoad = new Map(roomList.map((r) => [String(r.freightListingId), r]));
