@@ -4,23 +4,27 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The journeys that run longest, slowest first. They start ahead of the other files of their project even when the
- * run has no timings of its own (a fresh clone, as in CI), where vitest would order by file size: these are small
- * files around shared checks, and starting them last would leave one worker running them alone at the end.
+ * The API files that run longest, slowest first (at their CI size). They start ahead of the other files of their
+ * project even when the run has no timings of its own (a fresh clone, as in CI), where vitest would order by file
+ * size: starting a long file last would leave one worker running it alone at the end. (The journeys run one at a
+ * time, so their order does not change the run's length.)
  */
 const LONGEST_FILES = [
-  'e2e/screenSweep.test.ts',
-  'e2e/accessibility.test.ts',
-  'e2e/layout.test.ts',
-  'e2e/truckPosts.test.ts',
-  'e2e/fleetJourney.test.ts',
-  'e2e/integratorJourney.test.ts',
-  'server/src/features/freight/loadRaces.test.ts',
-  'server/src/http/fuzz.security.test.ts',
-  'server/src/features/companies/team.test.ts',
-  'server/src/features/freight/loadRaces.twoNode.test.ts',
   'server/src/features/freight/loadCrash.test.ts',
   'server/src/features/freight/book/book.test.ts',
+  'server/src/http/fuzz.security.test.ts',
+  'server/src/features/freight/loadRaces.twoNode.test.ts',
+  'server/src/features/freight/booking.test.ts',
+  'server/src/features/smallShipments/smallShipments.test.ts',
+  'server/src/features/shipmentWorkspace/shipmentWorkspace.test.ts',
+  'server/src/features/documents/documents.races.test.ts',
+  'server/src/features/tracking/tracking.socket.test.ts',
+  'server/src/features/companies/team.test.ts',
+  'server/src/features/smallShipments/smallShipments.races.test.ts',
+  'server/src/features/freight/negotiations.test.ts',
+  'server/src/features/freight/posterLoads/posterLoads.test.ts',
+  'server/src/features/freight/loadRaces.test.ts',
+  'server/src/features/documents/documents.test.ts',
 ];
 
 /** Vitest's own order (project groups, then the last run's timings or file size), the longest files moved first. */
