@@ -18,6 +18,7 @@ const LONGEST_FILES = [
   'e2e/truckPosts.test.ts',
   'e2e/fleetJourney.test.ts',
   'e2e/integratorJourney.test.ts',
+  'bench/scenarios.smoke.test.ts',
   'server/src/features/freight/loadRaces.test.ts',
   'server/src/http/fuzz.security.test.ts',
   'server/src/features/companies/team.test.ts',
@@ -78,6 +79,8 @@ export default defineConfig({
             'workers/src/**/*.test.ts',
             'shared/src/**/*.test.ts',
             'dev-services/src/**/*.test.ts',
+            // Every bench scenario at its tiny size (the bench cannot rot unseen).
+            'bench/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'server/src/importCycles.test.ts'],
         },

@@ -13,8 +13,14 @@ const BENCH_USER_PASSWORD = 'Bench-Lane-Relay-42';
 export const REPO = path.resolve(import.meta.dirname, '..');
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/**
+ * How big a run is: `full` (`npm run bench`), `quick` (`npm run bench -- --quick`, under 2 minutes) or `tiny` (every
+ * scenario's set-up and one small measured round in seconds: the CI check bench/scenarios.smoke.test.ts).
+ */
+export type BenchSize = 'full' | 'quick' | 'tiny';
+
 export interface BenchContext {
-  quick: boolean;
+  size: BenchSize;
   mongoUri: string;
   redisUrl: string;
   database: string;
@@ -22,6 +28,53 @@ export interface BenchContext {
   /** Environment shared by every server process of this run (same database and Redis prefix). */
   serverEnv: Record<string, string>;
   log(line: string): void;
+}
+
+/**
+ * The context of one run: its own database and Redis prefix on the given services, and the environment of every
+ * server process it starts (production mode, no test accounts, no rate limits).
+ */
+export function benchContext(opts: {
+  size: BenchSize;
+  services: { mongoUri: string; redisUrl: string; postgresUrl?: string | null };
+  mongoKind: string;
+  database: string;
+  dataDir: string;
+  log(line: string): void;
+}): BenchContext {
+  const { services, database } = opts;
+  return {
+    size: opts.size,
+    mongoUri: services.mongoUri,
+    redisUrl: services.redisUrl,
+    database,
+    mongoKind: opts.mongoKind,
+    log: opts.log,
+    serverEnv: {
+      NODE_ENV: 'production',
+      MONGODB_URI: services.mongoUri,
+      REDIS_URL: services.redisUrl,
+      // On FerretDB/PostgreSQL: without it the servers never add the PostgreSQL side of the indexes and every
+      // equality is a sequential scan.
+      ...(services.postgresUrl ? { FERRETDB_POSTGRES_URL: services.postgresUrl } : {}),
+      MONGODB_DB: database,
+      REDIS_PREFIX: `${database}:`,
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ENABLE_TEST_ACCOUNTS: 'false',
+      // The scenarios hammer one user's chat and open many sockets per user: per-user limits would answer 429.
+      RATE_LIMITS_ENABLED: 'false',
+      REGISTER_LIMIT_PER_HOUR: '1000000', // every bench user signs up from 127.0.0.1
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      MAP_TILE_URL: '',
+      // The tiny size's figures mean nothing; its servers sign users up and in at the test suites' cost (the
+      // standard password hash and strength check cost a second of CPU per sign-up, which both refuse in production).
+      ...(opts.size === 'tiny'
+        ? { NODE_ENV: 'test', PASSWORD_HASHING: 'fast', PASSWORD_STRENGTH_CHECK: 'dictionary' }
+        : {}),
+    },
+  };
 }
 
 export interface ScenarioResult {
