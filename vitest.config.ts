@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * time, so their order does not change the run's length.)
  */
 const LONGEST_FILES = [
+  'bench/scenarios.smoke.test.ts',
   'server/src/features/freight/loadCrash.test.ts',
   'server/src/features/freight/book/book.test.ts',
   'server/src/http/fuzz.security.test.ts',
@@ -79,6 +80,8 @@ export default defineConfig({
             'workers/src/**/*.test.ts',
             'shared/src/**/*.test.ts',
             'dev-services/src/**/*.test.ts',
+            // Every bench scenario at its tiny size (the bench cannot rot unseen).
+            'bench/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, 'server/src/importCycles.test.ts'],
         },

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ClientToServerEvents, type ServerToClientEvents } from '@freight/shared';
+import { generate } from 'otplib';
 import { io as ioClient, type Socket } from 'socket.io-client';
 
 /** Strong enough for the sign-up password check. */
@@ -12,8 +13,14 @@ const BENCH_USER_PASSWORD = 'Bench-Lane-Relay-42';
 export const REPO = path.resolve(import.meta.dirname, '..');
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/**
+ * How big a run is: `full` (`npm run bench`), `quick` (`npm run bench -- --quick`, under 2 minutes) or `tiny` (every
+ * scenario's set-up and one small measured round in seconds: the CI check bench/scenarios.smoke.test.ts).
+ */
+export type BenchSize = 'full' | 'quick' | 'tiny';
+
 export interface BenchContext {
-  quick: boolean;
+  size: BenchSize;
   mongoUri: string;
   redisUrl: string;
   database: string;
@@ -21,6 +28,53 @@ export interface BenchContext {
   /** Environment shared by every server process of this run (same database and Redis prefix). */
   serverEnv: Record<string, string>;
   log(line: string): void;
+}
+
+/**
+ * The context of one run: its own database and Redis prefix on the given services, and the environment of every
+ * server process it starts (production mode, no test accounts, no rate limits).
+ */
+export function benchContext(opts: {
+  size: BenchSize;
+  services: { mongoUri: string; redisUrl: string; postgresUrl?: string | null };
+  mongoKind: string;
+  database: string;
+  dataDir: string;
+  log(line: string): void;
+}): BenchContext {
+  const { services, database } = opts;
+  return {
+    size: opts.size,
+    mongoUri: services.mongoUri,
+    redisUrl: services.redisUrl,
+    database,
+    mongoKind: opts.mongoKind,
+    log: opts.log,
+    serverEnv: {
+      NODE_ENV: 'production',
+      MONGODB_URI: services.mongoUri,
+      REDIS_URL: services.redisUrl,
+      // On FerretDB/PostgreSQL: without it the servers never add the PostgreSQL side of the indexes and every
+      // equality is a sequential scan.
+      ...(services.postgresUrl ? { FERRETDB_POSTGRES_URL: services.postgresUrl } : {}),
+      MONGODB_DB: database,
+      REDIS_PREFIX: `${database}:`,
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ENABLE_TEST_ACCOUNTS: 'false',
+      // The scenarios hammer one user's chat and open many sockets per user: per-user limits would answer 429.
+      RATE_LIMITS_ENABLED: 'false',
+      REGISTER_LIMIT_PER_HOUR: '1000000', // every bench user signs up from 127.0.0.1
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      MAP_TILE_URL: '',
+      // The tiny size's figures mean nothing; its servers sign users up and in at the test suites' cost (the
+      // standard password hash and strength check cost a second of CPU per sign-up, which both refuse in production).
+      ...(opts.size === 'tiny'
+        ? { NODE_ENV: 'test', PASSWORD_HASHING: 'fast', PASSWORD_STRENGTH_CHECK: 'dictionary' }
+        : {}),
+    },
+  };
 }
 
 export interface ScenarioResult {
@@ -134,6 +188,11 @@ export async function startServer(
 export class BenchClient {
   cookie = '';
   userId = '';
+  email = '';
+  readonly password = BENCH_USER_PASSWORD;
+  /** The TOTP seed once two-factor sign-in is on (turnOnTwoFactor), and the last time step a code was made for. */
+  private totpSecret = '';
+  private totpStep = 0;
   constructor(readonly baseUrl: string) {}
 
   async request(method: string, p: string, body?: unknown): Promise<Response> {
@@ -158,20 +217,56 @@ export class BenchClient {
 
   /** Registers a fresh user of the given type and signs in. */
   async signUp(userType: string, tag = userType): Promise<this> {
-    const email = `${tag}.${randomBytes(5).toString('hex')}@bench.local`;
-    const password = BENCH_USER_PASSWORD;
+    this.email = `${tag}.${randomBytes(5).toString('hex')}@bench.local`;
     await this.json('POST', '/api/auth/register', {
-      email,
-      password,
-      confirmPassword: password,
+      email: this.email,
+      password: this.password,
+      confirmPassword: this.password,
       firstName: 'Bench',
       lastName: tag,
       userType: ['carrier', 'shipper', 'broker', 'air_cargo'].includes(userType) ? userType : 'carrier',
       companyName: `Bench ${tag}`,
     });
-    const user = await this.json<{ id: string }>('POST', '/api/auth/login', { email, password });
-    this.userId = user.id;
+    return this.signIn();
+  }
+
+  /**
+   * Signs in with the password, as the web app does: a new session; with two-factor sign-in on, the password step
+   * answers a challenge and the authenticator's current code completes it.
+   */
+  async signIn(): Promise<this> {
+    this.cookie = '';
+    const first = await this.json<{ id?: string; twoFactorRequired?: boolean }>('POST', '/api/auth/login', {
+      email: this.email,
+      password: this.password,
+    });
+    const user = first.twoFactorRequired
+      ? await this.json<{ id: string }>('POST', '/api/auth/login/2fa', { code: await this.totpCode() })
+      : first;
+    this.userId = user.id!;
     return this;
+  }
+
+  /**
+   * Turns on two-factor sign-in the way a user does on the account page (issue 27): asks for a new secret (the QR
+   * code's), confirms it with the authenticator's code, then signs in again with password and code.
+   */
+  async turnOnTwoFactor(): Promise<this> {
+    const setup = await this.json<{ secret: string }>('POST', '/api/auth/2fa/setup');
+    this.totpSecret = setup.secret;
+    await this.json('POST', '/api/auth/2fa/enable', { code: await this.totpCode() });
+    return this.signIn();
+  }
+
+  /**
+   * The authenticator app's code (otplib, as the server checks it). The server takes each time step's code once,
+   * so a second code inside one 30 s step is the next step's, which it accepts as the neighbouring one (an app user
+   * would wait for the next code instead).
+   */
+  private async totpCode(): Promise<string> {
+    if (!this.totpSecret) throw new Error(`${this.email}: two-factor sign-in is not on (turnOnTwoFactor)`);
+    this.totpStep = Math.max(Math.floor(Date.now() / 30_000), this.totpStep + 1);
+    return generate({ secret: this.totpSecret, epoch: this.totpStep * 30 });
   }
 
   socket(baseUrl = this.baseUrl): Promise<ClientSocket> {

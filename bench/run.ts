@@ -1,15 +1,16 @@
 // `npm run bench` (full) and `npm run bench -- --quick` (smoke run, under 2 minutes).
 // Starts the configured or embedded MongoDB and Redis, seeds its own data in its own database, runs the
 // scenarios, and writes bench/results/<date>.json, bench/results/latest.md and the Markdown to stdout.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { servicesEnv, startEmbeddedServices } from '@freight/dev-services';
+import { startEmbeddedServices } from '@freight/dev-services';
 import mongoose from 'mongoose';
-import { machineInfo, REPO, type BenchContext, type ScenarioResult } from './lib';
+import { benchContext, machineInfo, REPO, type ScenarioResult } from './lib';
 import { scenarios as featureScenarios } from './scenarios/index';
 
 const quick = process.argv.includes('--quick');
+// `--tiny`: every scenario's set-up and one small round in seconds (what the CI check runs); writes no results.
+const tiny = process.argv.includes('--tiny');
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
@@ -18,36 +19,19 @@ const log = (line: string) => console.error(line);
 
 const services = await startEmbeddedServices({ dataDir: path.join(REPO, '.data'), log, reuseRunning: true });
 const database = `bench_${Date.now().toString(36)}`;
-const ctx: BenchContext = {
-  quick,
-  mongoUri: services.mongoUri,
-  redisUrl: services.redisUrl,
-  database,
+const ctx = benchContext({
+  size: tiny ? 'tiny' : quick ? 'quick' : 'full',
+  services,
   mongoKind: services.mongo.label ?? services.mongo.kind,
+  database,
+  dataDir: path.join(REPO, '.data', 'bench'),
   log,
-  serverEnv: {
-    NODE_ENV: 'production',
-    // MONGODB_URI, REDIS_URL and, on FerretDB/PostgreSQL, FERRETDB_POSTGRES_URL: without the last the servers
-    // never add the PostgreSQL side of the indexes and every equality is a sequential scan.
-    ...servicesEnv(services),
-    MONGODB_DB: database,
-    REDIS_PREFIX: `${database}:`,
-    SESSION_SECRET: randomBytes(24).toString('hex'),
-    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    ENABLE_TEST_ACCOUNTS: 'false',
-    // The scenarios hammer one user's chat and open many sockets per user: per-user limits would answer 429.
-    RATE_LIMITS_ENABLED: 'false',
-    REGISTER_LIMIT_PER_HOUR: '1000000', // every bench user signs up from 127.0.0.1
-    DATA_DIR: path.join(REPO, '.data', 'bench'),
-    LOG_LEVEL: 'warn',
-    MAP_TILE_URL: '',
-  },
-};
+});
 await mongoose.connect(ctx.mongoUri, { dbName: database });
 
 const machine = machineInfo(ctx.mongoKind);
 log(
-  `Bench ${quick ? '(quick)' : '(full)'} on ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, database ${machine.database} (${database})`,
+  `Bench (${ctx.size}) on ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, database ${machine.database} (${database})`,
 );
 
 type Scenario = { key: string; run: () => Promise<ScenarioResult | ScenarioResult[]> };
@@ -59,7 +43,9 @@ try {
   for (const s of all) {
     if (only && !only.includes(s.key)) continue;
     log(`▶ ${s.key}`);
+    const t = performance.now();
     const out = await s.run();
+    log(`  ${s.key}: ${Math.round(performance.now() - t) / 1000} s`);
     results.push(...(Array.isArray(out) ? out : [out]));
   }
 } finally {
@@ -87,7 +73,7 @@ const goalMet = (g: Goal) => {
   return m ? (Number(g.value) <= Number(m[1]) ? 'met' : 'NOT met') : '-';
 };
 const md = [
-  `# Benchmark results (${quick ? 'quick' : 'full'} run, ${date.slice(0, 10)})`,
+  `# Benchmark results (${ctx.size} run, ${date.slice(0, 10)})`,
   '',
   `Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. Database: ${machine.database}. Duration ${Math.round((Date.now() - started) / 1000)} s.`,
   '',
@@ -111,6 +97,10 @@ const md = [
   ]),
 ].join('\n');
 
+if (tiny) {
+  console.log(md);
+  process.exit(0);
+}
 const dir = path.join(REPO, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(

@@ -178,7 +178,9 @@ async function seedMeasured(baseUrl: string): Promise<Measured> {
   const S = new Types.ObjectId(shipper.userId);
   const C = new Types.ObjectId(carrier.userId);
   const B = new Types.ObjectId(broker.userId);
+  // Made an admin as `npm run create-admin` makes one; an admin then needs two-factor sign-in for the admin area.
   await UserModel.updateOne({ _id: admin.userId }, { $set: { userType: 'admin' } });
+  await admin.turnOnTwoFactor();
   await UserModel.updateOne({ _id: driver.userId }, { $set: { userType: 'individual_driver' } });
   await UserModel.updateMany({ _id: { $in: [C, B] } }, { $set: { isVerified: true } });
   await UserModel.updateOne(

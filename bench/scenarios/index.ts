@@ -14,22 +14,27 @@ function boardSizes(): number[] {
   return sizes.length ? sizes : [1000, 10_000, 100_000];
 }
 
+/** Sizes of one scenario's parameters by run size. */
+export type BySize<T> = { full: T; quick: T; tiny: T };
+
 /**
  * Every scenario of issue #7, in the order of the report. `--quick` (smoke run, under 2 minutes) shrinks each one;
- * `--only=board,push,…` runs a subset.
+ * `--only=board,push,…` runs a subset. The tiny size (bench/scenarios.smoke.test.ts, in CI) runs each one's set-up
+ * and one small measured round in seconds: what it measures means nothing, that it runs means the bench still works.
  */
 export function scenarios(
   ctx: BenchContext,
 ): Array<{ key: string; run: () => Promise<ScenarioResult | ScenarioResult[]> }> {
-  const q = ctx.quick;
+  const pick = <T>(by: BySize<T>): T => by[ctx.size];
   return [
     {
       key: 'board',
       // FerretDB reads every row per query: at 100k loads one request costs tens of seconds, so there the
       // filter sets run sequentially (16 clients would take minutes each); MongoDB runs can raise loadTestUpTo.
       run: () =>
-        loadBoardSearch(ctx, q ? [200, 2000] : boardSizes(), {
-          targetSeconds: q ? 0 : 8,
+        loadBoardSearch(ctx, pick({ full: boardSizes(), quick: [200, 2000], tiny: [50] }), {
+          targetSeconds: pick({ full: 8, quick: 0, tiny: 0 }),
+          connections: pick({ full: 16, quick: 16, tiny: 2 }),
           loadTestUpTo: Number(process.env.BENCH_LOAD_TEST_UP_TO ?? Infinity),
         }),
     },
@@ -40,28 +45,58 @@ export function scenarios(
       run: () =>
         hotPathGrowth(
           ctx,
-          q ? [200, 2000] : [1000, Number(process.env.BENCH_GROWTH_LARGE ?? 100_000)],
-          q ? 5 : 30,
+          pick<[number, number]>({
+            full: [1000, Number(process.env.BENCH_GROWTH_LARGE ?? 100_000)],
+            quick: [200, 2000],
+            tiny: [10, 20],
+          }),
+          pick({ full: 30, quick: 5, tiny: 1 }),
         ),
     },
-    { key: 'push', run: () => pushVsPolling(ctx, q ? [1, 100] : [1, 100, 1000], q ? 50 : 300, q ? 20 : 200) },
-    { key: 'twonodes', run: () => twoNodes(ctx, q ? 30 : 300, q ? 10 : 200) },
+    {
+      key: 'push',
+      run: () =>
+        pushVsPolling(
+          ctx,
+          pick({ full: [1, 100, 1000], quick: [1, 100], tiny: [2] }),
+          pick({ full: 300, quick: 50, tiny: 2 }),
+          pick({ full: 200, quick: 20, tiny: 2 }),
+        ),
+    },
+    {
+      key: 'twonodes',
+      run: () =>
+        twoNodes(ctx, pick({ full: 300, quick: 30, tiny: 2 }), pick({ full: 200, quick: 10, tiny: 2 })),
+    },
     {
       key: 'capacity',
       run: () =>
-        socketCapacity(ctx, q ? [500] : [1000, 2500, 5000, 7500, 10_000, 12_500, 15_000], q ? 30 : 100),
+        socketCapacity(
+          ctx,
+          pick({ full: [1000, 2500, 5000, 7500, 10_000, 12_500, 15_000], quick: [500], tiny: [5] }),
+          pick({ full: 100, quick: 30, tiny: 2 }),
+        ),
     },
     {
       key: 'jobs',
       run: () =>
         notificationJobs(
           ctx,
-          Number(process.env.BENCH_NOTIFICATIONS ?? (q ? 200 : 5000)),
-          q ? 1000 : 100_000,
+          Number(process.env.BENCH_NOTIFICATIONS ?? pick({ full: 5000, quick: 200, tiny: 20 })),
+          pick({ full: 100_000, quick: 1000, tiny: 100 }),
         ),
     },
-    { key: 'expiry', run: () => documentExpiryJob(ctx, q ? 1000 : 100_000, q ? 20 : 1000) },
-    // Issue 24: Lighthouse on the main screens (builds the web app first; needs Chromium).
+    {
+      key: 'expiry',
+      run: () =>
+        documentExpiryJob(
+          ctx,
+          pick({ full: 100_000, quick: 1000, tiny: 100 }),
+          pick({ full: 1000, quick: 20, tiny: 5 }),
+        ),
+    },
+    // Issue 24: Lighthouse on the main screens (builds the web app first; needs Chromium). Tiny: the set-up (board,
+    // users, tracked load, server) and one plain request per page instead of Lighthouse.
     { key: 'web', run: () => webLighthouse(ctx) },
   ];
 }

@@ -148,7 +148,8 @@ export async function documentExpiryJob(
   const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: null });
   const prefix = `${ctx.serverEnv.REDIS_PREFIX}bull`;
   const queue = new Queue(QUEUES.documentExpiry, { connection: redis, prefix });
-  const events = new QueueEvents(QUEUES.documentExpiry, { connection: redis.duplicate(), prefix });
+  const eventsRedis = redis.duplicate();
+  const events = new QueueEvents(QUEUES.documentExpiry, { connection: eventsRedis, prefix });
   try {
     await events.waitUntilReady();
     const job = await queue.add('bench-run', { now: now.toISOString() });
@@ -186,6 +187,8 @@ export async function documentExpiryJob(
   } finally {
     await events.close();
     await queue.close();
+    // A connection handed to QueueEvents stays open when it closes.
+    await eventsRedis.quit();
     await redis.quit();
     await server.stop();
   }

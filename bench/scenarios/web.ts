@@ -2,7 +2,7 @@
 // Builds the web app, seeds a board, starts the app and runs Lighthouse 12.2.3 (mobile preset: simulated slow 4G
 // and a 4× slower CPU) with Debian's Chromium on each page, three runs each, and reports the medians.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_RENDERED_HEADER, SIGNED_IN_COOKIE } from '@freight/shared';
 import { FreightModel } from '@freight/server/features/freight/model';
@@ -50,14 +50,12 @@ function documentHeader(log: Array<{ method: string; params: unknown }>, name: s
 const BOARD_LOADS = 400;
 
 export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> {
-  if (process.env.BENCH_WEB_SKIP_BUILD !== '1') {
+  // The tiny size (the CI check) takes the web build that is there, if any: it runs no build and no Lighthouse.
+  if (ctx.size !== 'tiny' && process.env.BENCH_WEB_SKIP_BUILD !== '1') {
     ctx.log('  building the web app');
     const build = spawnSync('npm', ['run', 'build'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
-  // Loaded here so the other passes (and `npm test`) never need Lighthouse.
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
 
   await FreightModel.createIndexes();
   await seed(BOARD_LOADS);
@@ -89,6 +87,11 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
     const wanted = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
     if (wanted.length)
       pages.splice(0, pages.length, ...pages.filter((p) => wanted.some((w) => p.name.includes(w))));
+    if (ctx.size === 'tiny') return await pagesOnce(ctx, server.url, pages);
+
+    // Loaded here so the other passes (and `npm test`) never need Lighthouse.
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROMIUM_ARGS,
@@ -223,4 +226,40 @@ export async function webLighthouse(ctx: BenchContext): Promise<ScenarioResult> 
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The tiny size's round instead of Lighthouse: each page once, as the browser's first request for it (with the
+ * visitor's cookies). With a web build (CI builds before the tests), every page must answer 200 and a signed-in
+ * page must be the one drawn on the server for its visitor, as the Lighthouse runs check; without one, the pages are
+ * not asked for (the server serves no web app), only the set-up ran.
+ */
+async function pagesOnce(ctx: BenchContext, baseUrl: string, pages: Page[]): Promise<ScenarioResult> {
+  const webDist = path.join(REPO, 'web', 'dist');
+  const built = existsSync(path.join(webDist, 'index.html'));
+  const rows: ScenarioResult['rows'] = [];
+  for (const page of built ? pages : []) {
+    const t = performance.now();
+    const res = await fetch(baseUrl + page.path, {
+      headers: page.as ? { cookie: `${page.as.cookie}; ${SIGNED_IN_COOKIE}=1` } : {},
+      redirect: 'manual',
+    });
+    await res.arrayBuffer();
+    const drawnFor = res.headers.get(SERVER_RENDERED_HEADER);
+    if (res.status !== 200) throw new Error(`${page.name}: ${res.status}`);
+    if (page.as && drawnFor !== '1')
+      throw new Error(`${page.name}: the page was not drawn for the signed-in visitor (signed out?)`);
+    rows.push({
+      page: page.name,
+      status: res.status,
+      'drawn on the server': drawnFor ?? '-',
+      ms: round(performance.now() - t, 1),
+    });
+  }
+  if (!built) ctx.log(`  web: no web build in ${webDist}: the pages were not asked for`);
+  return {
+    name: 'Web pages: one request each (tiny run, no Lighthouse)',
+    parameters: { boardLoads: BOARD_LOADS, webBuild: built },
+    rows,
+  };
 }
