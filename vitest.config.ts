@@ -4,10 +4,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The API files that run longest, slowest first (at their CI size). They start ahead of the other files of their
- * project even when the run has no timings of its own (a fresh clone, as in CI), where vitest would order by file
- * size: starting a long file last would leave one worker running it alone at the end. (The journeys run one at a
- * time, so their order does not change the run's length.)
+ * The files that run longest, slowest first (at their CI size), API files then journeys. They start ahead of the
+ * other files of their project even when the run has no timings of its own (a fresh clone, as in CI), where vitest
+ * would order by file size: starting a long file last would leave one worker running it alone at the end.
  */
 const LONGEST_FILES = [
   'bench/scenarios.smoke.test.ts',
@@ -26,6 +25,18 @@ const LONGEST_FILES = [
   'server/src/features/freight/posterLoads/posterLoads.test.ts',
   'server/src/features/freight/loadRaces.test.ts',
   'server/src/features/documents/documents.test.ts',
+  // Journeys (two at a time).
+  'e2e/screenSweep.test.ts',
+  'e2e/companyJourneys.test.ts',
+  'e2e/accessibility.test.ts',
+  'e2e/layout.test.ts',
+  'e2e/fleetJourney.test.ts',
+  'e2e/prerender.test.ts',
+  'e2e/freightDefects.test.ts',
+  'e2e/rolesPlacesSignIn.test.ts',
+  'e2e/rolesSavedSearch.test.ts',
+  'e2e/accountSecurity.test.ts',
+  'e2e/truckPosts.test.ts',
 ];
 
 /** Vitest's own order (project groups, then the last run's timings or file size), the longest files moved first. */
@@ -59,7 +70,14 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a condition (React taking a page over, a value arriving) as long as a journey's other
+    // waits do: vitest's default of one second failed on a busy CI machine where the condition came a little later.
+    expect: { poll: { timeout: 30_000 } },
     pool: 'forks',
+    // VITEST_CPU_PROF=<folder>: each test worker writes a V8 CPU profile there (open it in Chrome's DevTools).
+    ...(process.env.VITEST_CPU_PROF && {
+      execArgv: ['--cpu-prof', `--cpu-prof-dir=${process.env.VITEST_CPU_PROF}`],
+    }),
     // The default report, then the 15 slowest files and the suite's wall time (test/slowestFilesReporter.ts).
     reporters: ['default', './test/slowestFilesReporter.ts'],
     maxWorkers: 2,
@@ -100,7 +118,7 @@ export default defineConfig({
           // modules load once (15–30 s a file before), and one Chromium serves every file (e2e/browser.ts); each
           // file still starts its own app on its own database.
           isolate: false,
-          maxWorkers: 1,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 1 },
         },
       },
