@@ -241,19 +241,22 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   // Per projector: one pass at a time in this process, and one more if woken during it.
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
-  function wake(p: Projector): Promise<void> {
+  /** `head`: the end of the log as read for this wake-up (once for every projector woken with it). */
+  function wake(p: Projector, head?: number): Promise<void> {
     const current = running.get(p.name);
     if (current) {
       again.add(p.name);
       return current;
     }
     const pass = (async () => {
+      let readFor: number | undefined = head;
       do {
         again.delete(p.name);
         try {
           const at = known.get(p.name);
           if (at !== undefined) {
-            const head = await headOfLog();
+            const head = readFor ?? (await headOfLog());
+            readFor = undefined; // a pass asked for during this one reads the log's end again
             if (at >= head) continue;
             if (await nothingFor(p, at, head)) {
               known.set(p.name, head);
@@ -279,7 +282,11 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
     running.set(p.name, pass);
     return pass;
   }
-  const wakeAll = () => Promise.all(tracked.map(wake)).then(() => undefined);
+  const wakeAll = async () => {
+    if (tracked.length === 0) return;
+    const head = await headOfLog().catch(() => undefined);
+    await Promise.all(tracked.map((p) => wake(p, head)));
+  };
 
   // Queued options: a duplicate of the command connection would not queue the SUBSCRIBE sent before it connects.
   const subscriber = opts.redis.duplicate(REDIS_QUEUED_OPTIONS);
