@@ -25,7 +25,7 @@ const LONGEST_FILES = [
   'server/src/features/freight/posterLoads/posterLoads.test.ts',
   'server/src/features/freight/loadRaces.test.ts',
   'server/src/features/documents/documents.test.ts',
-  // Journeys (two at a time).
+  // Journeys: their order matters when two run at once (E2E_WORKERS=2).
   'e2e/screenSweep.test.ts',
   'e2e/companyJourneys.test.ts',
   'e2e/accessibility.test.ts',

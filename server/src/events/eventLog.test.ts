@@ -4,9 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@test/helpers';
+import { eventually, startTestApp, type TestApp } from '@test/helpers';
 import type { AnyDomainEvent } from '@freight/shared';
-import { DomainEventModel } from './model';
+import { withAggregate } from '../infra/concurrency';
+import { DomainEventModel, ProjectorPositionModel } from './model';
 import { nextInSequence } from '../infra/counters';
 import { NOTHING_WRITTEN, recordFact, settleAllPending, type Fact } from './record';
 import { registerProjector, rewindProjector, startProjectorRunner } from './projectors';
@@ -35,6 +36,18 @@ function chatFact(loadId: string, thing: string): Fact<'chat.posted'> {
     loadId,
     subjects: { messageId: thing },
     data: { message: { id: thing, freightId: loadId } as never },
+    proof: { collection: 'eventlog_things', filter: { _id: thing } },
+  };
+}
+/** A photo fact about a load (the same proof as a chat message's). */
+function photoFact(loadId: string, thing: string): Fact<'photo.added'> {
+  return {
+    name: 'photo.added',
+    key: thing,
+    by: { id: 'u1' },
+    loadId,
+    subjects: { photoId: thing },
+    data: { photo: { id: thing, freightId: loadId } as never },
     proof: { collection: 'eventlog_things', filter: { _id: thing } },
   };
 }
@@ -210,4 +223,54 @@ describe('projectors', () => {
     expect(await handled().find({}).sort({ _id: 1 }).toArray()).toEqual(before);
     await restarted.stop();
   });
+
+  it('pass over facts that are not theirs without their lease, live, and store where they got to', async () => {
+    const seenHere = new Set<string>();
+    const chats = registerProjector({
+      name: `test-chats-${newId()}`,
+      applicableEvents: ['chat.posted'],
+      async handle(event: AnyDomainEvent) {
+        seenHere.add(event.id);
+      },
+    });
+    const photos: string[] = [];
+    const quiet = registerProjector({
+      name: `test-photos-${newId()}`,
+      applicableEvents: ['photo.added'],
+      async handle(event: AnyDomainEvent) {
+        photos.push(event.id);
+      },
+    });
+    const runner = startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: [chats.name, quiet.name],
+    });
+    await runner.drain(); // both start at the end of the log, and this process knows where they are
+    const startedAt = (await ProjectorPositionModel.findById(quiet.name).lean<{ seq: number }>())!.seq;
+
+    // The photo projector's lease is held elsewhere the whole time: only passing facts over moves it.
+    let letGo!: () => void;
+    const holding = withAggregate('projector', quiet.name, () => new Promise<void>((r) => (letGo = r)));
+    const loadId = newLoadId();
+    const messages = Array.from({ length: 55 }, () => newId());
+    for (const t of messages) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
+    // Live (no drain): every chat is handled by its projector, and the other stores its position past 50 of them.
+    await eventually(async () => messages.every((t) => seenHere.has(`chat.posted:${t}`)), 30_000);
+    await eventually(async () => {
+      const at = await ProjectorPositionModel.findById(quiet.name).lean<{ seq: number }>();
+      return at !== null && at.seq >= startedAt + 50;
+    }, 30_000);
+    expect(photos).toEqual([]);
+    letGo();
+    await holding;
+
+    // A fact that is its own, after all those: handled once, in its turn.
+    const photo = newId();
+    await recordFact({ kind: 'load', id: loadId }, photoFact(loadId, photo), write(photo));
+    await eventually(async () => photos.includes(`photo.added:${photo}`), 30_000);
+    expect(photos).toEqual([`photo.added:${photo}`]);
+    await runner.stop();
+  }, 120_000);
 });

@@ -141,7 +141,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   }
   /** Where this process last left each projector: a wake-up with nothing past it costs one Redis read. */
   const known = new Map<string, number>();
-  /** The position this process last stored for each projector. */
+  /** Each projector's stored position, as this process last read or wrote it. */
   const stored = new Map<string, number>();
 
   /**
@@ -168,6 +168,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
       p.name,
       async () => {
         const start = await positionOf(p.name);
+        stored.set(p.name, start);
         let position = start;
         let handled = 0;
         const head = await headOfLog();
