@@ -6,7 +6,8 @@ import { airLoadInput, postLoad } from '@freight/server/features/freight/testUti
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
+import { pageTakenOver } from './browser';
 import { expect } from 'vitest';
 import type { TestApp } from '@test/helpers';
 
@@ -66,12 +67,67 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */
 export async function open(page: Page, url: string): Promise<void> {
+  const requests = requestsOf(page);
   await page.goto(url);
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await pageTakenOver(page);
+  await requests.settled();
   await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
     timeout: 10_000,
   });
+}
+
+/**
+ * Goes to a path inside the app without loading the page again, as a link does (the router follows the history's
+ * change), and waits as `open` does. The signed-in sweep goes from screen to screen this way: a page load costs the
+ * browser about a second of work and loses axe-core, which is loaded into the page once.
+ */
+export async function openInApp(page: Page, pathname: string): Promise<void> {
+  const requests = requestsOf(page);
+  // The router draws the next screen in a transition, keeping the last one until it is ready: its heading, marked
+  // here, says which one is on screen.
+  await page.evaluate((to) => {
+    for (const h1 of document.querySelectorAll('h1')) h1.dataset.previousScreen = '';
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, pathname);
+  await page.locator('h1:not([data-previous-screen])').first().waitFor();
+  await requests.settled();
+  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
+    timeout: 10_000,
+  });
+}
+
+const tracked = new WeakMap<Page, { settled(): Promise<void> }>();
+
+/**
+ * The page's requests in flight, counted from Playwright's events. `settled()` resolves once none is in flight
+ * across two frames: React starts a screen's data requests in the effects of the render that drew it, so a frame
+ * later they are in flight. It replaces `networkidle`, which waits for half a second of silence every time (half
+ * of a screen's opening).
+ */
+function requestsOf(page: Page): { settled(): Promise<void> } {
+  let known = tracked.get(page);
+  if (known) return known;
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  const nextFrames = () =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  known = {
+    async settled() {
+      for (;;) {
+        await expect.poll(() => inFlight.size, { interval: 25 }).toBe(0);
+        await nextFrames();
+        if (inFlight.size === 0) return;
+      }
+    },
+  };
+  tracked.set(page, known);
+  return known;
 }
 
 /** The violations on each of these paths, at a laptop's size and then a phone's. */

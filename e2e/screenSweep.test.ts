@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { signIn, startJourney, watchPageErrors } from './browser';
-import { LAPTOP, PHONE, axeViolations, open, screenshot, seedScreens, type SeededScreens } from './axe';
+import {
+  LAPTOP,
+  PHONE,
+  axeViolations,
+  open,
+  openInApp,
+  screenshot,
+  seedScreens,
+  type SeededScreens,
+} from './axe';
 import { ROLES, SMALL_PHONE, checkDrawer, fitProblems, seedLaptopLeftovers, type Role } from './layoutChecks';
 
 /**
@@ -52,12 +61,13 @@ async function sweepRole(userType: Role[0], email: string): Promise<void> {
     extraPaths.push('/tracking', `/tracking/${seeded.trackedLoadId}`);
   if (userType === 'shipper') extraPaths.push(`/loads/${seeded.requestedLoadId}`); // the poster's load page (issue 23)
 
-  // Each screen is loaded once and looked at in each size in turn, as a window resized (or a phone turned) would show
-  // it: a third of the loads of a sweep per size. layout.test.ts loads pages at a phone's size from the start.
+  // Each screen is opened once and looked at in each size in turn, as a window resized (or a phone turned) would show
+  // it. The first is loaded; the others are reached inside the app, as a link does (no page load each, and axe-core
+  // stays loaded). layout.test.ts loads pages at a phone's size from the start.
   const problems: string[] = [];
   for (const p of [...navPaths, ...extraPaths]) {
     await page.setViewportSize(SIZES[0].viewport);
-    await open(page, `${app.url}${p}`);
+    await (p === navPaths[0] ? open(page, `${app.url}${p}`) : openInApp(page, p));
     for (const size of SIZES) {
       const label = `${userType} ${size.name} ${p}`;
       if (size !== SIZES[0]) await resized(page, size.viewport);

@@ -40,7 +40,7 @@ export function PagedListCard({
       <Card.Body>
         {isEmpty ? (
           loadingFirst ? (
-            <Spinner size="sm" aria-label={loadingLabel} />
+            <Spinner size="sm" role="status" aria-label={loadingLabel} />
           ) : (
             emptyState
           )

@@ -63,7 +63,7 @@ export function AccountSecurityPage() {
             </Text>
             {status === 'failed' && <Text color="red.600">{error}</Text>}
             {status !== 'loaded' && sessions.length === 0 ? (
-              <Spinner aria-label="Loading your sessions" />
+              <Spinner role="status" aria-label="Loading your sessions" />
             ) : (
               <Stack as="ul" listStyleType="none" gap="2" data-testid="session-list">
                 {sessions.map((s) => (

@@ -65,7 +65,7 @@ function Mailbox() {
         </Text>
         {status === 'failed' && <Text color="red.600">{error}</Text>}
         {(status === 'loading' || status === 'idle') && items.length === 0 ? (
-          <Spinner aria-label="Loading the mailbox" />
+          <Spinner role="status" aria-label="Loading the mailbox" />
         ) : items.length === 0 ? (
           <EmptyState
             icon={FiInbox}

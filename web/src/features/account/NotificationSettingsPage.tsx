@@ -96,7 +96,7 @@ export function NotificationSettingsPage() {
             </Heading>
             {loadError && <Text color="red.600">{loadError}</Text>}
             {!draft ? (
-              !loadError && <Spinner aria-label="Loading your notification settings" />
+              !loadError && <Spinner role="status" aria-label="Loading your notification settings" />
             ) : (
               <form
                 onSubmit={(e) => {
@@ -279,7 +279,7 @@ function PushDeviceCard({ devices }: { devices: number }) {
           Push notifications on this device
         </Heading>
         {state === null ? (
-          <Spinner aria-label="Checking push notifications" />
+          <Spinner role="status" aria-label="Checking push notifications" />
         ) : (
           <>
             <Text data-testid="push-state">{PUSH_TEXT[state]}</Text>

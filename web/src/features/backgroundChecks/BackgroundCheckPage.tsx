@@ -110,7 +110,7 @@ export function BackgroundCheckPage() {
           <Text color="red.600">Your background check could not be loaded. Please reload the page.</Text>
         ) : (
           <Center py="10">
-            <Spinner aria-label="Loading your background check" />
+            <Spinner role="status" aria-label="Loading your background check" />
           </Center>
         )}
       </Stack>

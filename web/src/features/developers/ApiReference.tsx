@@ -135,7 +135,7 @@ export function ApiReference() {
     };
   }, []);
   if (error) return <Text color="fg.error">{error}</Text>;
-  if (!doc) return <Spinner aria-label="Loading the API reference" />;
+  if (!doc) return <Spinner role="status" aria-label="Loading the API reference" />;
 
   const byTag = new Map<string, Array<{ method: string; path: string; op: Operation }>>();
   for (const [path, methods] of Object.entries(doc.paths)) {

@@ -51,7 +51,7 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
           loading ? (
             // About the height of the bar and the three counters, so the cards below stay put (issue 24).
             <Center minH="24">
-              <Spinner size="sm" aria-label="Loading compliance status" />
+              <Spinner size="sm" role="status" aria-label="Loading compliance status" />
             </Center>
           ) : (
             <Text color="gray.600">Compliance status is not available right now.</Text>

@@ -83,7 +83,7 @@ export function FleetPage() {
 
 function ListState({ status, error, empty }: { status: string; error: string | null; empty: string }) {
   if (status === 'failed') return <Text color="red.600">{error}</Text>;
-  if (status === 'loading' || status === 'idle') return <Spinner aria-label="Loading" />;
+  if (status === 'loading' || status === 'idle') return <Spinner role="status" aria-label="Loading" />;
   return <Text color="gray.600">{empty}</Text>;
 }
 
@@ -353,7 +353,7 @@ function MapTab() {
     );
   return (
     <Stack gap="3" pt="4" data-testid="fleet-map">
-      <Suspense fallback={<Spinner aria-label="Loading the map" />}>
+      <Suspense fallback={<Spinner role="status" aria-label="Loading the map" />}>
         <LiveMap
           position={null}
           trail={[]}

@@ -93,7 +93,7 @@ export function LoadPage() {
   if (!entry?.data) {
     return (
       <Center py="16">
-        <Spinner size="lg" aria-label="Loading the load" />
+        <Spinner size="lg" role="status" aria-label="Loading the load" />
       </Center>
     );
   }

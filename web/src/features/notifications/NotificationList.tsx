@@ -11,7 +11,7 @@ export function NotificationList({ onSelect }: { onSelect: (notification: Notifi
   const loadMore = useNotificationsStore((s) => s.loadMore);
 
   if (status === 'loading' && items.length === 0) {
-    return <Spinner size="sm" aria-label="Loading notifications" />;
+    return <Spinner size="sm" role="status" aria-label="Loading notifications" />;
   }
   if (items.length === 0) {
     return (

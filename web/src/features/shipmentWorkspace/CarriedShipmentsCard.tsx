@@ -34,7 +34,7 @@ export function CarriedShipmentsCard() {
       </Card.Header>
       <Card.Body gap="3" pt="0">
         {status === 'loading' && items.length === 0 ? (
-          <Spinner size="sm" aria-label="Loading your shipments" />
+          <Spinner size="sm" role="status" aria-label="Loading your shipments" />
         ) : status === 'failed' && items.length === 0 ? (
           <Text color="red.600">Could not load your shipments.</Text>
         ) : items.length === 0 ? (

@@ -81,7 +81,7 @@ export function ShipmentWorkspacePage() {
           </Stack>
         ) : (
           <Center py="10">
-            <Spinner aria-label="Loading the shipment" />
+            <Spinner role="status" aria-label="Loading the shipment" />
           </Center>
         )}
       </Container>

@@ -57,7 +57,7 @@ function SimpleLogin() {
         </Card.Header>
         <Card.Body>
           <Stack gap="3">
-            {loading && <Spinner aria-label="Loading test accounts" />}
+            {loading && <Spinner role="status" aria-label="Loading test accounts" />}
             {error && <Text color="red.600">Could not load test accounts.</Text>}
             {accounts.map((account) => (
               <Button

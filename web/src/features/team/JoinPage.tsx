@@ -54,7 +54,7 @@ export function JoinPage() {
     <Container maxW="lg" py={{ base: '6', md: '12' }} px={{ base: '3', md: '6' }}>
       <Card.Root>
         <Card.Body gap="4">
-          {!preview && !problem && <Spinner aria-label="Loading the invitation" />}
+          {!preview && !problem && <Spinner role="status" aria-label="Loading the invitation" />}
           {!preview && problem && (
             <Stack gap="2">
               <Heading as="h1" size="lg">

@@ -67,7 +67,7 @@ export function TeamPage() {
           status === 'failed' ? (
             <Text color="red.600">{error}</Text>
           ) : (
-            <Spinner aria-label="Loading your team" />
+            <Spinner role="status" aria-label="Loading your team" />
           )
         ) : (
           <>

@@ -179,7 +179,7 @@ export function ChatPanel({ freightId, readOnly = false }: { freightId: string; 
         }}
       >
         {chatStatus === 'loading' && messages.length === 0 ? (
-          <Spinner size="sm" aria-label="Loading messages" />
+          <Spinner size="sm" role="status" aria-label="Loading messages" />
         ) : (
           <Stack gap="2">
             {hasOlder && (

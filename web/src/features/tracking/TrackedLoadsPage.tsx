@@ -47,7 +47,7 @@ export function TrackedLoadsPage({ embedded = false }: { embedded?: boolean }) {
         </Stack>
         {status === 'loading' && loads.length === 0 ? (
           <Center py="10">
-            <Spinner aria-label="Loading tracked loads" />
+            <Spinner role="status" aria-label="Loading tracked loads" />
           </Center>
         ) : loads.length === 0 ? (
           <Card.Root>

@@ -24,7 +24,7 @@ const UploadTab = lazyNamed(() => import('./UploadTab'), 'UploadTab');
 const LoadHistoryCard = lazyNamed(() => import('../loadHistory/LoadHistoryCard'), 'LoadHistoryCard');
 const tabLoading = (
   <Center py="8">
-    <Spinner aria-label="Loading" />
+    <Spinner role="status" aria-label="Loading" />
   </Center>
 );
 
@@ -64,7 +64,7 @@ export function TrackingPage() {
   if (!detail) {
     return (
       <Center py="16">
-        <Spinner size="lg" aria-label="Loading tracking" />
+        <Spinner size="lg" role="status" aria-label="Loading tracking" />
       </Center>
     );
   }

@@ -119,7 +119,7 @@ export function MyTripsPage() {
         </Stack>
         {status === 'loading' && trips.length === 0 ? (
           <Center py="10">
-            <Spinner aria-label="Loading your trips" />
+            <Spinner role="status" aria-label="Loading your trips" />
           </Center>
         ) : status === 'failed' && trips.length === 0 ? (
           <Card.Root>

@@ -165,7 +165,7 @@ function Row({
 
 const Loading = ({ label }: { label: string }) => (
   <Center py="6">
-    <Spinner aria-label={label} />
+    <Spinner role="status" aria-label={label} />
   </Center>
 );
 
