@@ -67,7 +67,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */
 export async function open(page: Page, url: string): Promise<void> {
-  const requests = requestsOf(page);
+  const requests = trackRequests(page);
   await page.goto(url);
   await page.locator('h1').first().waitFor();
   await pageTakenOver(page);
@@ -83,7 +83,7 @@ export async function open(page: Page, url: string): Promise<void> {
  * browser about a second of work and loses axe-core, which is loaded into the page once.
  */
 export async function openInApp(page: Page, pathname: string): Promise<void> {
-  const requests = requestsOf(page);
+  const requests = trackRequests(page);
   // The router draws the next screen in a transition, keeping the last one until it is ready: its heading, marked
   // here, says which one is on screen.
   await page.evaluate((to) => {
@@ -106,7 +106,7 @@ const tracked = new WeakMap<Page, { settled(): Promise<void> }>();
  * later they are in flight. It replaces `networkidle`, which waits for half a second of silence every time (half
  * of a screen's opening).
  */
-function requestsOf(page: Page): { settled(): Promise<void> } {
+export function trackRequests(page: Page): { settled(): Promise<void> } {
   let known = tracked.get(page);
   if (known) return known;
   const inFlight = new Set<Request>();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UserModel } from '@freight/server/features/users/model';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { signIn, watchPageErrors, startJourney } from './browser';
+import { trackRequests } from './axe';
 import {
   LAPTOP,
   LONG_BROKER_COMPANY,
@@ -142,6 +143,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       const ctx = await browser.newContext({ viewport: PHONE });
       const page = await ctx.newPage();
       const errors = watchPageErrors(page);
+      const requests = trackRequests(page);
       await signIn(page, app.url, account.email, account.password);
       await page.getByRole('heading', { name: 'Account Information' }).waitFor();
       await check(page, `${role} dashboard`);
@@ -150,7 +152,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       await page.locator('main').first().waitFor();
       if (role === 'carrier')
         await page.locator('[data-testid="trip-sharing"] [data-status="denied"]').waitFor();
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       await check(page, `${role} mobile`);
 
       await page.goto(`${app.url}/freight`);
@@ -166,13 +168,13 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       await page.getByTestId('tracking-status').waitFor();
       if (role === 'carrier')
         await page.locator('[data-testid="location-sharing"][data-status="denied"]').waitFor();
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       await check(page, `${role} tracking page`);
 
       for (const path of ['/documents', '/subscribe', '/tracking']) {
         await page.goto(`${app.url}${path}`);
         await page.locator('main').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await requests.settled();
         await check(page, `${role} ${path}`);
       }
       expect(errors).toEqual([]);

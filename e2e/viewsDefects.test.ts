@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { signIn, startJourney } from './browser';
+import { trackRequests } from './axe';
 import { scrollToTrackingMap, userIdOf } from './roles';
 
 const journey = startJourney();
@@ -184,6 +185,7 @@ describe('issue 14: views', () => {
 
     // Signed-out public pages log no console error: without a session the app does not ask for the user (SPEC §7).
     const publicPage = await (await journey.browser.newContext()).newPage();
+    const requests = trackRequests(publicPage);
     const publicErrors: string[] = [];
     publicPage.on('console', (m) => {
       if (m.type() === 'error') publicErrors.push(`${publicPage.url()}: ${m.text()}`);
@@ -191,7 +193,7 @@ describe('issue 14: views', () => {
     for (const path of ['/freight', '/small-shipments', '/subscribe', '/']) {
       await publicPage.goto(`${journey.app.url}${path}`);
       await publicPage.locator('h1').first().waitFor();
-      await publicPage.waitForLoadState('networkidle');
+      await requests.settled();
     }
     expect(publicErrors).toEqual([]);
     await publicPage.close();
