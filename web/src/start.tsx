@@ -1,6 +1,6 @@
 // First: configures zod before @freight/shared's schemas load (keeps the CSP console clean).
 import './lib/zodJitless';
-import { StrictMode, startTransition, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { prefersTableView } from './features/freight/useBoardView';
@@ -87,9 +87,25 @@ function mount(): void {
   registerServiceWorker();
 }
 
+/**
+ * Draws the app afresh over what the root holds. A page drawn on the server (or prerendered) stays inert until React's
+ * first commit has replaced it: taken out before, its buttons would take a click that nothing answers (a tap in the
+ * moment after the page looked ready was lost, and a dialog never opened).
+ */
 function render(rootElement: HTMLElement, app: ReactNode): void {
-  rootElement.removeAttribute('inert'); // a prerendered page's, now replaced
-  startTransition(() => createRoot(rootElement).render(app));
+  startTransition(() =>
+    createRoot(rootElement).render(
+      <>
+        {app}
+        <ReplacedWhatTheServerDrew root={rootElement} />
+      </>,
+    ),
+  );
+}
+
+function ReplacedWhatTheServerDrew({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute('inert'), [root]);
+  return null;
 }
 
 /** Runs `steps` one per task: a phone's browser handles input and paints between them. */
