@@ -28,7 +28,9 @@ export function LoadHistoryCard({ freightId }: { freightId: string }) {
             The history could not be loaded.
           </Text>
         )}
-        {!history && entry?.status !== 'failed' && <Spinner size="sm" role="status" aria-label="Loading the history" />}
+        {!history && entry?.status !== 'failed' && (
+          <Spinner size="sm" role="status" aria-label="Loading the history" />
+        )}
         {history && history.entries.length === 0 && (
           <Text color="gray.600" fontSize="sm">
             Nothing has happened on this load yet.
