@@ -72,9 +72,7 @@ export async function open(page: Page, url: string): Promise<void> {
   await page.locator('h1').first().waitFor();
   await pageTakenOver(page);
   await requests.settled();
-  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
-    timeout: 10_000,
-  });
+  await spinnersGone(page);
 }
 
 /**
@@ -93,6 +91,11 @@ export async function openInApp(page: Page, pathname: string): Promise<void> {
   }, pathname);
   await page.locator('h1:not([data-previous-screen])').first().waitFor();
   await requests.settled();
+  await spinnersGone(page);
+}
+
+/** No loading spinner left on the page. */
+async function spinnersGone(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.chakra-spinner'), undefined, {
     timeout: 10_000,
   });

@@ -56,7 +56,7 @@ export function watchPageErrors(page: Page): string[] {
 /**
  * Signs the page's browser context in through the API (the session cookie lands in the context's jar) and opens the
  * dashboard: one page load where the dialog costs two (the page it opens on, then the reload after signing in,
- * SPEC §2). The dialog itself is walked by the journeys about signing in (`signInThroughDialog` and their own).
+ * SPEC §2). The dialog itself is walked by the journeys about signing in (rolesPlacesSignIn, accountSecurity, team…).
  */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   const answer = await page.request.post(`${baseUrl}/api/auth/login`, {
@@ -67,22 +67,6 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
     throw new Error(`sign-in of ${email}: ${answer.status()} ${await answer.text()}`);
   if ((await answer.json()).twoFactorRequired) throw new Error(`sign-in of ${email} asks for a code`);
   await page.goto(`${baseUrl}/`);
-  await page.getByTestId('welcome-heading').waitFor();
-  await pageTakenOver(page);
-}
-
-/** Signs in as a person does: the Sign In dialog, then the page again, signed in. */
-export async function signInThroughDialog(
-  page: Page,
-  baseUrl: string,
-  email: string,
-  password: string,
-): Promise<void> {
-  await page.goto(`${baseUrl}/?auth=signin`);
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByTestId('welcome-heading').waitFor();
   await pageTakenOver(page);
 }
