@@ -99,6 +99,17 @@ function sameFields(a: object, b: object): boolean {
   return ak.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/**
+ * A copy read before the one kept (both stamped with the server's `updatedAt`): a page's read that answers after the
+ * push of a change made meanwhile (a load booked while the poster's page reloaded) would show the load as it was.
+ * Equal stamps (two changes in one millisecond, or a write that does not stamp) take the incoming copy.
+ */
+function isOlderCopy(incoming: object, known: object): boolean {
+  const at = (e: object) => (e as { updatedAt?: unknown }).updatedAt;
+  const [a, b] = [at(incoming), at(known)];
+  return typeof a === 'string' && typeof b === 'string' && Date.parse(a) < Date.parse(b);
+}
+
 interface EntityState {
   tables: EntityTables;
 }
@@ -126,7 +137,7 @@ export function upsertEntities<K extends EntityKind>(
     let changed = false;
     for (const item of items) {
       const known = table[item.id];
-      if (known === item) continue;
+      if (known === item || (known && isOlderCopy(item, known))) continue;
       const next = known && merge ? merge(known, item) : item;
       if (known && sameFields(known, next)) continue;
       table[item.id] = next;

@@ -165,4 +165,19 @@ describe('createDetailStore', () => {
     store.getState().remove('a');
     expect(store.getState().byId.a).toBeUndefined();
   });
+
+  it('shows the newest load of an id when an older one answers after it', async () => {
+    const answers: Array<(item: Item) => void> = [];
+    const store = createDetailStore<Item>({
+      name: 'item',
+      fetch: () => new Promise<Item>((resolve) => answers.push(resolve)),
+    });
+    const before = store.getState().load('a'); // a reload a push started, read before the change...
+    const after = store.getState().load('a'); // ...and the one after the change, answered first
+    answers[1]!({ id: 'a', name: 'Booked' });
+    await after;
+    answers[0]!({ id: 'a', name: 'Posted' });
+    await before;
+    expect(store.getState().byId.a).toMatchObject({ data: { name: 'Booked' }, status: 'loaded' });
+  });
 });

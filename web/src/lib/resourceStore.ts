@@ -502,12 +502,20 @@ export function createDetailStore<T extends Identified, X extends object = objec
             },
           }) as Partial<S>,
       );
+    // Per id, only the newest load's answer is shown: one begun before a change (a reload a push started) may answer
+    // after one begun after it, and would show the item as it was.
+    const newest = new Map<string, number>();
+    let requests = 0;
     const load = async (id: string) => {
+      const request = ++requests;
+      newest.set(id, request);
       setEntry(id, (e) => (e.status === 'loaded' ? {} : { status: 'loading' }));
       try {
         const data = await options.fetch(id);
+        if (newest.get(id) !== request) return;
         setEntry(id, () => ({ data, status: 'loaded', error: null, stale: false }));
       } catch (err) {
+        if (newest.get(id) !== request) return;
         setEntry(id, () => ({ status: 'failed', error: reportLoadFailure(options.name, err) }));
       }
     };
