@@ -276,7 +276,7 @@ export async function eventually<T>(
 /**
  * Starts a second web process on the same database and Redis prefix (and the same settings, `env` changing some);
  * resolves with its URL once it listens. `crash()` kills it with SIGKILL (no cleanup at all, as a crash would) and
- * resolves when it is gone. It runs the entry bundled (test/bundledEntry.ts): the server loads in about 2.5 s of CPU,
+ * resolves when it is gone. It runs the entry bundled (scripts/bundledEntry.ts): the server loads in about 2.5 s of CPU,
  * where `--import tsx` took about 6 s, and a run starts dozens.
  */
 export async function startSecondNode(
@@ -285,7 +285,7 @@ export async function startSecondNode(
 ): Promise<{ url: string; stop(): Promise<void>; crash(): Promise<void>; output(): string }> {
   const { spawn } = await import('node:child_process');
   const repo = path.resolve(import.meta.dirname, '..');
-  const { bundledEntry } = await import('./bundledEntry');
+  const { bundledEntry } = await import('../scripts/bundledEntry');
   const child = spawn(process.execPath, [await bundledEntry('test/fixtures/webNode.ts')], {
     cwd: repo,
     env: { ...process.env, ...app.env, ...env },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { REPO, summarize, type BenchContext, type ScenarioResult } from '../lib';
+import { bundledEntry } from '../../scripts/bundledEntry';
+import { summarize, type BenchContext, type ScenarioResult } from '../lib';
 
 /** Bare Socket.IO relay latency (sender → server → receiver in a room): the floor the app is compared with. */
 export async function echoFloor(
@@ -9,11 +9,9 @@ export async function echoFloor(
   receiverCounts: number[],
   messages: number,
 ): Promise<ScenarioResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'bench/fixtures/echoServer.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [await bundledEntry('bench/fixtures/echoServer.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve) =>
     child.stdout!.on('data', (d: Buffer) => {
       const m = /Server ready at (\S+)/.exec(String(d));

@@ -134,7 +134,8 @@ describe('the migration to company accounts', () => {
     await stripToOldData();
 
     const repo = path.resolve(import.meta.dirname, '../../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'test/fixtures/webNode.ts')], {
+    const { bundledEntry } = await import('../../../../scripts/bundledEntry');
+    const child = spawn(process.execPath, [await bundledEntry('test/fixtures/webNode.ts')], {
       cwd: repo,
       env: { ...process.env, ...app.env },
       stdio: ['ignore', 'pipe', 'pipe'],
