@@ -60,6 +60,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     // The driver's phone, at the pickup: signing in opens My Trips, empty until the dispatcher assigns the load.
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
       permissions: ['geolocation'],
       geolocation: { latitude: 41.85, longitude: -87.65 },
     });

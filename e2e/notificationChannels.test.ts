@@ -44,7 +44,7 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     expect(off.status).toBe(200);
 
     const page = await (
-      await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' })
     ).newPage();
     const errors = watchPageErrors(page);
     await signIn(page, journey.app.url, carrier.user!.email, TEST_USER_PASSWORD);
@@ -108,7 +108,10 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
 describe('issue 27: the service worker shows a push and keeps the screen to open', () => {
   it('a push message delivered to the worker becomes a notification with its title, text and screen', async () => {
     const c = await documentVerified(journey.app.client(), 'carrier');
-    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await journey.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'allow',
+    });
     await context.grantPermissions(['notifications'], { origin: journey.app.url });
     const page = await context.newPage();
     await signIn(page, journey.app.url, c.user!.email, TEST_USER_PASSWORD);

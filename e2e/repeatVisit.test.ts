@@ -10,7 +10,10 @@ const journey = startJourney();
  */
 describe('a repeat visit on a phone', () => {
   it('first visit: compressed, immutable scripts; second visit: the shell from the service worker', async () => {
-    const ctx = await journey.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const ctx = await journey.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
     const page = await ctx.newPage();
     const errors = watchPageErrors(page);
     const first: Response[] = [];

@@ -96,7 +96,7 @@ describe('subscription journey (Chromium)', () => {
   });
 
   it('installable shell: the manifest and icons load, the service worker takes control and the app opens offline', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto(app.url);
     const manifest = await page.evaluate(async () => {
