@@ -215,7 +215,11 @@ describe('the entity layer', () => {
 
   it('keeps a copy over one the server read before it, and takes a copy of the same moment', () => {
     const posted = { ...listing, updatedAt: '2026-01-02T10:00:00.000Z' };
-    const booked = { ...listing, status: 'booked', updatedAt: '2026-01-02T10:00:01.000Z' } as FreightListingDto;
+    const booked = {
+      ...listing,
+      status: 'booked',
+      updatedAt: '2026-01-02T10:00:01.000Z',
+    } as FreightListingDto;
     upsertEntity('load', booked); // the push of the booking...
     expect(upsertEntity('load', posted)).toBe(getEntity('load', 'f1')); // ...then a reload read before it
     expect(getEntity('load', 'f1')).toMatchObject({ status: 'booked' });
@@ -227,14 +231,20 @@ describe('the entity layer', () => {
     const interest = (l: FreightListingDto) =>
       ({ id: 'f1', listing: l, requests: [], offers: [] }) as LoadInterestDto;
     const posted = { ...listing, updatedAt: '2026-01-02T10:00:00.000Z' };
-    const booked = { ...listing, status: 'booked', updatedAt: '2026-01-02T10:00:01.000Z' } as FreightListingDto;
+    const booked = {
+      ...listing,
+      status: 'booked',
+      updatedAt: '2026-01-02T10:00:01.000Z',
+    } as FreightListingDto;
     stubServer({ '/api/freight/f1/interest': interest(posted) });
     await usePosterLoadStore.getState().load('f1');
     let answer: (r: Response) => void = () => undefined;
     vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
     const reload = usePosterLoadStore.getState().load('f1'); // read before the booking...
     usePosterLoadStore.getState().receiveListing(booked); // ...whose push arrives first
-    answer(new Response(JSON.stringify(interest(posted)), { headers: { 'content-type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify(interest(posted)), { headers: { 'content-type': 'application/json' } }),
+    );
     await reload;
     expect(usePosterLoadStore.getState().byId.f1?.data?.listing).toMatchObject({ status: 'booked' });
     expect(getEntity('load', 'f1')).toMatchObject({ status: 'booked' });
