@@ -32,16 +32,25 @@ afterAll(async () => {
   await app?.close();
 });
 
-function emit<T>(socket: ClientSocket, event: string, payload: object): Promise<Ack<T> | 'no answer'> {
+/**
+ * The ack of an emit, or 'no answer' after `ms`: generous where an answer is expected (a second process on a busy
+ * machine answered a first chat message after more than 2 s in one CI run), short where a closed socket cannot answer.
+ */
+function emit<T>(
+  socket: ClientSocket,
+  event: string,
+  payload: object,
+  ms = 15_000,
+): Promise<Ack<T> | 'no answer'> {
   return (
     socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: object): Promise<Ack<T>> } }
   )
-    .timeout(2000)
+    .timeout(ms)
     .emitWithAck(event, payload)
     .catch(() => 'no answer' as const);
 }
 
-const disconnected = (socket: ClientSocket, ms = 5000) =>
+const disconnected = (socket: ClientSocket, ms = 15_000) =>
   new Promise<string>((resolve, reject) => {
     if (!socket.connected) return resolve('already');
     const timer = setTimeout(() => reject(new Error('socket still connected')), ms);
@@ -70,8 +79,8 @@ describe('sockets end with their session (issue #12 item 4)', () => {
     const closedThere = disconnected(there);
     expect((await carrier.post('/api/auth/logout')).status).toBe(200);
     // Whatever the sockets manage to send in the meantime is not stored.
-    await emit(here, 'chat:send', { freightId, message: 'after logout' });
-    await emit(there, 'location:update', { freightId, latitude: 41.9, longitude: -87.6 });
+    await emit(here, 'chat:send', { freightId, message: 'after logout' }, 2000);
+    await emit(there, 'location:update', { freightId, latitude: 41.9, longitude: -87.6 }, 2000);
     expect(await closedHere).toBe('io server disconnect');
     expect(await closedThere).toBe('io server disconnect');
     expect(await ChatMessageModel.countDocuments({ freightListingId: freightId })).toBe(1);
@@ -84,7 +93,7 @@ describe('sockets end with their session (issue #12 item 4)', () => {
     const sid = decodeURIComponent(carrier.cookie.slice('fm.sid='.length)).replace(/^s:/, '').split('.')[0];
     expect(await app.rt.redis.del(`${app.config.REDIS_PREFIX}sess:${sid}`)).toBe(1); // the store's expiry
     const closed = disconnected(socket);
-    const ack = await emit(socket, 'chat:send', { freightId, message: 'after expiry' });
+    const ack = await emit(socket, 'chat:send', { freightId, message: 'after expiry' }, 2000);
     expect(ack).not.toMatchObject({ ok: true });
     await closed;
     expect(await ChatMessageModel.countDocuments({ freightListingId: freightId })).toBe(0);
