@@ -43,6 +43,10 @@ const approved = {
   reviewedAt: '2026-01-02T00:00:00.000Z',
 } as BookingRequestDto;
 
+/** The load as a reload read it, and as the booking's push (a second later) carries it. */
+const posted = { ...listing, updatedAt: '2026-01-02T10:00:00.000Z' };
+const booked = { ...listing, status: 'booked', updatedAt: '2026-01-02T10:00:01.000Z' } as FreightListingDto;
+
 describe('the entity layer', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -214,12 +218,6 @@ describe('the entity layer', () => {
   });
 
   it('keeps a copy over one the server read before it, and takes a copy of the same moment', () => {
-    const posted = { ...listing, updatedAt: '2026-01-02T10:00:00.000Z' };
-    const booked = {
-      ...listing,
-      status: 'booked',
-      updatedAt: '2026-01-02T10:00:01.000Z',
-    } as FreightListingDto;
     upsertEntity('load', booked); // the push of the booking...
     expect(upsertEntity('load', posted)).toBe(getEntity('load', 'f1')); // ...then a reload read before it
     expect(getEntity('load', 'f1')).toMatchObject({ status: 'booked' });
@@ -230,12 +228,6 @@ describe('the entity layer', () => {
   it('a poster’s page shows the load booked when a reload read before the booking answers after its push', async () => {
     const interest = (l: FreightListingDto) =>
       ({ id: 'f1', listing: l, requests: [], offers: [] }) as LoadInterestDto;
-    const posted = { ...listing, updatedAt: '2026-01-02T10:00:00.000Z' };
-    const booked = {
-      ...listing,
-      status: 'booked',
-      updatedAt: '2026-01-02T10:00:01.000Z',
-    } as FreightListingDto;
     stubServer({ '/api/freight/f1/interest': interest(posted) });
     await usePosterLoadStore.getState().load('f1');
     let answer: (r: Response) => void = () => undefined;
