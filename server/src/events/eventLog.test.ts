@@ -254,8 +254,12 @@ describe('projectors', () => {
     let letGo!: () => void;
     const holding = withAggregate('projector', quiet.name, () => new Promise<void>((r) => (letGo = r)));
     const loadId = newLoadId();
-    const messages = Array.from({ length: 55 }, () => newId());
-    for (const t of messages) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
+    // All at once: a wake-up then finds numbers whose facts are not written yet, and asks for the lease it cannot
+    // have; by the next, the log has run more than a batch ahead of where it passed over to.
+    const messages = Array.from({ length: 60 }, () => newId());
+    await Promise.all(
+      messages.map((t) => recordFact({ kind: 'load', id: newLoadId() }, chatFact(loadId, t), write(t))),
+    );
     // Live (no drain): every chat is handled by its projector, and the other stores its position past 50 of them.
     await eventually(async () => messages.every((t) => seenHere.has(`chat.posted:${t}`)), 30_000);
     await eventually(async () => {

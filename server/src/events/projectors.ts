@@ -61,6 +61,8 @@ const GAP_MS = 10_000;
 /** A fact pending longer than its writer's lease can last is settled by the projector that waits on it. */
 const STALE_PENDING_MS = 20_000;
 const BATCH = 50;
+/** Batches passed over in one wake-up without the lease. */
+const CLEAR_BATCHES = 20;
 /** A fact a projector fails on is tried this many times, then passed over with an error in the log. */
 const MAX_ATTEMPTS = 5;
 const POLL_MS = 2_000;
@@ -145,16 +147,24 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   const stored = new Map<string, number>();
 
   /**
-   * Whether every fact after `from` up to `head` is recorded (or void) and of no concern to the projector: then it
-   * passes them over without its lease or its stored position. Most facts concern a few of the projectors, and
-   * taking each one's lease and reading its position for every fact was most of a write's database round trips.
-   * A takeover later replays what was passed over here, which changes nothing.
+   * How far past `from` (up to `head`) the projector can go without its lease or its stored position: over facts
+   * recorded (or void) that are of no concern to it. It stops at the first fact that is its own, pending or not
+   * there yet. Most facts concern a few of the projectors, and taking each one's lease and reading its position for
+   * every fact was most of a write's database round trips. A takeover later replays what was passed over here,
+   * which changes nothing. Read a batch at a time, so that a projector whose lease is held elsewhere still moves on
+   * however far the log has run ahead of it (with one limit, the lease holder moves it on beyond that).
    */
-  async function nothingFor(p: Projector, from: number, head: number): Promise<boolean> {
-    if (head - from > BATCH) return false;
-    const seqs = Array.from({ length: head - from }, (_, i) => from + 1 + i);
-    const docs = await Promise.all(seqs.map(readFact));
-    return docs.every((doc) => doc !== null && doc.state !== 'pending' && !applies(p, doc.name));
+  async function clearUpTo(p: Projector, from: number, head: number): Promise<number> {
+    let at = from;
+    for (let batches = 0; at < head && batches < CLEAR_BATCHES; batches++) {
+      const seqs = Array.from({ length: Math.min(BATCH, head - at) }, (_, i) => at + 1 + i);
+      const docs = await Promise.all(seqs.map(readFact));
+      for (const doc of docs) {
+        if (!doc || doc.state === 'pending' || applies(p, doc.name)) return at;
+        at = doc.seq;
+      }
+    }
+    return at;
   }
 
   /**
@@ -259,19 +269,20 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
             const head = readFor ?? (await headOfLog());
             readFor = undefined; // a pass asked for during this one reads the log's end again
             if (at >= head) continue;
-            if (await nothingFor(p, at, head)) {
-              known.set(p.name, head);
+            const reached = await clearUpTo(p, at, head);
+            if (reached > at) {
+              known.set(p.name, reached);
               // Stored now and then (forward only: a holder of the lease may be further on), so that a start does
               // not read back far.
-              if (head - (stored.get(p.name) ?? at) >= SAVE_EVERY) {
+              if (reached - (stored.get(p.name) ?? at) >= SAVE_EVERY) {
                 await ProjectorPositionModel.updateOne(
-                  { _id: p.name, seq: { $lt: head } },
-                  { $set: { seq: head } },
+                  { _id: p.name, seq: { $lt: reached } },
+                  { $set: { seq: reached } },
                 );
-                stored.set(p.name, head);
+                stored.set(p.name, reached);
               }
-              continue;
             }
+            if (reached >= head) continue;
           }
           await advance(p);
         } catch (err) {
