@@ -2,8 +2,8 @@ import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
-import { LAPTOP, PHONE, VIEWPORTS, axeViolations, checkScreens, open, screenshot, seedScreens } from './axe';
+import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
+import { LAPTOP, PHONE, VIEWPORTS, axeViolations, checkScreens, open, seedScreens } from './axe';
 
 /**
  * Issue 14, accessibility: axe-core on the public pages and the dialogs, at a laptop's and a phone's size; keyboard

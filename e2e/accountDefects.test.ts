@@ -46,8 +46,7 @@ describe('issue 14: account defects (Chromium)', () => {
   it('#8: a wrong file type or a file over 10 MB is refused with the reason next to the drop area', async () => {
     const { page, errors } = await newPage();
     const carrier = await journey.app.client().registerAndLogin({ userType: 'carrier' });
-    await signIn(page, journey.app.url, carrier.email, TEST_USER_PASSWORD);
-    await page.goto(`${journey.app.url}/documents`);
+    await signIn(page, journey.app.url, carrier.email, TEST_USER_PASSWORD, '/documents');
     const fileInput = page.getByTestId('document-file-input');
     const reason = page.getByTestId('document-file-error');
 

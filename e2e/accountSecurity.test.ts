@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, linkIn, uniqueEmail } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { BOTH_SIZES, screenshot, signIn, startJourney, watchPageErrors } from './browser';
 
 /**
  * Issue 27 (mail, email verification, password reset, sessions) in Chromium, with a real SMTP server on loopback:
@@ -10,18 +10,6 @@ import { signIn, startJourney, watchPageErrors } from './browser';
  */
 const journey = startJourney({ mailbox: true });
 
-const SHOTS = '/tmp/shots-account';
-async function shoot(page: Page, name: string) {
-  for (const [w, h] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-const shots = Boolean(process.env.SHOTS);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Signs in through the modal when two-factor sign-in is on: password, then the code step. */
@@ -60,7 +48,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     // Unverified: the banner says what is held back, with Resend.
     const banner = laptop.getByTestId('verify-email-banner');
     await banner.getByText('Verify your email address').waitFor();
-    if (shots) await shoot(laptop, 'verify-banner');
+    await screenshot(laptop, 'verify-banner', BOTH_SIZES);
     await banner.getByRole('button', { name: 'Resend' }).click();
     await laptop.getByText('We have sent a new verification link').first().waitFor();
     // An unverified user's post is refused by the server with the code the banner stands for.
@@ -94,7 +82,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await laptop.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await laptop.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await laptop.getByTestId('totp-secret').textContent())!.trim();
-    if (shots) await shoot(laptop, 'two-factor-setup');
+    await screenshot(laptop, 'two-factor-setup', BOTH_SIZES);
     await laptop.getByLabel('Code from the app').fill(await generate({ secret }));
     await laptop.getByRole('button', { name: 'Confirm' }).click();
     await laptop.getByTestId('recovery-codes').waitFor();
@@ -102,7 +90,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
       c.trim(),
     );
     expect(recovery).toHaveLength(10);
-    if (shots) await shoot(laptop, 'recovery-codes');
+    await screenshot(laptop, 'recovery-codes', BOTH_SIZES);
     await laptop.getByRole('button', { name: 'I saved them' }).click();
     await laptop.getByTestId('two-factor-status').getByText('On').waitFor();
 
@@ -129,7 +117,7 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     await laptop.getByTestId('email-status').getByText('Verified').waitFor();
     await expect.poll(() => laptop.getByTestId('session-row').count(), { timeout: 15_000 }).toBe(2);
     await laptop.getByText('This device').waitFor();
-    if (shots) await shoot(laptop, 'security');
+    await screenshot(laptop, 'security', BOTH_SIZES);
 
     // Forgot password, from a third, signed-out browser.
     const kiosk = await (await journey.browser.newContext()).newPage();
@@ -141,13 +129,13 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     expect(await forgot.getByLabel('Email').inputValue()).toBe(email);
     await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
     await forgot.getByText('If an account uses that email').waitFor();
-    if (shots) await shoot(kiosk, 'forgot');
+    await screenshot(kiosk, 'forgot', BOTH_SIZES);
 
     const resetMail = await journey.box.next(email, /Reset your FreightConnect password/);
     const resetLink = linkIn(resetMail, '/reset-password');
     await kiosk.goto(resetLink);
     await kiosk.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    if (shots) await shoot(kiosk, 'reset');
+    await screenshot(kiosk, 'reset', BOTH_SIZES);
     const newPassword = 'Harbor-Gantry-77!';
     await kiosk.getByLabel('New Password', { exact: true }).fill(newPassword);
     await kiosk.getByLabel('Confirm New Password').fill(newPassword);
@@ -189,12 +177,11 @@ describe('issue 27: account security (Chromium, real SMTP)', () => {
     const { storeMailboxMessage } = await import('@freight/server/features/mail/mailbox');
     const sample = journey.box.messages[0];
     await storeMailboxMessage(sample);
-    await signIn(page, journey.app.url, 'admin@test.local', 'Test1234!');
-    await page.goto(`${journey.app.url}/admin/mail`);
+    await signIn(page, journey.app.url, 'admin@test.local', 'Test1234!', '/admin/mail');
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     await page.getByText(sample.subject).first().waitFor();
     await page.getByRole('button', { name: 'Show message' }).first().click();
     await page.getByTestId('mail-text').first().waitFor();
-    if (shots) await shoot(page, 'admin-mail');
+    await screenshot(page, 'admin-mail', BOTH_SIZES);
   });
 });

@@ -1,13 +1,11 @@
 // Shared by the accessibility journeys (issue 14): axe-core on a screen, the screens of a visitor at both sizes, and
 // the data that puts something on every screen (screenSweep.test.ts sweeps the signed-in roles).
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { airLoadInput, postLoad } from '@freight/server/features/freight/testUtils';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
 import type { Page, Request } from 'playwright-core';
-import { pageTakenOver } from './browser';
+import { pageTakenOver, screenshot } from './browser';
 import { expect } from 'vitest';
 import type { TestApp } from '@test/helpers';
 
@@ -19,7 +17,6 @@ export const VIEWPORTS = [
 ] as const;
 /** The impacts that fail the check (axe: minor, moderate, serious, critical). */
 const FAILING = new Set(['serious', 'critical']);
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 /** The serious and critical violations on the page as it is now, one line each with where they are. */
 export async function axeViolations(
@@ -53,16 +50,6 @@ export async function axeViolations(
           .map((n) => `${n.html.slice(0, 100)} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`)
           .join(' | ')}`,
     );
-}
-
-/** SCREENSHOT_DIR=<folder> saves a screenshot of every screen checked (for a person to look at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`),
-    fullPage: true,
-  });
 }
 
 /** Opens a path and waits until the page has drawn its data (no requests in flight, spinners gone). */

@@ -57,8 +57,7 @@ describe('background check of an individual driver (issue 16)', () => {
     // The admin approves it in the verification queue.
     const admin = await (await journey.browser.newContext()).newPage();
     const adminErrors = watchPageErrors(admin);
-    await signIn(admin, journey.app.url, 'admin@test.local', 'Test1234!');
-    await admin.goto(`${journey.app.url}/admin`);
+    await signIn(admin, journey.app.url, 'admin@test.local', 'Test1234!', '/admin');
     const row = admin.getByTestId('pending-background-check').filter({ hasText: 'Dana Driver' });
     await row.getByText('***-**-9999').waitFor();
     await row.getByText('Yes: Rear-ended at a light, 2019').waitFor();

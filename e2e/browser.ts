@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, startTestMailbox, type TestApp } from '@test/helpers';
 import { CHROMIUM_ARGS } from './chromiumArgs';
@@ -54,6 +56,40 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   };
 }
 
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+/** The two sizes every flow is walked at. */
+export const BOTH_SIZES: readonly ViewportSize[] = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/**
+ * `SCREENSHOT_DIR=<folder>`: a full-page screenshot for a person to look at, at the page's size, or at each of
+ * `sizes` (named with the width, the page's own size put back after). Without it none is taken: a full-page PNG is a
+ * layout, a raster and an encoding of the whole page that no check of the run reads.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  sizes: readonly ViewportSize[] = [],
+): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = (suffix: string) =>
+    path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '_')}${suffix}.png`);
+  if (sizes.length === 0) {
+    await page.screenshot({ path: file(''), fullPage: true });
+    return;
+  }
+  const before = page.viewportSize();
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: file(`-${size.width}`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** Fails the test on page errors (uncaught exceptions), which would otherwise pass silently. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -63,10 +99,18 @@ export function watchPageErrors(page: Page): string[] {
 
 /**
  * Signs the page's browser context in through the API (the session cookie lands in the context's jar) and opens the
- * dashboard: one page load where the dialog costs two (the page it opens on, then the reload after signing in,
- * SPEC §2). The dialog itself is walked by the journeys about signing in (rolesPlacesSignIn, accountSecurity, team…).
+ * dashboard, or the screen at `opens` (as a link from a mail or a bookmark does): one page load where the dialog
+ * costs two (the page it opens on, then the reload after signing in, SPEC §2), and the dashboard a third when a
+ * journey starts elsewhere. The dialog itself is walked by the journeys about signing in (rolesPlacesSignIn,
+ * accountSecurity, team…).
  */
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  opens = '/',
+): Promise<void> {
   const answer = await page.request.post(`${baseUrl}/api/auth/login`, {
     data: { email, password },
     headers: { Origin: baseUrl },
@@ -74,8 +118,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   if (answer.status() !== 200)
     throw new Error(`sign-in of ${email}: ${answer.status()} ${await answer.text()}`);
   if ((await answer.json()).twoFactorRequired) throw new Error(`sign-in of ${email} asks for a code`);
-  await page.goto(`${baseUrl}/`);
-  await page.getByTestId('welcome-heading').waitFor();
+  await page.goto(`${baseUrl}${opens}`);
+  await (opens === '/' ? page.getByTestId('welcome-heading') : page.locator('h1').first()).waitFor();
   await pageTakenOver(page);
 }
 

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { startJourney, watchPageErrors } from './browser';
+import { screenshot, startJourney, watchPageErrors } from './browser';
 import { memberOf } from './companies';
 import { markNoReload, notReloaded, postLoadApi, rolePage, verifiedAccount } from './roles';
 
@@ -15,10 +13,6 @@ import { markNoReload, notReloaded, postLoadApi, rolePage, verifiedAccount } fro
  *      invitation) approves it from the dashboard; the carrier's owner sees it booked live on My Loads.
  */
 const journey = startJourney();
-
-const SHOTS = '/tmp/shots-companyJourneys';
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -98,13 +92,13 @@ describe('issue 28: company journeys (Chromium)', () => {
       await form.getByRole('button', { name: 'Post Load' }).click();
       await form.waitFor({ state: 'hidden' });
       await dPage.getByTestId('broker-load').filter({ hasText: 'Omaha, NE → Denver, CO' }).waitFor();
-      await shoot(dPage, `${vp.name}-a1-dispatcher-posted`);
+      await screenshot(dPage, `${vp.name}-a1-dispatcher-posted`);
 
       // The owner's open Broker Hub lists the company's new load, live.
       const row = owner.page.getByTestId('broker-load').filter({ hasText: 'Omaha, NE → Denver, CO' });
       await row.waitFor({ timeout: 15_000 });
       expect(await notReloaded(owner.page)).toBe(true);
-      await shoot(owner.page, `${vp.name}-a2-owner-sees-load`);
+      await screenshot(owner.page, `${vp.name}-a2-owner-sees-load`);
 
       expect(owner.errors).toEqual([]);
       expect(dErrors).toEqual([]);
@@ -132,8 +126,7 @@ describe('issue 28: company journeys (Chromium)', () => {
       });
 
       // The carrier's owner keeps My Loads open.
-      const carrierOwner = await rolePage(browser, app, carrierOwnerAccount, { viewport });
-      await carrierOwner.page.goto(`${app.url}/my-loads`);
+      const carrierOwner = await rolePage(browser, app, carrierOwnerAccount, { viewport }, '/my-loads');
       await carrierOwner.page.getByRole('heading', { name: 'My Loads' }).waitFor();
       await markNoReload(carrierOwner.page);
 
@@ -143,8 +136,7 @@ describe('issue 28: company journeys (Chromium)', () => {
       await markNoReload(shipper.page);
 
       // The carrier's dispatcher requests from the board.
-      const dispatcher = await rolePage(browser, app, carrierDispatcher, { viewport });
-      await dispatcher.page.goto(`${app.url}/freight`);
+      const dispatcher = await rolePage(browser, app, carrierDispatcher, { viewport }, '/freight');
       const card = dispatcher.page.getByRole('article', { name: `Load ${route}` });
       await card.getByRole('button', { name: 'Request to Book' }).click();
       const dialog = dispatcher.page.getByRole('dialog', { name: 'Send Booking Request' });
@@ -157,7 +149,7 @@ describe('issue 28: company journeys (Chromium)', () => {
       const request = shipper.page.getByTestId('booking-request').filter({ hasText: title });
       await request.getByText('Reefer free in Wichita').waitFor({ timeout: 15_000 });
       await request.getByText(`Company: Redline Haulers ${vp.name}`).waitFor();
-      await shoot(shipper.page, `${vp.name}-b1-member-b-request`);
+      await screenshot(shipper.page, `${vp.name}-b1-member-b-request`);
       await request.getByRole('button', { name: 'Accept Carrier' }).click();
       await request.waitFor({ state: 'detached' });
 
@@ -165,8 +157,8 @@ describe('issue 28: company journeys (Chromium)', () => {
       const booked = carrierOwner.page.getByRole('region', { name: 'Booked' });
       await booked.getByTestId('workspace-row').filter({ hasText: 'Wichita' }).waitFor({ timeout: 15_000 });
       await card.getByTestId('freight-status').filter({ hasText: 'Booked' }).waitFor();
-      await shoot(carrierOwner.page, `${vp.name}-b2-carrier-owner-sees-booking`);
-      await shoot(dispatcher.page, `${vp.name}-b3-dispatcher-booked`);
+      await screenshot(carrierOwner.page, `${vp.name}-b2-carrier-owner-sees-booking`);
+      await screenshot(dispatcher.page, `${vp.name}-b3-dispatcher-booked`);
 
       expect(await notReloaded(carrierOwner.page)).toBe(true);
       expect(await notReloaded(shipper.page)).toBe(true);

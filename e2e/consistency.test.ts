@@ -18,14 +18,11 @@ describe('smaller inconsistencies (issue 23, point 10)', () => {
       freshAccount(app, 'broker'),
     ]);
 
-    const airPage = await rolePage(browser, app, air);
-    await airPage.page.goto(`${app.url}/subscribe`);
+    const airPage = await rolePage(browser, app, air, {}, '/subscribe');
     await airPage.page.getByRole('heading', { name: 'Choose Your Air Cargo Plan' }).waitFor();
-    const carrierPage = await rolePage(browser, app, carrier);
-    await carrierPage.page.goto(`${app.url}/subscribe`);
+    const carrierPage = await rolePage(browser, app, carrier, {}, '/subscribe');
     await carrierPage.page.getByRole('heading', { name: 'Choose Your Carrier Plan' }).waitFor();
-    const brokerPage = await rolePage(browser, app, broker);
-    await brokerPage.page.goto(`${app.url}/subscribe`);
+    const brokerPage = await rolePage(browser, app, broker, {}, '/subscribe');
     await brokerPage.page.getByRole('heading', { name: 'Choose Your Brokerage/Carrier Plan' }).waitFor();
 
     // Basic activated (the air page reloads on the subscription push): the badge says Basic.

@@ -3,20 +3,12 @@
 // generated from that document, and sees the load on their own board live; then revokes the key (401 at once).
 import type { PostLoadInput } from '@freight/shared';
 import createClient from 'openapi-fetch';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { paths } from '@test/apiV1.generated';
-import { startJourney } from './browser';
+import { screenshot, startJourney } from './browser';
 import { freshAccount, markNoReload, notReloaded, rolePage, verifyWithDocuments } from './roles';
 
 const journey = startJourney();
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: `${dir}/${name}-${size?.width ?? 0}.png`, fullPage: true });
-}
 
 describe('Developers (issue 30)', () => {
   for (const { viewport, origin } of [
@@ -28,16 +20,14 @@ describe('Developers (issue 30)', () => {
       const shipper = await freshAccount(app, 'shipper');
       await verifyWithDocuments(app, shipper);
 
-      const board = await rolePage(browser, app, shipper, { viewport });
-      await board.page.goto(`${app.url}/freight`);
+      const board = await rolePage(browser, app, shipper, { viewport }, '/freight');
       await board.page.getByRole('heading', { level: 1 }).first().waitFor();
       await markNoReload(board.page);
 
-      const dev = await rolePage(browser, app, shipper, { viewport });
-      await dev.page.goto(`${app.url}/developers`);
+      const dev = await rolePage(browser, app, shipper, { viewport }, '/developers');
       await dev.page.getByTestId('api-reference').getByText('Post a load').first().waitFor();
       await dev.page.getByText('Idempotency-Key').first().waitFor();
-      await shoot(dev.page, 'developers');
+      await screenshot(dev.page, 'developers', [viewport]);
 
       await dev.page.goto(`${app.url}/developers/keys`);
       await dev.page.getByLabel('Key name').fill('Our TMS');
@@ -45,7 +35,7 @@ describe('Developers (issue 30)', () => {
       const secret = (await dev.page.getByTestId('api-key-secret').textContent())!.trim();
       expect(secret).toMatch(/^fmk_/);
       await dev.page.getByTestId('api-key-list').getByText('Our TMS').waitFor();
-      await shoot(dev.page, 'api-keys');
+      await screenshot(dev.page, 'api-keys', [viewport]);
 
       const api = createClient<paths>({
         baseUrl: `${app.url}/api/v1`,
@@ -80,7 +70,7 @@ describe('Developers (issue 30)', () => {
 
       await dev.page.goto(`${app.url}/developers/webhooks`);
       await dev.page.getByRole('heading', { name: 'Webhooks' }).waitFor();
-      await shoot(dev.page, 'webhooks');
+      await screenshot(dev.page, 'webhooks', [viewport]);
       expect(board.errors).toEqual([]);
       expect(dev.errors).toEqual([]);
     }, 150_000);

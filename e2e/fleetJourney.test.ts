@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DocumentModel } from '@freight/server/features/documents/model';
 import { seedLoad, PNG_BYTES } from '@freight/server/features/tracking/testing';
 import { uniqueEmail } from '@test/helpers';
-import { startJourney, watchPageErrors, type E2EBrowser } from './browser';
+import { screenshot, startJourney, type E2EBrowser, watchPageErrors } from './browser';
 import { invitationToken, memberOf } from './companies';
 import {
   adminApi,
@@ -23,10 +22,6 @@ import {
  * driver's phone (390x844) shares from My Trips and the dispatcher's fleet map follows the truck without a reload.
  */
 const journey = startJourney();
-
-const SHOTS = '/tmp/shots-fleet';
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -94,7 +89,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await ownerPage.getByTestId('truck-add').click();
     const truckCard = ownerPage.getByTestId(`truck-${UNIT}`);
     await truckCard.getByTestId('truck-status').filter({ hasText: 'Available' }).waitFor();
-    await shoot(ownerPage, 'desktop-1-trucks');
+    await screenshot(ownerPage, 'desktop-1-trucks');
 
     // The owner invites a driver from Team; the driver registers with the invited email and joins by the link.
     await ownerPage.goto(`${app.url}/team`);
@@ -139,7 +134,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await compliance.getByRole('button', { name: 'Send medical card' }).click();
     await driverDesk.getByText('Medical card sent for review').first().waitFor();
     await compliance.getByTestId('my-compliance').filter({ hasText: 'Not assignable yet' }).waitFor();
-    await shoot(driverDesk, 'desktop-2-driver-compliance');
+    await screenshot(driverDesk, 'desktop-2-driver-compliance');
 
     // The admin approves both.
     const admin = await adminApi(app);
@@ -157,7 +152,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await ownerPage.goto(`${app.url}/fleet`);
     await ownerPage.getByRole('tab', { name: 'Drivers' }).click();
     await ownerPage.getByTestId(`driver-${driver.user.id}`).getByText('Assignable').waitFor();
-    await shoot(ownerPage, 'desktop-3-drivers');
+    await screenshot(ownerPage, 'desktop-3-drivers');
 
     // A load booked to the company; the shipper follows it.
     const loadId = await seedLoad({
@@ -197,7 +192,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await dialog
       .getByLabel('Driver', { exact: true })
       .selectOption({ label: (await dialog.getByRole('option', { name: /Rosa/ }).textContent())! });
-    await shoot(dispatchPage, 'desktop-4-assign-dialog');
+    await screenshot(dispatchPage, 'desktop-4-assign-dialog');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await dispatchPage
       .getByTestId('assigned-truck')
@@ -214,7 +209,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await ownerRow.filter({ hasText: `Unit ${UNIT} · Rosa` }).waitFor();
     await ownerRow.getByRole('button', { name: 'Reassign' }).waitFor();
     expect(await notReloaded(ownerPage)).toBe(true);
-    await shoot(ownerPage, 'desktop-5-my-loads-assigned');
+    await screenshot(ownerPage, 'desktop-5-my-loads-assigned');
 
     // The dispatcher opens the fleet map.
     await dispatchPage.goto(`${app.url}/fleet`);
@@ -234,7 +229,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     });
     const trip = phonePage.locator(`[data-testid="trip"][data-trip-id="${loadId}"]`);
     await trip.getByText(`Truck ${UNIT}`).waitFor();
-    await shoot(phonePage, 'phone-5-my-trips');
+    await screenshot(phonePage, 'phone-5-my-trips');
     await trip.getByRole('link', { name: 'Open trip' }).click();
     await phonePage.locator('[data-testid="location-sharing"][data-status="sharing"]').waitFor();
 
@@ -243,18 +238,18 @@ describe('issue 29: the fleet (Chromium)', () => {
     await phone.setGeolocation({ latitude: 41.5, longitude: -87.9 });
     await mapTruckLat(dispatchPage, 41.5);
     expect(await notReloaded(dispatchPage)).toBe(true);
-    await shoot(dispatchPage, 'desktop-6-fleet-map');
+    await screenshot(dispatchPage, 'desktop-6-fleet-map');
     await dispatchPage.getByTestId(`map-truck-${UNIT}`).filter({ hasText: 'On a load' }).waitFor();
     expect(await dispatchPage.getByTestId(`map-truck-${UNIT}`).textContent()).not.toContain('on a load');
     for (const tab of ['Trucks', 'Drivers']) {
       await dispatchPage.getByRole('tab', { name: tab }).click();
-      await shoot(dispatchPage, `desktop-7-${tab.toLowerCase()}`);
+      await screenshot(dispatchPage, `desktop-7-${tab.toLowerCase()}`);
     }
     // The same three tabs on a phone.
     await dispatchPage.setViewportSize(PHONE);
     for (const tab of ['Trucks', 'Drivers', 'Map']) {
       await dispatchPage.getByRole('tab', { name: tab }).click();
-      await shoot(dispatchPage, `phone-8-${tab.toLowerCase()}`);
+      await screenshot(dispatchPage, `phone-8-${tab.toLowerCase()}`);
       const overflow = await dispatchPage.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

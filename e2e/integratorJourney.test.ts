@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@test/helpers';
 import type { paths } from '@test/apiV1.generated';
 import { setAllowedPrivateTargets } from '../server/src/features/webhooks/ssrf';
-import { startJourney } from './browser';
+import { screenshot, startJourney } from './browser';
 import { memberOf } from './companies';
 import { freshAccount, rolePage, verifyWithDocuments } from './roles';
 
@@ -240,8 +240,7 @@ describe('An integrator from /developers alone (issue 30)', () => {
     const outside = await offline(owner.page, app.url);
     await owner.page.goto(`${app.url}/developers`);
     await owner.page.getByTestId('api-reference').getByText('Post a load').first().waitFor();
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir) await owner.page.screenshot({ path: `${dir}/developers-390.png`, fullPage: true });
+    await screenshot(owner.page, 'developers-390');
     const width = await owner.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await owner.page.goto(`${app.url}/developers/keys`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { UserModel } from '@freight/server/features/users/model';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
-import { signIn, watchPageErrors, startJourney } from './browser';
+import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
 import { trackRequests } from './axe';
 import {
   LAPTOP,
@@ -127,12 +127,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
       if (excess > 0) problems.push(`${what}: ${excess}px too wide: ${culprits.join(' | ')}`);
       const cut = await cutText(page);
       if (cut.length) problems.push(`${what}: text cut: ${cut.join(' | ')}`);
-      if (process.env.SHOTS_DIR) {
-        await page.screenshot({
-          path: `${process.env.SHOTS_DIR}/phone-${what.replace(/\W+/g, '_')}.png`,
-          fullPage: true,
-        });
-      }
+      await screenshot(page, `phone-${what}`);
     };
 
     for (const [role, account] of [

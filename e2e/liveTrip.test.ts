@@ -36,8 +36,7 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     const shipperContext = await browser.newContext();
     const shipperPage = await shipperContext.newPage();
     const shipperErrors = watchPageErrors(shipperPage);
-    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
-    await shipperPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     // The map loads as the visitor scrolls near it (issue 24).
     await scrollToTrackingMap(shipperPage);
     await shipperPage.locator('[data-testid="tracking-map"] path.tracking-pickup-pin').waitFor();
@@ -57,8 +56,7 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     await carrierContext.grantPermissions(['geolocation'], { origin: app.url });
     const carrierPage = await carrierContext.newPage();
     const carrierErrors = watchPageErrors(carrierPage);
-    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
-    await carrierPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     await carrierPage.locator('[data-testid="location-sharing"][data-status="sharing"]').waitFor();
     await carrierPage.getByText('Sharing location').waitFor();
 

@@ -34,8 +34,7 @@ describe('load documents journey (Chromium)', () => {
 
     const shipperPage = await (await browser.newContext({ acceptDownloads: true })).newPage();
     const shipperErrors = watchPageErrors(shipperPage);
-    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
-    await shipperPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     const card = shipperPage.getByTestId('load-documents');
     await card.getByRole('heading', { name: 'Load documents' }).waitFor();
     await card.getByText('Preparing').waitFor();
@@ -43,8 +42,7 @@ describe('load documents journey (Chromium)', () => {
 
     const carrierPage = await (await browser.newContext({ acceptDownloads: true })).newPage();
     const carrierErrors = watchPageErrors(carrierPage);
-    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
-    await carrierPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     const carrierSaved = await downloadRateConfirmation(carrierPage);
     expect(carrierSaved).toEqual({ name: `rate-confirmation-${ref}.pdf`, head: '%PDF-' });
 

@@ -1,8 +1,7 @@
 // A load's history (issue 26): the poster on the load's page and the carrier on the tracking page each see every fact
 // of the load, in order, with who did it, live as the other acts; a stranger gets 404.
 import { describe, expect, it } from 'vitest';
-import { tmpdir } from 'node:os';
-import { startJourney } from './browser';
+import { screenshot, startJourney } from './browser';
 import { markNoReload, notReloaded, postLoadApi, rolePage, verifiedAccount } from './roles';
 
 const journey = startJourney();
@@ -28,8 +27,7 @@ describe("a load's history, live for both parties", () => {
       ]);
       const load = await postLoadApi(shipperAccount, { title: `Seed corn ${viewport.width}` });
 
-      const shipper = await rolePage(browser, app, shipperAccount, { viewport });
-      await shipper.page.goto(`${app.url}/loads/${load.id}`);
+      const shipper = await rolePage(browser, app, shipperAccount, { viewport }, `/loads/${load.id}`);
       await entries(shipper.page).filter({ hasText: 'Load posted' }).waitFor();
       await expect
         .poll(() => entries(shipper.page).first().textContent())
@@ -55,8 +53,7 @@ describe("a load's history, live for both parties", () => {
         .waitFor();
 
       // The carrier opens the tracking page's History tab; a stop it reports reaches the poster live.
-      const carrier = await rolePage(browser, app, carrierAccount, { viewport });
-      await carrier.page.goto(`${app.url}/tracking/${load.id}`);
+      const carrier = await rolePage(browser, app, carrierAccount, { viewport }, `/tracking/${load.id}`);
       await carrier.page.getByRole('tab', { name: 'History' }).click();
       await entries(carrier.page).filter({ hasText: 'Booking request approved' }).waitFor();
       await markNoReload(carrier.page);
@@ -78,14 +75,8 @@ describe("a load's history, live for both parties", () => {
 
       expect(await notReloaded(shipper.page)).toBe(true);
       expect(await notReloaded(carrier.page)).toBe(true);
-      await shipper.page.screenshot({
-        path: `${tmpdir()}/load-history-poster-${viewport.width}.png`,
-        fullPage: true,
-      });
-      await carrier.page.screenshot({
-        path: `${tmpdir()}/load-history-carrier-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await screenshot(shipper.page, `load-history-poster-${viewport.width}`);
+      await screenshot(carrier.page, `load-history-carrier-${viewport.width}`);
       expect(shipper.errors).toEqual([]);
       expect(carrier.errors).toEqual([]);
     });

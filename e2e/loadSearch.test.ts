@@ -36,8 +36,7 @@ describe('load-board search (issue 15)', () => {
 
     const page = await (await journey.browser.newContext()).newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!');
-    await page.goto(`${journey.app.url}/freight`);
+    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!', '/freight');
     await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     const filters = page.getByRole('form', { name: 'Load board filters' });
@@ -96,8 +95,7 @@ describe('load-board search (issue 15)', () => {
   it('Post Load offers US places as the city is typed; picking one fills the city and its state', async () => {
     const page = await (await journey.browser.newContext()).newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, journey.app.url, 'shipper@test.local', 'Test1234!');
-    await page.goto(`${journey.app.url}/freight`);
+    await signIn(page, journey.app.url, 'shipper@test.local', 'Test1234!', '/freight');
     await page.getByRole('button', { name: 'Post Freight' }).click();
     const form = page.getByRole('dialog', { name: 'Post New Load' });
     const city = form.getByLabel('Origin City');
@@ -134,8 +132,7 @@ describe('the table view (issue 15)', () => {
       await journey.browser.newContext({ viewport: { width: 1440, height: 900 } })
     ).newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!');
-    await page.goto(`${journey.app.url}/freight`);
+    await signIn(page, journey.app.url, 'carrier@test.local', 'Test1234!', '/freight');
     await page.getByRole('button', { name: 'Table' }).click();
     const table = page.getByRole('table', { name: 'Loads' });
     const wichita = table.getByRole('row', { name: 'Load Wichita, KS → Denver, CO' });

@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, linkIn, type TestClient } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { BOTH_SIZES, screenshot, signIn, startJourney, watchPageErrors } from './browser';
 
 /**
  * Issue 27 in Chromium with a real SMTP server on loopback: a carrier turns on the email of booking answers in the
@@ -47,8 +47,7 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
       await journey.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' })
     ).newPage();
     const errors = watchPageErrors(page);
-    await signIn(page, journey.app.url, carrier.user!.email, TEST_USER_PASSWORD);
-    await page.goto(`${journey.app.url}/account/security`);
+    await signIn(page, journey.app.url, carrier.user!.email, TEST_USER_PASSWORD, '/account/security');
     await page.getByRole('link', { name: 'Notification settings' }).click();
     await page.getByRole('heading', { name: 'Notification settings', level: 1 }).waitFor();
     const bookingEmail = page.getByRole('checkbox', { name: 'Email for Booking answers' });
@@ -63,16 +62,7 @@ describe('issue 27: notification settings (Chromium, real SMTP)', () => {
     await page.getByTestId('kind-booking_reviewed').getByText('Booking answers').waitFor();
     await page.getByTestId('kind-booking_reviewed').locator('label').first().click();
     expect(await bookingEmail.isChecked()).toBe(true);
-    if (process.env.SHOTS) {
-      for (const [width, height] of [
-        [1280, 900],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `/tmp/shots-notifications-${width}.png`, fullPage: true });
-      }
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    await screenshot(page, 'notifications', BOTH_SIZES);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Notification settings saved').first().waitFor();
     expect((await carrier.get('/api/notification-preferences')).body.kinds.booking_reviewed.email).toBe(true);

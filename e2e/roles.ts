@@ -101,17 +101,18 @@ export interface RolePage {
   errors: string[];
 }
 
-/** One role's own browser context, signed in through the sign-in dialog. */
+/** One role's own browser context, signed in (`signIn`), on the dashboard or the screen at `opens`. */
 export async function rolePage(
   browser: E2EBrowser,
   app: TestApp,
   account: { email: string; password: string },
   contextOptions: Parameters<E2EBrowser['newContext']>[0] = {},
+  opens = '/',
 ): Promise<RolePage> {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  await signIn(page, app.url, account.email, account.password);
+  await signIn(page, app.url, account.email, account.password, opens);
   return { page, errors };
 }
 

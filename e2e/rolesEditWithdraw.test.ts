@@ -2,29 +2,15 @@
 // withdraw it (the carrier's request shows closed with the reason, live), copy it (Post Load prefilled); the tracking
 // page of an available load asks for no chat.
 import type { FreightListingDto } from '@freight/shared';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD } from '@test/helpers';
-import { startJourney } from './browser';
+import { BOTH_SIZES, screenshot, startJourney } from './browser';
 import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage } from './roles';
 
 const journey = startJourney();
 
 const freshUser = (userType: 'carrier' | 'shipper', companyName: string) =>
   flaggedVerifiedAccount(journey.app, userType, { companyName });
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const openAs = (email: string) =>
   rolePage(
@@ -78,7 +64,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await s.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await s.page.getByTestId('load-request').filter({ hasText: 'Northern Lines' }).waitFor();
     await s.page.getByText('Paper rolls').first().waitFor();
-    await shoot(s.page, 'load-page-request');
+    await screenshot(s.page, 'load-page-request', BOTH_SIZES);
 
     // Edit: the rate goes up; the carrier's row shows it and the carrier is told what changed.
     await s.page.getByRole('button', { name: 'Edit' }).click();
@@ -106,8 +92,8 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await row.getByText('Not accepted').waitFor();
     await row.getByText('Withdrawn by the poster').waitFor();
     expect(await notReloaded(c.page)).toBe(true);
-    await shoot(s.page, 'load-page-withdrawn');
-    await shoot(c.page, 'carrier-my-loads-withdrawn');
+    await screenshot(s.page, 'load-page-withdrawn', BOTH_SIZES);
+    await screenshot(c.page, 'carrier-my-loads-withdrawn', BOTH_SIZES);
 
     // Copy: Post Load opens prefilled with the load's fields.
     await s.page.getByRole('button', { name: 'Copy' }).click();

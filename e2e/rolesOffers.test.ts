@@ -4,7 +4,7 @@ import type { FreightListingDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
-import { startJourney } from './browser';
+import { BOTH_SIZES, screenshot, startJourney } from './browser';
 import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage } from './roles';
 
 const journey = startJourney();
@@ -31,20 +31,6 @@ async function postLoad(c: TestClient, title: string): Promise<FreightListingDto
   });
   expect(res.status, res.text).toBe(201);
   return res.body as FreightListingDto;
-}
-
-/** `SCREENSHOT_DIR=<folder>`: the screen at 1280×900 and 390×844, full page, for a person to look at. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The carrier makes an offer from the board's card of `title`. */
@@ -101,7 +87,7 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     await row.getByRole('button', { name: 'Reject' }).waitFor();
     expect(await notReloaded(s.page)).toBe(true);
     await card.scrollIntoViewIfNeeded();
-    await shoot(s.page, 'dashboard-offers-card');
+    await screenshot(s.page, 'dashboard-offers-card', BOTH_SIZES);
 
     // The notification leads to the load's own page (not the Broker Hub).
     await s.page.getByTestId('notification-bell').click();
@@ -112,7 +98,7 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     expect(await s.page.getByText('Access Restricted').count()).toBe(0);
     await markNoReload(s.page);
     await s.page.getByTestId('load-offer').first().waitFor();
-    await shoot(s.page, 'load-page-offer');
+    await screenshot(s.page, 'load-page-offer', BOTH_SIZES);
 
     await counterOnLoadPage(s.page, '1900');
     await acceptCounter(c.page, '$1,900.00');

@@ -4,10 +4,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { verifiedClient } from '@freight/server/features/freight/testUtils';
-import { startJourney, watchPageErrors } from './browser';
+import { screenshot, startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 let shipper: TestClient;
 const loads: Record<string, FreightListingDto> = {};
@@ -96,12 +95,7 @@ describe('issue 23 (7): places typed in the board origin and destination', () =>
     await filters.getByLabel('Deadhead Radius').selectOption('100');
     await filters.getByRole('button', { name: /^Search/ }).click();
     await card(page, 'Rockford, IL').waitFor();
-    if (SHOTS)
-      await page.screenshot({
-        path: `${SHOTS}/board-places-1280.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
+    await screenshot(page, 'board-places-1280');
 
     // A ZIP the gazetteer knows (60601, the Loop), typed and searched at once.
     await filters.getByLabel('Deadhead Radius').selectOption('50');
@@ -138,12 +132,7 @@ describe('issue 23 (7): places typed in the board origin and destination', () =>
     await phoneFilters.getByLabel('Origin City').fill('Chicago, IL');
     await phoneFilters.getByRole('button', { name: /^Search/ }).click();
     await card(phone, 'Joliet, IL').waitFor();
-    if (SHOTS)
-      await phone.screenshot({
-        path: `${SHOTS}/board-places-390.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
+    await screenshot(phone, 'board-places-390');
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -4,10 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { verifiedClient } from '@freight/server/features/freight/testUtils';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 async function pageAs(c: TestClient, viewport = { width: 1280, height: 900 }) {
   const page = await (await journey.browser.newContext({ viewport })).newPage();
@@ -40,8 +39,7 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
     const alerts = dialog.getByRole('checkbox', { name: /alert me/i });
     expect(await alerts.isChecked()).toBe(true);
     await dialog.getByLabel('Search Name').fill('Chicago reefers');
-    if (SHOTS)
-      await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-1280.png`, animations: 'disabled' });
+    await screenshot(carrier.page, 'save-search-dialog-1280');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -118,8 +116,7 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
     await filters.getByRole('button', { name: 'Save Search' }).click();
     dialog = carrier.page.getByRole('dialog', { name: 'Save Search' });
     await dialog.getByLabel('Search Name').fill('One too many');
-    if (SHOTS)
-      await carrier.page.screenshot({ path: `${SHOTS}/save-search-dialog-390.png`, animations: 'disabled' });
+    await screenshot(carrier.page, 'save-search-dialog-390');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText('You can keep at most 25 saved searches').waitFor();
     expect((await carrierApi.get('/api/saved-searches?pageSize=50')).body.total).toBe(25);

@@ -3,11 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedApprovedBackgroundCheck } from '@freight/server/features/backgroundChecks/testing';
 import { eventually, TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { BOTH_SIZES, screenshot, signIn, startJourney, watchPageErrors } from './browser';
 import { markNoReload, notReloaded } from './roles';
 
 const journey = startJourney();
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** axe-core's serious and critical findings on the page as it is now (as e2e/accessibility.test.ts checks). */
 async function seriousA11yProblems(page: Page, label: string): Promise<string[]> {
@@ -23,18 +22,6 @@ async function seriousA11yProblems(page: Page, label: string): Promise<string[]>
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} ${v.help}: ${v.nodes.map((n) => n.html.slice(0, 80)).join(' | ')}`);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 // The smallest valid PNG (1×1).
@@ -130,13 +117,13 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     const offer = mine.getByTestId('shipment-offer').filter({ hasText: '$85.00' });
     await offer.getByRole('button', { name: 'Accept Offer' }).click();
     await mine.getByText('Matched', { exact: true }).waitFor();
-    if (SHOTS) await shoot(c, 'my-shipments');
+    await screenshot(c, 'my-shipments', BOTH_SIZES);
 
     // 4. The driver's My Routes lists the matched shipment, live, with a link to its workspace.
     const carrying = d.getByTestId('matched-shipment').filter({ hasText: 'Oak dresser to Sparks' });
     await carrying.waitFor();
     expect(await notReloaded(d)).toBe(true);
-    if (SHOTS) await shoot(d, 'my-routes');
+    await screenshot(d, 'my-routes', BOTH_SIZES);
     await carrying.getByRole('link', { name: 'Open shipment' }).click();
     await d.getByRole('heading', { name: 'Oak dresser to Sparks', level: 1 }).waitFor();
     const shipmentId = new URL(d.url()).pathname.split('/').pop()!;
@@ -198,10 +185,8 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     expect(await d.getByRole('button', { name: /Report/ }).count()).toBe(0);
     expect(await notReloaded(c)).toBe(true);
     expect(await notReloaded(d)).toBe(true);
-    if (SHOTS) {
-      await shoot(c, 'workspace-customer');
-      await shoot(d, 'workspace-driver');
-    }
+    await screenshot(c, 'workspace-customer', BOTH_SIZES);
+    await screenshot(d, 'workspace-driver', BOTH_SIZES);
 
     // The workspace reads well with assistive technology, for both sides, on a laptop and a phone.
     const problems: string[] = [];

@@ -58,8 +58,7 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     await bookLoadApi(shipperAccount, carrierAccount, load.id);
 
     // The shipper watches the tracking page: the product's labels, not raw values.
-    const shipper = await rolePage(browser, app, shipperAccount);
-    await shipper.page.goto(`${app.url}/tracking/${load.id}`);
+    const shipper = await rolePage(browser, app, shipperAccount, {}, `/tracking/${load.id}`);
     await shipper.page.getByRole('heading', { name: trackingHeading(load.id) }).waitFor();
     await shipper.page.getByText('Cargo Type').waitFor();
     expect.soft(await shipper.page.getByText('dry_van', { exact: true }).count(), 'raw dry_van').toBe(0);

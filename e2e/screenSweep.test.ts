@@ -2,17 +2,8 @@ import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
-import { signIn, startJourney, watchPageErrors } from './browser';
-import {
-  LAPTOP,
-  PHONE,
-  axeViolations,
-  open,
-  openInApp,
-  screenshot,
-  seedScreens,
-  type SeededScreens,
-} from './axe';
+import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
+import { LAPTOP, PHONE, axeViolations, open, openInApp, seedScreens, type SeededScreens } from './axe';
 import { ROLES, SMALL_PHONE, checkDrawer, fitProblems, seedLaptopLeftovers, type Role } from './layoutChecks';
 
 /**

@@ -41,8 +41,7 @@ describe('polling fallback with /socket.io blocked from the start', () => {
     // The page's timers run on Playwright's clock: time flows as usual until the test moves it on past the polls.
     await page.clock.install();
     const errors = watchPageErrors(page);
-    await signIn(page, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
-    await page.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(page, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     await page.getByRole('heading', { name: /Freight Tracking #/ }).waitFor();
     await page.getByRole('tab', { name: /Chat/ }).click();
     await page.getByText('No messages yet. Say hello!').waitFor();

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { startJourney, watchPageErrors } from './browser';
+import { screenshot, startJourney, watchPageErrors } from './browser';
 import { freshAccount, markNoReload, notReloaded, rolePage } from './roles';
 
 /**
@@ -12,10 +10,6 @@ import { freshAccount, markNoReload, notReloaded, rolePage } from './roles';
  * browser context per person, at 1280x900 and 390x844.
  */
 const journey = startJourney();
-
-const SHOTS = '/tmp/shots-team';
-mkdirSync(SHOTS, { recursive: true });
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -44,7 +38,7 @@ describe('issue 28: the team (Chromium)', () => {
       const link = await linkInput.inputValue();
       expect(link).toMatch(/\/join\/[A-Za-z0-9_-]+$/);
       await ownerPage.getByTestId('team-invitation').filter({ hasText: dispatcherEmail }).waitFor();
-      await shoot(ownerPage, `${vp.name}-1-owner-invited`);
+      await screenshot(ownerPage, `${vp.name}-1-owner-invited`);
       await markNoReload(ownerPage);
 
       // The dispatcher, signed out, opens the link in their own browser.
@@ -56,7 +50,7 @@ describe('issue 28: the team (Chromium)', () => {
         .getByTestId('join-heading')
         .filter({ hasText: `Join ${company}` })
         .waitFor();
-      await shoot(dPage, `${vp.name}-2-join-signed-out`);
+      await screenshot(dPage, `${vp.name}-2-join-signed-out`);
       await dPage.getByRole('button', { name: 'Create account' }).click();
       const reg = dPage.getByRole('dialog');
       expect(await reg.getByLabel('Email').inputValue()).toBe(dispatcherEmail);
@@ -74,7 +68,7 @@ describe('issue 28: the team (Chromium)', () => {
       await login.getByRole('button', { name: 'Sign In', exact: true }).click();
       const joinButton = dPage.getByTestId('join-button');
       await joinButton.waitFor();
-      await shoot(dPage, `${vp.name}-3-join-signed-in`);
+      await screenshot(dPage, `${vp.name}-3-join-signed-in`);
       await joinButton.click();
       await dPage.waitForURL(/\/team$/);
       await dPage.getByTestId('team-your-role').filter({ hasText: 'Dispatcher' }).waitFor();
@@ -86,7 +80,7 @@ describe('issue 28: the team (Chromium)', () => {
       // A dispatcher has no invite form and no remove buttons: the server's actions say so.
       expect(await dPage.getByTestId('invite-email').count()).toBe(0);
       expect(await dPage.getByRole('button', { name: 'Remove' }).count()).toBe(0);
-      await shoot(dPage, `${vp.name}-4-dispatcher-team`);
+      await screenshot(dPage, `${vp.name}-4-dispatcher-team`);
 
       // The owner's page shows the new member live, the invitation gone, 2 of 3 seats.
       const row = ownerPage.getByTestId('team-member').filter({ hasText: dispatcherEmail });
@@ -94,13 +88,13 @@ describe('issue 28: the team (Chromium)', () => {
       await ownerPage.getByTestId('team-seats').filter({ hasText: '2 of 3 seats used' }).waitFor();
       expect(await ownerPage.getByTestId('team-invitation').count()).toBe(0);
       expect(await notReloaded(ownerPage)).toBe(true);
-      await shoot(ownerPage, `${vp.name}-5-owner-sees-member`);
+      await screenshot(ownerPage, `${vp.name}-5-owner-sees-member`);
 
       // Remove, confirmed: the dispatcher's page falls to signed out.
       await row.getByRole('button', { name: 'Remove' }).click();
       const confirm = ownerPage.getByRole('dialog');
       await confirm.getByText('signed out at once').waitFor();
-      await shoot(ownerPage, `${vp.name}-6-owner-confirm-remove`);
+      await screenshot(ownerPage, `${vp.name}-6-owner-confirm-remove`);
       await confirm.getByRole('button', { name: 'Remove' }).click();
       await ownerPage.getByTestId('team-seats').filter({ hasText: '1 of 3 seats used' }).waitFor();
       expect(await ownerPage.getByTestId('team-member').filter({ hasText: dispatcherEmail }).count()).toBe(0);
@@ -109,7 +103,7 @@ describe('issue 28: the team (Chromium)', () => {
         .getByRole('dialog')
         .getByRole('button', { name: 'Sign In', exact: true })
         .waitFor({ timeout: 15_000 });
-      await shoot(dPage, `${vp.name}-7-dispatcher-signed-out`);
+      await screenshot(dPage, `${vp.name}-7-dispatcher-signed-out`);
       // With the page's cookies but not inside the page, which may still be moving to the sign-in screen.
       const me = (await dPage.request.get(`${app.url}/api/auth/user`)).status();
       expect(me).toBe(401);

@@ -42,8 +42,7 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     const shipperContext = await browser.newContext();
     const shipperPage = await shipperContext.newPage();
     const shipperErrors = watchPageErrors(shipperPage);
-    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
-    await shipperPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(shipperPage, app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     await shipperPage
       .getByRole('heading', { name: `Freight Tracking #${freightId.slice(-6).toUpperCase()}` })
       .waitFor();
@@ -63,8 +62,7 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     await carrierContext.grantPermissions(['geolocation'], { origin: app.url });
     const carrierPage = await carrierContext.newPage();
     const carrierErrors = watchPageErrors(carrierPage);
-    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD);
-    await carrierPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(carrierPage, app.url, 'carrier@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     await carrierPage
       .getByRole('heading', { name: `Freight Tracking #${freightId.slice(-6).toUpperCase()}` })
       .waitFor();
@@ -111,8 +109,7 @@ describe('live tracking journey (Chromium, two browser contexts)', () => {
     // Someone else (the broker, not on this load) is told it does not exist; the tracked-loads list links to it.
     const otherContext = await browser.newContext();
     const otherPage = await otherContext.newPage();
-    await signIn(otherPage, app.url, 'broker@test.local', TEST_ACCOUNT_PASSWORD);
-    await otherPage.goto(`${app.url}/tracking/${freightId}`);
+    await signIn(otherPage, app.url, 'broker@test.local', TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
     await otherPage.getByText('Freight not found').waitFor();
 
     await shipperPage.goto(`${app.url}/tracking`);

@@ -76,8 +76,7 @@ describe('My Loads and My Offers (issue 15)', () => {
       .waitFor();
 
     const shipperPage = await (await journey.browser.newContext()).newPage();
-    await signIn(shipperPage, journey.app.url, 'shipper@test.local', 'Test1234!');
-    await shipperPage.goto(`${journey.app.url}/my-loads`);
+    await signIn(shipperPage, journey.app.url, 'shipper@test.local', 'Test1234!', '/my-loads');
     const bookedForShipper = shipperPage.getByTestId('workspace-row').filter({ hasText: 'Little Rock, AR' });
     await bookedForShipper.getByText('Booked', { exact: true }).waitFor();
     await bookedForShipper.getByRole('link', { name: 'Waiting for pickup: follow it' }).waitFor();
