@@ -80,7 +80,9 @@ export function ApiKeysPage() {
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="6">
         <Box>
-          <Heading size="2xl">API keys</Heading>
+          <Heading as="h1" size="2xl">
+            API keys
+          </Heading>
           <Text color="fg.muted">
             Keys act as your company in the public API.{' '}
             <RouterLink to="/developers">Getting started</RouterLink>

@@ -27,7 +27,9 @@ export function DevelopersPage() {
     <Container maxW="4xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="8">
         <Box>
-          <Heading size="2xl">Developers</Heading>
+          <Heading as="h1" size="2xl">
+            Developers
+          </Heading>
           <Text color="fg.muted">
             Post loads, answer bookings and receive signed webhooks from your own transport management system.
           </Text>

@@ -139,7 +139,9 @@ export function WebhooksPage() {
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="6">
         <Box>
-          <Heading size="2xl">Webhooks</Heading>
+          <Heading as="h1" size="2xl">
+            Webhooks
+          </Heading>
           <Text color="fg.muted">
             Your endpoints receive signed events.{' '}
             <RouterLink to="/developers#webhooks">How to verify them</RouterLink>

@@ -67,7 +67,9 @@ export function OnlyManagers({ title }: { title: string }) {
   return (
     <Container maxW="3xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="3">
-        <Heading size="2xl">{title}</Heading>
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
         <Text>Your company&apos;s owner or an admin manages its API keys and webhooks.</Text>
         <RouterLink to="/developers">Read the API guide</RouterLink>
       </Stack>
