@@ -5,12 +5,11 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
 import type { Page, Request } from 'playwright-core';
-import { pageTakenOver, screenshot } from './browser';
+import { LAPTOP, PHONE, pageTakenOver, screenshot } from './browser';
 import { expect } from 'vitest';
 import type { TestApp } from '@test/helpers';
 
-export const LAPTOP = { width: 1280, height: 900 };
-export const PHONE = { width: 390, height: 844 };
+export { LAPTOP, PHONE };
 export const VIEWPORTS = [
   ['laptop', LAPTOP],
   ['phone', PHONE],

@@ -58,11 +58,10 @@ export async function launchBrowser(): Promise<E2EBrowser> {
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
-/** The two sizes every flow is walked at. */
-export const BOTH_SIZES: readonly ViewportSize[] = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-];
+/** The two sizes every flow is walked at: a laptop's and a phone's. */
+export const LAPTOP: ViewportSize = { width: 1280, height: 900 };
+export const PHONE: ViewportSize = { width: 390, height: 844 };
+export const BOTH_SIZES: readonly ViewportSize[] = [LAPTOP, PHONE];
 
 /**
  * `SCREENSHOT_DIR=<folder>`: a full-page screenshot for a person to look at, at the page's size, or at each of

@@ -254,8 +254,9 @@ describe('projectors', () => {
     let letGo!: () => void;
     const holding = withAggregate('projector', quiet.name, () => new Promise<void>((r) => (letGo = r)));
     const loadId = newLoadId();
-    // All at once: a wake-up then finds numbers whose facts are not written yet, and asks for the lease it cannot
-    // have; by the next, the log has run more than a batch ahead of where it passed over to.
+    // All at once (each about its own aggregate, so that no lease queues them): a wake-up then finds numbers whose
+    // facts are not written yet, and asks for the lease it cannot have; by the next, the log has run more than a
+    // batch ahead of where it passed over to.
     const messages = Array.from({ length: 60 }, () => newId());
     await Promise.all(
       messages.map((t) => recordFact({ kind: 'load', id: newLoadId() }, chatFact(loadId, t), write(t))),

@@ -61,7 +61,7 @@ const GAP_MS = 10_000;
 /** A fact pending longer than its writer's lease can last is settled by the projector that waits on it. */
 const STALE_PENDING_MS = 20_000;
 const BATCH = 50;
-/** Batches passed over in one wake-up without the lease. */
+/** Batches passed over in one pass without the lease (the projector's next pass goes on from there). */
 const CLEAR_BATCHES = 20;
 /** A fact a projector fails on is tried this many times, then passed over with an error in the log. */
 const MAX_ATTEMPTS = 5;
@@ -152,19 +152,23 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
    * there yet. Most facts concern a few of the projectors, and taking each one's lease and reading its position for
    * every fact was most of a write's database round trips. A takeover later replays what was passed over here,
    * which changes nothing. Read a batch at a time, so that a projector whose lease is held elsewhere still moves on
-   * however far the log has run ahead of it (with one limit, the lease holder moves it on beyond that).
+   * however far the log has run ahead of it. `blocked`: it stopped at a fact that needs the lease (not at the pass's limit).
    */
-  async function clearUpTo(p: Projector, from: number, head: number): Promise<number> {
+  async function clearUpTo(
+    p: Projector,
+    from: number,
+    head: number,
+  ): Promise<{ reached: number; blocked: boolean }> {
     let at = from;
     for (let batches = 0; at < head && batches < CLEAR_BATCHES; batches++) {
       const seqs = Array.from({ length: Math.min(BATCH, head - at) }, (_, i) => at + 1 + i);
       const docs = await Promise.all(seqs.map(readFact));
       for (const doc of docs) {
-        if (!doc || doc.state === 'pending' || applies(p, doc.name)) return at;
+        if (!doc || doc.state === 'pending' || applies(p, doc.name)) return { reached: at, blocked: true };
         at = doc.seq;
       }
     }
-    return at;
+    return { reached: at, blocked: false };
   }
 
   /**
@@ -269,7 +273,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
             const head = readFor ?? (await headOfLog());
             readFor = undefined; // a pass asked for during this one reads the log's end again
             if (at >= head) continue;
-            const reached = await clearUpTo(p, at, head);
+            const { reached, blocked } = await clearUpTo(p, at, head);
             if (reached > at) {
               known.set(p.name, reached);
               // Stored now and then (forward only: a holder of the lease may be further on), so that a start does
@@ -283,6 +287,10 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
               }
             }
             if (reached >= head) continue;
+            if (!blocked) {
+              again.add(p.name); // the pass's limit: the next pass goes on without the lease
+              continue;
+            }
           }
           await advance(p);
         } catch (err) {
