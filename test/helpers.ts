@@ -45,6 +45,33 @@ export function serviceUrls() {
 }
 
 /**
+ * Databases an app of this process closed and emptied, for the next app on the run's shared services: a fresh
+ * database costs its collections and indexes (about a second of FerretDB's and PostgreSQL's CPU, every test file),
+ * an emptied one keeps them.
+ */
+const emptiedDatabases: string[] = [];
+/** Apps of this process not closed yet: mongoose's one connection is theirs, so only the last one may empty it. */
+let openApps = 0;
+
+/**
+ * Deletes every document of the connected database when it holds exactly the models' collections (a test that made
+ * or dropped one leaves a database that is dropped instead). True when it is empty and ready for another app.
+ */
+async function emptyForReuse(database: string): Promise<boolean> {
+  const db = mongoose.connection.db;
+  if (!db || db.databaseName !== database || openApps !== 0) return false;
+  try {
+    const expected = new Set(Object.values(mongoose.models).map((m) => m.collection.collectionName));
+    const present = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    if (present.length !== expected.size || present.some((name) => !expected.has(name))) return false;
+    await Promise.all(present.map((name) => db.collection(name).deleteMany({})));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The real app on real MongoDB and Redis, on a random port, with its own database and Redis key prefix.
  * `workers: true` runs the worker role in the same process (as `npm start` does).
  */
@@ -57,6 +84,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const id = randomBytes(4).toString('hex');
+  const reusable = !opts.services && !opts.env?.MONGODB_DB;
+  const database = (reusable && emptiedDatabases.pop()) || `t_${id}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'freight-app-'));
   const { mongoUri, redisUrl, postgresUrl } = opts.services
     ? { ...opts.services, postgresUrl: opts.services.postgresUrl ?? '' }
@@ -65,7 +94,7 @@ export async function startTestApp(
     NODE_ENV: 'test',
     MONGODB_URI: mongoUri,
     REDIS_URL: redisUrl,
-    MONGODB_DB: `t_${id}`,
+    MONGODB_DB: database,
     REDIS_PREFIX: `t${id}:`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -86,6 +115,7 @@ export async function startTestApp(
   };
   const config = parseConfig(env);
   const rt = await createRuntime({ config, mongoUri, redisUrl });
+  openApps++;
   const web = await startWeb(rt, { port: 0, host: '127.0.0.1' });
   const workers = opts.workers ? await startWorkers(rt, { schedules: false }) : null;
   const url = `http://127.0.0.1:${web.port}`;
@@ -101,7 +131,9 @@ export async function startTestApp(
       await workers?.close();
       await rt.projectors.stop(); // before the socket server closes, as in server/src/main.ts
       await web.close();
-      await mongoose.connection.db?.dropDatabase().catch(() => undefined);
+      openApps--;
+      if (reusable && (await emptyForReuse(database))) emptiedDatabases.push(database);
+      else await mongoose.connection.db?.dropDatabase().catch(() => undefined);
       const keys = await rt.redis.keys(`${config.REDIS_PREFIX}*`);
       if (keys.length) await rt.redis.del(...keys);
       await rt.close();
