@@ -188,10 +188,11 @@ async function sequential(url: string, n: number, probeMs: number) {
 export async function loadBoardSearch(
   ctx: BenchContext,
   sizes: number[],
-  opts: { connections?: number; targetSeconds?: number; loadTestUpTo?: number } = {},
+  opts: { connections?: number; targetSeconds?: number; loadTestUpTo?: number; warmUpRequests?: number } = {},
 ): Promise<ScenarioResult[]> {
   const connections = opts.connections ?? 16;
   const targetSeconds = opts.targetSeconds ?? 8;
+  const warmUpRequests = opts.warmUpRequests ?? 40;
   const rows: ScenarioResult['rows'] = [];
   const explains: ScenarioResult['rows'] = [];
   const byName = new Map<string, number[]>();
@@ -209,9 +210,9 @@ export async function loadBoardSearch(
       // filter set's figures (and make the smallest board look slowest).
       for (const set of FILTER_SETS) {
         const qs = new URLSearchParams(set.query).toString();
-        await hammer(`${server.url}/api/freight${qs ? `?${qs}` : ''}`, 4, 40);
+        await hammer(`${server.url}/api/freight${qs ? `?${qs}` : ''}`, 4, warmUpRequests);
       }
-      await hammer(`${server.url}/api/config`, 4, 40);
+      await hammer(`${server.url}/api/config`, 4, warmUpRequests);
       for (const set of FILTER_SETS) {
         const qs = new URLSearchParams(set.query).toString();
         const url = `${server.url}/api/freight${qs ? `?${qs}` : ''}`;
