@@ -1,14 +1,16 @@
 import type { PushPayload, PushSubscriptionInput } from '@freight/shared';
-import mongoose, { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import webpush from 'web-push';
 import { badRequest } from '../../http/errors';
 import { decryptField, encryptField } from '../../infra/fieldEncryption';
+import { fromInfrastructure } from '../../infra/services';
 import { PushOutboxModel, PushSubscriptionModel, VapidKeyModel } from './model';
 
 const VAPID_ID = 'vapid';
 const SEAL_CONTEXT = 'vapid:private';
 
-let cached: { db: string; publicKey: string; privateKey: string } | null = null;
+/** The pair once read, for the runtime it was read under (its database and its field key). */
+const cache = fromInfrastructure(() => ({ keys: null as { publicKey: string; privateKey: string } | null }));
 
 /**
  * The server's VAPID key pair (issue 27): made by the first process that needs it and kept in the database, so every
@@ -16,8 +18,8 @@ let cached: { db: string; publicKey: string; privateKey: string } | null = null;
  * sealed with the field key; two processes that make one at once keep the first stored.
  */
 export async function vapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
-  const db = mongoose.connection.name;
-  if (cached?.db === db) return cached;
+  const cached = cache();
+  if (cached.keys) return cached.keys;
   let stored = await VapidKeyModel.findById(VAPID_ID).lean<{ publicKey: string; privateKeySealed: string }>();
   if (!stored) {
     const made = webpush.generateVAPIDKeys();
@@ -33,12 +35,11 @@ export async function vapidKeys(): Promise<{ publicKey: string; privateKey: stri
     stored = await VapidKeyModel.findById(VAPID_ID).lean<{ publicKey: string; privateKeySealed: string }>();
     if (!stored) throw new Error('VAPID keys could not be stored');
   }
-  cached = {
-    db,
+  cached.keys = {
     publicKey: stored.publicKey,
     privateKey: decryptField(stored.privateKeySealed, SEAL_CONTEXT),
   };
-  return cached;
+  return cached.keys;
 }
 
 /**
