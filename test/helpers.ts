@@ -109,6 +109,8 @@ export async function startTestApp(
     PASSWORD_HASHING: 'fast',
     // zxcvbn without its fuzzy pass (half a second of CPU per sign-up); password.security.test.ts keeps the full check.
     PASSWORD_STRENGTH_CHECK: 'dictionary',
+    // A signed-in page drawn on the server even when the loaded test machine takes longer than a visitor would wait.
+    PAGE_RENDER_BUDGET_MS: '30000',
     ...(postgresUrl ? { FERRETDB_POSTGRES_URL: postgresUrl } : {}),
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...opts.env,

@@ -108,7 +108,7 @@ export function createApp(rt: Runtime, sessionMiddleware: RequestHandler) {
         ).catch(done);
       });
     };
-    const renderer = pageRenderer(webDist, rt.log);
+    const renderer = pageRenderer(webDist, rt.log, rt.config.PAGE_RENDER_BUDGET_MS);
     app.get('/{*splat}', markPage, async (req, res) => {
       // The page itself renders 'Page Not Found'; the status says so too where the server knows.
       const hidden = req.path === '/simple-login' && !rt.config.ENABLE_TEST_ACCOUNTS;

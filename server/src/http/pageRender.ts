@@ -12,7 +12,7 @@ import type { Logger } from '../infra/logger';
  * (web/src/serverRender.tsx, built into `<web dist>/.server/`) runs the page's first loads against this server's own
  * API as the visitor (their cookies), draws the page from the answers and puts it, with the answers, into
  * index.html. The browser paints it before any script arrives, then takes it over from the same answers. Any
- * failure, or a page slower than `RENDER_BUDGET_MS`, sends index.html instead, as before.
+ * failure, or a page slower than its budget (PAGE_RENDER_BUDGET_MS, 3 s), sends index.html instead, as before.
  */
 
 /** What the web's server bundle offers (web/src/serverRender.tsx). */
@@ -31,8 +31,6 @@ interface ServerRenderBundle {
   ): string;
 }
 
-/** Past this the visitor gets index.html (the browser then loads the page itself). */
-const RENDER_BUDGET_MS = 3_000;
 /** The request headers an API call made for the visitor carries (who they are, where from, through which proxy). */
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto'];
 
@@ -55,7 +53,12 @@ export function timeZoneOf(req: Request): string {
 }
 
 /** GETs `apiPath` of this server as the visitor of `req` (same address and port it reached, its cookies). */
-function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise<ServerAnswer> {
+function askAsVisitor(
+  req: Request,
+  apiPath: string,
+  agent: http.Agent,
+  budgetMs: number,
+): Promise<ServerAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
   for (const name of FORWARDED_HEADERS) {
     const value = req.headers[name];
@@ -90,7 +93,7 @@ function askAsVisitor(req: Request, apiPath: string, agent: http.Agent): Promise
       },
     );
     call.on('error', reject);
-    call.setTimeout(RENDER_BUDGET_MS, () => call.destroy(new NotDrawn(`${apiPath}: no answer in time`)));
+    call.setTimeout(budgetMs, () => call.destroy(new NotDrawn(`${apiPath}: no answer in time`)));
   });
 }
 
@@ -102,8 +105,11 @@ export interface PageRenderer {
   render(req: Request): Promise<RenderedPage | null>;
 }
 
-/** The page renderer of a built web app, or null when the build has no server bundle. */
-export function pageRenderer(webDist: string, log: Logger): PageRenderer | null {
+/**
+ * The page renderer of a built web app, or null when the build has no server bundle. Past `budgetMs` the visitor
+ * gets index.html (the browser then loads the page itself).
+ */
+export function pageRenderer(webDist: string, log: Logger, budgetMs: number): PageRenderer | null {
   const bundleFile = path.join(webDist, '.server', 'serverRender.js');
   if (!existsSync(bundleFile)) return null;
   let loading: Promise<{ bundle: ServerRenderBundle; indexHtml: string }> | null = null;
@@ -135,14 +141,16 @@ export function pageRenderer(webDist: string, log: Logger): PageRenderer | null 
       const { bundle, indexHtml } = loaded;
       const fetchAnswers = async (paths: string[]) =>
         Object.fromEntries(
-          await Promise.all(paths.map(async (p) => [p, await askAsVisitor(req, p, agent)] as const)),
+          await Promise.all(
+            paths.map(async (p) => [p, await askAsVisitor(req, p, agent, budgetMs)] as const),
+          ),
         );
       let timer: NodeJS.Timeout | undefined;
       try {
         if (!bundle.rendersOnServer(req.path)) return null;
         const page = await Promise.race([
           bundle.renderSignedInPage(req.path, fetchAnswers, { now: Date.now(), timeZone: timeZoneOf(req) }),
-          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS))),
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), budgetMs))),
         ]);
         if (!page) return null;
         if ('redirect' in page) return { redirect: page.redirect };
