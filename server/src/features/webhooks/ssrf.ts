@@ -1,67 +1,98 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net, { BlockList } from 'node:net';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../http/errors';
 import { fromInfrastructure } from '../../infra/services';
 
 /**
  * Where a webhook may go (issue 30): public unicast addresses only, checked after DNS resolution and again on every
  * redirect, and the connection made to the address that was checked (no second lookup an attacker's DNS could
- * answer differently). Private, loopback, link-local, shared, reserved and multicast targets are refused unless the
- * operator's allow-list (WEBHOOK_ALLOWED_PRIVATE_TARGETS) names them.
+ * answer differently). Every special-purpose range of IANA's registries, for both families, is refused unless the
+ * operator's allow-list (WEBHOOK_ALLOWED_PRIVATE_TARGETS) names it: `ipaddr.js` classifies the address, and an IPv6
+ * address that carries an IPv4 address to be reached through (mapped, translated, IPv4-compatible, NAT64, 6to4,
+ * Teredo) is judged by the IPv4 addresses it carries (issue 50).
  */
-const BLOCKED = new BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net6, prefix, 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address leads to: none for a native one, null for a range that leads nowhere public
+ * (NAT64's local-use prefix, whose mapping is the operator's own).
+ */
+function carriedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts;
+  switch (address.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d
+      return [v4(p[6]!, p[7]!)];
+    case 'rfc6052': // 64:ff9b::a.b.c.d; 64:ff9b:1::/48 is for local use
+      return p[2] === 0 ? [v4(p[6]!, p[7]!)] : null;
+    case '6to4': // 2002:aabb:ccdd::/48
+      return [v4(p[1]!, p[2]!)];
+    case 'teredo': // 2001:0:server:flags:port:client, the client's address and port inverted
+      return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
+  }
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291), which ipaddr.js calls unicast; :: and ::1 land here too.
+  if (p.slice(0, 6).every((part) => part === 0)) return [v4(p[6]!, p[7]!)];
+  return [];
+}
+
+/** IPv6's global unicast space (2000::/3): everything outside it is reserved, local or special. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
+/**
+ * The address, read only from the forms DNS answers and URLs normalise to (ipaddr.js also reads `1.2.3` and
+ * hexadecimal). IPv6 is written out by the URL parser first: ipaddr.js reads `::127.0.0.1` as IPv4-mapped, which it
+ * is not. A scoped address (`fe80::1%eth0`) is refused.
+ */
+function parse(raw: string): Address | null {
+  const family = net.isIP(raw);
+  if (family === 4) return ipaddr.parse(raw);
+  if (family !== 6) return null;
+  try {
+    return ipaddr.parse(new URL(`http://[${raw}]/`).hostname.slice(1, -1));
+  } catch {
+    return null;
+  }
+}
+
+/** A public unicast address: not in any special-purpose range, and nor is any IPv4 address it carries. */
+export function isPublicAddress(raw: string): boolean {
+  const address = parse(raw);
+  if (!address) return false;
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  const carried = carriedIPv4(v6);
+  if (carried === null) return false;
+  if (carried.length > 0) return carried.every((inner) => inner.range() === 'unicast');
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
+}
+
+/** The operator's allow-list: ranges of one family each (an IPv4 range never matches an IPv6 address). */
+type AllowList = ReadonlyArray<[Address, number]>;
 
 /** The operator's allow-list: comma-separated addresses or CIDR ranges (WEBHOOK_ALLOWED_PRIVATE_TARGETS). */
-export function parseAllowList(list: string): BlockList {
-  const allowed = new BlockList();
-  for (const item of list
+export function parseAllowList(list: string): AllowList {
+  return list
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [address, bits] = item.split('/');
-    const family = net.isIPv6(address!) ? 'ipv6' : 'ipv4';
-    if (!net.isIP(address!))
-      throw new Error(`WEBHOOK_ALLOWED_PRIVATE_TARGETS: ${item} is not an address or range`);
-    if (bits === undefined) allowed.addAddress(address!, family);
-    else allowed.addSubnet(address!, Number(bits), family);
-  }
-  return allowed;
+    .filter(Boolean)
+    .map((item) => {
+      const [address, bits] = item.split('/');
+      if (!net.isIP(address!) || (bits !== undefined && !ipaddr.isValidCIDR(item)))
+        throw new Error(`WEBHOOK_ALLOWED_PRIVATE_TARGETS: ${item} is not an address or range`);
+      const parsed = ipaddr.parse(address!);
+      return [parsed, bits === undefined ? (parsed.kind() === 'ipv4' ? 32 : 128) : Number(bits)];
+    });
 }
 
 const configuredAllowList = fromInfrastructure(({ webhookAllowedPrivateTargets }) =>
   parseAllowList(webhookAllowedPrivateTargets),
 );
-let replacedAllowList: BlockList | null = null;
+let replacedAllowList: AllowList | null = null;
 const allowList = () => replacedAllowList ?? configuredAllowList();
 
 /**
@@ -72,23 +103,25 @@ export function setAllowedPrivateTargets(list: string | null): void {
   replacedAllowList = list === null ? null : parseAllowList(list);
 }
 
-/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is judged as the IPv4 address it is. */
-function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+/**
+ * Whether the operator's allow-list names the address; an IPv4-mapped address (how a dual-stack socket shows IPv4) as
+ * the IPv4 address it is. Other IPv6 forms carrying a listed IPv4 address are not listed: they are reached through
+ * translators and relays the operator did not name.
+ */
+export function isAllowListed(raw: string): boolean {
+  const parsed = parse(raw);
+  if (!parsed) return false;
+  const address =
+    parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address()
+      : parsed;
+  return allowList().some(
+    ([range, bits]) => range.kind() === address.kind() && address.match(range as never, bits),
+  );
 }
 
 export function isAllowedAddress(raw: string): boolean {
-  const { address, family } = normalise(raw);
-  if (allowList().check(address, family)) return true;
-  return !BLOCKED.check(address, family);
-}
-
-/** Whether the address is one the operator allows although private (http:// is accepted for those). */
-export function isAllowListed(raw: string): boolean {
-  const { address, family } = normalise(raw);
-  return allowList().check(address, family);
+  return isAllowListed(raw) || isPublicAddress(raw);
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
@@ -126,7 +159,7 @@ export async function checkTarget(url: URL): Promise<LookupAddress[]> {
   const refused = addresses.find((a) => !isAllowedAddress(a.address));
   if (refused) {
     throw new BlockedTargetError(
-      `${host} resolves to ${refused.address}, a private, loopback or link-local address: webhooks go to public addresses only`,
+      `${host} resolves to ${refused.address}, an address that is not public (private, loopback, link-local or another special-purpose range): webhooks go to public addresses only`,
     );
   }
   if (url.protocol === 'http:' && !addresses.every((a) => isAllowListed(a.address))) {

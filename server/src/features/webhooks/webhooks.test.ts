@@ -81,6 +81,11 @@ class Receiver {
           res.writeHead(307, { location: 'http://10.0.0.1/hook' }).end();
           return;
         }
+        if (req.url === '/redirect-6to4') {
+          // 6to4 of 127.0.0.1 (issue 50): the allow-list names 127.0.0.1, not the relays that would reach it.
+          res.writeHead(307, { location: 'https://[2002:7f00:1::]/hook' }).end();
+          return;
+        }
         const headers = req.headers as Record<string, string>;
         // Every secret the test holds must verify (during a rotation both are in the signature header).
         try {
@@ -186,6 +191,10 @@ describe('SSRF', () => {
         'https://localhost/hook',
         'https://[::1]/hook',
         'https://[::ffff:10.0.0.1]/hook',
+        // Issue 50: IPv4-compatible, 6to4 of 127.0.0.1 and site-local.
+        'https://[::127.0.0.1]/',
+        'https://[2002:7f00:1::]/',
+        'https://[fec0::1]/',
         receiver.url(),
       ]) {
         const res = await register(url);
@@ -211,6 +220,20 @@ describe('SSRF', () => {
     expect(attempt!.status).toBeNull();
     expect(attempt!.excerpt).toMatch(/Refused: 10\.0\.0\.1 resolves to 10\.0\.0\.1/);
     await client.DELETE('/webhooks/{id}', { params: { path: { id: endpointId } } });
+
+    // Issue 50: with 127.0.0.1 allowed, a redirect to an IPv6 form carrying it is still refused at delivery.
+    const sixToFour = await register(receiver.url('/redirect-6to4'));
+    const { data: relayed } = await client.POST('/loads', { body: loadInput({ title: 'Relayed' }) });
+    const relayedAttempt = await eventually(async () => {
+      const d = await WebhookDeliveryModel.findOne({
+        endpointId: sixToFour.data!.endpoint.id,
+        loadId: relayed!.id,
+      }).lean();
+      return d?.attempts?.[0];
+    });
+    expect(relayedAttempt!.status).toBeNull();
+    expect(relayedAttempt!.excerpt).toMatch(/Refused: 2002:7f00:1:: resolves to 2002:7f00:1::/);
+    await client.DELETE('/webhooks/{id}', { params: { path: { id: sixToFour.data!.endpoint.id } } });
 
     const second = await register();
     setAllowedPrivateTargets('');
