@@ -1,6 +1,7 @@
 import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realPng } from '@test/fixtures/images';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
 import { markNoReload, notReloaded } from './roles';
@@ -27,10 +28,7 @@ const pdf = (name: string) => ({
 const png = (name: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.alloc(128, 7),
-  ]),
+  buffer: Buffer.from(realPng(8, 8)),
 });
 
 async function uploadDocument(

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JPEG_BYTES, realPng } from '@test/fixtures/images';
 import {
   collectEvents,
   eventually,
@@ -28,9 +29,8 @@ afterAll(async () => {
 
 const MARKER = 'PLAINTEXT-MARKER-7f3a9c';
 const pdf = (text = 'hello') => Buffer.from(`%PDF-1.4\n% ${MARKER} ${text}\n${'x'.repeat(2000)}\n%%EOF\n`);
-const png = () =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const jpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+const png = () => realPng(8, 8);
+const jpeg = () => JPEG_BYTES;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 function allFiles(dir: string): string[] {

@@ -16,7 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { findByIds, paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import {
+  cleanImage,
   fileStore,
+  isImage,
   sniffFile,
   storedFileName,
   type SniffedType,
@@ -78,6 +80,7 @@ export async function uploadDocument(
   if (!sniffed) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG or PNG files are accepted');
   }
+  if (isImage(sniffed)) await cleanImage(file, sniffed, 'file');
   await assertStorageLeft(user._id, file.size); // early answer; checked again under the lease
 
   const store = fileStore();
@@ -143,6 +146,7 @@ export async function storeDriverDocument(
   if (file.size === 0) throw badRequest('file: the file is empty');
   const sniffed = await sniffFile(file.path);
   if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PDF, JPEG or PNG files are accepted');
+  if (isImage(sniffed)) await cleanImage(file, sniffed, 'file');
   const ownerId = new Types.ObjectId(actor.id);
   await assertStorageLeft(ownerId, file.size);
   const store = fileStore();

@@ -3,9 +3,9 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { getDocumentProxy, extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realPng } from '@test/fixtures/images';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { filesRoot } from '../../infra/storage';
 import { getQueue } from '../../queues';
@@ -85,47 +85,6 @@ async function readyDocument(c: TestClient, id: string, kind: string): Promise<L
     const res = await c.get(listPath(id));
     return (res.body.items as LoadDocumentDto[] | undefined)?.find((d) => d.kind === kind && d.ready);
   }, 20_000);
-}
-
-/** A real 16x16 PNG (the delivery photo the proof of delivery embeds). */
-function realPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(16, 0);
-  ihdr.writeUInt32BE(16, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const rows = Buffer.concat(
-    Array.from({ length: 16 }, (_, y) =>
-      Buffer.concat([
-        Buffer.from([0]),
-        ...Array.from({ length: 16 }, (_, x) => Buffer.from([x * 16, y * 16, 128])),
-      ]),
-    ),
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** A shipper's load (Chicago → Dallas, $2,400 over 1,000 miles) booked to the carrier by approving its request. */

@@ -28,6 +28,7 @@ import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { nextInSequence } from '../../infra/counters';
 import { consumeRateLimit } from '../../infra/rateLimit';
 import {
+  cleanImage,
   fileStore,
   openStoredPhoto,
   isImage,
@@ -414,6 +415,7 @@ export async function uploadPhoto(
   const type = await sniffFile(file.path);
   if (!type || !isImage(type))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+  await cleanImage(file, type, 'photo');
   await assertStorageLeft(actor.id, file.size);
   const userName = await nameOf(actor.id);
   const storageKey = await fileStore().saveFile(file.path);

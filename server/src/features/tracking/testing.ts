@@ -42,8 +42,5 @@ export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
   return freightId;
 }
 
-/** The smallest bytes our sniffer calls a PNG (the first bytes decide; the rest is padding). */
-export const PNG_BYTES = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('tracking-photo-bytes'),
-]);
+/** The photo upload tests send: a real image, since uploads are decoded before they are stored (issue 50). */
+export { PNG_BYTES } from '@test/fixtures/images';

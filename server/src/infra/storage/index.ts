@@ -10,6 +10,7 @@ export { LocalDiskDriver, type StorageDriver } from './drivers';
 export { sniffFile, sniffFileType, storedFileName, isImage, type SniffedType } from './fileType';
 import { storedFileName, type SniffedType } from './fileType';
 export { singleFileUpload, type UploadedFile } from './upload';
+export { cleanImage, MAX_IMAGE_PIXELS } from './images';
 
 /** The process's file store, made at boot by createRuntime (modules reach it through infra/services.ts). */
 export function createFileStore(dataDir: string, key: Buffer): FileStore {

@@ -6,6 +6,7 @@ import { paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
 import { NOTHING_WRITTEN, recordFact, type Fact } from '../../../events/record';
 import {
+  cleanImage,
   fileStore,
   openStoredPhoto,
   isImage,
@@ -36,6 +37,7 @@ export async function uploadPhoto(
   const type = await sniffFile(file.path);
   if (!type || !isImage(type))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Photo files must be images (JPEG or PNG)');
+  await cleanImage(file, type, 'photo');
   await assertStorageLeft(actor.id, file.size); // early answer; checked again under the lease
 
   const users = await userSummaries([actor.id]);
