@@ -133,6 +133,9 @@ describe('issue 29: the fleet (Chromium)', () => {
       .setInputFiles({ name: 'medical.png', mimeType: 'image/png', buffer: PNG_BYTES });
     await compliance.getByRole('button', { name: 'Send medical card' }).click();
     await driverDesk.getByText('Medical card sent for review').first().waitFor();
+    // Where the trucks are is for those who dispatch them (issue 50): the driver's fleet screen has no map.
+    await driverDesk.getByTestId('positions-hidden').waitFor();
+    expect(await driverDesk.getByRole('tab', { name: 'Map' }).count()).toBe(0);
     await compliance.getByTestId('my-compliance').filter({ hasText: 'Not assignable yet' }).waitFor();
     await screenshot(driverDesk, 'desktop-2-driver-compliance');
 

@@ -190,6 +190,8 @@ export const truckStatusInputSchema = z.object({
 export interface FleetViewerActions {
   /** Add, edit, set status and remove trucks; assign loads: owners, admins and dispatchers of a carrier. */
   manage?: true;
+  /** See where the trucks are (the map, last positions, live): owners, admins and dispatchers of a carrier. */
+  watch?: true;
 }
 
 /** One driver's compliance document as the fleet screens show it. */

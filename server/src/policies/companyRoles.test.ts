@@ -254,6 +254,7 @@ const CASES = {
   // Fleet (issue 29): a carrier's trucks are its own members'; another company's truck does not exist for them.
   'fleet:read': { type: 'carrier', own: ALL, other: 'same' },
   'fleet:manage': { type: 'carrier', own: ACT, other: 'same' },
+  'fleet:watch': { type: 'carrier', own: ACT, other: 'same' },
   'driver:keepCompliance': { type: 'carrier', own: ['driver'], other: 'same' },
   'truck:read': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
   'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },

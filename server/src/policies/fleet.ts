@@ -17,11 +17,15 @@ const assignable = (status: unknown) => status === 'booked' || status === 'in_tr
 
 /**
  * Fleet and dispatch (issue 29): a carrier company's trucks and drivers are seen by all its members and managed by
- * its owners, admins and dispatchers; another company's truck does not exist for anyone else (404).
+ * its owners, admins and dispatchers; another company's truck does not exist for anyone else (404). Where the trucks
+ * are, live, is for those who dispatch them (issue 50, docs/fleet.md): accounting, viewers and drivers see the lists
+ * without positions, and a driver sees their own load's truck on its tracking page as every party to it does.
  */
 export const fleetPolicies = {
   'fleet:read': (actor: Actor) => isCarrier(actor),
   'fleet:manage': (actor: Actor) => isCarrier(actor) && actsOnLoads(actor),
+  /** The trucks' positions: the fleet map, each truck's last position and the fleet room's live updates. */
+  'fleet:watch': (actor: Actor) => isCarrier(actor) && actsOnLoads(actor),
   'truck:read': (actor: Actor, truck: TruckRef) => isCarrier(actor) && ownsTruck(actor, truck),
   'truck:manage': (actor: Actor, truck: TruckRef) =>
     isCarrier(actor) && actsOnLoads(actor) && ownsTruck(actor, truck),
@@ -34,7 +38,10 @@ export const fleetPolicies = {
 } satisfies Record<string, Rule>;
 
 export function viewerFleetActions(actor: Actor): FleetViewerActions {
-  return fleetPolicies['fleet:manage'](actor) ? { manage: true } : {};
+  return {
+    ...(fleetPolicies['fleet:manage'](actor) && { manage: true as const }),
+    ...(fleetPolicies['fleet:watch'](actor) && { watch: true as const }),
+  };
 }
 
 /** The fleet's part of a load's actions (the tracking page and My Loads show the assign button from it). */

@@ -1,4 +1,5 @@
 import type { FreightListingDto, TruckDto } from '@freight/shared';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { runDocumentExpiry } from '../documents/expiry';
@@ -100,6 +101,44 @@ describe('trucks', { timeout: 120_000 }, () => {
     expect((await dispatcher.patch(`/api/fleet/trucks/${truck.id}`, { unitNumber: '9' })).status).toBe(200);
     const shipperList = await shipper.get('/api/fleet/trucks');
     expect(shipperList.status).toBe(403);
+  });
+
+  it('where the trucks are is seen by owners, admins and dispatchers only: the fleet room and the REST reads alike', async () => {
+    // Three companies (Carrier Basic has three seats), each with a truck that has a position.
+    const members: Array<{ role: string; member: TestClient; truckId: string }> = [];
+    for (const [n, roles] of [['admin', 'dispatcher'], ['accounting', 'viewer'], ['driver']].entries()) {
+      const owner = await carrierOwner(app, `Watchful Freight ${n}`);
+      const truck = await addTruck(owner);
+      const stored = (await TruckModel.findById(truck.id).lean())!;
+      await TruckPositionModel.create({
+        _id: stored._id,
+        companyId: stored.companyId,
+        loadId: new Types.ObjectId(),
+        lat: 41.9,
+        lng: -87.6,
+        at: new Date(),
+      });
+      if (n === 0) members.push({ role: 'owner', member: owner, truckId: truck.id });
+      for (const role of roles)
+        members.push({ role, member: await memberOf(app, owner, role), truckId: truck.id });
+    }
+    for (const { role, member, truckId } of members) {
+      const watches = ['owner', 'admin', 'dispatcher'].includes(role);
+      const list = await member.get('/api/fleet/trucks');
+      expect(list.status, role).toBe(200);
+      expect(Boolean(list.body.viewerActions.watch), role).toBe(watches);
+      expect((list.body.items as TruckDto[])[0]!.lastPosition, role).toEqual(
+        watches ? expect.objectContaining({ lat: 41.9, lng: -87.6 }) : null,
+      );
+      const one = await member.get(`/api/fleet/trucks/${truckId}`);
+      expect(one.status, role).toBe(200);
+      expect(one.body.lastPosition === null, role).toBe(!watches);
+      const socket = await member.socket();
+      const joined = await emit<{ ok: boolean; error?: { message: string } }>(socket, 'fleet:join', {});
+      expect(joined.ok, role).toBe(watches);
+      if (!watches) expect(joined.error!.message).toMatch(/shown to its owners, admins and dispatchers/);
+      socket.disconnect();
+    }
   });
 
   it('Carrier Basic (and no plan) keeps one truck: two adds racing at the cap, many rounds, one wins', async () => {

@@ -16,7 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import type { PageQuery } from '../../http/validate';
 import { withAggregate } from '../../infra/concurrency';
-import { authorize, type Actor } from '../../policies';
+import { authorize, can, type Actor } from '../../policies';
 import { fleetCompanyOf, viewerFleetActions } from '../../policies/fleet';
 import { CompanyModel } from '../companies/model';
 import { FreightModel } from '../freight/model';
@@ -46,7 +46,7 @@ export async function truckDto(truck: Truck): Promise<TruckDto> {
   return toTruckDto(truck, position);
 }
 
-/** GET /api/fleet/trucks: the company's trucks, newest first, with their last positions. */
+/** GET /api/fleet/trucks: the company's trucks, newest first, with their last positions for those who watch them. */
 export async function listTrucks(actor: Actor, { page, pageSize }: PageQuery): Promise<TruckPageDto> {
   authorize(actor, 'fleet:read', undefined, { message: 'Trucks are kept by carrier companies' });
   const found: Page<Truck> = await paginate<Truck>(
@@ -55,7 +55,9 @@ export async function listTrucks(actor: Actor, { page, pageSize }: PageQuery): P
     { createdAt: -1, _id: -1 },
     { page, pageSize },
   );
-  const positions = await positionsOf(found.items.map((t) => t._id));
+  const positions = can(actor, 'fleet:watch')
+    ? await positionsOf(found.items.map((t) => t._id))
+    : new Map<string, TruckPosition>();
   return {
     ...found,
     items: found.items.map((t) => toTruckDto(t, positions.get(String(t._id)))),
@@ -64,7 +66,8 @@ export async function listTrucks(actor: Actor, { page, pageSize }: PageQuery): P
 }
 
 export async function getTruck(actor: Actor, truckId: string): Promise<TruckDto> {
-  return truckDto(await truckOfCompany(actor, truckId));
+  const truck = await truckOfCompany(actor, truckId);
+  return can(actor, 'fleet:watch') ? truckDto(truck) : toTruckDto(truck, null);
 }
 
 /** The plan of the company (its own document is the source of truth; an account without one: its own fields). */

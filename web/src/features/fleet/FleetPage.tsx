@@ -47,12 +47,13 @@ export function FleetPage() {
   const keepsCompliance = useSessionStore((s) => s.user?.viewerActions.keepDriverCompliance === true);
   const loadTrucks = useTrucksStore((s) => s.load);
   const loadDrivers = useDriversStore((s) => s.load);
+  // Where the trucks are is for those who dispatch them (the viewer's `watch` action, issue 50).
+  const watch = useTrucksStore((s) => Boolean(s.viewerActions.watch));
   useEffect(() => {
-    const leave = openFleet();
     void loadTrucks();
     void loadDrivers();
-    return leave;
   }, [loadTrucks, loadDrivers]);
+  useEffect(() => (watch ? openFleet() : undefined), [watch]);
   return (
     <Container maxW="6xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
       <Stack gap="6">
@@ -64,7 +65,7 @@ export function FleetPage() {
           <Tabs.List>
             <Tabs.Trigger value="trucks">Trucks</Tabs.Trigger>
             <Tabs.Trigger value="drivers">Drivers</Tabs.Trigger>
-            <Tabs.Trigger value="map">Map</Tabs.Trigger>
+            {watch && <Tabs.Trigger value="map">Map</Tabs.Trigger>}
           </Tabs.List>
           <Tabs.Content value="trucks">
             <TrucksTab />
@@ -72,9 +73,11 @@ export function FleetPage() {
           <Tabs.Content value="drivers">
             <DriversTab />
           </Tabs.Content>
-          <Tabs.Content value="map">
-            <MapTab />
-          </Tabs.Content>
+          {watch && (
+            <Tabs.Content value="map">
+              <MapTab />
+            </Tabs.Content>
+          )}
         </Tabs.Root>
       </Stack>
     </Container>
@@ -94,11 +97,17 @@ function TrucksTab() {
   const error = useTrucksStore((s) => s.error);
   const loadMore = useTrucksStore((s) => s.loadMore);
   const manage = useTrucksStore((s) => Boolean(s.viewerActions.manage));
+  const watch = useTrucksStore((s) => Boolean(s.viewerActions.watch));
   const { confirm, dialog } = useConfirm();
   return (
     <Stack gap="4" pt="4">
       {dialog}
       {manage && <AddTruckCard />}
+      {!watch && status === 'loaded' && (
+        <Text color="gray.600" data-testid="positions-hidden">
+          Where the trucks are is shown to the company’s owners, admins and dispatchers.
+        </Text>
+      )}
       {trucks.length === 0 ? (
         <ListState status={status} error={error} empty="No trucks yet." />
       ) : (
