@@ -1,7 +1,7 @@
 import { UserModel } from '@freight/server/features/users/model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realPng } from '@test/fixtures/images';
+import { pngClaiming, realPng } from '@test/fixtures/images';
 import { startTestApp, type TestApp } from '@test/helpers';
 import { launchBrowser, signIn, watchPageErrors, type E2EBrowser } from './browser';
 import { markNoReload, notReloaded } from './roles';
@@ -87,6 +87,20 @@ describe('compliance documents journey (Chromium, two browser contexts)', () => 
       'Equipment Certificate',
     ]);
     await markNoReload(carrier);
+
+    // An image bomb (a PNG header claiming 60000×60000 pixels) is refused with its reason by the drop area (issue 50).
+    await carrier.getByTestId('document-type-select').selectOption('equipment_cert');
+    await carrier.getByTestId('document-file-input').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(pngClaiming(60_000, 60_000)),
+    });
+    await carrier.getByRole('button', { name: 'Upload Document' }).click();
+    await carrier
+      .getByTestId('document-file-error')
+      .getByText('The image is 60000×60000 pixels; images of at most 40 megapixels are accepted.')
+      .waitFor();
+    expect(await carrier.getByTestId('document-item').count()).toBe(0);
 
     await uploadDocument(carrier, 'dot_authority', pdf('dot-authority.pdf'), '2099-12-31');
     await uploadDocument(carrier, 'insurance', pdf('insurance.pdf'), '2099-06-30');

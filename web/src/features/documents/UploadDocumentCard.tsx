@@ -24,6 +24,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FiCamera, FiUploadCloud } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
+import { errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { useDocumentsStore } from '../../stores/documents';
@@ -58,6 +59,14 @@ export function UploadDocumentCard({ userType }: { userType: UserType }) {
   const { submit: send } = useSubmit(upload, {
     success: 'Document uploaded successfully!',
     failure: 'Failed to upload document. Please try again.',
+    // A file the server refuses (an image too large or that does not decode) is let go and the reason shown next
+    // to the drop area, where a file the drop area refuses is explained.
+    onFailure: (err) => {
+      const about = /^file: (.+)$/.exec(errorMessage(err, ''));
+      if (!about) return;
+      setFile(null);
+      setFileError(`${about[1].charAt(0).toUpperCase()}${about[1].slice(1)}.`);
+    },
     onSuccess: () => {
       setFile(null);
       setDocumentType('');
