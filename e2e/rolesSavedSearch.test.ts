@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, type TestClient } from '@test/helpers';
 import { verifiedClient } from '@freight/server/features/freight/testUtils';
-import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
+import { pageTakenOver, screenshot, signIn, startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
 
@@ -18,6 +18,8 @@ async function pageAs(c: TestClient, viewport = { width: 1280, height: 900 }) {
 async function openFilters(page: Page) {
   await page.goto(`${journey.app.url}/freight`);
   await page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
+  // The board is drawn on the server first: its buttons answer once React has the page (as signIn waits for).
+  await pageTakenOver(page);
   await page.getByRole('button', { name: 'Filters' }).click();
   return page.getByRole('form', { name: 'Load board filters' });
 }
