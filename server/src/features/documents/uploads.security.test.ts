@@ -61,6 +61,14 @@ async function newCarrier() {
   return { c, id: user.id };
 }
 
+/** A fresh carrier with a load booked to it by a fresh shipper (photos need one). */
+async function carrierWithLoad() {
+  const { c, id } = await newCarrier();
+  const shipper = app.client();
+  const shipperId = (await shipper.registerAndLogin({ userType: 'shipper' })).id;
+  return { c, id, shipper, freightId: await seedLoad({ posterId: shipperId, carrierId: id }) };
+}
+
 describe('uploads (issue 12 items 6 and 11)', () => {
   it('streams an upload to a temporary file on disk while it arrives, and removes it once answered', async () => {
     const { c } = await newCarrier();
@@ -204,12 +212,7 @@ describe('uploads (issue 12 items 6 and 11)', () => {
 
 describe('images are decoded before they are stored (issue 50)', () => {
   it('refuses an image bomb (a header claiming 60000×60000 pixels) with a 400 naming its size, storing nothing', async () => {
-    const { c, id } = await newCarrier();
-    const shipper = app.client();
-    const freightId = await seedLoad({
-      posterId: (await shipper.registerAndLogin({ userType: 'shipper' })).id,
-      carrierId: id,
-    });
+    const { c, id, freightId } = await carrierWithLoad();
     const before = stored().length;
     const bomb = pngClaiming(60_000, 60_000);
     for (const res of [await uploadDocument(c, bomb), await uploadPhoto(c, freightId, bomb)]) {
@@ -222,8 +225,8 @@ describe('images are decoded before they are stored (issue 50)', () => {
     expect((await uploadPhoto(c, freightId, pngClaiming(60_000, 60_000, true))).body.message).toMatch(
       /60000×60000 pixels/,
     );
-    // A PNG signature with no image behind it: unreadable.
     expect((await uploadDocument(c, pngClaiming(8000, 5001))).body.message).toMatch(/8000×5001 pixels/);
+    // A PNG signature with no image behind it: unreadable.
     const broken = await uploadPhoto(c, freightId, polyglot(), 'evil.html');
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBe(
@@ -236,12 +239,7 @@ describe('images are decoded before they are stored (issue 50)', () => {
   });
 
   it("keeps no metadata: a photo's EXIF (its place, its camera) is gone, and it is turned upright", async () => {
-    const { c, id } = await newCarrier();
-    const shipper = app.client();
-    const freightId = await seedLoad({
-      posterId: (await shipper.registerAndLogin({ userType: 'shipper' })).id,
-      carrierId: id,
-    });
+    const { c, freightId, shipper } = await carrierWithLoad();
     // 16×8 stored sideways (EXIF orientation 6: turn 90° clockwise to view), with a maker note to find.
     const photo = await sharp(realPng(16, 8))
       .jpeg()
