@@ -58,15 +58,15 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
       originPlace: 'Chicago, IL',
     });
 
-    // What the bell counts before (a fresh account has its welcome notification).
-    const unread = async () =>
-      Number(
-        (await carrier.page
-          .getByTestId('notification-count')
-          .textContent({ timeout: 1000 })
-          .catch(() => '0')) ?? 0,
-      );
-    const before = await unread();
+    // What the bell counts before (a fresh account has its welcome notification), read from the API and waited for
+    // on the bell: its count arrives with the notifications' first page, after the board.
+    const before = (await carrierApi.get('/api/notifications')).body.unreadCount as number;
+    await carrier.page
+      .getByRole('button', {
+        name: before ? `Notifications, ${before} unread` : 'Notifications',
+        exact: true,
+      })
+      .waitFor();
 
     // The shipper posts a reefer load from Aurora, IL (about 35 miles from Chicago) in its own browser.
     const shipper = await pageAs(shipperApi);
