@@ -145,8 +145,11 @@ async function hammer(
 ): Promise<{ p50: number; p95: number; p99: number; rps: number; errors: number; requests: number }> {
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, amount, timeout: 600 }, (err, res) =>
-      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res),
+    const instance = autocannon(
+      // Stats sampled every 50 ms (1 s by default): a run ends at the first sample after its last request, so every
+      // run took at least a second, most of the tiny size's time.
+      { url, connections, amount, timeout: 600, sampleInt: 50 },
+      (err, res) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(res)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
