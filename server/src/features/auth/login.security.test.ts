@@ -94,7 +94,7 @@ describe('sign-in timing', () => {
   );
 });
 
-describe("at the tests' hash cost", () => {
+describe("throttles and limits, at the tests' hash cost", () => {
   beforeAll(async () => {
     app = await startTestApp({ env });
   });
