@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -14,26 +14,45 @@ export interface E2EBrowser {
   close(): Promise<void>;
 }
 
-let shared: Promise<Browser> | undefined;
+/** Debian's packages: the headless shell (`chromium-headless-shell`, as .ci/run installs) and the full browser. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /**
- * Chromium for a journey file. One browser per test worker, shared by the files the worker runs (the e2e project runs
- * them in one process): a file gets its own contexts, and its `close()` closes those, not the browser, which ends
- * with the worker. A browser that went away (a crash) is launched again for the next file.
+ * Which Chromium a journey runs in. `shell`, the default: Chromium's headless shell, the same engine without the
+ * browser's own interface; the full browser in headless mode starts renderer processes of its own for every window
+ * (a context), and four journeys took 103 s of the machine's CPU in the shell against 158 s in the full browser.
+ * `full`: the full browser, for what only it has (notifications shown by a service worker). Without the shell
+ * installed, both are the full browser; CHROMIUM_PATH names one binary for both.
  */
-async function sharedChromium(): Promise<Browser> {
-  const current = await shared?.catch(() => undefined);
+export type ChromiumKind = 'shell' | 'full';
+
+function executableOf(kind: ChromiumKind): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return kind === 'shell' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+}
+
+const shared = new Map<ChromiumKind, Promise<Browser>>();
+
+/**
+ * Chromium for a journey file. One browser of each kind per test worker, shared by the files the worker runs (the e2e
+ * project runs them in one process): a file gets its own contexts, and its `close()` closes those, not the browser,
+ * which ends with the worker. A browser that went away (a crash) is launched again for the next file.
+ */
+async function sharedChromium(kind: ChromiumKind): Promise<Browser> {
+  const current = await shared.get(kind)?.catch(() => undefined);
   if (current?.isConnected()) return current;
-  shared = chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  const launching = chromium.launch({
+    executablePath: executableOf(kind),
     headless: true,
     args: CHROMIUM_ARGS,
   });
-  return shared;
+  shared.set(kind, launching);
+  return launching;
 }
 
-export async function launchBrowser(): Promise<E2EBrowser> {
-  const browser = await sharedChromium();
+export async function launchBrowser(kind: ChromiumKind = 'shell'): Promise<E2EBrowser> {
+  const browser = await sharedChromium(kind);
   const contexts: BrowserContext[] = [];
   return {
     browser,
@@ -148,10 +167,10 @@ async function closeWithin(closing: Promise<unknown> | undefined, ms: number, wh
 
 /**
  * A journey file's set-up: the app with its workers and one browser, started before the file's tests and closed
- * after them; with `mailbox`, the app's mail goes to a real SMTP server on loopback (`box`). Read them inside tests
- * (they exist once the file's `beforeAll` has run).
+ * after them; with `mailbox`, the app's mail goes to a real SMTP server on loopback (`box`); `chromium` picks the
+ * browser (the headless shell unless told). Read them inside tests (they exist once the file's `beforeAll` has run).
  */
-export function startJourney(opts: { mailbox?: boolean } = {}): {
+export function startJourney(opts: { mailbox?: boolean; chromium?: ChromiumKind } = {}): {
   readonly app: TestApp;
   readonly browser: E2EBrowser;
   readonly box: TestMailbox;
@@ -162,7 +181,7 @@ export function startJourney(opts: { mailbox?: boolean } = {}): {
   beforeAll(async () => {
     if (opts.mailbox) box = await startTestMailbox();
     app = await startTestApp({ workers: true, ...(box && { env: { SMTP_URL: box.url } }) });
-    browser = await launchBrowser();
+    browser = await launchBrowser(opts.chromium);
   });
   afterAll(async () => {
     // Each step bounded: a close that hangs (seen once in CI: the hook's 120 s ran out after every test had passed)

@@ -9,7 +9,8 @@ import { BOTH_SIZES, screenshot, signIn, startJourney, watchPageErrors } from '.
  * Issue 27 in Chromium with a real SMTP server on loopback: a carrier turns on the email of booking answers in the
  * notification settings, and the approval of its booking request arrives by email with a link to the load.
  */
-const journey = startJourney({ mailbox: true });
+// The full browser: the headless shell has no notifications for a service worker to show.
+const journey = startJourney({ mailbox: true, chromium: 'full' });
 
 /** axe-core's serious and critical violations on the page as it is now (as the accessibility suite counts them). */
 async function axeViolations(page: Page): Promise<string[]> {
