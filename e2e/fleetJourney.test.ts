@@ -147,7 +147,7 @@ describe('issue 29: the fleet (Chromium)', () => {
       const res = await admin.post(`/api/admin/documents/${String(doc._id)}/review`, { status: 'approved' });
       expect(res.status, res.text).toBe(200);
     }
-    await driverDesk.reload();
+    // The driver's screen turns without a reload (issue 39).
     await compliance.getByTestId('my-compliance').filter({ hasText: 'You can be assigned' }).waitFor();
     await driverDesk.context().close();
 

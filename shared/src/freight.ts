@@ -217,8 +217,9 @@ export const postLoadSchema = loadFieldsSchema
       rateType: v.rateType ?? 'flat',
       pickupTimeStart: v.pickupTimeStart === undefined ? '08:00' : v.pickupTimeStart,
       pickupTimeEnd: v.pickupTimeEnd === undefined ? '17:00' : v.pickupTimeEnd,
-      deliveryTimeStart: v.deliveryTimeStart === undefined ? '08:00' : v.deliveryTimeStart,
-      deliveryTimeEnd: v.deliveryTimeEnd === undefined ? '17:00' : v.deliveryTimeEnd,
+      // No delivery window is invented: the receiver's hours are the poster's to give (issue 39).
+      deliveryTimeStart: v.deliveryTimeStart ?? null,
+      deliveryTimeEnd: v.deliveryTimeEnd ?? null,
       isUrgent: v.isUrgent ?? false,
       isHazmat: v.isHazmat ?? false,
       requiresTarps: v.requiresTarps ?? false,

@@ -184,6 +184,11 @@ export interface TrackingViewerActions {
   write?: true;
   /** Assign (or reassign) the truck and driver: the booked carrier's owners, admins and dispatchers (issue 29). */
   assign?: true;
+  /**
+   * Read the load's papers (rate confirmation, proof of delivery): its parties' owners, admins, dispatchers and
+   * accounting, and admins (`loadDocument:view`); not a driver, who is told they do not exist.
+   */
+  viewDocuments?: true;
 }
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */

@@ -8,6 +8,7 @@ import type { FreightListing } from '../features/freight/model';
 import { drives, hauls, managesLoad, readsLoad, takesPartIn, type LoadRef } from './freight';
 import { actsOnLoads } from './companies';
 import { viewerAssignActions } from './fleet';
+import { loadDocumentsPolicies } from './loadDocuments';
 import type { Actor, Rule } from './types';
 
 type Load = LoadRef & Pick<FreightListing, 'userId' | 'carrierId' | 'brokerId' | 'shipperId'>;
@@ -64,5 +65,6 @@ export function viewerTrackingActions(
       movesTo(load.status, 'cancelled') && { cancel: true }),
     ...(trackingPolicies['tracking:write'](actor, load) && { write: true }),
     ...viewerAssignActions(actor, load),
+    ...(loadDocumentsPolicies['loadDocument:view'](actor, load) && { viewDocuments: true }),
   } as TrackingViewerActions;
 }

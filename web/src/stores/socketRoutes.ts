@@ -1,5 +1,7 @@
 import {
+  DRIVER_DOCUMENT_TYPES,
   isCarrierOnLoad,
+  type DocumentDto,
   type FreightListingDto,
   type NegotiationDto,
   type ServerToClientEvents,
@@ -25,6 +27,7 @@ import { useLoadDocumentsStore } from './loadDocuments';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useLoadStopsStore } from './loadStops';
+import { useMyDriverProfileStore } from './myDriverProfile';
 import { useLoadHistoryStore } from './loadHistory';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
@@ -109,6 +112,13 @@ function upsertLoad(listing: FreightListingDto, posted = false): void {
   });
 }
 
+/** A document decided or expired: the documents list, and a driver's own compliance when it is their CDL or card. */
+function receiveDocument(document: DocumentDto): void {
+  useDocumentsStore.getState().receive(document);
+  if ((DRIVER_DOCUMENT_TYPES as readonly string[]).includes(document.documentType))
+    void useMyDriverProfileStore.getState().refetch();
+}
+
 /** Each server event and what it upserts or removes; lists add an entity new to them. */
 export const socketRoutes: SocketRoutes = {
   'negotiation:created': ({ negotiation }) => upsertOffer(negotiation),
@@ -154,8 +164,8 @@ export const socketRoutes: SocketRoutes = {
   'backgroundCheck:reviewed': ({ check }) => useBackgroundCheckStore.getState().receive(check),
 
   // documents
-  'document:reviewed': ({ document }) => useDocumentsStore.getState().receive(document),
-  'document:expired': ({ document }) => useDocumentsStore.getState().receive(document),
+  'document:reviewed': ({ document }) => receiveDocument(document),
+  'document:expired': ({ document }) => receiveDocument(document),
   'verification:changed': ({ userId: _userId, ...verification }) =>
     useVerificationStore.getState().receive(verification),
 

@@ -83,9 +83,10 @@ describe('who sees a load', () => {
       startTrip: true,
       write: true,
       assign: true, // a truck and driver (issue 29)
+      viewDocuments: true, // the rate confirmation (the assigned driver's page has no papers: trips.test.ts)
     });
-    expect(await actions(shipper)).toEqual({ cancel: true, write: true });
-    expect(await actions(admin)).toEqual({}); // reads only
+    expect(await actions(shipper)).toEqual({ cancel: true, write: true, viewDocuments: true });
+    expect(await actions(admin)).toEqual({ viewDocuments: true }); // reads only
     const moved = await carrier.post(`/api/freight/${id}/status`, { status: 'in_transit' });
     expect(moved.body.viewerActions).toEqual({
       updateLocation: true,
@@ -93,8 +94,9 @@ describe('who sees a load', () => {
       markDelivered: true,
       write: true,
       assign: true, // reassigned until delivery
+      viewDocuments: true,
     });
-    expect(await actions(shipper)).toEqual({ write: true });
+    expect(await actions(shipper)).toEqual({ write: true, viewDocuments: true });
   });
 
   it("refuses every tracking read and write of someone else's load with 404", async () => {

@@ -197,7 +197,10 @@ export function WebhooksPage() {
             <Card.Body>
               <Stack gap="2">
                 <Text fontWeight="semibold" wordBreak="break-all">
-                  {ep.url} <Badge colorPalette={ep.status === 'active' ? 'green' : 'red'}>{ep.status}</Badge>
+                  {ep.url}{' '}
+                  <Badge colorPalette={ep.status === 'active' ? 'green' : 'red'}>
+                    {ep.status === 'active' ? 'Active' : 'Disabled'}
+                  </Badge>
                 </Text>
                 {ep.disabledReason && <Text fontSize="xs">{ep.disabledReason}</Text>}
                 {ep.failingSince && (

@@ -1,25 +1,26 @@
 import { Button, Card, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { CDL_CLASSES, DOCUMENT_ACCEPT, US_STATES, type DriverDto } from '@freight/shared';
+import { CDL_CLASSES, DOCUMENT_ACCEPT, US_STATES } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FormField } from '../../components/FormField';
 import { SelectInput } from '../../components/SelectInput';
-import { apiRequest, logFailure } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
+import { selectMyDriverProfile, useMyDriverProfileStore } from '../../stores/myDriverProfile';
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));
 const CLASS_OPTIONS = CDL_CLASSES.map((c) => ({ value: c, label: `Class ${c}` }));
 
 /** A driver's own CDL and medical card (issue 29): each uploaded with its scan, then reviewed as documents are. */
 export function DriverCompliance() {
-  const [me, setMe] = useState<DriverDto | null>(null);
-  const refresh = () =>
-    apiRequest<DriverDto>('GET', '/api/fleet/drivers/me').then(setMe, (err: unknown) =>
-      logFailure('Loading your compliance', err),
-    );
+  const me = useMyDriverProfileStore(selectMyDriverProfile);
+  const status = useMyDriverProfileStore(selectStatus);
+  const load = useMyDriverProfileStore((s) => s.load);
+  const refresh = useMyDriverProfileStore((s) => s.refetch);
   useEffect(() => {
-    void refresh();
-  }, []);
-  const [cdl, setCdl] = useState({ cdlNumber: '', cdlState: 'IL', cdlClass: 'A', cdlExpiresOn: '' });
+    if (status === 'idle') void load();
+  }, [status, load]);
+  const [cdl, setCdl] = useState({ cdlNumber: '', cdlState: '', cdlClass: 'A', cdlExpiresOn: '' });
   const [cdlFile, setCdlFile] = useState<File | null>(null);
   const [medicalExpires, setMedicalExpires] = useState('');
   const [medicalFile, setMedicalFile] = useState<File | null>(null);
@@ -76,6 +77,7 @@ export function DriverCompliance() {
                 value={cdl.cdlState}
                 onChange={(v) => setCdl({ ...cdl, cdlState: v })}
                 options={STATE_OPTIONS}
+                placeholder="Choose the state"
               />
             </FormField>
             <FormField label="CDL class" required>

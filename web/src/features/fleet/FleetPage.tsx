@@ -222,21 +222,24 @@ function TruckRow({
   );
 }
 
-const EMPTY: TruckInput = {
+/** The form's fields: the plate state starts unchosen. */
+type TruckForm = Omit<TruckInput, 'plateState'> & { plateState: TruckInput['plateState'] | '' };
+
+const EMPTY: TruckForm = {
   unitNumber: '',
   kind: 'dry_van',
   length: null,
   plate: '',
-  plateState: 'IL',
+  plateState: '',
   vin: '',
 };
 
 function AddTruckCard() {
   const add = useTrucksStore((s) => s.add);
-  const [form, setForm] = useState<TruckInput>(EMPTY);
+  const [form, setForm] = useState<TruckForm>(EMPTY);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const set = (key: keyof TruckInput) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const { submit, pending } = useSubmit(() => add(form), {
+  const set = (key: keyof TruckForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { submit, pending } = useSubmit((truck: TruckInput) => add(truck), {
     success: (t) => `Truck ${t.unitNumber} added`,
     failure: 'refusal',
     resetOnSuccess: true,
@@ -250,7 +253,7 @@ function AddTruckCard() {
       return;
     }
     setFieldError(null);
-    void submit();
+    void submit(parsed.data);
   };
   return (
     <Card.Root size="sm">
@@ -279,7 +282,12 @@ function AddTruckCard() {
               <Input value={form.plate} onChange={(e) => set('plate')(e.target.value)} />
             </FormField>
             <FormField label="Plate state" required>
-              <SelectInput value={form.plateState} onChange={set('plateState')} options={STATE_OPTIONS} />
+              <SelectInput
+                value={form.plateState}
+                onChange={set('plateState')}
+                options={STATE_OPTIONS}
+                placeholder="Choose the state"
+              />
             </FormField>
             <FormField label="VIN" required>
               <Input value={form.vin} onChange={(e) => set('vin')(e.target.value)} maxLength={17} />

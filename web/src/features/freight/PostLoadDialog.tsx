@@ -73,8 +73,9 @@ const DEFAULTS: FormState = {
   pickupTimeStart: '08:00',
   pickupTimeEnd: '17:00',
   deliveryDate: '',
-  deliveryTimeStart: '08:00',
-  deliveryTimeEnd: '17:00',
+  // No delivery window unless the poster sets one (only the pickup window has a default, SPEC §9).
+  deliveryTimeStart: '',
+  deliveryTimeEnd: '',
   description: '',
   specialInstructions: '',
   isUrgent: false,

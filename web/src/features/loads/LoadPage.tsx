@@ -39,11 +39,13 @@ import {
   formatDay,
   formatMoney,
   ratePerMile,
+  rateTypeLabel,
   statusColor,
   statusLabel,
   tripMiles,
 } from '../freight/format';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
+import { cargoTypeLabel } from '../tracking/format';
 import { REQUEST_OUTCOME } from '../workspace/nextSteps';
 import { OfferItem, carrierLabel, type OfferAction } from './OfferItem';
 
@@ -405,7 +407,6 @@ const timeWindow = (start: string | null, end: string | null) =>
   start && end ? `${start} – ${end}` : start || end;
 const place = (city: string, state: string, zip: string | null, country: string | null) =>
   `${city}, ${state}${zip ? ` ${zip}` : ''}${country && country !== 'United States' ? `, ${country}` : ''}`;
-const RATE_TYPES: Record<string, string> = { flat: 'Flat rate', per_mile: 'Per mile' };
 
 /** Every field of the load, as its poster entered it. */
 function LoadFields({ listing: l }: { listing: FreightListingDto }) {
@@ -455,10 +456,10 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
                 .join(', ')}
             />
             <Field label="Commodity" value={l.commodity} />
-            {l.cargoType && <Field label="Cargo type" value={l.cargoType.replace(/_/g, ' ')} />}
+            {l.cargoType && <Field label="Cargo type" value={cargoTypeLabel(l)} />}
             <Field label="Rate" value={formatMoney(l.rate) ?? 'TBD'} />
             <Field label="Rate per mile" value={ratePerMile(l)} />
-            <Field label="Rate type" value={RATE_TYPES[l.rateType] ?? l.rateType} />
+            <Field label="Rate type" value={rateTypeLabel(l.rateType)} />
             <Field label="Requirements" value={requirements.join(', ') || 'None'} />
             <Field label="Posted" value={formatUsDate(l.createdAt)} />
           </SimpleGrid>

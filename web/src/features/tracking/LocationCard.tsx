@@ -20,7 +20,10 @@ const LiveMap = lazyNamed(() => import('./LiveMap'), 'LiveMap');
 
 const NO_TRAIL: LocationPointDto[] = [];
 
-/** The map's place before it is drawn: its size, and the position and trail it will show (`data-*` as the map). */
+/**
+ * The map's place before it is drawn: its size, and the position and trail it will show (`data-*` as the map), with
+ * a line that says the map is on its way rather than a blank box (issue 39).
+ */
 const MapPlaceholder = ({
   ref,
   position,
@@ -39,8 +42,14 @@ const MapPlaceholder = ({
     borderRadius="md"
     borderWidth="1px"
     bg="gray.100"
-    aria-hidden
-  />
+    display="flex"
+    alignItems="center"
+    justifyContent="center"
+  >
+    <Text color="gray.600" fontSize="sm">
+      Loading the map…
+    </Text>
+  </Box>
 );
 
 const SHARING_TEXT: Record<LocationSharing['status'], string> = {

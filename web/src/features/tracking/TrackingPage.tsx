@@ -82,7 +82,7 @@ export function TrackingPage() {
           assignment={detail.assignment}
           canAssign={Boolean(detail.viewerActions?.assign)}
         />
-        <LoadDocumentsCard freightId={detail.id} />
+        {detail.viewerActions?.viewDocuments && <LoadDocumentsCard freightId={detail.id} />}
         <StatusActions freight={detail} />
         <LocationCard freight={detail} />
         <Tabs.Root defaultValue="photos" variant="enclosed" lazyMount unmountOnExit>

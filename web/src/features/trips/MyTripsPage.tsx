@@ -29,7 +29,7 @@ function actionsText(trip: TripDto): string | null {
     a.updateLocation && 'share location',
     a.reportStops && 'report stops',
     a.markDelivered && 'mark delivered',
-    a.write && 'photos and chat',
+    a.write && 'add photos and chat',
   ].filter(Boolean);
   return can.length ? `You can ${can.join(', ')}` : null;
 }

@@ -8,6 +8,7 @@ import { SelectInput } from '../../components/SelectInput';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
+import { formatDay } from '../freight/format';
 import { useOfferableLoadsStore, useTruckBoardStore } from '../../stores/truckPosts';
 import { datesOf, equipmentName, placeOf } from './format';
 
@@ -94,7 +95,7 @@ function OfferLoadForm({
                 options={loads.map((l) => ({
                   value: l.id,
                   label: `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}${
-                    l.pickupDate ? ` (${l.pickupDate.slice(0, 10)})` : ''
+                    l.pickupDate ? ` (${formatDay(l.pickupDate)})` : ''
                   }`,
                 }))}
               />

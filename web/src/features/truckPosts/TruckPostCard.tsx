@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { datesOf, equipmentName, placeOf, specsOf, wantsOf } from './format';
 
 const STATUS_COLORS = { active: 'green', withdrawn: 'gray', expired: 'orange' } as const;
+const STATUS_LABELS = { active: 'Active', withdrawn: 'Withdrawn', expired: 'Expired' } as const;
 
 /** One posted truck: where and when it is empty, what it takes, where it wants to go; `actions` below. */
 export function TruckPostCard({
@@ -29,7 +30,7 @@ export function TruckPostCard({
                 </Text>
               )}
             </Text>
-            <Badge colorPalette={STATUS_COLORS[post.status]}>{post.status}</Badge>
+            <Badge colorPalette={STATUS_COLORS[post.status]}>{STATUS_LABELS[post.status]}</Badge>
           </HStack>
           <Text fontSize="sm">
             Available {datesOf(post)} · {wantsOf(post)} · picks up within {post.pickupRadius} mi

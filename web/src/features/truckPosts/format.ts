@@ -1,4 +1,5 @@
 import { EQUIPMENT_LABELS, formatUsd, type TruckPostDto } from '@freight/shared';
+import { formatCalendarDate } from '../documents/format';
 
 export const equipmentName = (kind: string) =>
   EQUIPMENT_LABELS[kind as keyof typeof EQUIPMENT_LABELS] ?? kind;
@@ -25,5 +26,8 @@ export function specsOf(p: TruckPostDto): string {
     .join(' · ');
 }
 
-export const datesOf = (p: Pick<TruckPostDto, 'availableFrom' | 'availableTo'>) =>
-  p.availableFrom === p.availableTo ? p.availableFrom : `${p.availableFrom} to ${p.availableTo}`;
+/** "12/2/2026" or "12/2/2026 to 12/5/2026": calendar days, in the US format the rest of the app uses. */
+export function datesOf(p: Pick<TruckPostDto, 'availableFrom' | 'availableTo'>): string {
+  const from = formatCalendarDate(p.availableFrom);
+  return p.availableFrom === p.availableTo ? from : `${from} to ${formatCalendarDate(p.availableTo)}`;
+}
