@@ -99,6 +99,25 @@ export const invitationTokenParam = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'This invitation link is not valid'),
 });
 
+/**
+ * POST /api/company/invitations/:token/join (issue 39): a person without an account joins from the invitation's link
+ * with what the invitation does not know. The email, the account type and the company are the invitation's; the
+ * address counts as verified, since the link was mailed to it.
+ */
+export const joinInvitationSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'Required').max(100),
+    lastName: z.string().trim().min(1, 'Required').max(100),
+    password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+    confirmPassword: z.string().min(1, 'Required'),
+    phoneNumber: z.string().trim().max(40).optional().default(''),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type JoinInvitationInput = z.input<typeof joinInvitationSchema>;
+
 /** Why a company's screens should read it again (`company:updated`). */
 export type CompanyUpdateReason =
   | 'memberJoined'

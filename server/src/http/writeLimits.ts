@@ -17,6 +17,7 @@ export const WRITE_LIMIT_TABLE: { method: string; path: string; limit: WriteLimi
   { method: 'POST', path: '/auth/register', limit: null },
   { method: 'POST', path: '/auth/login', limit: null },
   { method: 'POST', path: '/auth/logout', limit: null },
+  { method: 'POST', path: '/company/invitations/:token/join', limit: null },
   { method: 'POST', path: '/admin/documents/:id/review', limit: null },
   { method: 'POST', path: '/admin/background-checks/:id/review', limit: null },
   { method: 'POST', path: '/freight', limit: 'loads' },

@@ -12,27 +12,21 @@ import {
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
-import { clearSignedInMarker, setSignedInMarker } from '../../http/signedInMarker';
+import { clearSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtimeTypes';
 import { setAuthorityNumbers } from '../companies/authority';
-import { toUserDto, UserModel, type UserDoc } from '../users/model';
+import { toUserDto, UserModel } from '../users/model';
 import { companySummaryOf } from '../companies/service';
-import { alertIfNewDevice } from '../account/service';
 import { checkSecondFactor } from '../account/twoFactor';
-import { forgetSession, recordSession } from '../account/sessions';
+import { forgetSession } from '../account/sessions';
+import { completeSignIn, regenerate, save } from './signIn';
 import { accountSetupSchema, authenticate, register, setupAccount } from './service';
 import { isKnownDevice, rememberDevice } from './knownDevice';
 import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
 
-function regenerate(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-}
-function save(req: Request): Promise<void> {
-  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
-}
 /** Ends the session, and with it its sockets on every web process (issue #12). */
 async function destroy(req: Request): Promise<void> {
   const sessionId = req.sessionID;
@@ -43,20 +37,6 @@ async function destroy(req: Request): Promise<void> {
 }
 
 const TWO_FACTOR_WINDOW_MS = 5 * 60_000;
-
-/** A signed-in session from here on: recorded for the sessions list, and an email when the device is new. */
-async function completeSignIn(req: Request, user: UserDoc): Promise<void> {
-  req.session.userId = user.id;
-  req.session.signedInAt = Date.now();
-  req.session.lastSeenAt = Date.now();
-  delete req.session.twoFactorUserId;
-  delete req.session.twoFactorAt;
-  await save(req);
-  await recordSession(user.id, req);
-  await alertIfNewDevice(user, req);
-  const res = req.res;
-  if (res) setSignedInMarker(req, res);
-}
 
 export function createAuthRouter(rt: Runtime): Router {
   const router = Router();

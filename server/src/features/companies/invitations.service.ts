@@ -2,19 +2,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   COMPANY_INVITATION_TTL_MS,
   type InvitableCompanyRole,
+  type joinInvitationSchema,
   type TeamInvitationCreatedDto,
   type TeamInvitationPreviewDto,
 } from '@freight/shared';
 import type { Model } from 'mongoose';
 import mongoose, { Types } from 'mongoose';
-import { recordFact } from '../../events/record';
-import { AppError, conflict, notFound } from '../../http/errors';
+import type { z } from 'zod';
+import { NOTHING_WRITTEN, recordFact, recordFacts } from '../../events/record';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { withAggregate } from '../../infra/concurrency';
 import { decryptField, encryptField } from '../../infra/fieldEncryption';
 import { authorize } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { linkTo } from '../account/links';
-import { UserModel, displayName } from '../users/model';
+import { UserModel, displayName, type UserDoc } from '../users/model';
+import { isTestAccountEmail } from '../users/testAccounts';
+import { hashPassword } from '../account/passwords';
+import { passwordWeaknessOffThread } from '../account/passwordChecks';
+import type { RegisterThrottle } from '../auth/throttle';
 import { CompanyInvitationModel, CompanyModel } from './model';
 import {
   companyLease,
@@ -319,4 +325,107 @@ export async function acceptInvitation(userId: string, token: string): Promise<{
   // Their sockets reconnect as they now are: the new company's room, its type's room.
   disconnectUserSockets(userId);
   return joined;
+}
+
+/**
+ * POST /api/company/invitations/:token/join (issue 39): someone without an account joins from the link with a name
+ * and a password. The account is made inside the company, as the invitation's role, with the email counted as
+ * verified (the link was mailed there by us); no one-person company is made first. Seats and the invitation are
+ * read again under the company's lease, so two people racing on one link or for the last seat get one join.
+ */
+export async function joinWithNewAccount(
+  throttle: RegisterThrottle,
+  token: string,
+  input: z.output<typeof joinInvitationSchema>,
+  ip: string,
+): Promise<UserDoc> {
+  const first = await usableInvitation(token);
+  const email = first.email.toLowerCase();
+  const taken = () =>
+    conflict(`An account with ${email} exists already: sign in with it, then join from this page`);
+  if (isTestAccountEmail(email)) throw taken();
+  const weakness = await passwordWeaknessOffThread(input.password, [
+    email,
+    input.firstName,
+    input.lastName,
+    input.phoneNumber,
+  ]);
+  if (weakness) throw badRequest(`password: ${weakness}`, [{ path: 'password', message: weakness }]);
+  await throttle.consume(ip);
+  if (await UserModel.exists({ email })) throw taken();
+  const passwordHash = await hashPassword(input.password);
+  const _id = new Types.ObjectId();
+  const userId = String(_id);
+  const targetId = String(first.companyId);
+  try {
+    return await underLeases([userId], [targetId], async () => {
+      const inv = await usableInvitation(token);
+      const company = await CompanyModel.findById(targetId).lean();
+      if (!company) throw notFound('This invitation link is not valid');
+      const name = company.name || 'this company';
+      const used = await UserModel.countDocuments({ companyId: company._id });
+      const limit = seatLimit(company);
+      if (used >= limit)
+        throw conflict(
+          `${name} is full: its plan has ${limit} seats and all are taken. Ask its owner to upgrade or free a seat.`,
+        );
+      const member = { id: userId, name: `${input.firstName} ${input.lastName}`, email, role: inv.role };
+      const proof = {
+        collection: UserModel.collection.collectionName,
+        filter: { _id, companyId: company._id },
+      };
+      const joined = await recordFacts(
+        companyLease(targetId),
+        [
+          {
+            name: 'account.created',
+            key: userId,
+            by: { id: userId, companyId: targetId },
+            subjects: { userId },
+            data: { userId, userType: company.type ?? null, companyName: company.name || null },
+            proof,
+          },
+          {
+            name: 'company.memberJoined',
+            key: `${targetId}-${String(inv._id)}`,
+            by: { id: userId, companyId: targetId },
+            subjects: { companyId: targetId, userId, invitationId: String(inv._id) },
+            data: {
+              companyId: targetId,
+              member,
+              companyName: company.name ?? '',
+              invitationId: String(inv._id),
+            },
+            proof,
+          },
+        ],
+        async () => {
+          await CompanyInvitationModel.updateOne(
+            { _id: inv._id, status: 'pending' },
+            { $set: { status: 'accepted', acceptedBy: _id } },
+          );
+          const user = await UserModel.create({
+            _id,
+            email,
+            passwordHash,
+            authProvider: 'local',
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phoneNumber || null,
+            emailVerified: true,
+            ...memberCopyOf(company),
+            companyId: company._id,
+            companyRole: inv.role,
+          });
+          await CompanyModel.updateOne({ _id: company._id }, { $set: { memberCount: used + 1 } });
+          return user;
+        },
+      );
+      if (joined === NOTHING_WRITTEN) throw conflict('This invitation was used already');
+      return joined;
+    });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw taken();
+    throw err;
+  }
 }

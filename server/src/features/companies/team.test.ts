@@ -327,6 +327,141 @@ describe('the company and its invitations', { timeout: 180_000 }, () => {
   });
 });
 
+const JOIN_ROUNDS = stressSize(10, 3);
+const joinBody = (over: Record<string, string> = {}) => ({
+  firstName: 'Dana',
+  lastName: 'Ruiz',
+  password: TEST_USER_PASSWORD,
+  confirmPassword: TEST_USER_PASSWORD,
+  ...over,
+});
+
+describe('issue 39: joining from an invitation without an account', { timeout: 180_000 }, () => {
+  it('a name and a password: signed in as the member, the email verified, the owner hears it live', async () => {
+    const owner = await person('broker', 'Lakeside Logistics');
+    await team(owner);
+    const ws = await owner.socket();
+    const email = uniqueEmail('joiner');
+    const { link, invitation } = await invite(owner, email, 'dispatcher');
+    await box.next(email, /Join Lakeside Logistics/);
+    const heard = nextEvent(ws, 'company:updated', (p) => p.reason === 'memberJoined', 10_000);
+
+    const joiner = app.client();
+    const joined = await joiner.post(`/api/company/invitations/${tokenOf(link)}/join`, joinBody());
+    expect(joined.status, joined.text).toBe(201);
+    expect(joined.body).toMatchObject({ email, firstName: 'Dana', emailVerified: true, userType: 'broker' });
+    const me = await joiner.get('/api/auth/user');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body).toMatchObject({ email, emailVerified: true, companyName: 'Lakeside Logistics' });
+    expect((await team(joiner)).viewerRole).toBe('dispatcher');
+    expect(await heard).toMatchObject({ reason: 'memberJoined', userId: me.body.id });
+    ws.disconnect();
+
+    const after = await team(owner);
+    expect(after.company.seats.used).toBe(2);
+    expect(after.members.map((m) => m.email)).toContain(email);
+    expect(after.invitations).toHaveLength(0);
+    expect((await CompanyInvitationModel.findById(invitation.id).lean())!.status).toBe('accepted');
+    // One company, no one-person company made on the way; the member's welcome, no "verify your email" mail.
+    expect(await CompanyModel.countDocuments({ ownerId: me.body.id })).toBe(0);
+    await eventually(async () =>
+      (await joiner.get('/api/notifications')).body.items?.some((n: { title: string }) =>
+        /You joined Lakeside Logistics/.test(n.title),
+      ),
+    );
+    expect(
+      box
+        .to(email)
+        .map((m) => m.subject)
+        .filter((s) => /verify/i.test(s)),
+    ).toEqual([]);
+
+    // The link is used: a second person with it is told so, and the member signs in with the password.
+    const again = await app.client().post(`/api/company/invitations/${tokenOf(link)}/join`, joinBody());
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/used already/);
+    const other = app.client();
+    expect((await other.login(email, TEST_USER_PASSWORD)).email).toBe(email);
+  });
+
+  it('bad input, a taken email, a revoked link, a signed-in caller, a full company: 4xx and nothing changes', async () => {
+    const owner = await person('carrier', 'Ridge Haulers');
+    const email = uniqueEmail('joiner');
+    const { link, invitation } = await invite(owner, email, 'viewer');
+    const url = `/api/company/invitations/${tokenOf(link)}/join`;
+    const anon = app.client();
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ firstName: '' }, /firstName/],
+      [{ password: 'short', confirmPassword: 'short' }, /at least 8 characters/],
+      [{ confirmPassword: 'Different#Pass123' }, /Passwords do not match/],
+      [{ password: 'password', confirmPassword: 'password' }, /heavily used password/],
+    ];
+    for (const [over, message] of cases) {
+      const res = await anon.post(url, joinBody(over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    const bogus = await anon.post('/api/company/invitations/not-a-real-token-at-all-1234/join', joinBody());
+    expect(bogus.status).toBe(404);
+    expect(await UserModel.exists({ email })).toBeNull();
+    expect((await CompanyInvitationModel.findById(invitation.id).lean())!.status).toBe('pending');
+
+    // With good input the same person joins (2 of 3 seats). Someone signed in is told to use the button or sign
+    // out, and nothing is made.
+    expect((await anon.post(url, joinBody())).status).toBe(201);
+    const stranger = await person('shipper', 'Elsewhere');
+    const { link: second } = await invite(owner, uniqueEmail('second'), 'viewer');
+    const refused = await stranger.post(`/api/company/invitations/${tokenOf(second)}/join`, joinBody());
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/You are signed in as/);
+
+    // An email that has an account already: sign in and join instead.
+    const existing = uniqueEmail('existing');
+    await person('carrier', 'Own Co', existing);
+    const { link: third } = await invite(owner, existing, 'viewer');
+    const taken = await app.client().post(`/api/company/invitations/${tokenOf(third)}/join`, joinBody());
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/exists already: sign in/);
+
+    // Revoked: the link stops working.
+    const revokedEmail = uniqueEmail('revoked');
+    const { link: fourth, invitation: inv4 } = await invite(owner, revokedEmail, 'viewer');
+    expect((await owner.delete(`/api/company/invitations/${inv4.id}`)).status).toBe(204);
+    const revoked = await app.client().post(`/api/company/invitations/${tokenOf(fourth)}/join`, joinBody());
+    expect(revoked.status).toBe(409);
+    expect(revoked.body.message).toMatch(/revoked/);
+    expect(await UserModel.exists({ email: revokedEmail })).toBeNull();
+
+    // The third seat taken by a fifth invitation; the still-pending second one then finds the company full.
+    const { link: fifthLink } = await invite(owner, uniqueEmail('fifth'), 'viewer');
+    const fifth = await app.client().post(`/api/company/invitations/${tokenOf(fifthLink)}/join`, joinBody());
+    expect(fifth.status, fifth.text).toBe(201);
+    const sixth = await app.client().post(`/api/company/invitations/${tokenOf(second)}/join`, joinBody());
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.message).toMatch(/Ridge Haulers is full/);
+    expect((await team(owner)).company.seats.used).toBe(3);
+  });
+
+  it(`two people on one link at once: one joins, the other is told (${JOIN_ROUNDS} rounds)`, async () => {
+    const owner = await person('broker', 'Race Join Co');
+    for (let round = 0; round < JOIN_ROUNDS; round++) {
+      const email = uniqueEmail(`race${round}`);
+      const { link } = await invite(owner, email, 'viewer');
+      const url = `/api/company/invitations/${tokenOf(link)}/join`;
+      const answers = await Promise.all([
+        app.client().post(url, joinBody()),
+        app.client().post(url, joinBody()),
+      ]);
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([201, 409]);
+      expect(await UserModel.countDocuments({ email })).toBe(1);
+      const t = await team(owner);
+      expect(t.company.seats.used).toBe(2);
+      const joined = t.members.find((m) => m.email === email)!;
+      expect((await owner.delete(`/api/company/members/${joined.id}`)).status).toBe(204);
+    }
+  });
+});
+
 describe('seats', { timeout: 180_000 }, () => {
   it('Basic and no plan: 3 members; the fourth acceptance says the company is full; Pro: 50', async () => {
     const owner = await person('broker', 'Full Co');

@@ -57,7 +57,7 @@ function RegisterForm() {
   const register = useSessionStore((s) => s.register);
   const [pendingType] = useState(() => readPendingUserType(REGISTRABLE_USER_TYPES));
   const [form, setForm] = useState<RegisterForm>(() =>
-    // An invitation's join screen opens this with the invited email.
+    // The email typed in the sign-in dialog carries over when the visitor switches to registering.
     initialForm(pendingType, useAuthModalStore.getState().loginEmail),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});

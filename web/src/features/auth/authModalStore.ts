@@ -14,8 +14,6 @@ interface AuthModalState {
   returnTo: string | null;
   openLogin: (email?: string) => void;
   openRegister: () => void;
-  /** Registration with the email filled in (an invitation's address). */
-  openRegisterFor: (email: string) => void;
   /** "Forgot password?" (issue 27), with the email typed so far. */
   openForgot: (email?: string) => void;
   close: () => void;
@@ -30,7 +28,6 @@ export const useAuthModalStore = create<AuthModalState>((set) => ({
   returnTo: null,
   openLogin: (email) => set((s) => ({ view: 'login', loginEmail: email ?? s.loginEmail })),
   openRegister: () => set({ view: 'register' }),
-  openRegisterFor: (email) => set({ view: 'register', loginEmail: email }),
   openForgot: (email) => set((s) => ({ view: 'forgot', loginEmail: email ?? s.loginEmail })),
   close: () => set({ view: null }),
   setReturnTo: (returnTo) => set({ returnTo: safeReturnTo(returnTo) }),

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { COMPANY_ROLE_LABELS, USER_TYPE_LABELS, type TeamInvitationPreviewDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -6,17 +6,18 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSessionStore } from '../../stores/session';
 import { useAuthModalStore } from '../auth/authModalStore';
+import { JoinWithNewAccount } from './JoinForm';
 
 /**
- * /join/:token (issue 28): an invitation to a company. Signed out: sign in or register with the invited email (the
- * dialogs come back here); signed in with that email: one button joins.
+ * /join/:token (issue 28): an invitation to a company. Signed out: a name and a password make the account inside the
+ * company and sign it in (issue 39), or someone with an account signs in (the dialog comes back here); signed in
+ * with the invited email: one button joins.
  */
 export function JoinPage() {
   const { token = '' } = useParams();
   const user = useSessionStore((s) => s.user);
   const logout = useSessionStore((s) => s.logout);
   const openLogin = useAuthModalStore((s) => s.openLogin);
-  const openRegister = useAuthModalStore((s) => s.openRegisterFor);
   const [preview, setPreview] = useState<TeamInvitationPreviewDto | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -79,19 +80,11 @@ export function JoinPage() {
                 </Text>
               )}
               {!user && (
-                <>
-                  <Text fontSize="sm" color="gray.600">
-                    Create an account or sign in with {preview.email}; you come back here to join.
-                  </Text>
-                  <HStack gap="3" flexWrap="wrap">
-                    <Button colorPalette="blue" onClick={() => openRegister(preview.email)}>
-                      Create account
-                    </Button>
-                    <Button variant="outline" onClick={() => openLogin(preview.email)}>
-                      Sign in
-                    </Button>
-                  </HStack>
-                </>
+                <JoinWithNewAccount
+                  token={token}
+                  preview={preview}
+                  onSignIn={() => openLogin(preview.email)}
+                />
               )}
               {sameEmail && (
                 <Button
