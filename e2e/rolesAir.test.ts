@@ -42,13 +42,17 @@ describe('issue 23: air shipments booked end to end', () => {
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Origin City').fill('Chicago');
     await form.getByLabel('Origin State/Region').fill('IL');
-    await form.getByLabel('Destination City').fill('Frankfurt');
-    await form.getByLabel('Destination State/Region').fill('HE');
+    // Issue 39: the countries of ISO 3166 (Colombia was missing), and no region asked for outside North America.
+    await form.getByLabel('Destination City').fill('Bogota');
+    await form.getByLabel('Destination Country').selectOption('Colombia');
+    const region = form.getByLabel('Destination State/Region');
+    expect(await region.evaluate((el) => (el as HTMLInputElement).required)).toBe(false);
     await form.getByLabel('Rate ($)').fill('5400');
     await form.getByRole('button', { name: 'Post Air Shipment' }).click();
     await form.waitFor({ state: 'detached' });
     const ownCard = p.page.getByTestId('air-listing').filter({ hasText: `Skylift Cargo ${stamp}` });
     await ownCard.waitFor();
+    await ownCard.getByText('Bogota, Colombia').waitFor();
     // Nobody books their own shipment.
     expect(await ownCard.getByRole('button').count()).toBe(0);
     const mine = (await poster.api.get('/api/freight/my-listings?equipmentType=air_cargo'))

@@ -1026,11 +1026,11 @@ export interface operations {
                 "application/json": {
                     title?: string | null;
                     originCity: string;
-                    originState: string;
+                    originState?: string | null;
                     originZip?: string | null;
                     originCountry?: string | null;
                     destinationCity: string;
-                    destinationState: string;
+                    destinationState?: string | null;
                     destinationZip?: string | null;
                     destinationCountry?: string | null;
                     originLat?: number | null;
@@ -1358,11 +1358,11 @@ export interface operations {
                 "application/json": {
                     title?: string | null;
                     originCity?: string;
-                    originState?: string;
+                    originState?: string | null;
                     originZip?: string | null;
                     originCountry?: string | null;
                     destinationCity?: string;
-                    destinationState?: string;
+                    destinationState?: string | null;
                     destinationZip?: string | null;
                     destinationCountry?: string | null;
                     originLat?: number | null;

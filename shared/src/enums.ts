@@ -142,12 +142,6 @@ export const US_STATES = [
   'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
 ] as const;
 
-// prettier-ignore
-export const AIR_COUNTRIES = [
-  'United States', 'Canada', 'Mexico', 'United Kingdom', 'Germany', 'France', 'Italy', 'Spain',
-  'Netherlands', 'Belgium', 'Switzerland', 'Austria', 'China', 'Japan', 'South Korea', 'Singapore',
-  'Hong Kong', 'Australia', 'Brazil', 'Argentina', 'Chile', 'India', 'UAE', 'Saudi Arabia',
-] as const;
 export const CARGO_TYPES = [
   'general',
   'dangerous',

@@ -4,6 +4,7 @@ import type { LoadAssignmentDto } from './fleet';
 import { z } from 'zod';
 import type { Ack } from './api';
 import { dateInput, isDateInRange, DATE_RANGE_MESSAGE } from './dates';
+import { countryName, regionRequired } from './regions';
 import {
   DEFAULT_OFFER_VALIDITY_HOURS,
   DEFAULT_SEARCH_RADIUS,
@@ -126,11 +127,12 @@ export const ALL_WEIGHT_CLASSES = [...WEIGHT_CLASSES, ...AIR_WEIGHT_CLASSES] as 
 export const loadFieldsSchema = z.object({
   title: optionalText(200),
   originCity: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
-  originState: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  // A state (road) or region (air); needed on the road and, by air, in the US, Canada and Mexico (loadFieldIssues).
+  originState: optionalText(60),
   originZip: optionalText(20),
   originCountry: optionalText(60),
   destinationCity: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
-  destinationState: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+  destinationState: optionalText(60),
   destinationZip: optionalText(20),
   destinationCountry: optionalText(60),
   originLat: optionalNumber(z.number().min(-90).max(90)),
@@ -165,24 +167,33 @@ export const loadFieldsSchema = z.object({
 export interface LoadRuleFields {
   originState?: string | null;
   destinationState?: string | null;
+  originCountry?: string | null;
+  destinationCountry?: string | null;
   weightClass?: string | null;
   pickupDate?: string | null;
   deliveryDate?: string | null;
 }
 
-/** Rules that span fields (shared by posting and editing): states, weight classes, dates. */
+const PLACES = [
+  ['originState', 'originCountry'],
+  ['destinationState', 'destinationCountry'],
+] as const;
+
+/** Rules that span fields (shared by posting and editing): places, weight classes, dates. */
 export function loadFieldIssues(
   v: LoadRuleFields,
   equipmentType: string | undefined,
 ): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   const air = equipmentType === AIR_EQUIPMENT;
-  if (!air) {
-    for (const key of ['originState', 'destinationState'] as const) {
-      const value = v[key];
-      if (value != null && !(US_STATES as readonly string[]).includes(value.toUpperCase())) {
-        issues.push({ path: key, message: 'Expected a two-letter US state code' });
-      }
+  for (const [regionKey, countryKey] of PLACES) {
+    const region = typeof v[regionKey] === 'string' ? v[regionKey] : null;
+    const country = typeof v[countryKey] === 'string' ? v[countryKey] : null;
+    if (!region) {
+      // By air, a region is asked for only where addresses have one (issue 39: Bogota, Colombia has none).
+      if (!air || regionRequired(country)) issues.push({ path: regionKey, message: 'Required' });
+    } else if (!air && !(US_STATES as readonly string[]).includes(region.toUpperCase())) {
+      issues.push({ path: regionKey, message: 'Expected a two-letter US state code' });
     }
   }
   if (v.weightClass != null) {
@@ -199,18 +210,28 @@ export function loadFieldIssues(
 
 /** POST /api/freight (call 12) with SPEC §5's defaults applied; `brokerId` in the body is ignored. */
 export const postLoadSchema = loadFieldsSchema
-  .superRefine((v, ctx) => {
-    for (const issue of loadFieldIssues(v, v.equipmentType ?? 'dry_van')) {
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    }
-  })
+  .superRefine(
+    (v, ctx) => {
+      const equipment = typeof v.equipmentType === 'string' ? v.equipmentType : 'dry_van';
+      for (const issue of loadFieldIssues(v, equipment)) {
+        // A field its own schema refused already keeps that one message.
+        if (ctx.issues.some((i) => i.path?.[0] === issue.path)) continue;
+        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      }
+    },
+    // Also when another field failed: an empty form shows every missing place at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .transform((v) => {
     const equipmentType = v.equipmentType ?? 'dry_van';
     const air = equipmentType === AIR_EQUIPMENT;
     return {
       ...v,
-      originState: air ? v.originState : v.originState.toUpperCase(),
-      destinationState: air ? v.destinationState : v.destinationState.toUpperCase(),
+      originState: air ? (v.originState ?? '') : v.originState!.toUpperCase(),
+      destinationState: air ? (v.destinationState ?? '') : v.destinationState!.toUpperCase(),
+      originCountry: v.originCountry == null ? v.originCountry : countryName(v.originCountry),
+      destinationCountry:
+        v.destinationCountry == null ? v.destinationCountry : countryName(v.destinationCountry),
       equipmentType,
       equipmentLength: v.equipmentLength === undefined ? (air ? null : 53) : v.equipmentLength,
       weightClass: v.weightClass === undefined ? (air ? null : 'ftl') : v.weightClass,

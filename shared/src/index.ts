@@ -35,3 +35,5 @@ export * from './webhooks';
 export * from './fleet';
 export * from './truckPosts';
 export * from './trips';
+export * from './countries';
+export * from './regions';

@@ -1,4 +1,4 @@
-import type { TrackingFreightDto } from '@freight/shared';
+import { placeName, type TrackingFreightDto } from '@freight/shared';
 
 export { loadReference } from '@freight/shared';
 
@@ -6,4 +6,4 @@ type RouteFields = Pick<TrackingFreightDto, 'pickupCity' | 'pickupState' | 'deli
 
 /** A tracked load's route: 'Dallas, TX → Houston, TX'. */
 export const trackingRoute = (l: RouteFields) =>
-  `${l.pickupCity}, ${l.pickupState} → ${l.deliveryCity}, ${l.deliveryState}`;
+  `${placeName(l.pickupCity, l.pickupState)} → ${placeName(l.deliveryCity, l.deliveryState)}`;

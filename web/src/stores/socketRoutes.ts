@@ -6,6 +6,7 @@ import {
   type NegotiationDto,
   type ServerToClientEvents,
   type ShipmentOfferDto,
+  placeName,
 } from '@freight/shared';
 import { patchEntitiesWhere, patchEntity, upsertEntity } from '../lib/entities';
 import { refetchAllStores } from '../lib/resourceStore';
@@ -107,8 +108,8 @@ function upsertLoad(listing: FreightListingDto, posted = false): void {
   patchEntitiesWhere('bookingRequest', (r) => r.freightListingId === listing.id, {
     freightTitle: listing.title,
     freightRate: listing.rate,
-    freightOrigin: `${listing.originCity}, ${listing.originState}`,
-    freightDestination: `${listing.destinationCity}, ${listing.destinationState}`,
+    freightOrigin: `${placeName(listing.originCity, listing.originState)}`,
+    freightDestination: `${placeName(listing.destinationCity, listing.destinationState)}`,
   });
 }
 

@@ -1,4 +1,4 @@
-import { rooms } from '@freight/shared';
+import { rooms, placeName } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { partyRooms } from '../companies/rooms';
@@ -41,7 +41,7 @@ export const fleetAssignmentsProjector = registerProjector({
     const { load, assignment, previous } = event.data;
     const to = [rooms.freight(load.id), ...(await partyRooms([load.carrierId]))];
     publish('freight:assigned', to, { freightId: load.id, assignment });
-    const route = `${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}`;
+    const route = `${placeName(load.originCity, load.originState)} → ${placeName(load.destinationCity, load.destinationState)}`;
     if (previous?.driverId !== assignment.driverId) {
       await notify({
         userId: assignment.driverId,

@@ -140,6 +140,60 @@ describe('POST /api/freight (call 12)', () => {
   });
 });
 
+describe('issue 39: countries from ISO 3166, the region optional outside the US, Canada and Mexico', () => {
+  it('takes Bogota, Colombia without a region; asks for one in Canada; refuses a country not on the list', async () => {
+    const air = app.client();
+    await air.login('aircargo@test.local');
+    const bogota = await air.post(
+      '/api/freight',
+      airLoadInput({
+        title: '',
+        destinationCity: 'Bogota',
+        destinationState: '',
+        destinationCountry: 'Colombia',
+      }),
+    );
+    expect(bogota.status, bogota.text).toBe(201);
+    expect(bogota.body).toMatchObject({
+      destinationCity: 'Bogota',
+      destinationState: '',
+      destinationCountry: 'Colombia',
+    });
+    // The title made for it names the city alone, not "Bogota, ".
+    expect(bogota.body.title).toBe('Frankfurt, Hesse to Bogota');
+    // A former name is read as the list's.
+    const uae = await air.post(
+      '/api/freight',
+      airLoadInput({ destinationCountry: 'UAE', destinationState: '' }),
+    );
+    expect(uae.status, uae.text).toBe(201);
+    expect(uae.body.destinationCountry).toBe('United Arab Emirates');
+
+    const before = await FreightModel.countDocuments({});
+    const canada = await air.post(
+      '/api/freight',
+      airLoadInput({ destinationCity: 'Toronto', destinationState: '', destinationCountry: 'Canada' }),
+    );
+    expect(canada.status).toBe(400);
+    expect(canada.body.message).toMatch(/destinationState: Required/);
+    const narnia = await air.post('/api/freight', airLoadInput({ destinationCountry: 'Narnia' }));
+    expect(narnia.status).toBe(400);
+    expect(narnia.body.message).toMatch(/destinationCountry: Choose a country from the list/);
+    // A road load still needs its US states.
+    const road = await shipper.post('/api/freight', loadInput({ originState: '' }));
+    expect(road.status).toBe(400);
+    expect(road.body.message).toMatch(/originState: Required/);
+    expect(await FreightModel.countDocuments({})).toBe(before);
+
+    // Editing: the region may be cleared outside North America, not in the US.
+    const cleared = await air.patch(`/api/freight/${uae.body.id}`, { destinationState: '' });
+    expect(cleared.status, cleared.text).toBe(200);
+    const usBound = await air.patch(`/api/freight/${uae.body.id}`, { destinationCountry: 'United States' });
+    expect(usBound.status).toBe(400);
+    expect(usBound.body.message).toMatch(/destinationState: Required/);
+  });
+});
+
 describe('GET /api/freight/:id (call 13), my listings (9), broker freight (25)', () => {
   it('reads one load, also signed out; unknown or malformed ids are 404', async () => {
     const l = await postLoad(shipper);

@@ -23,11 +23,11 @@ const freightSchema = new Schema(
     shipperId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     title: { type: String, required: true },
     originCity: { type: String, required: true },
-    originState: { type: String, required: true },
+    originState: { type: String, default: '' }, // by air, optional outside the US, Canada and Mexico (issue 39)
     originZip: { type: String, default: null },
     originCountry: { type: String, default: 'United States' },
     destinationCity: { type: String, required: true },
-    destinationState: { type: String, required: true },
+    destinationState: { type: String, default: '' },
     destinationZip: { type: String, default: null },
     destinationCountry: { type: String, default: 'United States' },
     originLat: { type: Number, default: null },

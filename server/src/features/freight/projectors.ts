@@ -4,6 +4,7 @@ import {
   type AnyDomainEvent,
   type FreightListingDto,
   type FreightStatus,
+  placeName,
 } from '@freight/shared';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
@@ -89,7 +90,7 @@ export const loadMovesProjector = registerProjector({
           userId,
           kind: 'freight_status',
           title: `Load ${STATUS_TEXT[to] ?? `is ${to}`}`,
-          body: `${listing.title} (${listing.originCity}, ${listing.originState} → ${listing.destinationCity}, ${listing.destinationState}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
+          body: `${listing.title} (${placeName(listing.originCity, listing.originState)} → ${placeName(listing.destinationCity, listing.destinationState)}) ${STATUS_TEXT[to] ?? `is ${to}`}.`,
           link: to === 'cancelled' ? '/freight' : `/tracking/${freightId}`,
           dedupeKey: `freight-status:${freightId}-${to}-${userId}`,
         }),

@@ -1,10 +1,13 @@
 import {
+  countryName,
+  isCountryName,
   loadFieldIssues,
   type BrokerStatsDto,
   type FreightListingDto,
   type FreightPage,
   type PostLoadData,
   type UpdateLoadData,
+  placeName,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { z } from 'zod';
@@ -93,11 +96,26 @@ function placeFields(v: {
 // ---------------------------------------------------------------------------------------------------------------
 // Posting (call 12)
 
+/**
+ * A country is one of ISO 3166's (issue 39). Checked here rather than in the shared schema, so the list stays out of
+ * the code every page of the web loads; the forms offer only its names.
+ */
+function assertKnownCountries(v: { originCountry?: string | null; destinationCountry?: string | null }) {
+  for (const key of ['originCountry', 'destinationCountry'] as const) {
+    const country = v[key];
+    if (country && !isCountryName(country)) {
+      const message = 'Choose a country from the list';
+      throw badRequest(`${key}: ${message}`, [{ path: key, message }]);
+    }
+  }
+}
+
 export async function createListing(
   actor: Actor,
   poster: { companyName?: string | null; mcNumber?: string | null },
   data: PostLoadData,
 ): Promise<FreightListingDto> {
+  assertKnownCountries(data);
   const air = data.equipmentType === AIR;
   assertEmailVerified(actor);
   if (!actor.isVerified) throw forbidden(UNVERIFIED_POST_TEXT);
@@ -124,7 +142,7 @@ export async function createListing(
       shipperId: actor.userType === 'shipper' ? new Types.ObjectId(actor.id) : null,
       title:
         data.title ||
-        `${data.originCity}, ${data.originState} to ${data.destinationCity}, ${data.destinationState}`,
+        `${placeName(data.originCity, data.originState)} to ${placeName(data.destinationCity, data.destinationState)}`,
       originCity: data.originCity,
       originState: data.originState,
       originZip: data.originZip ?? null,
@@ -339,13 +357,19 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
   }
   const merged = {
     originCity: data.originCity ?? load.originCity,
-    originState: data.originState ?? load.originState,
+    // A region sent empty is cleared (by air, outside the US, Canada and Mexico it may be); one not sent is kept.
+    originState: data.originState === undefined ? load.originState : (data.originState ?? ''),
     destinationCity: data.destinationCity ?? load.destinationCity,
-    destinationState: data.destinationState ?? load.destinationState,
+    destinationState:
+      data.destinationState === undefined ? load.destinationState : (data.destinationState ?? ''),
+    originCountry: data.originCountry === undefined ? load.originCountry : data.originCountry,
+    destinationCountry:
+      data.destinationCountry === undefined ? load.destinationCountry : data.destinationCountry,
     weightClass: data.weightClass === undefined ? load.weightClass : data.weightClass,
     pickupDate: data.pickupDate === undefined ? load.pickupDate?.toISOString() : data.pickupDate,
     deliveryDate: data.deliveryDate === undefined ? load.deliveryDate?.toISOString() : data.deliveryDate,
   };
+  assertKnownCountries(data);
   const issue = loadFieldIssues(merged, equipmentType)[0];
   if (issue) throw badRequest(`${issue.path}: ${issue.message}`);
 
@@ -356,6 +380,8 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
     merged.originState = merged.originState.toUpperCase();
     merged.destinationState = merged.destinationState.toUpperCase();
   }
+  for (const key of ['originCountry', 'destinationCountry'] as const)
+    if (typeof set[key] === 'string') set[key] = countryName(set[key]);
   Object.assign(set, {
     originCity: merged.originCity,
     originState: merged.originState,
@@ -365,8 +391,8 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
   if (data.pickupDate !== undefined) set.pickupDate = toStoredDate(data.pickupDate);
   if (data.deliveryDate !== undefined) set.deliveryDate = toStoredDate(data.deliveryDate);
   // A place sent again unchanged (the edit form sends every field) keeps the load's coordinates and miles.
-  const differs = (next: string | undefined, now: string) =>
-    next !== undefined && next.trim().toLowerCase() !== now.toLowerCase();
+  const differs = (next: string | null | undefined, now: string) =>
+    next !== undefined && (next ?? '').trim().toLowerCase() !== now.toLowerCase();
   const placesChanged =
     differs(data.originCity, load.originCity) ||
     differs(data.originState, load.originState) ||

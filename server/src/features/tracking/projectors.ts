@@ -1,4 +1,4 @@
-import { loadReference, rooms, STOP_EVENT_LABELS } from '@freight/shared';
+import { loadReference, rooms, STOP_EVENT_LABELS, placeName } from '@freight/shared';
 import { Types } from 'mongoose';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
@@ -35,7 +35,7 @@ export const trackingStopsProjector = registerProjector({
           userId,
           kind: 'freight_status',
           title: `${label}: load ${loadReference(freightId)}`,
-          body: `${load.title} (${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}): the carrier reported ${label.toLowerCase()}.`,
+          body: `${load.title} (${placeName(load.originCity, load.originState)} → ${placeName(load.destinationCity, load.destinationState)}): the carrier reported ${label.toLowerCase()}.`,
           link: `/tracking/${freightId}`,
           dedupeKey: `${event.id}-${userId}`,
         }),

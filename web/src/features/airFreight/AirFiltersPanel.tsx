@@ -1,10 +1,10 @@
 import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import {
-  AIR_COUNTRIES,
   AIR_WEIGHT_CLASSES,
   AIR_WEIGHT_CLASS_LABELS,
   CARGO_TYPES,
   CARGO_TYPE_LABELS,
+  COUNTRY_NAMES,
 } from '@freight/shared';
 import type { FormEvent } from 'react';
 import { FilterActions } from '../../components/FilterActions';
@@ -15,7 +15,7 @@ import { selectTotal } from '../../lib/resourceStore';
 import type { AirFilters } from '../../stores/airFilters';
 import { useAirFreightStore } from '../../stores/airFreight';
 
-const countries = plainOptions(AIR_COUNTRIES);
+const countries = plainOptions(COUNTRY_NAMES);
 const cargoTypes = CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }));
 const weightClasses = AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: AIR_WEIGHT_CLASS_LABELS[c] }));
 

@@ -1,11 +1,12 @@
 import { Dialog, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import {
-  AIR_COUNTRIES,
   AIR_WEIGHT_CLASSES,
   AIR_WEIGHT_CLASS_LABELS,
   CARGO_TYPES,
   CARGO_TYPE_LABELS,
+  COUNTRY_NAMES,
   postLoadSchema,
+  regionRequired,
 } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
 import { CheckboxField } from '../../components/CheckboxField';
@@ -37,7 +38,7 @@ const EMPTY = {
 };
 type AirForm = typeof EMPTY;
 
-const COUNTRY_OPTIONS = plainOptions(AIR_COUNTRIES);
+const COUNTRY_OPTIONS = plainOptions(COUNTRY_NAMES);
 const CARGO_OPTIONS = CARGO_TYPES.map((c) => ({ value: c, label: CARGO_TYPE_LABELS[c] }));
 const WEIGHT_CLASS_OPTIONS = AIR_WEIGHT_CLASSES.map((c) => ({ value: c, label: AIR_WEIGHT_CLASS_LABELS[c] }));
 
@@ -96,7 +97,7 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
               <InputField
                 label="Origin State/Region"
                 error={errors.originState}
-                required
+                required={regionRequired(form.originCountry)}
                 {...text('originState')}
               />
               <FormField label="Origin Country" error={errors.originCountry}>
@@ -115,7 +116,7 @@ export function PostAirShipmentDialog({ open, onClose }: { open: boolean; onClos
               <InputField
                 label="Destination State/Region"
                 error={errors.destinationState}
-                required
+                required={regionRequired(form.destinationCountry)}
                 {...text('destinationState')}
               />
               <FormField label="Destination Country" error={errors.destinationCountry}>

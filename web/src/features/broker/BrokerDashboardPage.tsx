@@ -15,7 +15,7 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import type { FreightListingDto, NegotiationDto } from '@freight/shared';
+import { placeName, type FreightListingDto, type NegotiationDto } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiPlus } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -211,7 +211,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                               onClick={() =>
                                 confirm({
                                   title: 'Remove this load?',
-                                  body: `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState} is cancelled and leaves the load board. This cannot be undone.`,
+                                  body: `${placeName(l.originCity, l.originState)} → ${placeName(l.destinationCity, l.destinationState)} is cancelled and leaves the load board. This cannot be undone.`,
                                   confirmLabel: 'Remove Load',
                                   keepLabel: 'Keep Load',
                                   onConfirm: () => void remove(l),

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Flex, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { FreightListingDto, UserDto } from '@freight/shared';
+import { placeName, type FreightListingDto, type UserDto } from '@freight/shared';
 import {
   equipmentLabel,
   formatDay,
@@ -57,7 +57,7 @@ export const FreightCard = memo(function FreightCard({
   onSignInToBook,
   deadheadMiles,
 }: FreightCardProps) {
-  const route = `${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`;
+  const route = `${placeName(l.originCity, l.originState)} → ${placeName(l.destinationCity, l.destinationState)}`;
 
   return (
     <Card.Root

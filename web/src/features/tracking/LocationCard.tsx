@@ -1,6 +1,11 @@
 import { renderNow } from '../../lib/serverData';
 import { Badge, Box, Button, Card, HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { GEOLOCATION_TIMEOUT_MS, type LocationPointDto, type TrackingFreightDto } from '@freight/shared';
+import {
+  GEOLOCATION_TIMEOUT_MS,
+  type LocationPointDto,
+  type TrackingFreightDto,
+  placeName,
+} from '@freight/shared';
 import { Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { FiExternalLink, FiNavigation, FiPause, FiPlay } from 'react-icons/fi';
 import { notify } from '../../components/ui/toaster';
@@ -171,11 +176,15 @@ export function LocationCard({ freight }: { freight: TrackingFreightDto }) {
     }
   };
 
-  const pickup = place(freight.pickupLat, freight.pickupLng, `${freight.pickupCity}, ${freight.pickupState}`);
+  const pickup = place(
+    freight.pickupLat,
+    freight.pickupLng,
+    `${placeName(freight.pickupCity, freight.pickupState)}`,
+  );
   const delivery = place(
     freight.deliveryLat,
     freight.deliveryLng,
-    `${freight.deliveryCity}, ${freight.deliveryState}`,
+    `${placeName(freight.deliveryCity, freight.deliveryState)}`,
   );
   const position = lat != null && lng != null ? { lat, lng } : null;
 

@@ -1,5 +1,5 @@
 import { Badge, Card, DataList, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import type { TrackingFreightDto } from '@freight/shared';
+import { placeName, type TrackingFreightDto } from '@freight/shared';
 import { formatUsDate, formatUsDateTime } from '../../lib/dates';
 import { loadReference, trackingRoute } from '../../lib/loadReference';
 import { useLoadPositionStore } from '../../stores/loadPosition';
@@ -20,11 +20,11 @@ export function TrackingHeader({ freight }: { freight: TrackingFreightDto }) {
     { label: 'Cargo Type', value: cargoTypeLabel(freight) },
     {
       label: 'Pickup',
-      value: `${freight.pickupCity}, ${freight.pickupState}${freight.pickupDate ? ` · ${formatUsDate(freight.pickupDate)}` : ''}`,
+      value: `${placeName(freight.pickupCity, freight.pickupState)}${freight.pickupDate ? ` · ${formatUsDate(freight.pickupDate)}` : ''}`,
     },
     {
       label: 'Delivery',
-      value: `${freight.deliveryCity}, ${freight.deliveryState}${freight.deliveryDate ? ` · ${formatUsDate(freight.deliveryDate)}` : ''}`,
+      value: `${placeName(freight.deliveryCity, freight.deliveryState)}${freight.deliveryDate ? ` · ${formatUsDate(freight.deliveryDate)}` : ''}`,
     },
     {
       label: 'Last Update',

@@ -11,7 +11,13 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import type { BookingRequestDto, FreightListingDto, NegotiationDto, TrackedLoadDto } from '@freight/shared';
+import {
+  placeName,
+  type BookingRequestDto,
+  type FreightListingDto,
+  type NegotiationDto,
+  type TrackedLoadDto,
+} from '@freight/shared';
 import { useEffect, type ReactNode } from 'react';
 import { FiInbox } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -199,7 +205,7 @@ function CarrierLoads() {
     return (
       <Row
         key={l.id}
-        title={`${l.pickupCity}, ${l.pickupState} → ${l.deliveryCity}, ${l.deliveryState}`}
+        title={`${placeName(l.pickupCity, l.pickupState)} → ${placeName(l.deliveryCity, l.deliveryState)}`}
         detail={[l.title, formatMoney(l.price)].filter(Boolean).join(' · ')}
         documents={
           <>
@@ -357,7 +363,7 @@ function PostedLoads({ postedBy }: { postedBy?: string }) {
         return (
           <Row
             key={l.id}
-            title={`${l.originCity}, ${l.originState} → ${l.destinationCity}, ${l.destinationState}`}
+            title={`${placeName(l.originCity, l.originState)} → ${placeName(l.destinationCity, l.destinationState)}`}
             titleTo={`/loads/${l.id}`}
             detail={[l.title, formatMoney(l.rate)].filter(Boolean).join(' · ')}
             documents={<LoadDocumentLinks freightId={l.id} status={l.status} carrierId={l.carrierId} />}

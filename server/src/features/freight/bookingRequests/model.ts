@@ -3,6 +3,7 @@ import {
   BOOKING_REQUEST_STATUSES,
   type BookingRequestDto,
   type BookingRequestStatus,
+  placeName,
 } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
@@ -90,8 +91,8 @@ export function toBookingRequestDto(
     createdAt: iso(r.createdAt)!,
     updatedAt: iso(r.updatedAt)!,
     freightTitle: load?.title ?? null,
-    freightOrigin: load ? `${load.originCity}, ${load.originState}` : null,
-    freightDestination: load ? `${load.destinationCity}, ${load.destinationState}` : null,
+    freightOrigin: load ? `${placeName(load.originCity, load.originState)}` : null,
+    freightDestination: load ? `${placeName(load.destinationCity, load.destinationState)}` : null,
     freightRate: load ? centsToDollars(load.rateCents) : null,
     carrierName: name || carrier?.email || null,
     carrierPhone: carrier?.phoneNumber ?? null,

@@ -3,6 +3,7 @@ import {
   type NegotiationDto,
   type NegotiationStatus,
   type NegotiationStep,
+  placeName,
 } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
@@ -139,8 +140,8 @@ export function toNegotiationDto(
     createdAt: iso(n.createdAt)!,
     updatedAt: iso(n.updatedAt)!,
     freightTitle: load?.title ?? null,
-    freightOrigin: load ? `${load.originCity}, ${load.originState}` : null,
-    freightDestination: load ? `${load.destinationCity}, ${load.destinationState}` : null,
+    freightOrigin: load ? `${placeName(load.originCity, load.originState)}` : null,
+    freightDestination: load ? `${placeName(load.destinationCity, load.destinationState)}` : null,
     freightRate: load ? centsToDollars(load.postedRateCents ?? load.rateCents) : null,
     freightStatus: (load?.status as NegotiationDto['freightStatus']) ?? null,
     carrierName: name || carrier?.email || null,

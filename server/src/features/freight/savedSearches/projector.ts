@@ -4,6 +4,7 @@ import {
   formatUsd,
   type FreightListingDto,
   type SavedSearchFilters,
+  placeName,
 } from '@freight/shared';
 import { registerProjector } from '../../../events/projectors';
 import { notify } from '../../notifications/service';
@@ -56,7 +57,7 @@ export function savedSearchAlertText(filters: SavedSearchFilters, listing: Freig
   const where =
     deadhead != null && filters.originPlace
       ? `${deadhead} mi from ${filters.originPlace}`
-      : `${listing.originCity}, ${listing.originState} to ${listing.destinationCity}, ${listing.destinationState}`;
+      : `${placeName(listing.originCity, listing.originState)} to ${placeName(listing.destinationCity, listing.destinationState)}`;
   const money = [
     listing.rate != null ? formatUsd(listing.rate) : null,
     listing.ratePerMile != null ? `${formatUsd(listing.ratePerMile)}/mi` : null,

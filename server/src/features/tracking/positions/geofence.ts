@@ -1,4 +1,4 @@
-import { DELIVERY_RADIUS_MILES, DELIVERY_REASON_NEEDED, haversineMiles } from '@freight/shared';
+import { DELIVERY_RADIUS_MILES, DELIVERY_REASON_NEEDED, haversineMiles, placeName } from '@freight/shared';
 import { AppError } from '../../../http/errors';
 import type { FreightListing } from '../../freight/model';
 import { LoadPositionModel, placeOf } from '../model';
@@ -22,7 +22,7 @@ export async function assertAtDeliveryPlace(load: FreightListing): Promise<void>
     (load.currentLat != null && load.currentLng != null
       ? { lat: load.currentLat, lng: load.currentLng }
       : null);
-  const where = `${load.destinationCity}, ${load.destinationState}`;
+  const where = placeName(load.destinationCity, load.destinationState);
   if (!here) {
     throw new AppError(
       'CONFLICT',
