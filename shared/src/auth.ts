@@ -119,3 +119,14 @@ export const authorityNumbersSchema = z.object({
   usdotNumber: authorityNumber(/^(us)?dot[\s#:-]*/i, 'USDOT 1234567'),
 });
 export type AuthorityNumbersInput = z.input<typeof authorityNumbersSchema>;
+
+/**
+ * The road authority numbers a party holds (issue 39): a carrier its MC and USDOT, a broker its MC; a shipper, an
+ * air cargo operator or an individual none. An account whose type is not known yet is read as a carrier.
+ */
+export function authorityNumbersOf(
+  userType: string | null | undefined,
+): readonly ('mcNumber' | 'usdotNumber')[] {
+  if (!userType || userType === 'carrier') return ['mcNumber', 'usdotNumber'];
+  return userType === 'broker' ? ['mcNumber'] : [];
+}

@@ -23,6 +23,7 @@ import {
   US_STATES,
   WEIGHT_CLASSES,
   type FreightStatus,
+  type UserType,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
 import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
@@ -734,6 +735,8 @@ export interface BookingRequestDto {
   /** The carrier's FMCSA numbers (issue 16), null when not given. */
   carrierMcNumber: string | null;
   carrierUsdotNumber: string | null;
+  /** The requester's account type: MC and USDOT lines are shown only where they apply (issue 39). */
+  carrierUserType: UserType | null;
   /**
    * The carrier's approved documents with their expiry, so the poster decides with facts; only in the answers to
    * the load's poster (GET /api/booking-requests), empty elsewhere.
@@ -853,6 +856,8 @@ export interface NegotiationDto {
   carrierCompany: string | null;
   carrierMcNumber: string | null;
   carrierUsdotNumber: string | null;
+  /** The requester's account type: MC and USDOT lines are shown only where they apply (issue 39). */
+  carrierUserType: UserType | null;
   /** Why the offer was closed without an answer of its own (the load withdrawn or booked elsewhere); else null. */
   closedReason: string | null;
   /** What the viewer may do with it (issue 26): in REST answers, absent from pushes. */

@@ -1,6 +1,7 @@
 // Tracking: location, status, photos and chat for a booked load (SPEC §2 Freight tracking, §3, §5, §7 calls 14-19).
 import { z } from 'zod';
 import type { Ack } from './api';
+import type { UserType } from './enums';
 import type { LoadAssignmentDto } from './fleet';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
@@ -252,6 +253,8 @@ export interface LocationPointDto {
 /** One party of a load as its tracking page shows it (issue 16): who they are and their FMCSA numbers. */
 export interface LoadPartyDto {
   name: string;
+  /** Which road numbers apply to the party (authorityNumbersOf): none for shippers and air cargo operators. */
+  userType: UserType | null;
   companyName: string | null;
   mcNumber: string | null;
   usdotNumber: string | null;

@@ -125,8 +125,9 @@ describe("a load's parties (issue 16)", () => {
       const res = await viewer.get(`/api/freight/${freightId}/parties`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        poster: { companyName: 'Parties Shipping', mcNumber: null },
-        carrier: { mcNumber: mc, usdotNumber: null },
+        // Each with its type, so the screens show road numbers only where they apply (issue 39).
+        poster: { companyName: 'Parties Shipping', mcNumber: null, userType: 'shipper' },
+        carrier: { mcNumber: mc, usdotNumber: null, userType: 'carrier' },
       });
     }
     const outsider = await verifiedClient(app, 'carrier');

@@ -22,6 +22,7 @@ const USER_VIEW = {
   companyName: 1,
   mcNumber: 1,
   usdotNumber: 1,
+  userType: 1,
 } as const;
 
 type UserView = {
@@ -33,6 +34,7 @@ type UserView = {
   companyName?: string | null;
   mcNumber?: string | null;
   usdotNumber?: string | null;
+  userType?: string | null;
 };
 
 /** Loads and users by id with second queries (no $lookup, DESIGN §2), an `_id` equality each. */

@@ -264,9 +264,11 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           posted rate {formatMoney(n.freightRate) ?? 'TBD'}
                           {n.counterRate != null && ` · countered ${formatMoney(n.counterRate)}`}
                         </Text>
-                        <Text fontSize="xs" color="gray.600" data-testid="offer-carrier-authority">
-                          {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber)}
-                        </Text>
+                        {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber, n.carrierUserType) && (
+                          <Text fontSize="xs" color="gray.600" data-testid="offer-carrier-authority">
+                            {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber, n.carrierUserType)}
+                          </Text>
+                        )}
                         <NegotiationHistory negotiation={n} />
                         {n.message && (
                           <Text fontSize="sm" color="gray.600">

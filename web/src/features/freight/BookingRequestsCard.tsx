@@ -90,9 +90,11 @@ export function BookingRequestsCard({ user }: Pick<DashboardSectionProps, 'user'
                     <Text>Company: {r.carrierCompany || 'Not provided'}</Text>
                     <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
                     <Text>Email: {r.carrierEmail}</Text>
-                    <Text data-testid="carrier-authority">
-                      {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber)}
-                    </Text>
+                    {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType) && (
+                      <Text data-testid="carrier-authority">
+                        {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType)}
+                      </Text>
+                    )}
                   </SimpleGrid>
                   <CarrierDocuments documents={r.carrierDocuments} />
                   {r.message && (

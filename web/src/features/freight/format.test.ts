@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, posterLabel, tripMiles } from './format';
+import { authorityLine, formatAge, posterLabel, tripMiles } from './format';
 
 describe('board formatting (issue 15)', () => {
   const now = Date.parse('2031-03-01T12:00:00.000Z');
@@ -16,5 +16,15 @@ describe('board formatting (issue 15)', () => {
     expect(tripMiles({ distance: null, distanceIsEstimate: true })).toBeNull();
     expect(posterLabel({ userCompanyName: 'Acme', userMcNumber: '123456' })).toBe('Acme · MC 123456');
     expect(posterLabel({ userCompanyName: null, userMcNumber: null })).toBe('Unknown company');
+  });
+
+  it('writes road numbers only for the parties that hold them (issue 39)', () => {
+    expect(authorityLine('771234', '3141592', 'carrier')).toBe('MC 771234 · USDOT 3141592');
+    expect(authorityLine(null, '3141592', 'carrier')).toBe('MC not given · USDOT 3141592');
+    expect(authorityLine(null, null, 'carrier')).toBe('No MC or USDOT number given');
+    expect(authorityLine('771234', null, 'broker')).toBe('MC 771234');
+    expect(authorityLine(null, null, 'broker')).toBe('No MC number given');
+    expect(authorityLine(null, null, 'shipper')).toBeNull();
+    expect(authorityLine(null, null, 'air_cargo')).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import {
+  authorityNumbersOf,
   EQUIPMENT_LABELS,
   RATE_TYPE_LABELS,
   formatUsd,
   type FreightListingDto,
   type FreightStatus,
+  type UserType,
 } from '@freight/shared';
 import { formatNumber, formatUtcDay } from '../../lib/formatters';
 
@@ -79,8 +81,18 @@ export function posterLabel(l: Pick<FreightListingDto, 'userCompanyName' | 'user
   return l.userMcNumber ? `${company} · MC ${l.userMcNumber}` : company;
 }
 
-/** "MC 123456 · USDOT 1234567", or what is missing. */
-export function authorityLine(mc: string | null, usdot: string | null): string {
+/**
+ * "MC 123456 · USDOT 1234567", or what is missing; null for a party the road numbers do not apply to (a shipper, an
+ * air cargo operator), whose screens show no such line (issue 39).
+ */
+export function authorityLine(
+  mc: string | null,
+  usdot: string | null,
+  userType: UserType | null,
+): string | null {
+  const applies = authorityNumbersOf(userType);
+  if (applies.length === 0) return null;
+  if (!applies.includes('usdotNumber')) return mc ? `MC ${mc}` : 'No MC number given';
   if (!mc && !usdot) return 'No MC or USDOT number given';
   return [mc ? `MC ${mc}` : 'MC not given', usdot ? `USDOT ${usdot}` : 'USDOT not given'].join(' · ');
 }

@@ -361,7 +361,9 @@ function RequestItem({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" fontSize="sm">
           <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
           <Text wordBreak="break-all">Email: {r.carrierEmail}</Text>
-          <Text>{authorityLine(r.carrierMcNumber, r.carrierUsdotNumber)}</Text>
+          {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType) && (
+            <Text>{authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType)}</Text>
+          )}
           <Text color="gray.600">Requested {formatUsDate(r.createdAt)}</Text>
         </SimpleGrid>
         <CarrierDocuments documents={r.carrierDocuments} />

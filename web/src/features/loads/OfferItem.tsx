@@ -69,9 +69,11 @@ export function OfferItem({
           {o.proposedRatePerMile != null && ` · offer ${formatMoney(o.proposedRatePerMile)}/mi`}
           {o.counterRate != null && ` · your counter ${formatMoney(o.counterRate)}`}
         </Text>
-        <Text fontSize="xs" color="gray.600">
-          {authorityLine(o.carrierMcNumber, o.carrierUsdotNumber)}
-        </Text>
+        {authorityLine(o.carrierMcNumber, o.carrierUsdotNumber, o.carrierUserType) && (
+          <Text fontSize="xs" color="gray.600">
+            {authorityLine(o.carrierMcNumber, o.carrierUsdotNumber, o.carrierUserType)}
+          </Text>
+        )}
         <NegotiationHistory negotiation={o} />
         {o.message && (
           <Text fontSize="sm" fontStyle="italic">

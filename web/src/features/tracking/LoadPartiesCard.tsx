@@ -23,7 +23,9 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
         {p === undefined
           ? 'Loading...'
           : p
-            ? `${p.companyName ?? p.name} · ${authorityLine(p.mcNumber, p.usdotNumber)}`
+            ? [p.companyName ?? p.name, authorityLine(p.mcNumber, p.usdotNumber, p.userType)]
+                .filter(Boolean)
+                .join(' · ')
             : 'Not booked yet'}
       </DataList.ItemValue>
     </DataList.Item>

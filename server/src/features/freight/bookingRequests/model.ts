@@ -4,6 +4,7 @@ import {
   type BookingRequestDto,
   type BookingRequestStatus,
   placeName,
+  type UserType,
 } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
@@ -61,6 +62,7 @@ export const BookingRequestModel = mongoose.model('BookingRequest', bookingReque
 export const pendingKeyOf = (freightId: string, carrierId: string) => `${freightId}:${carrierId}`;
 
 interface CarrierView {
+  userType?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
@@ -91,8 +93,8 @@ export function toBookingRequestDto(
     createdAt: iso(r.createdAt)!,
     updatedAt: iso(r.updatedAt)!,
     freightTitle: load?.title ?? null,
-    freightOrigin: load ? `${placeName(load.originCity, load.originState)}` : null,
-    freightDestination: load ? `${placeName(load.destinationCity, load.destinationState)}` : null,
+    freightOrigin: load ? placeName(load.originCity, load.originState) : null,
+    freightDestination: load ? placeName(load.destinationCity, load.destinationState) : null,
     freightRate: load ? centsToDollars(load.rateCents) : null,
     carrierName: name || carrier?.email || null,
     carrierPhone: carrier?.phoneNumber ?? null,
@@ -100,6 +102,7 @@ export function toBookingRequestDto(
     carrierCompany: carrier?.companyName ?? null,
     carrierMcNumber: carrier?.mcNumber ?? null,
     carrierUsdotNumber: carrier?.usdotNumber ?? null,
+    carrierUserType: (carrier?.userType ?? null) as UserType | null,
     carrierDocuments,
     closedReason: r.closedReason ?? null,
   };

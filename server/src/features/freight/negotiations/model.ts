@@ -4,6 +4,7 @@ import {
   type NegotiationStatus,
   type NegotiationStep,
   placeName,
+  type UserType,
 } from '@freight/shared';
 import mongoose, { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { centsToDollars, type FreightListing } from '../model';
@@ -96,6 +97,7 @@ function historyOf(n: Negotiation): NegotiationStep[] {
 }
 
 interface CarrierView {
+  userType?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
@@ -140,14 +142,15 @@ export function toNegotiationDto(
     createdAt: iso(n.createdAt)!,
     updatedAt: iso(n.updatedAt)!,
     freightTitle: load?.title ?? null,
-    freightOrigin: load ? `${placeName(load.originCity, load.originState)}` : null,
-    freightDestination: load ? `${placeName(load.destinationCity, load.destinationState)}` : null,
+    freightOrigin: load ? placeName(load.originCity, load.originState) : null,
+    freightDestination: load ? placeName(load.destinationCity, load.destinationState) : null,
     freightRate: load ? centsToDollars(load.postedRateCents ?? load.rateCents) : null,
     freightStatus: (load?.status as NegotiationDto['freightStatus']) ?? null,
     carrierName: name || carrier?.email || null,
     carrierCompany: carrier?.companyName ?? null,
     carrierMcNumber: carrier?.mcNumber ?? null,
     carrierUsdotNumber: carrier?.usdotNumber ?? null,
+    carrierUserType: (carrier?.userType ?? null) as UserType | null,
     closedReason: n.closedReason ?? null,
   };
 }

@@ -6,6 +6,7 @@ import {
   type TrackingFreightDto,
   type LoadPartiesDto,
   type LoadPartyDto,
+  type UserType,
 } from '@freight/shared';
 import { Types, type FilterQuery } from 'mongoose';
 import { findByIds, paginate } from '../../../http/paginate';
@@ -26,7 +27,7 @@ export async function loadParties(actor: Actor, freightId: string): Promise<Load
   const users = await findByIds<PartySource>(
     UserModel,
     [load.userId, ...(load.carrierId ? [load.carrierId] : [])],
-    { firstName: 1, lastName: 1, email: 1, companyName: 1, mcNumber: 1, usdotNumber: 1 },
+    { firstName: 1, lastName: 1, email: 1, companyName: 1, mcNumber: 1, usdotNumber: 1, userType: 1 },
   );
   const byId = new Map(users.map((u) => [String(u._id), u]));
   const party = (id: unknown): LoadPartyDto | null => {
@@ -35,6 +36,7 @@ export async function loadParties(actor: Actor, freightId: string): Promise<Load
     return {
       name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() || u.email,
       companyName: u.companyName ?? null,
+      userType: (u.userType ?? null) as UserType | null,
       mcNumber: u.mcNumber ?? null,
       usdotNumber: u.usdotNumber ?? null,
     };
@@ -49,6 +51,7 @@ type PartySource = {
   companyName?: string | null;
   mcNumber?: string | null;
   usdotNumber?: string | null;
+  userType?: string | null;
 };
 
 /** GET /api/freight/:id/tracking: SPEC §3 "Freight detail (tracking)". */
