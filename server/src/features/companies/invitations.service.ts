@@ -206,6 +206,11 @@ export async function revokeInvitation(viewerId: string, invitationId: string): 
   });
 }
 
+const companyFull = (name: string, limit: number) =>
+  conflict(
+    `${name} is full: its plan has ${limit} seats and all are taken. Ask its owner to upgrade or free a seat.`,
+  );
+
 /** The invitation of a link, or why the link does not work (changes nothing). */
 async function usableInvitation(token: string) {
   const inv = await CompanyInvitationModel.findOne({ tokenHash: hashInvitationToken(token) }).lean();
@@ -285,10 +290,7 @@ export async function acceptInvitation(userId: string, token: string): Promise<{
     }
     const used = await UserModel.countDocuments({ companyId: company._id });
     const limit = seatLimit(company);
-    if (used >= limit)
-      throw conflict(
-        `${name} is full: its plan has ${limit} seats and all are taken. Ask its owner to upgrade or free a seat.`,
-      );
+    if (used >= limit) throw companyFull(name, limit);
     await recordFact(
       companyLease(targetId),
       {
@@ -365,10 +367,7 @@ export async function joinWithNewAccount(
       const name = company.name || 'this company';
       const used = await UserModel.countDocuments({ companyId: company._id });
       const limit = seatLimit(company);
-      if (used >= limit)
-        throw conflict(
-          `${name} is full: its plan has ${limit} seats and all are taken. Ask its owner to upgrade or free a seat.`,
-        );
+      if (used >= limit) throw companyFull(name, limit);
       const member = { id: userId, name: `${input.firstName} ${input.lastName}`, email, role: inv.role };
       const proof = {
         collection: UserModel.collection.collectionName,
@@ -399,11 +398,8 @@ export async function joinWithNewAccount(
             proof,
           },
         ],
+        // The account first: an email registered meanwhile (11000) leaves the invitation open.
         async () => {
-          await CompanyInvitationModel.updateOne(
-            { _id: inv._id, status: 'pending' },
-            { $set: { status: 'accepted', acceptedBy: _id } },
-          );
           const user = await UserModel.create({
             _id,
             email,
@@ -417,6 +413,10 @@ export async function joinWithNewAccount(
             companyId: company._id,
             companyRole: inv.role,
           });
+          await CompanyInvitationModel.updateOne(
+            { _id: inv._id, status: 'pending' },
+            { $set: { status: 'accepted', acceptedBy: _id } },
+          );
           await CompanyModel.updateOne({ _id: company._id }, { $set: { memberCount: used + 1 } });
           return user;
         },
