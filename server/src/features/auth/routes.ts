@@ -1,6 +1,8 @@
 import {
   TEST_ACCOUNT_PASSWORD,
   authorityNumbersSchema,
+  invitationTokenParam,
+  joinInvitationSchema,
   loginSchema,
   registerSchema,
   safeReturnTo,
@@ -11,7 +13,7 @@ import {
 } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
-import { badRequest, notFound, unauthorized } from '../../http/errors';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { clearSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
@@ -19,6 +21,7 @@ import type { Runtime } from '../../runtimeTypes';
 import { setAuthorityNumbers } from '../companies/authority';
 import { toUserDto, UserModel } from '../users/model';
 import { companySummaryOf } from '../companies/service';
+import { joinWithNewAccount } from '../companies/invitations.service';
 import { checkSecondFactor } from '../account/twoFactor';
 import { forgetSession } from '../account/sessions';
 import { completeSignIn, regenerate, save } from './signIn';
@@ -55,6 +58,20 @@ export function createAuthRouter(rt: Runtime): Router {
   const registration = validate({ body: registerSchema });
   router.post('/auth/register', registration, async (req, res) => {
     res.status(201).json(await register(registerThrottle, registration.input(res).body, req.ip ?? 'unknown'));
+  });
+
+  // Joining without an account: the person is signed in as the new member (the link is the credential).
+  const joinV = validate({ params: invitationTokenParam, body: joinInvitationSchema });
+  router.post('/company/invitations/:token/join', joinV, async (req, res) => {
+    if (req.user)
+      throw conflict(
+        `You are signed in as ${currentUser(req).email}: join with the button, or sign out to create another account`,
+      );
+    const { params, body } = joinV.input(res);
+    const user = await joinWithNewAccount(registerThrottle, params.token, body, req.ip ?? 'unknown');
+    await regenerate(req);
+    await completeSignIn(req, user);
+    res.status(201).json(toUserDto(user));
   });
 
   const login = validate({ body: loginSchema });

@@ -20,7 +20,6 @@ import { UserModel, displayName, type UserDoc } from '../users/model';
 import { isTestAccountEmail } from '../users/testAccounts';
 import { hashPassword } from '../account/passwords';
 import { passwordWeaknessOffThread } from '../account/passwordChecks';
-import type { RegisterThrottle } from '../auth/throttle';
 import { CompanyInvitationModel, CompanyModel } from './model';
 import {
   companyLease,
@@ -336,7 +335,8 @@ export async function acceptInvitation(userId: string, token: string): Promise<{
  * read again under the company's lease, so two people racing on one link or for the last seat get one join.
  */
 export async function joinWithNewAccount(
-  throttle: RegisterThrottle,
+  // The registration throttle (auth's), counted as a sign-up is.
+  throttle: { consume(ip: string): Promise<unknown> },
   token: string,
   input: z.output<typeof joinInvitationSchema>,
   ip: string,

@@ -1,6 +1,5 @@
 import {
   invitationTokenParam,
-  joinInvitationSchema,
   objectIdParam,
   teamInviteSchema,
   teamRoleChangeSchema,
@@ -8,16 +7,11 @@ import {
 } from '@freight/shared';
 import { Router } from 'express';
 import { currentUser, requireUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { toUserDto } from '../users/model';
-import { completeSignIn, regenerate } from '../auth/signIn';
-import { RegisterThrottle } from '../auth/throttle';
 import type { Runtime } from '../../runtimeTypes';
 import {
   acceptInvitation,
   invite,
-  joinWithNewAccount,
   previewInvitation,
   resendInvitation,
   revokeInvitation,
@@ -88,21 +82,6 @@ export function createTeamRouter(rt: Runtime): Router {
   router.post('/company/invitations/:token/accept', requireUser, tokenV, async (req, res) => {
     await acceptInvitation(uid(req), tokenV.input(res).params.token);
     res.json(await getTeam(uid(req)));
-  });
-
-  // Joining without an account: the person is signed in as the new member (the link is the credential).
-  const registerThrottle = new RegisterThrottle(rt.redis, rt.redisPrefix, rt.config.REGISTER_LIMIT_PER_HOUR);
-  const joinV = validate({ params: invitationTokenParam, body: joinInvitationSchema });
-  router.post('/company/invitations/:token/join', joinV, async (req, res) => {
-    if (req.user)
-      throw conflict(
-        `You are signed in as ${currentUser(req).email}: join with the button, or sign out to create another account`,
-      );
-    const { params, body } = joinV.input(res);
-    const user = await joinWithNewAccount(registerThrottle, params.token, body, req.ip ?? 'unknown');
-    await regenerate(req);
-    await completeSignIn(req, user);
-    res.status(201).json(toUserDto(user));
   });
 
   const memberId = validate({ params: objectIdParam('userId'), body: teamRoleChangeSchema });
