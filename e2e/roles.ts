@@ -4,7 +4,7 @@ import { documentTypesFor, type FreightListingDto, type PostLoadInput, type User
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { UserModel } from '@freight/server/features/users/model';
-import { TEST_USER_PASSWORD, type TestApp, type TestClient } from '@test/helpers';
+import { TEST_USER_PASSWORD, giveRoadNumbers, type TestApp, type TestClient } from '@test/helpers';
 import type { E2EBrowser } from './browser';
 import { signIn, watchPageErrors } from './browser';
 
@@ -76,6 +76,7 @@ export async function adminApi(app: TestApp): Promise<TestClient> {
 /** Verifies the account as the product does: each required document uploaded, then approved by the admin. */
 export async function verifyWithDocuments(app: TestApp, account: FreshAccount): Promise<void> {
   const admin = await adminApi(app);
+  await giveRoadNumbers(account.api, account.user.userType);
   for (const type of documentTypesFor(account.user.userType)) {
     const id = await uploadDocument(account, type);
     const res = await admin.post(`/api/admin/documents/${id}/review`, { status: 'approved' });

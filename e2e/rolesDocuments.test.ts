@@ -29,7 +29,7 @@ async function statusBecomes(page: Page, type: string, status: string): Promise<
 }
 
 describe('document review, carrier and admin each in their own browser (issue 23)', () => {
-  it('a fresh carrier uploads; the admin approves one and rejects one; the carrier sees each live and is verified once all are approved', async () => {
+  it('a fresh carrier uploads; the admin approves one and rejects one; the carrier sees each live and is verified once all are approved and its USDOT number is given', async () => {
     const { app, browser } = journey;
     const carrierAccount = await freshAccount(app, 'carrier', { companyName: 'Prairie Wind Haulers' });
 
@@ -83,6 +83,16 @@ describe('document review, carrier and admin each in their own browser (issue 23
     await row('equipment_cert').getByRole('button', { name: 'Approve' }).click();
     await row('equipment_cert').waitFor({ state: 'detached' });
     await carrier.page.getByTestId('compliance-percent').filter({ hasText: '100% Complete' }).waitFor();
+    // Issue 39: the documents are not all; a carrier's USDOT number completes its verification.
+    const numbers = carrier.page.getByTestId('compliance-missing-numbers');
+    await numbers.filter({ hasText: 'Add your USDOT number' }).waitFor();
+    expect(await carrier.page.getByTestId('compliance-warning').count()).toBe(1);
+    await numbers.getByRole('button', { name: 'Add USDOT number' }).click();
+    const numbersDialog = carrier.page.getByRole('dialog');
+    await numbersDialog.getByLabel('USDOT Number').fill('USDOT 2718281');
+    await numbersDialog.getByRole('button', { name: 'Save Numbers' }).click();
+    await numbersDialog.waitFor({ state: 'detached' });
+    await numbers.waitFor({ state: 'detached' });
     await carrier.page.getByTestId('compliance-warning').waitFor({ state: 'detached' });
     await carrier.page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await carrier.page.getByTestId('verified-account-card').waitFor();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   TEST_ACCOUNT_PASSWORD,
+  requiredAuthorityNumbersOf,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerEventPayload,
@@ -150,6 +151,24 @@ export const TEST_USER_PASSWORD = 'Freight-Lane-42!';
 let counter = 0;
 export function uniqueEmail(tag = 'user'): string {
   return `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
+}
+
+/**
+ * Gives a carrier its USDOT number and a broker its MC (issue 39: verification completes only with them), random
+ * and so unique to the account; a number another account holds (409) is drawn again. Nothing for other types.
+ */
+export async function giveRoadNumbers(
+  client: TestClient,
+  userType: string | null | undefined,
+): Promise<void> {
+  const fields = requiredAuthorityNumbersOf(userType);
+  for (let attempt = 0; fields.length > 0; attempt++) {
+    const number = () => String(10_000_000 + (randomBytes(4).readUInt32BE() % 89_999_999));
+    const body = Object.fromEntries(fields.map((f) => [f, number()]));
+    const res = await client.put('/api/users/me/authority', body);
+    if (res.status === 200) return;
+    if (res.status !== 409 || attempt >= 4) throw new Error(`road numbers: ${res.status} ${res.text}`);
+  }
 }
 
 /** An HTTP client that keeps its session cookie, plus sockets that use it. */

@@ -124,9 +124,23 @@ export type AuthorityNumbersInput = z.input<typeof authorityNumbersSchema>;
  * The road authority numbers a party holds (issue 39): a carrier its MC and USDOT, a broker its MC; a shipper, an
  * air cargo operator or an individual none. An account whose type is not known yet is read as a carrier.
  */
-export function authorityNumbersOf(
-  userType: string | null | undefined,
-): readonly ('mcNumber' | 'usdotNumber')[] {
+export function authorityNumbersOf(userType: string | null | undefined): readonly AuthorityNumberField[] {
   if (!userType || userType === 'carrier') return ['mcNumber', 'usdotNumber'];
+  return userType === 'broker' ? ['mcNumber'] : [];
+}
+export type AuthorityNumberField = 'mcNumber' | 'usdotNumber';
+export const AUTHORITY_NUMBER_LABELS: Record<AuthorityNumberField, string> = {
+  mcNumber: 'MC',
+  usdotNumber: 'USDOT',
+};
+
+/**
+ * The numbers a party needs before its verification completes (issue 39): a carrier its USDOT number (its MC too
+ * when it has operating authority, which only it knows: asked, not required), a broker its MC.
+ */
+export function requiredAuthorityNumbersOf(
+  userType: string | null | undefined,
+): readonly AuthorityNumberField[] {
+  if (userType === 'carrier') return ['usdotNumber'];
   return userType === 'broker' ? ['mcNumber'] : [];
 }

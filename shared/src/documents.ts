@@ -1,5 +1,6 @@
 // Compliance documents: upload and review schemas, DTOs, verification status and socket events.
 import { z } from 'zod';
+import type { AuthorityNumberField } from './auth';
 import { MAX_UPLOAD_BYTES } from './constants';
 import { DATE_RANGE_MESSAGE, isDateInRange, parseCalendarDate } from './dates';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES_BY_USER_TYPE, type UserType } from './enums';
@@ -156,6 +157,8 @@ export interface VerificationStatusDto {
   submittedDocuments: string[];
   /** Required types with an approved document that has not expired. */
   approvedDocuments: string[];
+  /** Road numbers the type needs before verification completes and that are not given yet (issue 39). */
+  missingNumbers: AuthorityNumberField[];
 }
 
 /** SPEC §9: compliance percent = approved / required, rounded (0 when nothing is required). */

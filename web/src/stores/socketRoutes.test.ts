@@ -102,6 +102,7 @@ describe('socketRoutes', () => {
       requiredDocuments: [],
       submittedDocuments: [],
       approvedDocuments: [],
+      missingNumbers: [],
     });
     uninstall();
     expect(useSessionStore.getState().user).toMatchObject({

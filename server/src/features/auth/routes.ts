@@ -18,14 +18,19 @@ import { clearSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
 import type { Runtime } from '../../runtimeTypes';
-import { setAuthorityNumbers } from '../companies/authority';
 import { toUserDto, UserModel } from '../users/model';
 import { companySummaryOf } from '../companies/service';
 import { joinWithNewAccount } from '../companies/invitations.service';
 import { checkSecondFactor } from '../account/twoFactor';
 import { forgetSession } from '../account/sessions';
 import { completeSignIn, regenerate, save } from './signIn';
-import { accountSetupSchema, authenticate, register, setupAccount } from './service';
+import {
+  accountSetupSchema,
+  authenticate,
+  register,
+  setAuthorityNumbersAndReverify,
+  setupAccount,
+} from './service';
 import { isKnownDevice, rememberDevice } from './knownDevice';
 import { TEST_ACCOUNTS } from '../users/testAccounts';
 import { LoginThrottle, RegisterThrottle } from './throttle';
@@ -156,7 +161,7 @@ export function createAuthRouter(rt: Runtime): Router {
 
   const authority = validate({ body: authorityNumbersSchema });
   router.put('/users/me/authority', requireUser, authority, async (req, res) => {
-    res.json(await setAuthorityNumbers(currentActor(req), authority.input(res).body));
+    res.json(await setAuthorityNumbersAndReverify(currentActor(req), authority.input(res).body));
   });
 
   router.get('/test-accounts', (_req, res) => {

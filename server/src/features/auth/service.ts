@@ -1,4 +1,4 @@
-import { setupSchema, type registerSchema, type UserDto } from '@freight/shared';
+import { setupSchema, type authorityNumbersSchema, type registerSchema, type UserDto } from '@freight/shared';
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { z } from 'zod';
@@ -9,7 +9,13 @@ import { authorize, type Actor } from '../../policies';
 import { disconnectUserSockets } from '../../realtime/sessions';
 import { Types } from 'mongoose';
 import { NOTHING_WRITTEN, recordFacts, type Fact } from '../../events/record';
-import { computeVerification, verificationFact } from '../documents/verification';
+import {
+  VERIFIABLE_FIELDS,
+  computeVerification,
+  recomputeVerification,
+  verificationFact,
+} from '../documents/verification';
+import { setAuthorityNumbers } from '../companies/authority';
 import { UserModel, toUserDto, type UserDoc } from '../users/model';
 import { ensureOwnCompany, setBusinessFields } from '../companies/service';
 import { sendVerificationEmail } from '../account/service';
@@ -142,7 +148,7 @@ export async function setupAccount(
     message: "Only the company's owner and admins change its account type and name",
   });
   const { updated, typeChanged } = await withAggregate('user', actor.id, async () => {
-    const current = await UserModel.findById(actor.id, { userType: 1, isVerified: 1, companyId: 1 }).lean();
+    const current = await UserModel.findById(actor.id, VERIFIABLE_FIELDS).lean();
     if (!current) throw unauthorized();
     if (current.userType === 'admin') {
       throw new AppError('FORBIDDEN', 'Admin accounts cannot change their type');
@@ -209,4 +215,19 @@ export async function setupAccount(
   // The user's sockets were authorized as the old type (its role room among others): they reconnect as the new one.
   if (typeChanged) disconnectUserSockets(updated.id);
   return toUserDto(updated);
+}
+
+/**
+ * PUT /api/users/me/authority: the numbers, then the verification judged again with them (issue 39: a carrier's
+ * USDOT and a broker's MC complete it once the documents are approved; clearing one takes it back).
+ */
+export async function setAuthorityNumbersAndReverify(
+  actor: Actor,
+  data: z.output<typeof authorityNumbersSchema>,
+): Promise<UserDto> {
+  await setAuthorityNumbers(actor, data);
+  await recomputeVerification(actor.id, new Date(), `numbers-${new Types.ObjectId().toHexString()}`, actor);
+  const user = await UserModel.findById(actor.id);
+  if (!user) throw unauthorized();
+  return toUserDto(user);
 }

@@ -6,6 +6,7 @@ import { JPEG_BYTES, realPng } from '@test/fixtures/images';
 import {
   collectEvents,
   eventually,
+  giveRoadNumbers,
   nextEvent,
   startTestApp,
   type TestApp,
@@ -65,9 +66,11 @@ function upload(c: TestClient, opts: UploadOpts = {}) {
   return req;
 }
 
-async function newCarrier() {
+/** A fresh carrier, with its USDOT number unless told (issue 39: verification needs it). */
+async function newCarrier({ roadNumbers = true } = {}) {
   const c = app.client();
   const user = await c.registerAndLogin({ userType: 'carrier', companyName: 'Road Runner LLC' });
+  if (roadNumbers) await giveRoadNumbers(c, 'carrier');
   return { c, user };
 }
 async function admin() {
@@ -453,9 +456,9 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
     }
   });
 
-  it('verifies a user once every required type is approved, stores it, and pushes it', async () => {
+  it('verifies a carrier once every required type is approved and its USDOT number is given; stores and pushes it', async () => {
     const { a } = await admin();
-    const { c, user } = await newCarrier();
+    const { c, user } = await newCarrier({ roadNumbers: false });
     const socket = await c.socket();
     const seen = collectEvents(socket, 'verification:changed');
     const initial = await c.get('/api/users/verification-status');
@@ -464,6 +467,7 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
       requiredDocuments: ['dot_authority', 'insurance', 'equipment_cert'],
       submittedDocuments: [],
       approvedDocuments: [],
+      missingNumbers: ['usdotNumber'],
     });
     const ids: string[] = [];
     for (const t of ['dot_authority', 'insurance', 'equipment_cert']) {
@@ -486,15 +490,31 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
       requiredDocuments: ['dot_authority', 'insurance', 'equipment_cert'],
       submittedDocuments: ['dot_authority', 'insurance'],
       approvedDocuments: ['dot_authority', 'insurance'],
+      missingNumbers: ['usdotNumber'],
     });
     const again = (await upload(c, { documentType: 'equipment_cert' })).body.id;
-    const verified = nextEvent(socket, 'verification:changed', (p) => p.isVerified);
     await a.post(`/api/admin/documents/${again}/review`, { status: 'approved' });
+    // Every document approved, no USDOT number yet: not verified (issue 39).
+    expect((await c.get('/api/users/verification-status')).body).toMatchObject({
+      isVerified: false,
+      approvedDocuments: ['dot_authority', 'insurance', 'equipment_cert'],
+      missingNumbers: ['usdotNumber'],
+    });
+    expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(false);
+    // The number completes it, pushed live; clearing it takes it back.
+    const verified = nextEvent(socket, 'verification:changed', (p) => p.isVerified);
+    const numbers = await c.put('/api/users/me/authority', { usdotNumber: 'USDOT 1234987', mcNumber: null });
+    expect(numbers.status, numbers.text).toBe(200);
+    expect(numbers.body.isVerified).toBe(true);
+    expect(await verified).toMatchObject({ missingNumbers: [] });
     expect((await verified).approvedDocuments).toHaveLength(3);
     expect((await c.get('/api/users/verification-status')).body.isVerified).toBe(true);
     expect((await c.get('/api/auth/user')).body.isVerified).toBe(true);
     expect((await UserModel.findById(user.id).lean())?.isVerified).toBe(true);
-    await eventually(async () => seen.length === 4);
+    await eventually(async () => seen.length === 5);
+    const cleared = await c.put('/api/users/me/authority', { usdotNumber: null, mcNumber: null });
+    expect(cleared.body.isVerified).toBe(false);
+    expect((await c.get('/api/users/verification-status')).body.missingNumbers).toEqual(['usdotNumber']);
     c.closeSockets();
   });
 
@@ -573,6 +593,7 @@ describe('admin queue and review (calls 23, 24), verification (call 4), live eve
       requiredDocuments: [],
       submittedDocuments: [],
       approvedDocuments: [],
+      missingNumbers: [],
     });
     const { a } = await admin();
     expect((await a.get('/api/users/verification-status')).body).toMatchObject({

@@ -6,7 +6,7 @@ import { UserModel } from '../users/model';
 import { withAggregate, withAggregates } from '../../infra/concurrency';
 import { daysBack, DocumentModel, toDocumentDto, utcDay, type ComplianceDocument } from './model';
 import { NOTHING_WRITTEN, recordFact } from '../../events/record';
-import { computeVerification, recomputeVerification } from './verification';
+import { VERIFIABLE_FIELDS, computeVerification, recomputeVerification } from './verification';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Documents that can still lapse: in review or approved. Rejected and expired ones are done. */
@@ -157,7 +157,9 @@ async function staleUsers(now: Date, skip: Set<string>): Promise<string[]> {
     userType?: string | null;
     isVerified?: boolean;
     companyId?: Types.ObjectId | null;
-  }>(UserModel, ids, { userType: 1, isVerified: 1, companyId: 1 });
+    mcNumber?: string | null;
+    usdotNumber?: string | null;
+  }>(UserModel, ids, VERIFIABLE_FIELDS);
   const stale: string[] = [];
   for (const user of users.filter((u) => u.isVerified)) {
     const { computedVerified } = await computeVerification(user, now);

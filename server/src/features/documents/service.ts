@@ -371,12 +371,15 @@ export async function reviewDocument(
 
 /** Call 4: the lists are computed from the documents; isVerified is the stored flag every feature reads. */
 export async function getVerificationStatus(actor: Actor): Promise<VerificationStatusDto> {
+  const numbers = await UserModel.findById(actor.id, { mcNumber: 1, usdotNumber: 1 }).lean();
   return (
     await computeVerification({
       _id: actor.id,
       companyId: actor.companyId,
       userType: actor.userType,
       isVerified: actor.isVerified,
+      mcNumber: numbers?.mcNumber,
+      usdotNumber: numbers?.usdotNumber,
     })
   ).status;
 }

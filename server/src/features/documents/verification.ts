@@ -1,5 +1,11 @@
 // Contract: the documents feature implements verification; others read `user.isVerified`.
-import { documentTypesFor, isExpiredOn, type UserType, type VerificationStatusDto } from '@freight/shared';
+import {
+  documentTypesFor,
+  isExpiredOn,
+  requiredAuthorityNumbersOf,
+  type UserType,
+  type VerificationStatusDto,
+} from '@freight/shared';
 import { Types } from 'mongoose';
 import { recordFact, type Fact } from '../../events/record';
 import { withAggregate } from '../../infra/concurrency';
@@ -13,14 +19,27 @@ interface VerifiableUser {
   companyId?: unknown;
   userType?: string | null;
   isVerified?: boolean;
+  /** The road numbers (the company's, copied to its members): a carrier's USDOT and a broker's MC are required. */
+  mcNumber?: string | null;
+  usdotNumber?: string | null;
 }
+
+/** What computeVerification reads of a user (every caller's projection). */
+export const VERIFIABLE_FIELDS = {
+  userType: 1,
+  isVerified: 1,
+  companyId: 1,
+  mcNumber: 1,
+  usdotNumber: 1,
+} as const;
 
 /**
  * The user's compliance from their documents at `now`. A required type counts as approved when it has an approved
  * document whose expiration date has not passed, and as submitted when it has one in review or approved (rejected
  * and expired documents need a new upload, and a new upload of the type takes an expired one's place).
  *
- * `computedVerified` is the rule: every required type approved. User types that need no documents
+ * `computedVerified` is the rule: every required type approved, and (issue 39) the road numbers the type needs given
+ * (requiredAuthorityNumbersOf: a carrier's USDOT, a broker's MC). User types that need no documents
  * (individual_customer, individual_driver, admin, no type yet) have nothing to compute it from: for them the stored
  * flag is kept as it is (set by an admin or by seeding), so a recompute never grants verification without evidence
  * and never takes away one it cannot judge.
@@ -49,14 +68,18 @@ export async function computeVerification(
     submitted.add(d.documentType);
     if (d.status === 'approved') approved.add(d.documentType);
   }
+  const missingNumbers = requiredAuthorityNumbersOf(user.userType).filter((field) => !user[field]);
   const computedVerified =
-    required.length > 0 ? required.every((t) => approved.has(t)) : Boolean(user.isVerified);
+    required.length > 0
+      ? required.every((t) => approved.has(t)) && missingNumbers.length === 0
+      : Boolean(user.isVerified);
   return {
     status: {
       isVerified: Boolean(user.isVerified),
       requiredDocuments: required,
       submittedDocuments: required.filter((t) => submitted.has(t)),
       approvedDocuments: required.filter((t) => approved.has(t)),
+      missingNumbers,
     },
     computedVerified,
   };
@@ -106,12 +129,12 @@ export async function recomputeVerification(
 ): Promise<boolean> {
   if (!Types.ObjectId.isValid(userId)) return false;
   const result = await withAggregate('user', userId, async () => {
-    const user = await UserModel.findById(userId, { userType: 1, isVerified: 1, companyId: 1 }).lean();
+    const user = await UserModel.findById(userId, VERIFIABLE_FIELDS).lean();
     if (!user) return null;
     // The verification is the company's (issue 28): judged from its documents and written to it and every member.
     if (user.companyId) {
       return withAggregate('company', String(user.companyId), async () => {
-        const company = await UserModel.findById(userId, { userType: 1, isVerified: 1, companyId: 1 }).lean();
+        const company = await UserModel.findById(userId, VERIFIABLE_FIELDS).lean();
         if (!company) return null;
         const computed = await computeVerification(company, now);
         const fact = verificationFact(

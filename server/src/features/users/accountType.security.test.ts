@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { giveRoadNumbers, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { loadInput } from '../freight/testUtils';
 import { UserModel } from './model';
 
@@ -35,6 +35,7 @@ async function approved(c: TestClient, documentType: string): Promise<void> {
 async function verifiedCarrier(): Promise<{ c: TestClient; id: string }> {
   const c = app.client();
   const user = await c.registerAndLogin({ userType: 'carrier' });
+  await giveRoadNumbers(c, 'carrier');
   for (const t of ['dot_authority', 'insurance', 'equipment_cert']) await approved(c, t);
   expect((await c.get('/api/auth/user')).body.isVerified).toBe(true);
   return { c, id: user.id };

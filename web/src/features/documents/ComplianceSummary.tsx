@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Card,
   Center,
   HStack,
@@ -11,8 +12,15 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import { compliancePercent, complianceWarningText, type VerificationStatusDto } from '@freight/shared';
+import {
+  AUTHORITY_NUMBER_LABELS,
+  compliancePercent,
+  complianceWarningText,
+  type VerificationStatusDto,
+} from '@freight/shared';
+import { useState } from 'react';
 import { useSessionStore } from '../../stores/session';
+import { AuthorityNumbersDialog } from '../dashboard/AuthorityNumbersDialog';
 import { FiAlertTriangle } from 'react-icons/fi';
 
 interface ComplianceSummaryProps {
@@ -25,7 +33,9 @@ interface ComplianceSummaryProps {
  * needs no documents gets a line saying so instead of the progress and the warning.
  */
 export function ComplianceSummary({ verification, loading }: ComplianceSummaryProps) {
-  const userType = useSessionStore((s) => s.user?.userType);
+  const user = useSessionStore((s) => s.user);
+  const userType = user?.userType;
+  const [editingNumbers, setEditingNumbers] = useState(false);
   const percent = verification ? compliancePercent(verification) : 0;
   const needsDocuments = (verification?.requiredDocuments.length ?? 0) > 0;
   return (
@@ -74,6 +84,39 @@ export function ComplianceSummary({ verification, loading }: ComplianceSummaryPr
                   {complianceWarningText(userType)}
                 </Text>
               </HStack>
+            )}
+            {verification.missingNumbers.length > 0 && (
+              // Issue 39: a carrier's USDOT or a broker's MC completes verification with the documents.
+              <HStack
+                color="orange.700"
+                bg="orange.50"
+                borderRadius="md"
+                px="3"
+                py="2"
+                gap="3"
+                justify="space-between"
+                wrap="wrap"
+                data-testid="compliance-missing-numbers"
+              >
+                <Text fontSize="sm">
+                  Add your {verification.missingNumbers.map((n) => AUTHORITY_NUMBER_LABELS[n]).join(' and ')}{' '}
+                  number: verification completes once it is given and your documents are approved.
+                </Text>
+                {user?.viewerActions.setAuthority && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="orange"
+                    onClick={() => setEditingNumbers(true)}
+                  >
+                    Add {verification.missingNumbers.map((n) => AUTHORITY_NUMBER_LABELS[n]).join(' and ')}{' '}
+                    number
+                  </Button>
+                )}
+              </HStack>
+            )}
+            {editingNumbers && user && (
+              <AuthorityNumbersDialog user={user} open onClose={() => setEditingNumbers(false)} />
             )}
             <SimpleGrid columns={3} gap="4">
               <Counter label="Required" value={verification.requiredDocuments.length} />
