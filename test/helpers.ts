@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   TEST_ACCOUNT_PASSWORD,
-  requiredAuthorityNumbersOf,
+  authorityNumbersOf,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerEventPayload,
@@ -154,14 +154,15 @@ export function uniqueEmail(tag = 'user'): string {
 }
 
 /**
- * Gives a carrier its USDOT number and a broker its MC (issue 39: verification completes only with them), random
- * and so unique to the account; a number another account holds (409) is drawn again. Nothing for other types.
+ * Gives a carrier its MC and USDOT numbers and a broker its MC (issue 39: verification completes only with its
+ * USDOT or MC), random and so unique to the account; a number another account holds (409) is drawn again. Nothing
+ * for other types.
  */
 export async function giveRoadNumbers(
   client: TestClient,
   userType: string | null | undefined,
 ): Promise<void> {
-  const fields = requiredAuthorityNumbersOf(userType);
+  const fields = userType === 'carrier' || userType === 'broker' ? authorityNumbersOf(userType) : [];
   for (let attempt = 0; fields.length > 0; attempt++) {
     const number = () => String(10_000_000 + (randomBytes(4).readUInt32BE() % 89_999_999));
     const body = Object.fromEntries(fields.map((f) => [f, number()]));

@@ -226,7 +226,8 @@ export async function setAuthorityNumbersAndReverify(
   data: z.output<typeof authorityNumbersSchema>,
 ): Promise<UserDto> {
   await setAuthorityNumbers(actor, data);
-  await recomputeVerification(actor.id, new Date(), `numbers-${new Types.ObjectId().toHexString()}`, actor);
+  const cause = `numbers-${new Types.ObjectId().toHexString()}`;
+  await recomputeVerification(actor.id, new Date(), cause, actor, 'numbers');
   const user = await UserModel.findById(actor.id);
   if (!user) throw unauthorized();
   return toUserDto(user);

@@ -44,9 +44,17 @@ export const VERIFIABLE_FIELDS = {
  * flag is kept as it is (set by an admin or by seeding), so a recompute never grants verification without evidence
  * and never takes away one it cannot judge.
  */
+/**
+ * What a computation may decide. `documents` (a review, an expiry, a change of type): the whole rule. `numbers` (the
+ * numbers were saved): missing numbers take verification away and complete documents with the numbers grant it, but a
+ * verification the documents cannot judge (a flag set by seeding or by an admin) is kept as it is.
+ */
+export type VerificationJudgement = 'documents' | 'numbers';
+
 export async function computeVerification(
   user: VerifiableUser,
   now = new Date(),
+  judge: VerificationJudgement = 'documents',
 ): Promise<{ status: VerificationStatusDto; computedVerified: boolean }> {
   const required = [...documentTypesFor(user.userType as UserType | null)];
   const docs = required.length
@@ -69,10 +77,13 @@ export async function computeVerification(
     if (d.status === 'approved') approved.add(d.documentType);
   }
   const missingNumbers = requiredAuthorityNumbersOf(user.userType).filter((field) => !user[field]);
+  const documentsComplete = required.every((t) => approved.has(t));
   const computedVerified =
-    required.length > 0
-      ? required.every((t) => approved.has(t)) && missingNumbers.length === 0
-      : Boolean(user.isVerified);
+    required.length === 0
+      ? Boolean(user.isVerified)
+      : missingNumbers.length > 0
+        ? false
+        : documentsComplete || (judge === 'numbers' && Boolean(user.isVerified));
   return {
     status: {
       isVerified: Boolean(user.isVerified),
@@ -126,6 +137,7 @@ export async function recomputeVerification(
   now = new Date(),
   cause?: string,
   by: Fact['by'] = 'system',
+  judge: VerificationJudgement = 'documents',
 ): Promise<boolean> {
   if (!Types.ObjectId.isValid(userId)) return false;
   const result = await withAggregate('user', userId, async () => {
@@ -136,7 +148,7 @@ export async function recomputeVerification(
       return withAggregate('company', String(user.companyId), async () => {
         const company = await UserModel.findById(userId, VERIFIABLE_FIELDS).lean();
         if (!company) return null;
-        const computed = await computeVerification(company, now);
+        const computed = await computeVerification(company, now, judge);
         const fact = verificationFact(
           userId,
           computed.status,
@@ -153,7 +165,7 @@ export async function recomputeVerification(
         return computed;
       });
     }
-    const computed = await computeVerification(user, now);
+    const computed = await computeVerification(user, now, judge);
     const { status, computedVerified } = computed;
     const fact = verificationFact(
       userId,
