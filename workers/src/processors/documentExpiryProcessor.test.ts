@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectEvents,
   eventually,
+  giveRoadNumbers,
   nextEvent,
   startTestApp,
   type TestApp,
@@ -93,6 +94,7 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
     await admin.login('admin@test.local');
     const owner = app.client();
     const user = await owner.registerAndLogin({ userType: 'carrier' });
+    await giveRoadNumbers(owner, 'carrier'); // issue 39: verification needs the USDOT number
     const expires = dateIn(60);
     const dot = await upload(owner, 'dot_authority', expires);
     const insurance = await upload(owner, 'insurance', dateIn(450));
@@ -180,6 +182,8 @@ describe('document expiry processor (real BullMQ, controllable clock)', () => {
       await admin.login('admin@test.local');
       const owner = app.client();
       const user = await owner.registerAndLogin({ userType: 'carrier' });
+      await giveRoadNumbers(owner, 'carrier'); // issue 39: verification needs the USDOT number
+      await giveRoadNumbers(owner, 'carrier'); // issue 39: verification needs the USDOT number
       const expires = dateIn(20);
       const insurance = await upload(owner, 'insurance', expires);
       for (const id of [
