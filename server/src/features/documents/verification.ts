@@ -34,6 +34,13 @@ export const VERIFIABLE_FIELDS = {
 } as const;
 
 /**
+ * What a computation may decide. `documents` (a review, an expiry, a change of type): the whole rule. `numbers` (the
+ * numbers were saved): missing numbers take verification away and complete documents with the numbers grant it, but a
+ * verification the documents cannot judge (a flag set by seeding or by an admin) is kept as it is.
+ */
+export type VerificationJudgement = 'documents' | 'numbers';
+
+/**
  * The user's compliance from their documents at `now`. A required type counts as approved when it has an approved
  * document whose expiration date has not passed, and as submitted when it has one in review or approved (rejected
  * and expired documents need a new upload, and a new upload of the type takes an expired one's place).
@@ -44,13 +51,6 @@ export const VERIFIABLE_FIELDS = {
  * flag is kept as it is (set by an admin or by seeding), so a recompute never grants verification without evidence
  * and never takes away one it cannot judge.
  */
-/**
- * What a computation may decide. `documents` (a review, an expiry, a change of type): the whole rule. `numbers` (the
- * numbers were saved): missing numbers take verification away and complete documents with the numbers grant it, but a
- * verification the documents cannot judge (a flag set by seeding or by an admin) is kept as it is.
- */
-export type VerificationJudgement = 'documents' | 'numbers';
-
 export async function computeVerification(
   user: VerifiableUser,
   now = new Date(),
