@@ -33,7 +33,7 @@ describe('GET /api/health', () => {
     if (redis.status !== 'ready') {
       const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
       if (redis.status === 'end') await redis.connect().catch(() => undefined);
-      if (redis.status !== 'ready') await ready;
+      if ((redis.status as string) !== 'ready') await ready;
     }
     expect((await app.client().get('/api/health')).status).toBe(200);
   });
