@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Input, Stack, Text } from '@chakra-ui/react';
 import {
   REGISTER_USER_TYPES,
   REGISTRABLE_USER_TYPES,
@@ -7,6 +7,7 @@ import {
   type RegistrableUserType,
 } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
+import { NameFields, NewPasswordFields } from '../../components/AccountFields';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/ui/toaster';
@@ -80,8 +81,11 @@ function RegisterForm() {
     },
   );
 
-  const update = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
+  const update = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // A field's message goes once it is edited; the others stay until the next submit.
+    setErrors(({ [key]: _edited, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,22 +106,7 @@ function RegisterForm() {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Dialog.Body>
         <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="First Name" error={errors.firstName} required>
-              <Input
-                autoComplete="given-name"
-                value={form.firstName}
-                onChange={(e) => update('firstName', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Last Name" error={errors.lastName} required>
-              <Input
-                autoComplete="family-name"
-                value={form.lastName}
-                onChange={(e) => update('lastName', e.target.value)}
-              />
-            </FormField>
-          </SimpleGrid>
+          <NameFields values={form} errors={errors} onChange={update} />
           <FormField label="Email" error={errors.email} required>
             <Input
               type="email"
@@ -126,22 +115,7 @@ function RegisterForm() {
               onChange={(e) => update('email', e.target.value)}
             />
           </FormField>
-          <FormField label="Password" error={errors.password} required>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => update('password', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Confirm Password" error={errors.confirmPassword} required>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={(e) => update('confirmPassword', e.target.value)}
-            />
-          </FormField>
+          <NewPasswordFields values={form} errors={errors} onChange={update} />
           <FormField label="Account Type" error={errors.userType}>
             <UserTypeSelect
               options={typeOptions(pendingType)}

@@ -1,11 +1,11 @@
-import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import {
   joinInvitationSchema,
   type JoinInvitationInput,
   type TeamInvitationPreviewDto,
 } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../components/FormField';
+import { NameFields, NewPasswordFields } from '../../components/AccountFields';
 import { apiRequest, errorFieldMessages } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
@@ -69,38 +69,8 @@ export function JoinWithNewAccount({
         <Text fontSize="sm" color="fg.muted">
           Your sign-in email is <b>{preview.email}</b>. Choose a password to create your account and join.
         </Text>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="First Name" error={errors.firstName} required>
-            <Input
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={(e) => update('firstName', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Last Name" error={errors.lastName} required>
-            <Input
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={(e) => update('lastName', e.target.value)}
-            />
-          </FormField>
-        </SimpleGrid>
-        <FormField label="Password" error={errors.password} required>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => update('password', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword} required>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => update('confirmPassword', e.target.value)}
-          />
-        </FormField>
+        <NameFields values={form} errors={errors} onChange={update} />
+        <NewPasswordFields values={form} errors={errors} onChange={update} />
         <Button type="submit" colorPalette="blue" size="lg" loading={join.pending} data-testid="join-create">
           Create account and join
         </Button>
