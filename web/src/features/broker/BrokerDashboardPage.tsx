@@ -28,7 +28,6 @@ import { useSessionStore } from '../../stores/session';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import {
-  authorityLine,
   equipmentLabel,
   formatDay,
   formatMoney,
@@ -37,6 +36,7 @@ import {
   statusLabel,
   tripMilesShort,
 } from '../freight/format';
+import { AuthorityLine } from '../freight/AuthorityLine';
 import { AddShipperDialog, CounterDialog } from './BrokerDialogs';
 
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
@@ -264,11 +264,14 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           posted rate {formatMoney(n.freightRate) ?? 'TBD'}
                           {n.counterRate != null && ` · countered ${formatMoney(n.counterRate)}`}
                         </Text>
-                        {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber, n.carrierUserType) && (
-                          <Text fontSize="xs" color="gray.600" data-testid="offer-carrier-authority">
-                            {authorityLine(n.carrierMcNumber, n.carrierUsdotNumber, n.carrierUserType)}
-                          </Text>
-                        )}
+                        <AuthorityLine
+                          fontSize="xs"
+                          color="gray.600"
+                          data-testid="offer-carrier-authority"
+                          mc={n.carrierMcNumber}
+                          usdot={n.carrierUsdotNumber}
+                          userType={n.carrierUserType}
+                        />
                         <NegotiationHistory negotiation={n} />
                         {n.message && (
                           <Text fontSize="sm" color="gray.600">

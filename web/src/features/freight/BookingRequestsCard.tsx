@@ -9,7 +9,8 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useBookingRequestsStore } from '../../stores/bookingRequests';
 import { useFreightStore } from '../../stores/freight';
 import type { DashboardSectionProps } from '../dashboard/dashboardSectionProps';
-import { authorityLine, formatMoney } from './format';
+import { AuthorityLine } from './AuthorityLine';
+import { formatMoney } from './format';
 
 /**
  * Dashboard: Carrier Booking Requests for shippers and brokers (SPEC §2), and Booking Requests for air cargo operators
@@ -90,11 +91,12 @@ export function BookingRequestsCard({ user }: Pick<DashboardSectionProps, 'user'
                     <Text>Company: {r.carrierCompany || 'Not provided'}</Text>
                     <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
                     <Text>Email: {r.carrierEmail}</Text>
-                    {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType) && (
-                      <Text data-testid="carrier-authority">
-                        {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType)}
-                      </Text>
-                    )}
+                    <AuthorityLine
+                      data-testid="carrier-authority"
+                      mc={r.carrierMcNumber}
+                      usdot={r.carrierUsdotNumber}
+                      userType={r.carrierUserType}
+                    />
                   </SimpleGrid>
                   <CarrierDocuments documents={r.carrierDocuments} />
                   {r.message && (

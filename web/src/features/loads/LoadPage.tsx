@@ -34,7 +34,6 @@ import { useCurrentUser } from '../../stores/session';
 import { CounterDialog } from '../broker/BrokerDialogs';
 import { CarrierDocuments } from '../freight/BookingRequestsCard';
 import {
-  authorityLine,
   equipmentLabel,
   formatDay,
   formatMoney,
@@ -44,6 +43,7 @@ import {
   statusLabel,
   tripMiles,
 } from '../freight/format';
+import { AuthorityLine } from '../freight/AuthorityLine';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import { cargoTypeLabel } from '../tracking/format';
 import { REQUEST_OUTCOME } from '../workspace/nextSteps';
@@ -361,9 +361,7 @@ function RequestItem({
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="1" fontSize="sm">
           <Text>Phone: {r.carrierPhone || 'Not provided'}</Text>
           <Text wordBreak="break-all">Email: {r.carrierEmail}</Text>
-          {authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType) && (
-            <Text>{authorityLine(r.carrierMcNumber, r.carrierUsdotNumber, r.carrierUserType)}</Text>
-          )}
+          <AuthorityLine mc={r.carrierMcNumber} usdot={r.carrierUsdotNumber} userType={r.carrierUserType} />
           <Text color="gray.600">Requested {formatUsDate(r.createdAt)}</Text>
         </SimpleGrid>
         <CarrierDocuments documents={r.carrierDocuments} />
