@@ -13,7 +13,7 @@ import {
 } from '@freight/shared';
 import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
+import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { clearSignedInMarker } from '../../http/signedInMarker';
 import { validate } from '../../http/validate';
 import { disconnectSessionSockets } from '../../realtime/sessions';
@@ -68,12 +68,11 @@ export function createAuthRouter(rt: Runtime): Router {
   // Joining without an account: the person is signed in as the new member (the link is the credential).
   const joinV = validate({ params: invitationTokenParam, body: joinInvitationSchema });
   router.post('/company/invitations/:token/join', joinV, async (req, res) => {
-    if (req.user)
-      throw conflict(
-        `You are signed in as ${currentUser(req).email}: join with the button, or sign out to create another account`,
-      );
     const { params, body } = joinV.input(res);
-    const user = await joinWithNewAccount(registerThrottle, params.token, body, req.ip ?? 'unknown');
+    const user = await joinWithNewAccount(registerThrottle, params.token, body, {
+      ip: req.ip ?? 'unknown',
+      signedInAs: req.user ? currentUser(req).email : null,
+    });
     await regenerate(req);
     await completeSignIn(req, user);
     res.status(201).json(toUserDto(user));

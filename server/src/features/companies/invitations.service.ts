@@ -339,8 +339,12 @@ export async function joinWithNewAccount(
   throttle: { consume(ip: string): Promise<unknown> },
   token: string,
   input: z.output<typeof joinInvitationSchema>,
-  ip: string,
+  caller: { ip: string; signedInAs: string | null },
 ): Promise<UserDoc> {
+  if (caller.signedInAs)
+    throw conflict(
+      `You are signed in as ${caller.signedInAs}: join with the button, or sign out to create another account`,
+    );
   const first = await usableInvitation(token);
   const email = first.email.toLowerCase();
   const taken = () =>
@@ -353,7 +357,7 @@ export async function joinWithNewAccount(
     input.phoneNumber,
   ]);
   if (weakness) throw badRequest(`password: ${weakness}`, [{ path: 'password', message: weakness }]);
-  await throttle.consume(ip);
+  await throttle.consume(caller.ip);
   if (await UserModel.exists({ email })) throw taken();
   const passwordHash = await hashPassword(input.password);
   const _id = new Types.ObjectId();
