@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, startTestMailbox, type TestApp } from '@test/helpers';
 import { CHROMIUM_ARGS } from './chromiumArgs';
 
@@ -12,6 +12,60 @@ export interface E2EBrowser {
   browser: Browser;
   newContext(opts?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   close(): Promise<void>;
+  /** What each open page shows and its last console lines, answers and navigations: printed when a test fails. */
+  describePages(): Promise<string>;
+}
+
+/** The lines a context keeps for a failure's report (a ring: the newest this many). */
+const RECENT_LINES = 40;
+
+/** A context's recent console lines, page errors, failed answers and navigations, with the time since it opened. */
+function recordRecent(ctx: BrowserContext): string[] {
+  const lines: string[] = [];
+  const opened = Date.now();
+  const add = (line: string) => {
+    lines.push(`+${((Date.now() - opened) / 1000).toFixed(1)}s ${line}`);
+    if (lines.length > RECENT_LINES) lines.shift();
+  };
+  ctx.on('console', (m) => add(`console.${m.type()}: ${m.text().slice(0, 300)}`));
+  ctx.on('weberror', (e) => add(`page error: ${e.error().message.slice(0, 300)}`));
+  ctx.on('response', (r) => {
+    if (r.status() >= 400) add(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  ctx.on('requestfailed', (r) => add(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+  ctx.on('page', (page) =>
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) add(`navigated to ${f.url()}`);
+    }),
+  );
+  return lines;
+}
+
+/** One page's state in words: its address, open dialogs, the focused element and the visible alerts. */
+async function describePage(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => {
+      const nameOf = (el: Element) => {
+        const by = el.getAttribute('aria-labelledby');
+        const label = by ? document.getElementById(by)?.textContent : el.getAttribute('aria-label');
+        return (label ?? el.textContent ?? '').trim().slice(0, 80);
+      };
+      const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+      const active = document.activeElement;
+      return {
+        dialogs: [...document.querySelectorAll('[role=dialog],[role=alertdialog]')]
+          .filter(visible)
+          .map(nameOf),
+        alerts: [...document.querySelectorAll('[role=alert],[role=status]')]
+          .map((el) => (el.textContent ?? '').trim().slice(0, 120))
+          .filter(Boolean),
+        focused:
+          active && active !== document.body ? `${active.tagName.toLowerCase()} ${nameOf(active)}` : 'body',
+        inert: document.getElementById('root')?.hasAttribute('inert') ?? false,
+      };
+    })
+    .catch((err: unknown) => ({ unreadable: String(err) }));
+  return `${page.url()} ${JSON.stringify(state)}`;
 }
 
 /** Debian's packages: the headless shell (`chromium-headless-shell`, as .ci/run installs) and the full browser. */
@@ -54,6 +108,7 @@ async function sharedChromium(kind: ChromiumKind): Promise<Browser> {
 export async function launchBrowser(kind: ChromiumKind = 'shell'): Promise<E2EBrowser> {
   const browser = await sharedChromium(kind);
   const contexts: BrowserContext[] = [];
+  const recent = new Map<BrowserContext, string[]>();
   return {
     browser,
     async newContext(opts) {
@@ -67,10 +122,21 @@ export async function launchBrowser(kind: ChromiumKind = 'shell'): Promise<E2EBr
         ...opts,
       });
       contexts.push(ctx);
+      recent.set(ctx, recordRecent(ctx));
       return ctx;
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
+    },
+    async describePages() {
+      const parts: string[] = [];
+      for (const [i, ctx] of contexts.entries()) {
+        const pages = await Promise.all(ctx.pages().map(describePage));
+        if (pages.length === 0) continue;
+        parts.push(`context ${i + 1}:`, ...pages.map((p) => `  page ${p}`));
+        parts.push(...(recent.get(ctx) ?? []).map((line) => `    ${line}`));
+      }
+      return parts.join('\n');
     },
   };
 }
@@ -182,6 +248,13 @@ export function startJourney(opts: { mailbox?: boolean; chromium?: ChromiumKind 
     if (opts.mailbox) box = await startTestMailbox();
     app = await startTestApp({ workers: true, ...(box && { env: { SMTP_URL: box.url } }) });
     browser = await launchBrowser(opts.chromium);
+  });
+  // A failed test says what each of its pages showed and heard last: the run's log is all a CI failure leaves.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      const pages = await browser?.describePages().catch((err: unknown) => String(err));
+      if (pages) console.error(`[journey] the pages when the test failed:\n${pages}`);
+    });
   });
   afterAll(async () => {
     // Each step bounded: a close that hangs (seen once in CI: the hook's 120 s ran out after every test had passed)
