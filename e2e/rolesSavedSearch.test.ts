@@ -151,4 +151,33 @@ describe('issue 23 (2): a saved search and its alert, carrier and shipper', () =
     expect(carrier.errors).toEqual([]);
     expect(visitorErrors).toEqual([]);
   }, 180_000);
+
+  it('a signed-in carrier whose session cannot be read is told so (not shown signed out), and Save Search works once it is', async () => {
+    const carrierApi = await verifiedClient(journey.app, 'carrier');
+    const carrier = await pageAs(carrierApi, { width: 390, height: 844 });
+    // The next read of the session answers 503, as in an outage; an address with a query is drawn in the browser.
+    await carrier.page.route(
+      '**/api/auth/user',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' }),
+        }),
+      { times: 1 },
+    );
+    await carrier.page.goto(`${journey.app.url}/freight?view=cards`);
+    await carrier.page.getByRole('heading', { name: 'Could not reach the server' }).waitFor();
+    expect(await carrier.page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    await screenshot(carrier.page, 'session-unavailable-390');
+
+    await carrier.page.getByRole('button', { name: 'Try Again' }).click();
+    await carrier.page.getByRole('heading', { name: 'Freight Load Board' }).waitFor();
+    await carrier.page.getByRole('button', { name: 'Filters' }).click();
+    const filters = carrier.page.getByRole('form', { name: 'Load board filters' });
+    await filters.getByLabel('Equipment Type').selectOption('reefer');
+    await filters.getByRole('button', { name: 'Save Search' }).click();
+    await carrier.page.getByRole('dialog', { name: 'Save Search' }).getByText('Reefer loads').waitFor();
+    expect(await carrier.page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(0);
+  }, 120_000);
 });

@@ -1,7 +1,8 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/FullScreenSpinner';
+import { hasSignedInMarker } from '../../lib/earlyRequests';
 import { useConfigStore } from '../../stores/config';
 import { selectStatus } from '../../lib/resourceStore';
 import { useTransitionedStore } from '../../lib/useTransitionedStore';
@@ -11,6 +12,7 @@ import { AuthModals } from '../auth/AuthModals';
 import { AppRoutes } from './AppRoutes';
 import { NavBar } from './NavBar';
 import { PublicNavBar } from './PublicNavBar';
+import { SessionUnavailable } from './SessionUnavailable';
 
 type SessionState = ReturnType<typeof useSessionStore.getState>;
 const selectUser = (s: SessionState) => s.user;
@@ -29,6 +31,7 @@ export function AppShell() {
   const liveUser = useSessionStore(selectUser);
   const user = shownUser && (liveUser ?? shownUser);
   const loadSession = useSessionStore((s) => s.load);
+  const retrySession = useCallback(() => void loadSession(), [loadSession]);
   const { pathname } = useLocation();
   const loadConfig = useConfigStore((s) => s.load);
 
@@ -39,6 +42,7 @@ export function AppShell() {
   }, [loadSession, loadConfig]);
 
   if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'failed' && hasSignedInMarker()) return <SessionUnavailable onRetry={retrySession} />;
 
   const signedIn = status === 'loaded' && user !== null;
   const onLanding = !signedIn && pathname === '/';
