@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import express from 'express';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
@@ -48,6 +49,12 @@ async function caught(fn: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe('driver errors of an outage answer 503', () => {
+  it('the upload disk full (a real ENOSPC, written to /dev/full)', async () => {
+    const err = await caught(() => writeFile('/dev/full', 'an upload'));
+    expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    await expect503(err, 'storage');
+  });
+
   it('MongoDB (and FerretDB gone): server selection fails', async () => {
     const port = await freePort();
     const client = new mongoose.mongo.MongoClient(`mongodb://127.0.0.1:${port}`, {

@@ -130,7 +130,10 @@ const FERRET_POSTGRES_OUTAGE =
 /** Node's socket errors: the service's port does not answer. */
 const SOCKET_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
-export type OutageService = 'mongodb' | 'postgresql' | 'redis';
+/** The disk the uploads are written to: full, over quota, read-only or failing. */
+const STORAGE_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+
+export type OutageService = 'mongodb' | 'postgresql' | 'redis' | 'storage';
 
 /**
  * Which service an error says is unreachable (null: not an outage, a real failure to report). MongoDB's driver
@@ -186,5 +189,6 @@ function classify(err: unknown): OutageService | null {
   }
   // A bare socket error from a driver that does not wrap it (node-postgres's connect): a service is unreachable.
   if (typeof code === 'string' && SOCKET_ERRNO.has(code)) return 'postgresql';
+  if (typeof code === 'string' && STORAGE_ERRNO.has(code)) return 'storage';
   return null;
 }

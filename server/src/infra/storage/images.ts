@@ -1,4 +1,4 @@
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
 import type { SniffedType } from './fileType';
@@ -56,13 +56,20 @@ export async function cleanImage(file: UploadedFile, type: SniffedType, field: s
       `${field}: the image is ${size.width}×${size.height} pixels; images of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted`,
     );
   }
-  const clean = `${file.path}.clean`;
+  let cleaned: Buffer;
   try {
     const image = sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
-    await (type.ext === 'png' ? image.png() : image.jpeg({ quality: 90 })).toFile(clean);
+    cleaned = await (type.ext === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
   } catch {
-    await rm(clean, { force: true });
     throw unreadable(field);
+  }
+  // Decoded apart from written: a disk that is full or failing is the server's outage (503), not a bad image (400).
+  const clean = `${file.path}.clean`;
+  try {
+    await writeFile(clean, cleaned);
+  } catch (err) {
+    await rm(clean, { force: true });
+    throw err;
   }
   await rename(clean, file.path);
   file.size = (await stat(file.path)).size;
