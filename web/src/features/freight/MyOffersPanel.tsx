@@ -72,11 +72,11 @@ export function MyOffersPanel() {
                 <NegotiationHistory negotiation={n} viewer="carrier" />
                 {n.status === 'pending' && n.history.length > 1 && (
                   <Text fontSize="xs" color="gray.600">
-                    Waiting for the broker to answer your counter.
+                    Waiting for the broker’s answer.
                   </Text>
                 )}
               </Stack>
-              <HStack>
+              <HStack wrap="wrap" gap="2">
                 <Badge colorPalette={n.status === 'counter_offered' ? 'orange' : 'yellow'}>
                   {n.truckPostId && n.status === 'counter_offered'
                     ? 'Load Offered'
