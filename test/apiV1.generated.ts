@@ -178,7 +178,7 @@ export interface paths {
         put?: never;
         /**
          * Accept, reject or counter a carrier's offer
-         * @description Accepting names the version of the offer you read; a revised offer is a new version (409).
+         * @description Accepting names the version of the offer you read; a revised or countered offer is a new version (409). A counter may carry a message and the version it answers; the carrier may counter back, and each round shows in the offer's history.
          *
          *     Scope: `bookings:write`.
          */
@@ -763,6 +763,15 @@ export interface components {
             counterRate: number | null;
             /** @description Name it when accepting, so you accept the rate you read */
             version: number;
+            /** @description The rounds in order: the carrier's offer, then each side's counters, each with its message */
+            history: {
+                /** @enum {string} */
+                by: "carrier" | "broker";
+                rate: number;
+                message: string | null;
+                /** @description ISO 8601 date-time */
+                at: string;
+            }[];
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected" | "counter_offered" | "expired";
             message: string | null;
@@ -1878,6 +1887,8 @@ export interface operations {
                     action: "reject";
                 } | {
                     counterRate: number;
+                    message?: string | null;
+                    version?: number | null;
                     /** @enum {string} */
                     action: "counter";
                 };

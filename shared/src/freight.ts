@@ -788,13 +788,26 @@ export function offerExpiry(hours: number = DEFAULT_OFFER_VALIDITY_HOURS, from: 
   return new Date(from.getTime() + hours * 3_600_000).toISOString();
 }
 
+/** The longest message a counter may carry. */
+export const NEGOTIATION_MESSAGE_MAX = 1000;
+
 /** Accept (with the offer's version, see offerVersionSchema) or, with counterRate, counter (SPEC §7 call 28). */
 export const negotiationActionSchema = z.object({
   counterRate: optionalNumber(
     z.number().min(0, 'Number must be greater than or equal to 0').max(100_000_000),
   ),
+  message: optionalText(NEGOTIATION_MESSAGE_MAX),
 });
-export const counterOfferSchema = z.object({ counterRate: money('counterRate is required') });
+/**
+ * A round of a negotiation (issue 39): either side counters the other's last figure, on its turn, with an optional
+ * message. `version` (optional for older clients; the web always sends it): the version of the offer the counter
+ * answers; a counter of a figure that changed meanwhile is refused with 409, like an accept.
+ */
+export const counterOfferSchema = z.object({
+  counterRate: money('counterRate is required'),
+  message: optionalText(NEGOTIATION_MESSAGE_MAX),
+  version: optionalNumber(z.number().int().min(1)),
+});
 /**
  * What an accept (of an offer or of a counter offer) carries: the version of the offer the acceptor saw
  * (NegotiationDto.version). An offer revised meanwhile is not accepted: 409, with the current offer in `details`.
@@ -812,10 +825,12 @@ export const reviseOfferSchema = rateOfferSchema.pick({
   message: true,
 });
 
-/** One rate put forward in a negotiation: the carrier's offer or revision, or the broker's counter. */
+/** One round of a negotiation: the carrier's offer, revision or counter, or the broker's (poster's) counter. */
 export interface NegotiationStep {
   by: 'carrier' | 'broker';
   rate: number;
+  /** What its side wrote with it; null without one. */
+  message: string | null;
   at: string;
 }
 
@@ -858,6 +873,8 @@ export interface NegotiationDto {
   carrierUsdotNumber: string | null;
   /** The requester's account type: MC and USDOT lines are shown only where they apply (issue 39). */
   carrierUserType: UserType | null;
+  /** Who answers the offer (the load's broker or, without one, its poster): their company, else their name. */
+  brokerName?: string | null;
   /** Why the offer was closed without an answer of its own (the load withdrawn or booked elsewhere); else null. */
   closedReason: string | null;
   /** What the viewer may do with it (issue 26): in REST answers, absent from pushes. */

@@ -34,6 +34,8 @@ export interface NegotiationViewerActions {
   revise?: true;
   /** Accept or decline the broker's counter: the carrier, while it is countered. */
   answerCounter?: true;
+  /** Counter the other side's last figure (issue 39): the side whose turn it is (broker: pending; carrier: countered). */
+  counter?: true;
 }
 
 /** What the viewer may do with a booking request (issue 26); like NegotiationViewerActions, in REST answers only. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyDomainEvent, DomainEventName } from './domainEvents';
 import type { FreightStatus } from './enums';
+import type { NegotiationStep } from './freight';
 import { formatUsd } from './money';
 import { PHOTO_TYPE_LABELS, STOP_EVENT_LABELS } from './tracking';
 
@@ -60,6 +61,14 @@ const MOVED_TEXT: Record<FreightStatus, string> = {
 
 const usd = (n: number | null | undefined) => (n == null ? 'no rate' : formatUsd(n));
 
+/** The round a fact of an offer added (absent from facts recorded before offers kept their rounds). */
+const lastRound = (offer: { history?: NegotiationStep[] }) => offer.history?.at(-1);
+/** The round's message, quoted after its words ('' without one). */
+const said = (offer: { history?: NegotiationStep[] }) => {
+  const message = lastRound(offer)?.message;
+  return message ? `: “${message}”` : '';
+};
+
 /** The words of one fact in a load's history. */
 export function describeLoadFact(event: AnyDomainEvent): string {
   switch (event.name) {
@@ -82,11 +91,14 @@ export function describeLoadFact(event: AnyDomainEvent): string {
         ? `Booking request closed: ${event.data.request.closedReason}`
         : 'Booking request closed';
     case 'offer.made':
-      return `Offer of ${usd(event.data.offer.proposedRate)} made`;
+      return `Offer of ${usd(event.data.offer.proposedRate)} made${said(event.data.offer)}`;
     case 'offer.revised':
-      return `Offer revised to ${usd(event.data.offer.proposedRate)}`;
-    case 'offer.countered':
-      return `Offer countered to ${usd(event.data.offer.counterRate)}`;
+      return `Offer revised to ${usd(event.data.offer.proposedRate)}${said(event.data.offer)}`;
+    case 'offer.countered': {
+      // Either side's round (issue 39): the figure is the round's own (older facts: the broker's counter).
+      const round = lastRound(event.data.offer);
+      return `Offer countered to ${usd(round?.rate ?? event.data.offer.counterRate)}${said(event.data.offer)}`;
+    }
     case 'offer.accepted':
       return `Offer of ${usd(event.data.offer.counterRate ?? event.data.offer.proposedRate)} accepted`;
     case 'offer.rejected':

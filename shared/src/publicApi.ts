@@ -80,6 +80,16 @@ export const v1OfferSchema = z
     proposedRate: z.number(),
     counterRate: z.number().nullable(),
     version: z.number().int().describe('Name it when accepting, so you accept the rate you read'),
+    history: z
+      .array(
+        z.object({
+          by: z.enum(['carrier', 'broker']),
+          rate: z.number(),
+          message: nullableText,
+          at: iso,
+        }),
+      )
+      .describe("The rounds in order: the carrier's offer, then each side's counters, each with its message"),
     status: z.enum(NEGOTIATION_STATUSES),
     message: nullableText,
     expiresAt: iso.nullable(),

@@ -115,6 +115,17 @@ const CASES = {
     own: ACT,
     other: NONE,
   },
+  'negotiation:counter': {
+    type: 'carrier',
+    resource: (p, x) => ({
+      carrierId: p.personId,
+      carrierCompanyId: p.companyId,
+      brokerId: x.personId,
+      brokerCompanyId: x.companyId,
+    }),
+    own: ACT,
+    other: NONE,
+  },
   // Reads and lists of loads (issue 51): the reading roles see the company's loads; a driver only the ones assigned
   // to them (load:read's assigned-driver side is walked in listsByRole.security.test.ts).
   'load:read': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: READ, other: NONE },

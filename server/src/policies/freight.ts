@@ -125,6 +125,14 @@ export const freightPolicies = {
   /** Accept a counter offer: the carrier who made the offer. */
   'negotiation:acceptCounter': (actor: Actor, negotiation: NegotiationRef) =>
     actsOnLoads(actor) && isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId),
+  /**
+   * Counter the other side's last figure (issue 39): either party, the broker's side (or the poster) or the carrier
+   * who made the offer; whose turn it is the offer's status decides.
+   */
+  'negotiation:counter': (actor: Actor, negotiation: NegotiationRef) =>
+    actsOnLoads(actor) &&
+    (isParty(actor, negotiation.brokerId, negotiation.brokerCompanyId) ||
+      isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId)),
   /** One load past the board: see `readsLoad`. Every list of loads keeps only the loads this allows (issue 51). */
   'load:read': (actor: Actor, load: LoadRef) => readsLoad(actor, load),
   /**
@@ -178,6 +186,9 @@ export function viewerNegotiationActions(
     ...(pending && freightPolicies['negotiation:revise'](actor, negotiation) && { revise: true }),
     ...(countered &&
       freightPolicies['negotiation:acceptCounter'](actor, negotiation) && { answerCounter: true }),
+    // A round on the viewer's turn: the broker's side on a pending offer, the carrier on a counter.
+    ...(((pending && freightPolicies['negotiation:respond'](actor, negotiation)) ||
+      (countered && freightPolicies['negotiation:acceptCounter'](actor, negotiation))) && { counter: true }),
   } as NegotiationViewerActions;
 }
 

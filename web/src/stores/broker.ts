@@ -32,7 +32,7 @@ interface BrokerActions {
   respond: (
     id: string,
     action: 'accept' | 'reject' | 'counter',
-    opts?: { counterRate?: number; version?: number },
+    opts?: { counterRate?: number; message?: string; version?: number },
   ) => Promise<string>;
   addShipper: (input: AddShipperInput) => Promise<void>;
 }
@@ -95,7 +95,7 @@ export const useBrokerStore = createListStore<
     respond: async (id, action, opts = {}) => {
       const body =
         action === 'counter'
-          ? { counterRate: opts.counterRate }
+          ? { counterRate: opts.counterRate, message: opts.message, version: opts.version }
           : action === 'accept'
             ? { version: opts.version }
             : undefined;

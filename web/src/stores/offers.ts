@@ -8,6 +8,8 @@ export const useOffersStore = createListStore<
   {
     /** `version`: the offer's version on screen (an accept of a changed counter is refused with 409). */
     answerCounter: (id: string, accept: boolean, version: number) => Promise<string>;
+    /** Counter the broker's counter (issue 39), naming the version on screen, with an optional message. */
+    counter: (offer: NegotiationDto, counterRate: number, message: string) => Promise<string>;
   }
 >({
   name: 'offers',
@@ -24,6 +26,18 @@ export const useOffersStore = createListStore<
         return res.message;
       } finally {
         await get().load(); // after a refusal too: the offer as it is now
+      }
+    },
+    counter: async (offer, counterRate, message) => {
+      try {
+        const res = await apiRequest<{ message: string }>('POST', `/api/negotiations/${offer.id}/counter`, {
+          counterRate,
+          message,
+          version: offer.version,
+        });
+        return res.message;
+      } finally {
+        await get().load();
       }
     },
   }),

@@ -26,12 +26,16 @@ interface PosterLoadActions {
   post: (input: PostLoadInput) => Promise<FreightListingDto>;
   /** Approve or reject a booking request; resolves with the server's message. */
   review: (loadId: string, requestId: string, status: 'approved' | 'rejected') => Promise<string>;
-  /** Accept (the version on screen), reject or counter an offer; resolves with the server's message. */
+  /**
+   * Accept or counter (with an optional message) the version on screen, or reject an offer; resolves with the
+   * server's message.
+   */
   respond: (
     loadId: string,
     offer: NegotiationDto,
     action: 'accept' | 'reject' | 'counter',
     counterRate?: number,
+    message?: string,
   ) => Promise<string>;
 }
 
@@ -91,10 +95,10 @@ export const usePosterLoadStore = createDetailStore<LoadInterestDto, PosterLoadA
         if (!res.request || !isSocketConnected()) await reload(loadId);
         return res.message;
       },
-      respond: async (loadId, offer, action, counterRate) => {
+      respond: async (loadId, offer, action, counterRate, message) => {
         const body =
           action === 'counter'
-            ? { counterRate }
+            ? { counterRate, message, version: offer.version }
             : action === 'accept'
               ? { version: offer.version }
               : undefined;

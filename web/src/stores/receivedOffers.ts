@@ -9,11 +9,12 @@ import { createListStore } from '../lib/resourceStore';
 export const useReceivedOffersStore = createListStore<
   NegotiationDto,
   {
-    /** Accept (the version on screen), reject or counter; resolves with the server's message. */
+    /** Accept or counter (with a message) the version on screen, or reject; resolves with the server's message. */
     respond: (
       offer: NegotiationDto,
       action: 'accept' | 'reject' | 'counter',
       counterRate?: number,
+      message?: string,
     ) => Promise<string>;
   }
 >({
@@ -21,9 +22,13 @@ export const useReceivedOffersStore = createListStore<
   entities: { items: 'negotiation' },
   fetch: () => apiRequest<Page<NegotiationDto>>('GET', '/api/negotiations/received?pageSize=50'),
   extend: (_set, get) => ({
-    respond: async (offer, action, counterRate) => {
+    respond: async (offer, action, counterRate, message) => {
       const body =
-        action === 'counter' ? { counterRate } : action === 'accept' ? { version: offer.version } : undefined;
+        action === 'counter'
+          ? { counterRate, message, version: offer.version }
+          : action === 'accept'
+            ? { version: offer.version }
+            : undefined;
       try {
         const res = await apiRequest<{ message: string }>(
           'POST',

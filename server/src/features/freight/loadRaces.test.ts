@@ -12,6 +12,7 @@ import {
   approvalVsEdit,
   assertBookingConsistent,
   cast,
+  counterRounds,
   pingsVsCancel,
   pingsVsDeliver,
   pingsVsStart,
@@ -48,6 +49,11 @@ describe('load races: booking', () => {
   it(
     'accept against revise (rate offers)',
     () => rounds(() => acceptVsRevise(x, x.poster, x.carrier)),
+    300_000,
+  );
+  it(
+    'negotiation in rounds: both sides counter at once (issue 39)',
+    () => rounds(() => counterRounds(x.poster, x.carrier)),
     300_000,
   );
 });

@@ -1,6 +1,6 @@
 import type { NegotiationDto } from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { BookingRequestModel } from './bookingRequests/model';
 import { FreightModel } from './model';
 import { NegotiationModel } from './negotiations/model';
@@ -200,5 +200,140 @@ describe('broker negotiations (calls 26, 28)', () => {
     expect((await updated).negotiation.status).toBe('rejected');
     b.closeSockets();
     c.closeSockets();
+  });
+});
+
+describe('negotiation in rounds (issue 39)', () => {
+  const counter = (c: TestClient, id: string, body: Record<string, unknown>) =>
+    c.post(`/api/negotiations/${id}/counter`, body);
+
+  it('broker and carrier trade three rounds with messages, live to both, each in the load’s history', async () => {
+    const b = await verifiedClient(app, 'broker');
+    const c = await verifiedClient(app, 'carrier');
+    const [bs, cs] = await Promise.all([b.socket(), c.socket()]);
+    const load = await postLoad(b, { rate: 2000, distance: 1000 });
+    const n = await offer(c, load.id, { proposedRate: 1500, message: 'Can load Monday' });
+    expect(n.history).toEqual([
+      { by: 'carrier', rate: 1500, message: 'Can load Monday', at: expect.any(String) },
+    ]);
+    expect(n.viewerActions).toBeUndefined();
+
+    // Round 1: the broker counters; the carrier hears it live.
+    const toCarrier = nextEvent(cs, 'negotiation:updated', (p) => p.negotiation.version === 2);
+    const r1 = await counter(b, n.id, { counterRate: 1900, message: 'Best I can do is 1900', version: 1 });
+    expect(r1.status, r1.text).toBe(200);
+    expect((await toCarrier).negotiation).toMatchObject({ status: 'counter_offered', counterRate: 1900 });
+    const mine = (await c.get('/api/negotiations/mine')).body.items.find(
+      (x: NegotiationDto) => x.id === n.id,
+    );
+    expect(mine.viewerActions).toEqual({ answerCounter: true, counter: true });
+
+    // Round 2: the carrier counters back with a message; the broker hears it live and is notified.
+    const toBroker = nextEvent(bs, 'negotiation:updated', (p) => p.negotiation.version === 3);
+    const note = nextEvent(
+      bs,
+      'notification:new',
+      (p) => p.notification.title === 'Counter offer received' && /1,650/.test(p.notification.body),
+    );
+    const r2 = await counter(c, n.id, { counterRate: 1650, message: 'Meet me at 1650?', version: 2 });
+    expect(r2.status, r2.text).toBe(200);
+    expect(r2.body.message).toBe('Counter offer sent successfully');
+    expect(r2.body.negotiation).toMatchObject({
+      status: 'pending',
+      proposedRate: 1650,
+      proposedRatePerMile: 1.65,
+      counterRate: 1900,
+      version: 3,
+    });
+    expect((await toBroker).negotiation.history.at(-1)).toMatchObject({
+      by: 'carrier',
+      rate: 1650,
+      message: 'Meet me at 1650?',
+    });
+    expect((await note).notification.body).toContain('Meet me at 1650?');
+
+    // Round 3: the broker counters again; the carrier accepts the version it saw and the load is booked at it.
+    const r3 = await counter(b, n.id, { counterRate: 1750, message: '1750 and it is yours', version: 3 });
+    expect(r3.status, r3.text).toBe(200);
+    expect(
+      r3.body.negotiation.history.map((s: NegotiationDto['history'][number]) => [s.by, s.rate, s.message]),
+    ).toEqual([
+      ['carrier', 1500, 'Can load Monday'],
+      ['broker', 1900, 'Best I can do is 1900'],
+      ['carrier', 1650, 'Meet me at 1650?'],
+      ['broker', 1750, '1750 and it is yours'],
+    ]);
+    expect((await c.post(`/api/negotiations/${n.id}/accept-counter`, { version: 3 })).status).toBe(409);
+    const done = await c.post(`/api/negotiations/${n.id}/accept-counter`, { version: 4 });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.listing).toMatchObject({ status: 'booked', rate: 1750, carrierId: c.user!.id });
+
+    const history = await eventually(async () => {
+      const res = await b.get(`/api/freight/${load.id}/history`);
+      const texts = (res.body.entries as Array<{ text: string }>).map((e) => e.text);
+      return texts.some((t) => t.startsWith('Offer of $1,750.00 accepted')) && texts;
+    });
+    expect(history).toEqual(
+      expect.arrayContaining([
+        'Offer of $1,500.00 made: “Can load Monday”',
+        'Offer countered to $1,900.00: “Best I can do is 1900”',
+        'Offer countered to $1,650.00: “Meet me at 1650?”',
+        'Offer countered to $1,750.00: “1750 and it is yours”',
+      ]),
+    );
+    b.closeSockets();
+    c.closeSockets();
+  });
+
+  it('a counter on an accepted offer answers 409 with the state it reached and changes nothing', async () => {
+    const load = await postLoad(broker, { rate: 2000 });
+    const n = await offer(carrier, load.id, { proposedRate: 1500 });
+    expect((await broker.post(`/api/negotiations/${n.id}/accept`, { version: 1 })).status).toBe(200);
+    const before = await NegotiationModel.findById(n.id).lean();
+    for (const c of [broker, carrier]) {
+      const res = await counter(c, n.id, { counterRate: 1600, message: 'Too late?' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('This offer was already accepted');
+      expect(res.body.details[0]).toMatchObject({ status: 'accepted', negotiation: { status: 'accepted' } });
+    }
+    const after = await NegotiationModel.findById(n.id).lean();
+    expect(after?.version).toBe(before?.version);
+    expect(after?.history).toHaveLength(1);
+    expect((await FreightModel.findById(load.id).lean())?.rateCents).toBe(150000);
+  });
+
+  it('refuses a round out of turn, on a stale figure or an expired offer (409), and bad input (400)', async () => {
+    const load = await postLoad(broker);
+    const n = await offer(carrier, load.id, { proposedRate: 1500 });
+    const outOfTurn = await counter(carrier, n.id, { counterRate: 1600 });
+    expect(outOfTurn.status).toBe(409);
+    expect(outOfTurn.body.message).toBe("This offer is waiting on the broker's answer");
+    expect((await counter(broker, n.id, { counterRate: 1700, version: 1 })).status).toBe(200);
+    const again = await counter(broker, n.id, { counterRate: 1800 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This offer is waiting on the carrier's answer to a counter");
+    const stale = await counter(carrier, n.id, { counterRate: 1600, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.details[0].negotiation).toMatchObject({ counterRate: 1700, version: 2 });
+
+    for (const [body, text] of [
+      [{}, 'counterRate'],
+      [{ counterRate: -1 }, 'counterRate'],
+      [{ counterRate: 1600, message: 'x'.repeat(1001) }, 'message'],
+      [{ counterRate: 1600, version: 1.5 }, 'version'],
+    ] as const) {
+      const res = await counter(carrier, n.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(text);
+    }
+    const other = await verifiedClient(app, 'carrier');
+    expect((await counter(other, n.id, { counterRate: 1600 })).status).toBe(404);
+
+    await NegotiationModel.updateOne({ _id: n.id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await counter(carrier, n.id, { counterRate: 1600, version: 2 });
+    expect(expired.status).toBe(409);
+    expect(expired.body.message).toBe('This offer has expired');
+    expect(expired.body.details[0]).toMatchObject({ status: 'expired', negotiation: { status: 'expired' } });
+    expect((await NegotiationModel.findById(n.id).lean())?.history).toHaveLength(2);
   });
 });

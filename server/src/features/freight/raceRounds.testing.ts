@@ -295,3 +295,86 @@ export async function acceptVsRevise(x: Cast, broker: TestClient, carrier: TestC
   expect((await stored(id)).rateCents).toBe(90500);
   await assertOneEventPerFact(id);
 }
+
+/**
+ * Negotiation in rounds (issue 39), both sides answering at once, each naming the version it saw. On an offer waiting
+ * on the broker, the broker counters while the carrier revises; on a counter waiting on the carrier, the carrier
+ * counters back while the broker counters again from a stale screen. Exactly one lands each time: the version grows
+ * by one, the history by that one round (its side, figure and message), with one fact for it. It ends with the
+ * carrier accepting the counter in one tab while countering it in another: exactly one, and the load consistent.
+ */
+export async function counterRounds(broker: TestClient, carrier: TestClient, rounds = 4): Promise<void> {
+  const id = await seedLoad({ posterId: broker.user!.id });
+  const made = await carrier.post(`/api/freight/${id}/negotiate`, { proposedRate: 1000, message: 'Opening' });
+  expect(made.status).toBe(201);
+  const offerId = made.body.negotiation.id as string;
+  const current = async () => (await NegotiationModel.findById(offerId).lean())!;
+  const facts = async () =>
+    (
+      await DomainEventModel.find({ loadId: id, 'subjects.negotiationId': offerId }).lean<
+        StoredDomainEvent[]
+      >()
+    ).filter((e) => e.state === 'recorded' && (e.name === 'offer.countered' || e.name === 'offer.revised'))
+      .length;
+  for (let i = 0; i < rounds; i++) {
+    const before = await current();
+    const version = before.version;
+    const brokerTurn = before.status === 'pending';
+    const [b, c] = await Promise.all([
+      broker.post(`/api/negotiations/${offerId}/counter`, {
+        counterRate: 1200 + i,
+        message: `Broker round ${i}`,
+        version,
+      }),
+      jitter().then(() =>
+        brokerTurn
+          ? carrier.post(`/api/negotiations/${offerId}/revise`, {
+              proposedRate: 1100 + i,
+              message: `Revised ${i}`,
+            })
+          : carrier.post(`/api/negotiations/${offerId}/counter`, {
+              counterRate: 1100 + i,
+              message: `Carrier round ${i}`,
+              version,
+            }),
+      ),
+    ]);
+    expect([b.status, c.status].sort(), `${b.text} ${c.text}`).toEqual([200, 409]);
+    if (!brokerTurn) expect(c.status).toBe(200);
+    const after = await current();
+    expect(after.version).toBe(version + 1);
+    expect(after.history).toHaveLength(before.history.length + 1);
+    const step = after.history.at(-1)!;
+    if (b.status === 200) {
+      expect(step).toMatchObject({ by: 'broker', rateCents: (1200 + i) * 100, message: `Broker round ${i}` });
+      expect(after.status).toBe('counter_offered');
+    } else {
+      expect(step).toMatchObject({ by: 'carrier', rateCents: (1100 + i) * 100 });
+      expect(after.status).toBe('pending');
+    }
+    expect(await facts()).toBe(after.history.length - 1);
+  }
+  if ((await current()).status === 'pending') {
+    const v = (await current()).version;
+    const res = await broker.post(`/api/negotiations/${offerId}/counter`, { counterRate: 1300, version: v });
+    expect(res.status).toBe(200);
+  }
+  const last = await current();
+  const [accept, counter] = await Promise.all([
+    carrier.post(`/api/negotiations/${offerId}/accept-counter`, { version: last.version }),
+    jitter().then(() =>
+      carrier.post(`/api/negotiations/${offerId}/counter`, { counterRate: 1250, version: last.version }),
+    ),
+  ]);
+  expect([accept.status, counter.status].sort()).toEqual([200, 409]);
+  const load = await assertBookingConsistent(id);
+  await assertOneEventPerFact(id);
+  expect(await facts()).toBe((await current()).history.length - 1);
+  if (accept.status === 200) {
+    expect(load).toMatchObject({ status: 'booked', rateCents: last.counterRateCents });
+    expect(counter.body.message).toBe('This offer was already accepted');
+  } else {
+    expect(load.status).toBe('available');
+    expect((await current()).status).toBe('pending');
+  }
+}

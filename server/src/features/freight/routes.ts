@@ -34,6 +34,7 @@ import {
 import {
   acceptOfferSchema,
   answerCounter,
+  counterOffer,
   negotiationListSchema,
   reviseOffer,
   brokerNegotiations,
@@ -139,8 +140,7 @@ export function createFreightRouter(_rt: Runtime): Router {
   });
   const counter = validate({ body: counterOfferSchema });
   router.post('/negotiations/:id/counter', requireUser, counter, async (req, res) => {
-    const { counterRate } = counter.input(res).body;
-    res.json(await respondToOffer(currentActor(req), param(req, 'id'), { action: 'counter', counterRate }));
+    res.json(await counterOffer(currentActor(req), param(req, 'id'), counter.input(res).body));
   });
   const revise = validate({ body: reviseOfferSchema });
   router.post('/negotiations/:id/revise', requireUser, revise, async (req, res) => {

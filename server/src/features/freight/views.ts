@@ -107,11 +107,11 @@ export async function negotiationViews(
   if (negotiations.length === 0) return [];
   const { load, user } = await lookups(
     negotiations.map((n) => n.freightListingId),
-    negotiations.map((n) => n.carrierId),
+    negotiations.flatMap((n) => [n.carrierId, n.brokerId]),
   );
   return negotiations.map((n) => {
     const freight = load.get(String(n.freightListingId));
-    const dto = toNegotiationDto(n, freight, user.get(String(n.carrierId)));
+    const dto = toNegotiationDto(n, freight, user.get(String(n.carrierId)), user.get(String(n.brokerId)));
     return viewer ? { ...dto, viewerActions: viewerNegotiationActions(viewer, n, freight) } : dto;
   });
 }

@@ -241,7 +241,10 @@ export const V1_ROUTES: V1Route[] = [
     operationId: 'answerOffer',
     tag: 'Bookings',
     summary: "Accept, reject or counter a carrier's offer",
-    description: 'Accepting names the version of the offer you read; a revised offer is a new version (409).',
+    description:
+      'Accepting names the version of the offer you read; a revised or countered offer is a new version (409). ' +
+      'A counter may carry a message and the version it answers; the carrier may counter back, and each round ' +
+      "shows in the offer's history.",
     scope: 'bookings:write',
     limit: 'offers',
     body: offerAnswerSchema,
@@ -253,7 +256,12 @@ export const V1_ROUTES: V1Route[] = [
         b.action === 'accept'
           ? { action: 'accept' as const, version: b.version }
           : b.action === 'counter'
-            ? { action: 'counter' as const, counterRate: b.counterRate }
+            ? {
+                action: 'counter' as const,
+                counterRate: b.counterRate,
+                message: b.message ?? null,
+                version: b.version ?? null,
+              }
             : { action: 'reject' as const };
       const done = await respondToOffer(ctx.actor, idParam(ctx), reply);
       return { offer: done.negotiation, load: done.listing };

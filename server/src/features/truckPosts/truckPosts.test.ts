@@ -273,7 +273,7 @@ describe('matching and offering', () => {
 
     const mine = await carrier.get('/api/negotiations/mine');
     const offer = mine.body.items.find((n: { id: string }) => n.id === offered.body.negotiation.id);
-    expect(offer.viewerActions).toEqual({ answerCounter: true });
+    expect(offer.viewerActions).toEqual({ answerCounter: true, counter: true });
     // Marked as the poster's offer to the truck, and written in the load's history.
     expect(offer.truckPostId).toBe(truck.id);
     const history = (await broker.get(`/api/freight/${load.id}/history`)).body as {

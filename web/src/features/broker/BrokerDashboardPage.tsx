@@ -272,12 +272,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
                           usdot={n.carrierUsdotNumber}
                           userType={n.carrierUserType}
                         />
-                        <NegotiationHistory negotiation={n} />
-                        {n.message && (
-                          <Text fontSize="sm" color="gray.600">
-                            {n.message}
-                          </Text>
-                        )}
+                        <NegotiationHistory negotiation={n} viewer="broker" />
                         <Text fontSize="xs" color="gray.500">
                           Expires {n.expiresAt ? new Date(n.expiresAt).toLocaleString('en-US') : '—'}
                         </Text>
@@ -376,7 +371,7 @@ function BrokerHub({ companyName, userId }: { companyName: string | null; userId
         onClose={() => setEditing(null)}
         onSubmit={(input) => editLoad(editing!.id, input)}
       />
-      <CounterDialog negotiation={countering} onClose={() => setCountering(null)} />
+      <CounterDialog negotiation={countering} side="broker" onClose={() => setCountering(null)} />
       <AddShipperDialog open={addingShipper} onClose={() => setAddingShipper(false)} />
       {confirmDialog}
     </Container>

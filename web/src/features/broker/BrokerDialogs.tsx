@@ -1,5 +1,10 @@
-import { Dialog, Stack, Text } from '@chakra-ui/react';
-import { PAYMENT_TERMS, addShipperSchema, type NegotiationDto } from '@freight/shared';
+import { Dialog, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  NEGOTIATION_MESSAGE_MAX,
+  PAYMENT_TERMS,
+  addShipperSchema,
+  type NegotiationDto,
+} from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
@@ -10,29 +15,36 @@ import { fieldErrors } from '../../lib/validation';
 import { useBrokerStore } from '../../stores/broker';
 import { formatMoney } from '../freight/format';
 
-/** Counter: the broker proposes another rate; the carrier sees it and can accept it. */
+/**
+ * Counter (issue 39: a round): either side proposes another rate against the other's last figure, with an optional
+ * message; the other side sees it live and may accept it or counter back. `side`: who counters.
+ */
 export function CounterDialog({
   negotiation,
+  side,
   onClose,
   onCounter,
 }: {
   negotiation: NegotiationDto | null;
+  side: 'broker' | 'carrier';
   onClose: () => void;
-  /** Sends the counter (the load page and the dashboard card); the Broker Hub's store by default. */
-  onCounter?: (negotiation: NegotiationDto, counterRate: number) => Promise<string>;
+  /** Sends the counter (the load page, the dashboard card, the carrier's offers); the Broker Hub's store by default. */
+  onCounter?: (negotiation: NegotiationDto, counterRate: number, message: string) => Promise<string>;
 }) {
   const respond = useBrokerStore((s) => s.respond);
   const [rate, setRate] = useState('');
+  const [message, setMessage] = useState('');
   const { submit, pending: sending } = useSubmit(
-    (id: string) =>
-      onCounter && negotiation
-        ? onCounter(negotiation, Number(rate))
-        : respond(id, 'counter', { counterRate: Number(rate) }),
+    (n: NegotiationDto) =>
+      onCounter
+        ? onCounter(n, Number(rate), message)
+        : respond(n.id, 'counter', { counterRate: Number(rate), message, version: n.version }),
     {
       success: (text) => text,
       failure: 'Failed to process negotiation. Please try again.',
       onSuccess: () => {
         setRate('');
+        setMessage('');
         onClose();
       },
       resetOnSuccess: true,
@@ -40,13 +52,17 @@ export function CounterDialog({
   );
   const send = async () => {
     if (!negotiation || rate.trim() === '' || Number(rate) < 0) return;
-    await submit(negotiation.id);
+    await submit(negotiation);
   };
   return (
     <FormDialog title="Counter Offer" open={negotiation !== null} onClose={onClose} placement="center">
       <Dialog.Body>
         <Stack gap="3">
-          <Text color="gray.600">Carrier offered {formatMoney(negotiation?.proposedRate)}.</Text>
+          <Text color="gray.600">
+            {side === 'broker'
+              ? `Carrier offered ${formatMoney(negotiation?.proposedRate) ?? ''}.`
+              : `Your counterpart countered ${formatMoney(negotiation?.counterRate) ?? ''}.`}
+          </Text>
           <InputField
             label="Counter Rate ($)"
             required
@@ -54,6 +70,14 @@ export function CounterDialog({
             value={rate}
             onChange={(e) => setRate(e.target.value)}
           />
+          <FormField label="Message (Optional)">
+            <Textarea
+              maxLength={NEGOTIATION_MESSAGE_MAX}
+              rows={3}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </FormField>
         </Stack>
       </Dialog.Body>
       <FormDialogFooter

@@ -1,18 +1,25 @@
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useOffersStore } from '../../stores/offers';
+import { CounterDialog } from '../broker/BrokerDialogs';
+import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { formatMoney } from './format';
 
-/** The carrier's open offers; a broker's counter can be accepted (books the load) or declined. */
+/**
+ * The carrier's open offers with their rounds as a thread (issue 39); a broker's counter can be accepted (books the
+ * load), countered back with a message, or declined.
+ */
 export function MyOffersPanel() {
   const items = useOffersStore(selectItems);
   const status = useOffersStore(selectStatus);
   const load = useOffersStore((s) => s.load);
   const answerCounter = useOffersStore((s) => s.answerCounter);
+  const counter = useOffersStore((s) => s.counter);
+  const [countering, setCountering] = useState<NegotiationDto | null>(null);
   useEffect(() => {
     if (status === 'idle') void load();
   }, [status, load]);
@@ -39,8 +46,16 @@ export function MyOffersPanel() {
       <Card.Body>
         <Stack gap="2">
           {open.map((n) => (
-            <HStack key={n.id} justify="space-between" wrap="wrap" data-testid="my-offer">
-              <Stack gap="0">
+            <HStack
+              key={n.id}
+              justify="space-between"
+              align="start"
+              wrap="wrap"
+              data-testid="my-offer"
+              borderBottomWidth="1px"
+              pb="2"
+            >
+              <Stack gap="0.5" minW="0" flex="1">
                 <Text fontWeight="medium">
                   {n.freightOrigin} → {n.freightDestination}
                 </Text>
@@ -54,8 +69,14 @@ export function MyOffersPanel() {
                     </>
                   )}
                 </Text>
+                <NegotiationHistory negotiation={n} viewer="carrier" />
+                {n.status === 'pending' && n.history.length > 1 && (
+                  <Text fontSize="xs" color="gray.600">
+                    Waiting for the broker’s answer.
+                  </Text>
+                )}
               </Stack>
-              <HStack>
+              <HStack wrap="wrap" gap="2">
                 <Badge colorPalette={n.status === 'counter_offered' ? 'orange' : 'yellow'}>
                   {n.truckPostId && n.status === 'counter_offered'
                     ? 'Load Offered'
@@ -68,6 +89,11 @@ export function MyOffersPanel() {
                     <Button size="xs" colorPalette="green" onClick={() => void answer(n, true)}>
                       {n.truckPostId ? 'Accept Load' : 'Accept Counter'}
                     </Button>
+                    {n.viewerActions?.counter && (
+                      <Button size="xs" variant="outline" onClick={() => setCountering(n)}>
+                        Counter
+                      </Button>
+                    )}
                     <Button
                       size="xs"
                       variant="outline"
@@ -92,6 +118,12 @@ export function MyOffersPanel() {
         </Stack>
       </Card.Body>
       {confirmDialog}
+      <CounterDialog
+        negotiation={countering}
+        side="carrier"
+        onClose={() => setCountering(null)}
+        onCounter={(offer, rate, message) => counter(offer, rate, message)}
+      />
     </Card.Root>
   );
 }

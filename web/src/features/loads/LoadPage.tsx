@@ -293,7 +293,8 @@ function PosterLoad({
       <CounterDialog
         negotiation={countering}
         onClose={() => setCountering(null)}
-        onCounter={(offer, rate) => respond(l.id, offer, 'counter', rate)}
+        side="broker"
+        onCounter={(offer, rate, message) => respond(l.id, offer, 'counter', rate, message)}
       />
       {confirmDialog}
     </Container>

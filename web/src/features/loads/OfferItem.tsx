@@ -59,7 +59,8 @@ export function OfferItem({
               </Link>
             )}
             <Text fontWeight={showLoad ? 'normal' : 'semibold'} wordBreak="break-word">
-              {carrierLabel(o)} offered {formatMoney(o.proposedRate)}
+              {carrierLabel(o)} {o.history.length > 1 ? 'now offers' : 'offered'}{' '}
+              {formatMoney(o.proposedRate)}
             </Text>
           </Stack>
           <Badge colorPalette={outcome.color}>{outcome.label}</Badge>
@@ -74,12 +75,7 @@ export function OfferItem({
             {authorityLine(o.carrierMcNumber, o.carrierUsdotNumber, o.carrierUserType)}
           </Text>
         )}
-        <NegotiationHistory negotiation={o} />
-        {o.message && (
-          <Text fontSize="sm" fontStyle="italic">
-            “{o.message}”
-          </Text>
-        )}
+        <NegotiationHistory negotiation={o} viewer="broker" />
         {o.closedReason && (
           <Text fontSize="sm" color="red.700" data-testid="closed-reason">
             {o.closedReason}

@@ -64,7 +64,8 @@ export function ReceivedOffersCard({ user }: DashboardSectionProps) {
       <CounterDialog
         negotiation={countering}
         onClose={() => setCountering(null)}
-        onCounter={(offer, rate) => respond(offer, 'counter', rate)}
+        side="broker"
+        onCounter={(offer, rate, message) => respond(offer, 'counter', rate, message)}
       />
     </Card.Root>
   );

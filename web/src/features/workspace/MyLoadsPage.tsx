@@ -318,7 +318,7 @@ function CarrierOffers() {
                 <Text fontSize="sm" color="gray.600">
                   {n.freightTitle}
                 </Text>
-                <NegotiationHistory negotiation={n} />
+                <NegotiationHistory negotiation={n} viewer="carrier" />
                 {n.closedReason && (
                   <Text fontSize="sm" color="red.700" data-testid="closed-reason">
                     {n.closedReason}

@@ -15,6 +15,8 @@ const stepSchema = new Schema(
   {
     by: { type: String, enum: ['carrier', 'broker'], required: true },
     rateCents: { type: Number, required: true },
+    /** What its side wrote with this round (issue 39); null without one. */
+    message: { type: String, default: null },
     at: { type: Date, required: true },
   },
   { _id: false },
@@ -54,6 +56,8 @@ negotiationSchema.index({ freightListingId: 1, status: 1 });
 interface StoredStep {
   by: NegotiationStep['by'];
   rateCents: number;
+  /** Absent from steps stored before rounds carried messages. */
+  message?: string | null;
   at: Date;
 }
 
@@ -75,8 +79,13 @@ negotiationSchema.plugin(companyStamps, {
 export const NegotiationModel = mongoose.model('RateNegotiation', negotiationSchema);
 
 /** A history step as stored: appended under the load's lease with the rest of the change. */
-export function negotiationStep(by: NegotiationStep['by'], rateCents: number, at = new Date()): StoredStep {
-  return { by, rateCents, at };
+export function negotiationStep(
+  by: NegotiationStep['by'],
+  rateCents: number,
+  at = new Date(),
+  message: string | null = null,
+): StoredStep {
+  return { by, rateCents, message, at };
 }
 
 /** The steps to show; an offer stored before the history was kept shows its latest offer and counter. */
@@ -84,14 +93,16 @@ function historyOf(n: Negotiation): NegotiationStep[] {
   const stored: StoredStep[] = n.history?.length
     ? n.history
     : [
-        negotiationStep('carrier', n.proposedRateCents, n.createdAt),
+        negotiationStep('carrier', n.proposedRateCents, n.createdAt, n.message ?? null),
         ...(n.counterRateCents != null
           ? [negotiationStep('broker', n.counterRateCents, n.respondedAt ?? n.updatedAt)]
           : []),
       ];
-  return stored.map((s) => ({
+  // A first step stored before steps kept their messages shows the offer's own message.
+  return stored.map((s, i) => ({
     by: s.by as NegotiationStep['by'],
     rate: centsToDollars(s.rateCents)!,
+    message: s.message !== undefined ? s.message : i === 0 && s.by === 'carrier' ? (n.message ?? null) : null,
     at: iso(s.at)!,
   }));
 }
@@ -120,7 +131,14 @@ export function toNegotiationDto(
   n: Negotiation,
   load: FreightListing | null | undefined,
   carrier: CarrierView | null | undefined,
+  broker?: CarrierView | null,
 ): NegotiationDto {
+  const brokerName = broker
+    ? broker.companyName?.trim() ||
+      `${broker.firstName ?? ''} ${broker.lastName ?? ''}`.trim() ||
+      broker.email ||
+      null
+    : null;
   const name = carrier ? `${carrier.firstName ?? ''} ${carrier.lastName ?? ''}`.trim() : '';
   return {
     id: String(n._id),
@@ -152,5 +170,6 @@ export function toNegotiationDto(
     carrierUsdotNumber: carrier?.usdotNumber ?? null,
     carrierUserType: (carrier?.userType ?? null) as UserType | null,
     closedReason: n.closedReason ?? null,
+    brokerName,
   };
 }

@@ -63,11 +63,24 @@ export const offersProjector = registerProjector({
       case 'offer.countered': {
         const { offer } = event.data;
         await pushUpdated(offer, null);
+        const round = offer.history.at(-1);
+        const said = round?.message ? `: “${round.message}”` : '.';
+        if (round?.by === 'carrier') {
+          // The carrier countered the broker's counter (issue 39): the broker answers next.
+          await notify({
+            ...recipient(offer.brokerId),
+            kind: 'negotiation',
+            title: 'Counter offer received',
+            body: `${carrierOf(offer)} countered with ${formatUsd(round.rate)} on ${offer.freightTitle}${said}`,
+            link: loadPage(offer),
+          });
+          return;
+        }
         await notify({
           ...recipient(offer.carrierId),
           kind: 'negotiation',
           title: 'Counter offer received',
-          body: `The broker countered your offer on ${offer.freightTitle} with ${formatUsd(offer.counterRate ?? 0)}.`,
+          body: `The broker countered your offer on ${offer.freightTitle} with ${formatUsd(offer.counterRate ?? 0)}${said}`,
           link: '/freight',
         });
         return;

@@ -1,6 +1,7 @@
 import {
   NEGOTIATION_STATUSES,
   negotiationActionSchema,
+  type counterOfferSchema,
   offerExpiry,
   offerVersionSchema,
   type rateOfferSchema,
@@ -18,7 +19,13 @@ import { pageQuerySchema } from '../../../http/validate';
 import { authorize, can, type Actor } from '../../../policies';
 import { assertFeatureAccess } from '../../../policies/gate';
 import { assertCarrierCanTakeBooking } from '../planLimits';
-import { dollarsToCents, FreightModel, toFreightDto, type FreightListing } from '../model';
+import {
+  dollarsToCents,
+  FreightModel,
+  ratePerMileCentsOf,
+  toFreightDto,
+  type FreightListing,
+} from '../model';
 import { findLoad, objectId } from '../service';
 import { bookLoad, withLoad } from '../bookingJournal/journal';
 import { changeOffer, closeOffer } from './close';
@@ -59,14 +66,27 @@ async function expireDue(filter: FilterQuery<Negotiation>): Promise<void> {
   }
 }
 
-/** 409 with the reason an offer cannot move: expired, or already answered. */
+/** The state an offer reached, as a 409 names it (issue 39: a round on a decided or stale offer says where it is). */
+const REACHED: Record<NegotiationStatus, string> = {
+  pending: "This offer is waiting on the broker's answer",
+  counter_offered: "This offer is waiting on the carrier's answer to a counter",
+  accepted: 'This offer was already accepted',
+  rejected: 'This offer was already rejected',
+  expired: 'This offer has expired',
+};
+
+/**
+ * 409 with the reason an offer cannot move: expired, already answered, or waiting on the other side. `details` holds
+ * the offer as it is now, so the caller shows the state it reached.
+ */
 async function refuse(n: Negotiation): Promise<never> {
-  const current = (await NegotiationModel.findById(n._id).lean<Negotiation>()) ?? n;
-  if (effectiveStatus(current) === 'expired') {
+  let current = (await NegotiationModel.findById(n._id).lean<Negotiation>()) ?? n;
+  const reached = effectiveStatus(current);
+  if (reached === 'expired' && current.status !== 'expired') {
     await expireDue({ _id: n._id });
-    throw conflict('This offer has expired');
+    current = (await NegotiationModel.findById(n._id).lean<Negotiation>()) ?? current;
   }
-  throw conflict(`This offer was already ${current.status.replace('_', ' ')}`);
+  throw new AppError('CONFLICT', REACHED[reached], [{ status: reached, negotiation: await view(current) }]);
 }
 
 /** POST /api/freight/:id/negotiate (call 11): a verified carrier offers a rate on an available load. */
@@ -93,7 +113,7 @@ export async function makeOffer(
       carrierId: new Types.ObjectId(actor.id),
       brokerId: load.brokerId ?? load.userId,
       proposedRateCents,
-      history: [negotiationStep('carrier', proposedRateCents, now)],
+      history: [negotiationStep('carrier', proposedRateCents, now, data.message ?? null)],
       proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
       message: data.message ?? null,
       expiresAt: new Date(data.expiresAt ?? offerExpiry()),
@@ -224,19 +244,6 @@ function settle(n: Negotiation, from: NegotiationStatus, version: number, actorI
   );
 }
 
-/** Moves an open offer to what `set` makes of it as it is now (a counter), under its load's lease. */
-function answer(
-  n: Negotiation,
-  from: NegotiationStatus,
-  set: (current: Negotiation) => Record<string, unknown>,
-  by: Actor,
-) {
-  return underOffer(n, from, async (current) => {
-    const updated = await changeOffer(current, from, set(current), { name: 'offer.countered', by });
-    return updated ?? refuse(current);
-  });
-}
-
 /** Rejects an open offer as it is now, under its load's lease (409 when it has left `from`). */
 function reject(n: Negotiation, from: NegotiationStatus, by: Actor, at = new Date()) {
   return underOffer(
@@ -247,9 +254,12 @@ function reject(n: Negotiation, from: NegotiationStatus, by: Actor, at = new Dat
   );
 }
 
-/** How the broker answers an offer: accept the version it saw, reject, or counter with a rate. */
+/** How the broker answers an offer: accept the version it saw, reject, or counter with a rate (and a message). */
 export type OfferReply =
-  { action: 'accept'; version: number } | { action: 'reject' } | { action: 'counter'; counterRate: number };
+  { action: 'accept'; version: number } | { action: 'reject' } | ({ action: 'counter' } & CounterInput);
+
+/** A round (issue 39): the figure, an optional message, and the version it answers (optional: older clients). */
+export type CounterInput = Pick<z.output<typeof counterOfferSchema>, 'counterRate' | 'message' | 'version'>;
 
 /**
  * The body of POST /api/negotiations/:id/accept: the version accepted (offerVersionSchema), or a counterRate, which
@@ -258,7 +268,8 @@ export type OfferReply =
 export const acceptOfferSchema = negotiationActionSchema
   .extend({ version: z.unknown().optional() })
   .transform((body, ctx): OfferReply => {
-    if (body.counterRate != null) return { action: 'counter', counterRate: body.counterRate };
+    if (body.counterRate != null)
+      return { action: 'counter', counterRate: body.counterRate, message: body.message ?? null };
     const seen = offerVersionSchema.safeParse(body);
     if (seen.success) return { action: 'accept', version: seen.data.version };
     for (const issue of seen.error.issues) ctx.addIssue({ ...issue });
@@ -296,33 +307,71 @@ export async function respondToOffer(
     return { message: 'Negotiation accepted successfully', negotiation, listing };
   }
 
-  const now = new Date();
-  const updated =
-    reply.action === 'reject'
-      ? await reject(n, 'pending', actor, now)
-      : await answer(
-          n,
-          'pending',
-          (current) => {
-            const counterRateCents = dollarsToCents(reply.counterRate)!;
-            return {
-              status: 'counter_offered',
-              respondedAt: now,
-              counterRateCents,
-              version: (current.version ?? 1) + 1,
-              history: [...current.history, negotiationStep('broker', counterRateCents, now)],
-              expiresAt: new Date(offerExpiry(undefined, now)),
-            };
-          },
-          actor,
-        );
-  const negotiation = await view(updated);
-  return {
-    message:
-      reply.action === 'reject' ? 'Negotiation rejected successfully' : 'Counter offer sent successfully',
-    negotiation,
-    listing: null,
-  };
+  if (reply.action === 'counter')
+    return { ...(await counterRound(actor, n, 'broker', reply)), listing: null };
+  const negotiation = await view(await reject(n, 'pending', actor));
+  return { message: 'Negotiation rejected successfully', negotiation, listing: null };
+}
+
+/**
+ * One round (issue 39): `side` counters the other side's last figure on its turn (the broker while the offer is
+ * pending, the carrier while it is countered), with an optional message. A new version, a history step and one
+ * offer.countered fact, under the load's lease; the other side gets a fresh default validity to answer. A counter
+ * naming a version the offer has left is refused like a stale accept (409 with the offer as it is now).
+ */
+async function counterRound(
+  actor: Actor,
+  n: Negotiation,
+  side: 'broker' | 'carrier',
+  data: CounterInput,
+): Promise<{ message: string; negotiation: NegotiationDto }> {
+  const from: NegotiationStatus = side === 'broker' ? 'pending' : 'counter_offered';
+  if (effectiveStatus(n) !== from) return refuse(n);
+  const updated = await underOffer(n, from, async (current) => {
+    if (data.version != null && (current.version ?? 1) !== data.version) return changedMeanwhile(current);
+    const now = new Date();
+    const rateCents = dollarsToCents(data.counterRate)!;
+    const rates =
+      side === 'broker'
+        ? { status: 'counter_offered', respondedAt: now, counterRateCents: rateCents }
+        : {
+            status: 'pending',
+            proposedRateCents: rateCents,
+            proposedRatePerMileCents: ratePerMileCentsOf(
+              rateCents,
+              (await FreightModel.findById(current.freightListingId, { distance: 1 }).lean<FreightListing>())
+                ?.distance ?? null,
+            ),
+          };
+    const countered = await changeOffer(
+      current,
+      from,
+      {
+        ...rates,
+        version: (current.version ?? 1) + 1,
+        history: [...current.history, negotiationStep(side, rateCents, now, data.message ?? null)],
+        expiresAt: new Date(offerExpiry(undefined, now)),
+      },
+      { name: 'offer.countered', by: actor },
+    );
+    return countered ?? refuse(current);
+  });
+  return { message: 'Counter offer sent successfully', negotiation: await view(updated) };
+}
+
+/**
+ * POST /api/negotiations/:id/counter (issue 39): whoever's turn it is counters the other side's last figure: the
+ * load's broker (or poster) an offer waiting on them, the carrier a counter waiting on it.
+ */
+export async function counterOffer(
+  actor: Actor,
+  id: string,
+  data: CounterInput,
+): Promise<{ message: string; negotiation: NegotiationDto; listing: null }> {
+  const n = await findNegotiation(id);
+  authorize(actor, 'negotiation:counter', n, { hide: true, message: 'Negotiation not found' });
+  const side = can(actor, 'negotiation:respond', n) ? 'broker' : 'carrier';
+  return { ...(await counterRound(actor, n, side, data)), listing: null };
 }
 
 /** POST /api/negotiations/:id/revise: the carrier changes its pending offer (a new version; accepts of older fail). */
@@ -341,7 +390,10 @@ export async function reviseOffer(
       'pending',
       {
         proposedRateCents,
-        history: [...current.history, negotiationStep('carrier', proposedRateCents)],
+        history: [
+          ...current.history,
+          negotiationStep('carrier', proposedRateCents, new Date(), data.message ?? null),
+        ],
         proposedRatePerMileCents: dollarsToCents(data.proposedRatePerMile ?? null),
         ...(data.message !== undefined ? { message: data.message } : {}),
         version: (current.version ?? 1) + 1,

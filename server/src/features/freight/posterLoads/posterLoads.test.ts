@@ -74,7 +74,7 @@ describe('GET /api/freight/:id/interest', () => {
     const offerId = await offer(load.id);
     const interest = (await shipper.get(`/api/freight/${load.id}/interest`)).body as LoadInterestDto;
     expect(interest.requests[0]?.viewerActions).toEqual({ review: true });
-    expect(interest.offers[0]?.viewerActions).toEqual({ respond: true });
+    expect(interest.offers[0]?.viewerActions).toEqual({ respond: true, counter: true });
     const carriersOffer = async () =>
       ((await carrier.get('/api/negotiations/mine?pageSize=50')).body.items as Array<{ id: string }>).find(
         (n) => n.id === offerId,
