@@ -63,7 +63,19 @@ export interface ProofOfDeliveryInput {
   deliveredAt: Date;
   position: { lat: number; lng: number; at: Date } | null;
   deliveryNote: string | null;
+  /** The receiver's receipt (issue 39): null for a load delivered before receipts were taken. */
+  receipt: DeliveryReceiptInfo | null;
   photos: DeliveryPhoto[];
+}
+
+export interface DeliveryReceiptInfo {
+  receiverName: string;
+  signedAt: Date;
+  /** The exception as the receiver noted it ('None' for a clean delivery), and its note. */
+  exception: string;
+  exceptionNote: string | null;
+  /** The signature image (PNG); null when the store cannot give it back. */
+  signature: Buffer | null;
 }
 
 /** The standard terms every rate confirmation carries (a decision: the spec names none). */
@@ -431,6 +443,50 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   return finish(doc);
 }
 
+/** The receiver's receipt: their name, when they signed, the exception noted, and the signature drawn on the phone. */
+function receiptBlock(doc: Doc, receipt: DeliveryReceiptInfo): void {
+  sectionTitle(doc, 'Received by', 150);
+  rows(doc, [
+    ['Receiver', pdfText(receipt.receiverName)],
+    ['Signed at', formatDateTime(receipt.signedAt)],
+    ['Exceptions', pdfText(receipt.exception)],
+    ['Exception note', pdfText(receipt.exceptionNote)],
+  ]);
+  const left = doc.page.margins.left;
+  ensureSpace(doc, 100);
+  const top = doc.y + 4;
+  let drawn = false;
+  if (receipt.signature) {
+    try {
+      doc.image(receipt.signature, left, top, { fit: [240, 80] });
+      drawn = true;
+    } catch {
+      drawn = false;
+    }
+  }
+  const line = top + 82;
+  doc
+    .moveTo(left, line)
+    .lineTo(left + 240, line)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      drawn
+        ? `Receiver signature (drawn on the driver's phone): ${pdfText(receipt.receiverName)}`
+        : 'Receiver signature (the image could not be embedded)',
+      left,
+      line + 3,
+      { width: 360 },
+    );
+  doc.x = left;
+  doc.y = line + 18;
+}
+
 /** The proof of delivery: the load, the carrier, when and where it was delivered, the delivery photos. */
 export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promise<Buffer> {
   const { load } = input;
@@ -453,6 +509,8 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
     ],
     ['Carrier note', pdfText(input.deliveryNote)],
   ]);
+
+  if (input.receipt) receiptBlock(doc, input.receipt);
 
   sectionTitle(doc, 'Parties');
   parties(doc, input.shipper, input.carrier);
