@@ -16,13 +16,13 @@ import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } f
  * The load's status machine, the one entry point for every move of a load (moveLoad):
  *   available  → booked      a booking request is approved or a rate offer accepted (bookingJournal's bookLoad)
  *   booked     → in_transit  the booked carrier starts the trip, or reports Loaded (tracking stop events)
- *   in_transit → delivered   the booked carrier, with a delivery photo on record (tracking)
+ *   in_transit → delivered   the booked carrier, with the receiver's signature, once arrived or with a reason (tracking)
  *   available  → cancelled   whoever runs the load (Remove on the Broker Hub, or cancel on tracking)
  *   booked     → cancelled   whoever runs the load
  * Anything else is refused with 409. Every move runs under the load's lease (bookingJournal's withLoad, DESIGN
  * §2.1a) and is written with an update conditional on the status read (the second guard). What other sub-features
  * do when a load moves (booking requests and offers closing themselves, tracking opening the chat) they register
- * here with onLoadMoved; what they require before a move (tracking: the delivery photo and place) with checkMove.
+ * here with onLoadMoved; what they require before a move (tracking: arrival at the delivery stop) with checkMove.
  */
 
 export function canTransition(from: FreightStatus, to: FreightStatus): boolean {

@@ -91,8 +91,9 @@ export const STANDARD_TERMS = [
   'The carrier shall not re-broker, assign, co-broker or interline this load. The carrier holds at least ' +
     '$1,000,000 auto liability and $100,000 cargo insurance and is liable for loss or damage as provided by ' +
     '49 U.S.C. 14706 (Carmack Amendment).',
-  'The carrier shares its location through FreightConnect while the load is booked or in transit; delivery ' +
-    'photos uploaded at the delivery place form the proof of delivery.',
+  'The carrier shares its location through FreightConnect while the load is booked or in transit; the ' +
+    "receiver's signature taken on the driver's phone at delivery, with any delivery photos, forms the proof of " +
+    'delivery.',
   'This confirmation, accepted electronically through FreightConnect when the load was booked, is the entire ' +
     'agreement for this load and prevails over any conflicting terms.',
 ];

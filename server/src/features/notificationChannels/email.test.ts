@@ -26,7 +26,7 @@ afterAll(async () => {
   await box?.stop();
 });
 
-/** A 1×1 PNG: the delivery photo a load needs before it is marked delivered. */
+/** A 1×1 PNG: a delivery photo, which the proof of delivery embeds. */
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
