@@ -31,8 +31,8 @@ export function SignaturePad({
     if (!canvas) return;
     // Drawn at the screen's density (at most 2x: a sharp line, a small image).
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
-    const { width } = canvas.getBoundingClientRect();
-    canvas.width = Math.round(width * ratio);
+    // The layout width (a dialog opening is scaled by its animation; offsetWidth is not).
+    canvas.width = Math.round(canvas.offsetWidth * ratio);
     canvas.height = Math.round(HEIGHT * ratio);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
@@ -44,9 +44,14 @@ export function SignaturePad({
     ctx.fillStyle = '#1a202c';
   }, []);
 
+  /** The pointer in the canvas's own CSS pixels (whatever transform the dialog has on screen). */
   const at = (e: PointerEvent<HTMLCanvasElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    return { x: e.clientX - box.left, y: e.clientY - box.top };
+    const canvas = e.currentTarget;
+    const box = canvas.getBoundingClientRect();
+    return {
+      x: ((e.clientX - box.left) * canvas.offsetWidth) / (box.width || 1),
+      y: ((e.clientY - box.top) * canvas.offsetHeight) / (box.height || 1),
+    };
   };
   const down = (e: PointerEvent<HTMLCanvasElement>) => {
     e.preventDefault();
