@@ -1,7 +1,8 @@
 import { PNG_BYTES } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startJourney } from './browser';
+import { getDocumentProxy, extractText } from 'unpdf';
+import { screenshot, startJourney } from './browser';
 import {
   bookLoadApi,
   markNoReload,
@@ -48,7 +49,7 @@ async function buttonColour(page: Page, name: string): Promise<{ hue: number; co
 }
 
 describe('tracking a booked load: a fresh shipper and a fresh carrier, each in their own browser (issue 23)', () => {
-  it('chat both ways, a photo, the stops and the delivery: each side sees the other live', async () => {
+  it('chat both ways, a photo, the stops and the signed delivery: each side sees the other live', async () => {
     const { app, browser } = journey;
     const [shipperAccount, carrierAccount] = await Promise.all([
       verifiedAccount(app, 'shipper', { companyName: 'Lakeshore Foods' }),
@@ -102,7 +103,32 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     await carrier.page.getByRole('button', { name: 'Report: Loaded' }).click();
     await shipper.page.getByTestId('tracking-status').filter({ hasText: 'In Transit' }).waitFor();
 
-    // At the delivery place: the carrier reports it, adds a delivery photo, and marks the load delivered.
+    // Not there yet (issue 39): Mark Delivered is not offered; behind 'Not at the delivery stop yet' a reason is
+    // required, and the dialog cannot be confirmed without one.
+    await carrier.page.getByTestId('deliver-when-arrived').waitFor();
+    expect(await carrier.page.getByRole('button', { name: 'Mark Delivered', exact: true }).count()).toBe(0);
+    await carrier.page.getByRole('button', { name: 'Not at the delivery stop yet' }).click();
+    const early = carrier.page.getByRole('dialog', { name: 'Mark delivered before arriving?' });
+    await early.getByTestId('deliver-away').waitFor();
+    await early.getByLabel('Reason the shipper will see').waitFor();
+    expect(await early.getByRole('button', { name: 'Confirm Delivery' }).isDisabled()).toBe(true);
+    await screenshot(carrier.page, 'carrier-phone-deliver-before-arriving');
+    await early.getByRole('button', { name: 'Cancel' }).click();
+    await early.waitFor({ state: 'detached' });
+    // An empty signature is a clear 400 from the server, and nothing changes.
+    const emptySignature = await carrier.page.request.post(`${app.url}/api/freight/${load.id}/status`, {
+      data: {
+        status: 'delivered',
+        receiverName: 'Dana Cole',
+        signature: '',
+        deliveryNote: 'Trying early',
+      },
+    });
+    expect(emptySignature.status()).toBe(400);
+    expect((await emptySignature.json()).message).toBe('signature: The receiver must sign');
+    await shipper.page.getByTestId('tracking-status').filter({ hasText: 'In Transit' }).waitFor();
+
+    // At the delivery place: the carrier reports it and adds a delivery photo; Mark Delivered is now the action.
     await carrier.page.context().setGeolocation(DALLAS);
     await markerAtLat(shipper.page, DALLAS.latitude);
     await carrier.page.getByRole('button', { name: 'Report: Arrived at delivery' }).click();
@@ -120,9 +146,70 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     await carrier.page.getByText('Photo uploaded successfully').waitFor();
     await shipper.page.getByTestId('tracking-photos').getByText('Pallets at door 4').waitFor();
 
+    // The delivery asks for confirmation, the receiver's name and a signature drawn on the phone.
     await carrier.page.getByRole('button', { name: 'Mark Delivered', exact: true }).click();
+    const confirm = carrier.page.getByRole('dialog', { name: 'Confirm delivery' });
+    const confirmButton = confirm.getByRole('button', { name: 'Confirm Delivery' });
+    await confirm.getByLabel('Receiver’s name').fill('Dana Cole');
+    expect(await confirmButton.isDisabled(), 'a blank signature pad is refused').toBe(true);
+    await confirm.getByTestId('deliver-missing').filter({ hasText: 'their signature' }).waitFor();
+    const pad = confirm.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    const strokes = [
+      [
+        [0.1, 0.6],
+        [0.2, 0.3],
+        [0.3, 0.7],
+        [0.4, 0.35],
+        [0.5, 0.65],
+      ],
+      [
+        [0.55, 0.5],
+        [0.7, 0.4],
+        [0.85, 0.6],
+      ],
+    ];
+    for (const stroke of strokes) {
+      const [[x0, y0], ...rest] = stroke;
+      await carrier.page.mouse.move(box.x + box.width * x0, box.y + box.height * y0);
+      await carrier.page.mouse.down();
+      for (const [x, y] of rest) {
+        await carrier.page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+      }
+      await carrier.page.mouse.up();
+    }
+    await confirm.getByLabel('Exceptions').selectOption('shortage');
+    await confirm.getByLabel('Exception note').fill('Two cartons short');
+    await confirm.getByTestId('deliver-missing').waitFor({ state: 'detached' });
+    await screenshot(carrier.page, 'carrier-phone-deliver-signed');
+    await confirmButton.click();
+    await carrier.page.getByText('Load marked delivered').waitFor();
+
+    // The shipper sees the delivery, the signed receipt and its proof of delivery live.
     await shipper.page.getByTestId('tracking-status').filter({ hasText: 'Delivered' }).waitFor();
     await carrier.page.getByTestId('tracking-status').filter({ hasText: 'Delivered' }).waitFor();
+    const receipt = shipper.page.getByTestId('delivery-receipt');
+    await receipt.getByTestId('delivery-receiver').filter({ hasText: 'Dana Cole' }).waitFor();
+    await receipt.getByTestId('delivery-exception').filter({ hasText: 'Two cartons short' }).waitFor();
+    await shipper.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="delivery-signature"]');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    const pod = shipper.page.getByTestId('load-document-proof_of_delivery');
+    await pod.waitFor();
+    await pod.getByText('Preparing').waitFor({ state: 'detached' });
+    const href = await pod.getByRole('link', { name: 'Download Proof of Delivery' }).getAttribute('href');
+    const pdf = await shipper.page.request.get(`${app.url}${href}`);
+    expect(pdf.status()).toBe(200);
+    const text = (
+      await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })
+    ).text;
+    expect(text).toContain('Dana Cole');
+    expect(text).toContain('Two cartons short');
+    await receipt.scrollIntoViewIfNeeded();
+    await screenshot(shipper.page, 'shipper-signed-proof-of-delivery');
+    await screenshot(carrier.page, 'carrier-phone-delivered');
 
     expect(await notReloaded(shipper.page)).toBe(true);
     expect(await notReloaded(carrier.page)).toBe(true);

@@ -9,7 +9,13 @@ import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
 import type { SubscriptionChangedPayload } from './subscriptions';
 import type { TruckPostDto } from './truckPosts';
-import type { ChatMessageDto, FreightPhotoDto, LocationPointDto, StopEventDto } from './tracking';
+import type {
+  ChatMessageDto,
+  DeliveryReceipt,
+  FreightPhotoDto,
+  LocationPointDto,
+  StopEventDto,
+} from './tracking';
 
 /**
  * The domain events (issue 26): one per business fact, named `<subject>.<past tense>`. A service records the fact as
@@ -59,6 +65,8 @@ export const DOMAIN_EVENTS = {
     status: z.custom<FreightStatus>(),
     /** A booking's carrier (to booked; also kept on a cancel so its carrier hears of it). */
     carrierId: z.string().nullable(),
+    /** To delivered (issue 39): the receiver's receipt, who signed, when, and any exception noted. */
+    delivery: snapshot<DeliveryReceipt>().optional(),
   }),
   // Booking requests
   'booking.requested': z.object({ request: snapshot<BookingRequestDto>(), ...loadSnapshot }),

@@ -78,8 +78,13 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return event.data.changed.length > 0 ? `Load edited: ${event.data.changed.join(', ')}` : 'Load edited';
     case 'load.withdrawn':
       return event.data.reason ? `Load withdrawn: ${event.data.reason}` : 'Load withdrawn';
-    case 'load.moved':
-      return MOVED_TEXT[event.data.status] ?? `Moved to ${event.data.status}`;
+    case 'load.moved': {
+      const moved = MOVED_TEXT[event.data.status] ?? `Moved to ${event.data.status}`;
+      const receipt = event.data.delivery;
+      if (!receipt) return moved;
+      const exception = receipt.exception === 'none' ? '' : `, exception: ${receipt.exception}`;
+      return `${moved}: signed for by ${receipt.receiverName}${exception}`;
+    }
     case 'booking.requested':
       return 'Booking requested';
     case 'booking.reviewed':

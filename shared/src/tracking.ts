@@ -85,14 +85,77 @@ export const stopEventSchema = z.object({
 });
 export type StopEventInput = z.infer<typeof stopEventSchema>;
 
-export const statusChangeSchema = z.object({
-  status: z.enum(TRACKING_STATUS_TARGETS, { message: 'status must be in_transit, delivered or cancelled' }),
-  /** Why a delivery is marked away from the delivery place (the shipper sees it). */
-  deliveryNote: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().trim().min(3, 'Say in a few words why').max(500).optional(),
-  ),
-});
+/**
+ * Delivery with proof (issue 39, item 3): what the receiver noted on receipt. `none` is a clean delivery; the others
+ * need a note the shipper reads (what is short, what is damaged, why it was refused).
+ */
+export const DELIVERY_EXCEPTION_KINDS = ['none', 'shortage', 'damage', 'refused'] as const;
+export type DeliveryExceptionKind = (typeof DELIVERY_EXCEPTION_KINDS)[number];
+export const DELIVERY_EXCEPTION_LABELS: Record<DeliveryExceptionKind, string> = {
+  none: 'None: delivered complete and in good order',
+  shortage: 'Shortage',
+  damage: 'Damage',
+  refused: 'Refused (all or part)',
+};
+/** The receiver's signature: a PNG data URL of at most this many characters (about 150 KB of image). */
+export const SIGNATURE_MAX_CHARS = 200_000;
+export const SIGNATURE_REQUIRED_MESSAGE = 'The receiver must sign';
+const SIGNATURE_PREFIX = 'data:image/png;base64,';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(TRACKING_STATUS_TARGETS, { message: 'status must be in_transit, delivered or cancelled' }),
+    /** Why a delivery is marked away from the delivery place (the shipper sees it). */
+    deliveryNote: z.preprocess(
+      blankToUndefined,
+      z.string().trim().min(3, 'Say in a few words why').max(500).optional(),
+    ),
+    /** Delivery only: who received the load, as they print their name. */
+    receiverName: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ message: 'The receiver’s name is required' })
+        .trim()
+        .min(2, 'The receiver’s full name')
+        .max(100, 'At most 100 characters')
+        .optional(),
+    ),
+    /** Delivery only: the receiver's signature drawn on the phone, as a PNG data URL (the server refuses a blank one). */
+    signature: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ message: SIGNATURE_REQUIRED_MESSAGE })
+        .max(SIGNATURE_MAX_CHARS, 'The signature image is too large')
+        .refine(
+          (v) =>
+            v.startsWith(SIGNATURE_PREFIX) && /^[A-Za-z0-9+/]+={0,2}$/.test(v.slice(SIGNATURE_PREFIX.length)),
+          'A PNG image as a data URL (data:image/png;base64,...)',
+        )
+        .optional(),
+    ),
+    /** Delivery only: an exception noted on receipt (default none), with its note. */
+    exception: z
+      .enum(DELIVERY_EXCEPTION_KINDS, { message: 'exception must be none, shortage, damage or refused' })
+      .optional(),
+    exceptionNote: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status !== 'delivered') return;
+    if (!v.receiverName) {
+      ctx.addIssue({ code: 'custom', path: ['receiverName'], message: 'The receiver’s name is required' });
+    }
+    if (!v.signature)
+      ctx.addIssue({ code: 'custom', path: ['signature'], message: SIGNATURE_REQUIRED_MESSAGE });
+    if (v.exception && v.exception !== 'none' && (!v.exceptionNote || v.exceptionNote.length < 3)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exceptionNote'],
+        message: 'Say what is short, damaged or refused',
+      });
+    }
+  });
 export type StatusChangeInput = z.infer<typeof statusChangeSchema>;
 
 /** A multipart field: empty → absent; otherwise a number within range. */
@@ -223,10 +286,25 @@ export interface TrackingFreightDto {
   chatAvailable: boolean;
   /** The carrier's reason for marking the load delivered away from the delivery place (issue 16), else null. */
   deliveryNote: string | null;
+  /** The receipt taken at delivery (issue 39): who received it, their signature, any exception; null before. */
+  deliveryProof: DeliveryProofDto | null;
   /** The truck and driver that run the load (issue 29), null until assigned. */
   assignment?: LoadAssignmentDto | null;
   updatedAt: string;
   viewerActions: TrackingViewerActions;
+}
+
+/** The receipt a delivery was marked with (issue 39, item 3), as the load.moved fact states it. */
+export interface DeliveryReceipt {
+  receiverName: string;
+  signedAt: string;
+  exception: DeliveryExceptionKind;
+  exceptionNote: string | null;
+}
+
+/** The receipt as the load's participants read it: with the signature image (PNG) to show. */
+export interface DeliveryProofDto extends DeliveryReceipt {
+  signatureUrl: string;
 }
 
 /** A tracked-loads list row: the detail plus this user's unread chat count. */

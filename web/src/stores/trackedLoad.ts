@@ -1,4 +1,7 @@
-import type { TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
+import type { StatusChangeInput, TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
+
+type DeliveryReceiptInput = Required<Pick<StatusChangeInput, 'receiverName' | 'signature'>> &
+  Pick<StatusChangeInput, 'exception' | 'exceptionNote' | 'deliveryNote'>;
 import { apiRequest, errorStatus, logFailure } from '../lib/api';
 import { getEntity, upsertEntity } from '../lib/entities';
 import { createDetailStore, entityShape } from '../lib/resourceStore';
@@ -6,8 +9,13 @@ import { createDetailStore, entityShape } from '../lib/resourceStore';
 interface TrackedLoadActions {
   /** Loads the server hides from this user (404, or 403 for one they take no part in): 'Freight not found'. */
   notFound: Record<string, true>;
-  /** `deliveryNote`: why a delivery is marked away from the delivery place (the shipper sees it). */
-  changeStatus: (freightId: string, status: TrackingStatusTarget, deliveryNote?: string) => Promise<void>;
+  /** Starts the trip or cancels the load (a delivery goes through `deliver`, with its receipt). */
+  changeStatus: (freightId: string, status: Exclude<TrackingStatusTarget, 'delivered'>) => Promise<void>;
+  /**
+   * Marks the load delivered with the receiver's receipt (issue 39): name, signature (PNG data URL), any exception,
+   * and `deliveryNote`, why it is marked away from the delivery stop (the shipper sees it).
+   */
+  deliver: (freightId: string, receipt: DeliveryReceiptInput) => Promise<void>;
 }
 
 /** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */
@@ -27,10 +35,16 @@ export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, Tracked
   },
   extend: (_set, get) => ({
     notFound: {},
-    changeStatus: async (freightId, status, deliveryNote) => {
+    changeStatus: async (freightId, status) => {
       const detail = await apiRequest<TrackingFreightDto>('POST', `/api/freight/${freightId}/status`, {
         status,
-        ...(deliveryNote ? { deliveryNote } : {}),
+      });
+      if (get().byId[freightId]) get().upsert(detail);
+    },
+    deliver: async (freightId, receipt) => {
+      const detail = await apiRequest<TrackingFreightDto>('POST', `/api/freight/${freightId}/status`, {
+        status: 'delivered',
+        ...receipt,
       });
       if (get().byId[freightId]) get().upsert(detail);
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { FreightModel } from '../freight/model';
-import { PNG_BYTES } from '../tracking/testing';
+import { PNG_BYTES, signedDelivery } from '../tracking/testing';
 import { TruckModel } from './model';
 import { addTruck, approvedDriver, bookedLoad, carrierOwner, memberOf } from './testing';
 
@@ -102,10 +102,10 @@ describe('an assignment against the load’s delivery', { timeout: 240_000 }, ()
       expect(photo.status, photo.text).toBe(201);
       const [assign, deliver] = await Promise.all([
         dispatcher.post(`/api/freight/${loadId}/assignment`, { truckId: trucks[0], driverId: driver.id }),
-        owner.post(`/api/freight/${loadId}/status`, {
-          status: 'delivered',
-          deliveryNote: 'Receiver took it at the gate down the road',
-        }),
+        owner.post(
+          `/api/freight/${loadId}/status`,
+          signedDelivery({ deliveryNote: 'Receiver took it at the gate down the road' }),
+        ),
       ]);
       expect(deliver.status, deliver.text).toBe(200);
       // Refused after: 409 under the lease, or 403 when the load was already delivered when it was first read.

@@ -1,4 +1,5 @@
 import {
+  DELIVERY_EXCEPTION_KINDS,
   FREIGHT_STATUSES,
   RATE_TYPES,
   boardEquipment,
@@ -59,6 +60,24 @@ const freightSchema = new Schema(
     deliveryNote: { type: String, default: null },
     /** When the carrier marked it delivered (the proof of delivery prints it). */
     deliveredAt: { type: Date, default: null },
+    /**
+     * The receipt taken at delivery (issue 39, item 3): the receiver's printed name, their signature (a PNG in the
+     * file store), an exception noted on receipt and when it was signed. Null before delivery.
+     */
+    deliveryProof: {
+      type: new Schema(
+        {
+          receiverName: { type: String, required: true },
+          signatureKey: { type: String, required: true },
+          signatureBytes: { type: Number, required: true },
+          exception: { type: String, enum: DELIVERY_EXCEPTION_KINDS, default: 'none' },
+          exceptionNote: { type: String, default: null },
+          signedAt: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     description: { type: String, default: null },
     specialInstructions: { type: String, default: null },
     status: { type: String, enum: FREIGHT_STATUSES, default: 'available' },

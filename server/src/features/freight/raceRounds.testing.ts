@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { TestClient, sleep, type TestApp } from '@test/helpers';
 import { stressSize } from '@test/stress';
 import { ChatRoomModel, FreightPhotoModel } from '../tracking/model';
-import { seedLoad } from '../tracking/testing';
+import { seedLoad, signedDelivery } from '../tracking/testing';
 import { BookingRequestModel } from './bookingRequests/model';
 import { FreightModel, type FreightListing } from './model';
 import { NegotiationModel } from './negotiations/model';
@@ -44,10 +44,7 @@ const jitter = () => sleep(Math.floor(Math.random() * 8));
 
 /** `n` location updates, one every few milliseconds (REST, or the socket event when `socket` is given). */
 /** The rounds' pings come from Chicago and their loads go to Dallas: deliveries say why (issue 16's rule). */
-const DELIVERED_AWAY = {
-  status: 'delivered',
-  deliveryNote: 'Race-test pings are sent from Chicago',
-} as const;
+const DELIVERED_AWAY = signedDelivery({ deliveryNote: 'Race-test pings are sent from Chicago' });
 
 async function pings(c: TestClient, freightId: string, n: number, socket = false): Promise<number[]> {
   const s = socket ? await c.socket() : null;

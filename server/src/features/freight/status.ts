@@ -1,4 +1,9 @@
-import { type FreightStatus, FREIGHT_TRANSITIONS } from '@freight/shared';
+import {
+  type DeliveryExceptionKind,
+  type DeliveryReceipt,
+  type FreightStatus,
+  FREIGHT_TRANSITIONS,
+} from '@freight/shared';
 import { Types } from 'mongoose';
 import { conflict, notFound } from '../../http/errors';
 import { holdsAggregate } from '../../infra/concurrency';
@@ -11,13 +16,13 @@ import { FreightModel, ratePerMileCentsOf, toFreightDto, type FreightListing } f
  * The load's status machine, the one entry point for every move of a load (moveLoad):
  *   available  → booked      a booking request is approved or a rate offer accepted (bookingJournal's bookLoad)
  *   booked     → in_transit  the booked carrier starts the trip, or reports Loaded (tracking stop events)
- *   in_transit → delivered   the booked carrier, with a delivery photo on record (tracking)
+ *   in_transit → delivered   the booked carrier, with the receiver's signature, once arrived or with a reason (tracking)
  *   available  → cancelled   whoever runs the load (Remove on the Broker Hub, or cancel on tracking)
  *   booked     → cancelled   whoever runs the load
  * Anything else is refused with 409. Every move runs under the load's lease (bookingJournal's withLoad, DESIGN
  * §2.1a) and is written with an update conditional on the status read (the second guard). What other sub-features
  * do when a load moves (booking requests and offers closing themselves, tracking opening the chat) they register
- * here with onLoadMoved; what they require before a move (tracking: the delivery photo and place) with checkMove.
+ * here with onLoadMoved; what they require before a move (tracking: arrival at the delivery stop) with checkMove.
  */
 
 export function canTransition(from: FreightStatus, to: FreightStatus): boolean {
@@ -80,8 +85,20 @@ export async function followMove(by: Mover, load: FreightListing): Promise<void>
 export type LoadMove =
   | { to: 'booked'; carrierId: string; rateCents?: number | null }
   | { to: 'in_transit' | 'cancelled' }
-  /** `deliveryNote`: why it is marked away from the delivery place (without one it must be marked there). */
-  | { to: 'delivered'; deliveryNote?: string };
+  /**
+   * `deliveryNote`: why it is marked away from the delivery place (without one it must be marked there); `proof`: the
+   * receiver's receipt (issue 39: a carrier's delivery always has one; tests seeding old loads may move without).
+   */
+  | { to: 'delivered'; deliveryNote?: string; proof?: DeliveryProofFields };
+
+/** The receipt a delivery is stored with (freight model's `deliveryProof`; the signature is already in the file store). */
+export interface DeliveryProofFields {
+  receiverName: string;
+  signatureKey: string;
+  signatureBytes: number;
+  exception: DeliveryExceptionKind;
+  exceptionNote: string | null;
+}
 
 const cannot = (from: string, to: string) =>
   conflict(`A ${from.replace('_', ' ')} load cannot become ${to.replace('_', ' ')}`);
@@ -92,6 +109,7 @@ export function moveFields(before: FreightListing, move: LoadMove, at: Date): Re
   if (move.to === 'delivered') {
     set.deliveryNote = move.deliveryNote ?? null;
     set.deliveredAt = at;
+    set.deliveryProof = move.proof ? { ...move.proof, signedAt: at } : null;
   }
   if (move.to === 'booked') {
     set.carrierId = new Types.ObjectId(move.carrierId);
@@ -141,7 +159,18 @@ function moveFact(by: Mover, before: FreightListing, after: FreightListing, opts
       previous: before.status as FreightStatus,
       status: after.status as FreightStatus,
       carrierId: after.carrierId ? String(after.carrierId) : null,
+      ...(after.deliveryProof && { delivery: toDeliveryReceipt(after.deliveryProof) }),
     },
+  };
+}
+
+/** The receipt as the load.moved fact states it (the signature itself stays in the file store). */
+function toDeliveryReceipt(p: NonNullable<FreightListing['deliveryProof']>): DeliveryReceipt {
+  return {
+    receiverName: p.receiverName,
+    exception: (p.exception ?? 'none') as DeliveryExceptionKind,
+    exceptionNote: p.exceptionNote ?? null,
+    signedAt: p.signedAt.toISOString(),
   };
 }
 

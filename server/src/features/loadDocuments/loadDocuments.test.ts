@@ -12,6 +12,7 @@ import { getQueue } from '../../queues';
 import { FreightModel } from '../freight/model';
 import { postLoad } from '../freight/testUtils';
 import { UserModel } from '../users/model';
+import { signedDelivery } from '../tracking/testing';
 import { LoadDocumentModel } from './model';
 import { loadDocumentJobId } from './queue';
 import { formatDateTime } from './render';
@@ -241,7 +242,7 @@ describe('rate confirmation', () => {
 });
 
 describe('proof of delivery', () => {
-  it('is made at delivery from the delivery photos and time, pushed to the load room', async () => {
+  it('is made at delivery from the receipt, the delivery photos and time, pushed to the load room', async () => {
     const id = await approvedLoad();
     const socket = await shipper.socket();
     await new Promise<void>((resolve, reject) =>
@@ -263,7 +264,14 @@ describe('proof of delivery', () => {
       (p) => p.freightId === id && p.document.kind === 'proof_of_delivery',
       20_000,
     );
-    expect((await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' })).status).toBe(200);
+    expect(
+      (
+        await carrier.post(
+          `/api/freight/${id}/status`,
+          signedDelivery({ exception: 'shortage', exceptionNote: 'Two cartons short' }),
+        )
+      ).status,
+    ).toBe(200);
     const event = await pushed;
     expect(event.document).toMatchObject({ ready: true, title: 'Proof of Delivery', url: podPath(id) });
     shipper.closeSockets();
@@ -283,7 +291,12 @@ describe('proof of delivery', () => {
       expect(text).toContain('Signed for by the dock');
       expect(text).toContain('32.80000, -96.85000');
       expect(text).toContain('DELIVERY PHOTOS (1)');
-      expect(imageCount(bytes)).toBeGreaterThanOrEqual(1);
+      // The receiver's receipt (issue 39): name, time signed, the exception, and the signature drawn as an image.
+      expect(text).toContain('RECEIVED BY');
+      expect(text).toContain('Dana Cole');
+      expect(text).toContain('Shortage');
+      expect(text).toContain('Two cartons short');
+      expect(imageCount(bytes)).toBeGreaterThanOrEqual(2);
     }
     const list = (await carrier.get(listPath(id))).body.items as LoadDocumentDto[];
     expect(list.map((d) => [d.kind, d.ready])).toEqual([

@@ -81,6 +81,16 @@ describe('load document PDFs (issue 23)', () => {
         deliveredAt: new Date('2030-05-03T12:00:00Z'),
         position: { lat: 32.7767, lng: -96.797, at: new Date('2030-05-03T11:58:00Z') },
         deliveryNote: null,
+        receipt:
+          lines % 2
+            ? null
+            : {
+                receiverName: 'Dana Cole',
+                signedAt: new Date('2030-05-03T12:00:00Z'),
+                exception: 'Shortage',
+                exceptionNote: 'Two cartons short',
+                signature: null,
+              },
         photos:
           lines % 2
             ? []

@@ -63,7 +63,19 @@ export interface ProofOfDeliveryInput {
   deliveredAt: Date;
   position: { lat: number; lng: number; at: Date } | null;
   deliveryNote: string | null;
+  /** The receiver's receipt (issue 39): null for a load delivered before receipts were taken. */
+  receipt: DeliveryReceiptInfo | null;
   photos: DeliveryPhoto[];
+}
+
+export interface DeliveryReceiptInfo {
+  receiverName: string;
+  signedAt: Date;
+  /** The exception as the receiver noted it ('None' for a clean delivery), and its note. */
+  exception: string;
+  exceptionNote: string | null;
+  /** The signature image (PNG); null when the store cannot give it back. */
+  signature: Buffer | null;
 }
 
 /** The standard terms every rate confirmation carries (a decision: the spec names none). */
@@ -79,8 +91,9 @@ export const STANDARD_TERMS = [
   'The carrier shall not re-broker, assign, co-broker or interline this load. The carrier holds at least ' +
     '$1,000,000 auto liability and $100,000 cargo insurance and is liable for loss or damage as provided by ' +
     '49 U.S.C. 14706 (Carmack Amendment).',
-  'The carrier shares its location through FreightConnect while the load is booked or in transit; delivery ' +
-    'photos uploaded at the delivery place form the proof of delivery.',
+  'The carrier shares its location through FreightConnect while the load is booked or in transit; the ' +
+    "receiver's signature taken on the driver's phone at delivery, with any delivery photos, forms the proof of " +
+    'delivery.',
   'This confirmation, accepted electronically through FreightConnect when the load was booked, is the entire ' +
     'agreement for this load and prevails over any conflicting terms.',
 ];
@@ -431,6 +444,50 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   return finish(doc);
 }
 
+/** The receiver's receipt: their name, when they signed, the exception noted, and the signature drawn on the phone. */
+function receiptBlock(doc: Doc, receipt: DeliveryReceiptInfo): void {
+  sectionTitle(doc, 'Received by', 150);
+  rows(doc, [
+    ['Receiver', pdfText(receipt.receiverName)],
+    ['Signed at', formatDateTime(receipt.signedAt)],
+    ['Exceptions', pdfText(receipt.exception)],
+    ['Exception note', pdfText(receipt.exceptionNote)],
+  ]);
+  const left = doc.page.margins.left;
+  ensureSpace(doc, 100);
+  const top = doc.y + 4;
+  let drawn = false;
+  if (receipt.signature) {
+    try {
+      doc.image(receipt.signature, left, top, { fit: [240, 80] });
+      drawn = true;
+    } catch {
+      drawn = false;
+    }
+  }
+  const line = top + 82;
+  doc
+    .moveTo(left, line)
+    .lineTo(left + 240, line)
+    .lineWidth(0.75)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      drawn
+        ? `Receiver signature (drawn on the driver's phone): ${pdfText(receipt.receiverName)}`
+        : 'Receiver signature (the image could not be embedded)',
+      left,
+      line + 3,
+      { width: 360 },
+    );
+  doc.x = left;
+  doc.y = line + 18;
+}
+
 /** The proof of delivery: the load, the carrier, when and where it was delivered, the delivery photos. */
 export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promise<Buffer> {
   const { load } = input;
@@ -453,6 +510,8 @@ export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promis
     ],
     ['Carrier note', pdfText(input.deliveryNote)],
   ]);
+
+  if (input.receipt) receiptBlock(doc, input.receipt);
 
   sectionTitle(doc, 'Parties');
   parties(doc, input.shipper, input.carrier);

@@ -1,5 +1,7 @@
 import {
+  DELIVERY_EXCEPTION_LABELS,
   EQUIPMENT_LABELS,
+  type DeliveryExceptionKind,
   LOAD_DOCUMENT_KINDS,
   LOAD_DOCUMENT_TITLES,
   boardEquipment,
@@ -394,6 +396,20 @@ async function proofOfDeliveryPdf(load: FreightListing, version: number): Promis
     deliveredAt: load.deliveredAt ?? load.updatedAt,
     position: here ? { lat: here.lat, lng: here.lng, at: here.at } : null,
     deliveryNote: load.deliveryNote ?? null,
+    receipt: load.deliveryProof
+      ? {
+          receiverName: load.deliveryProof.receiverName,
+          signedAt: load.deliveryProof.signedAt,
+          exception:
+            DELIVERY_EXCEPTION_LABELS[(load.deliveryProof.exception ?? 'none') as DeliveryExceptionKind] ??
+            'None',
+          exceptionNote: load.deliveryProof.exceptionNote ?? null,
+          // A signature the store cannot give back is named without its image rather than failing the document.
+          signature: await fileStore()
+            .read(load.deliveryProof.signatureKey)
+            .catch(() => null),
+        }
+      : null,
     photos: await Promise.all(
       photos.map(async (p) => ({
         takenAt: p.createdAt,

@@ -7,6 +7,7 @@ import { postLoad, verifiedClient } from '../freight/testUtils';
 import { MailOutboxModel } from '../mail/model';
 import { NotificationModel, toNotificationDto, type Notification } from '../notifications/model';
 import { notify } from '../notifications/service';
+import { signedDelivery } from '../tracking/testing';
 import { sendNotificationEmail } from './delivery';
 import { fanOutNotification } from './fanout';
 import { DigestEntryModel } from './model';
@@ -25,7 +26,7 @@ afterAll(async () => {
   await box?.stop();
 });
 
-/** A 1×1 PNG: the delivery photo a load needs before it is marked delivered. */
+/** A 1×1 PNG: a delivery photo, which the proof of delivery embeds. */
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -91,7 +92,7 @@ describe('the email of a notification', () => {
       .attach('photo', ONE_PIXEL_PNG, { filename: 'dock.png', contentType: 'image/png' });
     expect(photo.status).toBe(201);
     await carrier.post(`/api/freight/${loadId}/location`, { latitude: 32.8, longitude: -96.85 }); // Dallas
-    expect((await carrier.post(`/api/freight/${loadId}/status`, { status: 'delivered' })).status).toBe(200);
+    expect((await carrier.post(`/api/freight/${loadId}/status`, signedDelivery())).status).toBe(200);
     const mail = await box.next(shipper.user!.email, /^Load has been delivered$/);
     expect(mail.attachments.map((a) => a.filename)).toEqual([
       `proof-of-delivery-${loadId.slice(-6).toUpperCase()}.pdf`,

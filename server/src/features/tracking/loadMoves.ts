@@ -1,20 +1,19 @@
-import { conflict } from '../../http/errors';
 import { checkMove, onLoadMoved } from '../freight/status';
 import { openChatRoom } from './chat/rooms';
-import { FreightPhotoModel } from './model';
+import { StopEventModel } from './model';
 import { assertAtDeliveryPlace } from './positions/geofence';
 
 /**
  * Tracking's part in a load's moves, registered with the status machine (freight/status.ts) so that freight never
- * imports tracking: a delivery needs a delivery photo and happens at the delivery place (or gives a reason); a load
- * with a carrier on it has its chat room (idempotent, so a repair of a booked or in-transit load opens a lost one).
+ * imports tracking: a delivery happens once the truck has arrived at the delivery stop (the carrier checked in with
+ * Arrived at delivery, or its last position is within the delivery radius) or gives a reason; its proof is the
+ * receiver's signature (issue 39: delivery photos are optional). A load with a carrier on it has its chat room
+ * (idempotent, so a repair of a booked or in-transit load opens a lost one).
  */
 checkMove(async (before, move) => {
-  if (move.to !== 'delivered') return;
-  if (!(await FreightPhotoModel.exists({ freightListingId: before._id, photoType: 'delivery' }))) {
-    throw conflict('Upload a delivery photo before marking the load delivered');
-  }
-  if (!move.deliveryNote) await assertAtDeliveryPlace(before);
+  if (move.to !== 'delivered' || move.deliveryNote) return;
+  if (await StopEventModel.exists({ freightListingId: before._id, kind: 'arrived_delivery' })) return;
+  await assertAtDeliveryPlace(before);
 });
 
 onLoadMoved(async ({ load }) => {

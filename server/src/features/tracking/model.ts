@@ -2,6 +2,7 @@ import {
   CHAT_MESSAGE_TYPES,
   PHOTO_TYPES,
   STOP_EVENT_KINDS,
+  type DeliveryExceptionKind,
   type StopEventDto,
   type StopEventKind,
   type ChatMessageDto,
@@ -245,6 +246,15 @@ export function toTrackingFreightDto(
     carrierId: f.carrierId ? String(f.carrierId) : null,
     chatAvailable,
     deliveryNote: f.deliveryNote ?? null,
+    deliveryProof: f.deliveryProof
+      ? {
+          receiverName: f.deliveryProof.receiverName,
+          signedAt: f.deliveryProof.signedAt.toISOString(),
+          exception: (f.deliveryProof.exception ?? 'none') as DeliveryExceptionKind,
+          exceptionNote: f.deliveryProof.exceptionNote ?? null,
+          signatureUrl: `/api/freight/${String(f._id)}/delivery/signature`,
+        }
+      : null,
     assignment: toAssignmentDto(f),
     updatedAt: f.updatedAt.toISOString(),
     viewerActions: viewerTrackingActions(viewer, f),

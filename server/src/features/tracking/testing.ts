@@ -44,3 +44,18 @@ export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
 
 /** The photo upload tests send: a real image, since uploads are decoded before they are stored (issue 50). */
 export { PNG_BYTES } from '@test/fixtures/images';
+
+/** A receiver's signature as the phone sends it (issue 39): a small PNG with one stroke on a transparent strip. */
+export const SIGNATURE_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADwAAAAUCAYAAADRA14pAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAWklEQVRYhe3VMQrAMAxDUd3/0upeOpQSS4b+BxljOWATCQDwT3446ex62HQjax56N9FUcoLkYoPpdZGLzcYf6oO1Enc+a+7gyAg7Gfay/viuesE/2sgGAK1xATxUMc+j8n9NAAAAAElFTkSuQmCC';
+/** A canvas nobody signed: the same strip, all transparent. */
+export const BLANK_SIGNATURE_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADwAAAAUCAYAAADRA14pAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAHElEQVRYhe3BAQ0AAADCoPdPbQ43oAAAAACgKwMS1AABGK9cSwAAAABJRU5ErkJggg==';
+
+/** The body of a delivery as the phone sends it: the receiver's name and signature (plus any reason or exception). */
+export const signedDelivery = (extra: Record<string, unknown> = {}) => ({
+  status: 'delivered' as const,
+  receiverName: 'Dana Cole',
+  signature: SIGNATURE_DATA_URL,
+  ...extra,
+});

@@ -12,7 +12,7 @@ import {
   LoadPositionModel,
   LocationPointModel,
 } from './model';
-import { PNG_BYTES, seedLoad } from './testing';
+import { BLANK_SIGNATURE_DATA_URL, PNG_BYTES, seedLoad, signedDelivery } from './testing';
 
 let app: TestApp;
 let shipper: TestClient;
@@ -249,34 +249,83 @@ describe('location (calls 14, 15)', () => {
 });
 
 describe('status (POST /api/freight/:id/status)', () => {
-  it('booked → in_transit → delivered by the carrier, delivery only with a delivery photo', async () => {
+  it('booked → in_transit → delivered by the carrier with the receiver’s name and signature (issue 39)', async () => {
     const id = await booked();
     const start = await carrier.post(`/api/freight/${id}/status`, { status: 'in_transit' });
     expect(start.status).toBe(200);
     expect(start.body.status).toBe('in_transit');
+    expect(start.body.deliveryProof).toBeNull();
 
-    const early = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
-    expect(early.status).toBe(409);
-    expect(early.body.message).toMatch(/delivery photo/);
-
-    expect((await uploadPhoto(carrier, id, { photoType: 'delivery' })).status).toBe(201);
-    // At the delivery place (Dallas, TX): a few miles from its centre.
+    // At the delivery place (Dallas, TX): a few miles from its centre. A delivery photo is optional.
     await carrier.post(`/api/freight/${id}/location`, { latitude: 32.8, longitude: -96.85 });
-    const done = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
-    expect(done.status).toBe(200);
+    const done = await carrier.post(`/api/freight/${id}/status`, signedDelivery());
+    expect(done.status, done.text).toBe(200);
     expect(done.body.deliveryNote).toBeNull();
+    expect(done.body.deliveryProof).toMatchObject({
+      receiverName: 'Dana Cole',
+      exception: 'none',
+      exceptionNote: null,
+      signedAt: expect.any(String),
+      signatureUrl: `/api/freight/${id}/delivery/signature`,
+    });
     expect((await FreightModel.findById(id).lean())?.status).toBe('delivered');
+    // The poster reads the receipt and the signature image; a stranger is told the load does not exist.
+    const seen = await shipper.get(`/api/freight/${id}/tracking`);
+    expect(seen.body.deliveryProof.receiverName).toBe('Dana Cole');
+    const image = await shipper.raw('get', done.body.deliveryProof.signatureUrl).buffer(true);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await sharp(image.body as Buffer).metadata()).width).toBe(60);
+    expect((await stranger.get(done.body.deliveryProof.signatureUrl)).status).toBe(404);
+    // One fact for the delivery, with the receipt in it.
+    const facts = await DomainEventModel.find({ loadId: id, name: 'load.moved' }).lean();
+    const delivered = facts.filter((f) => (f.data as { status: string }).status === 'delivered');
+    expect(delivered).toHaveLength(1);
+    expect((delivered[0].data as { delivery: unknown }).delivery).toMatchObject({
+      receiverName: 'Dana Cole',
+      exception: 'none',
+    });
   });
 
-  it('marks delivered only within 10 miles of the delivery place, or with a reason the shipper then sees (issue 16)', async () => {
+  it.each([
+    ['no signature', { signature: undefined }, /^signature: The receiver must sign/],
+    ['an empty signature', { signature: '' }, /^signature: The receiver must sign/],
+    ['a blank canvas', { signature: BLANK_SIGNATURE_DATA_URL }, /^signature: the signature is empty/],
+    [
+      'a signature that is not a PNG',
+      { signature: 'data:image/png;base64,aGVsbG8=' },
+      /^signature: the image must be a PNG/,
+    ],
+    [
+      'a signature that is not a data URL',
+      { signature: 'https://example.com/sig.png' },
+      /^signature: A PNG image/,
+    ],
+    ['a signature too large', { signature: `data:image/png;base64,${'A'.repeat(200_000)}` }, /too large/],
+    ['no receiver name', { receiverName: undefined }, /^receiverName: The receiver’s name is required/],
+    ['an exception without its note', { exception: 'damage' }, /^exceptionNote: Say what/],
+    ['an unknown exception', { exception: 'lost', exceptionNote: 'gone' }, /^exception: exception must be/],
+  ])('refuses a delivery with %s with 400 and changes nothing', async (_name, extra, message) => {
     const id = await booked({ status: 'in_transit' });
-    expect((await uploadPhoto(carrier, id, { photoType: 'delivery' })).status).toBe(201);
-    const unknown = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
+    await carrier.post(`/api/freight/${id}/location`, { latitude: 32.8, longitude: -96.85 });
+    const before = await FreightModel.findById(id).lean();
+    const res = await carrier.post(`/api/freight/${id}/status`, signedDelivery(extra));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.message).toMatch(message);
+    const after = await FreightModel.findById(id).lean();
+    expect(after).toMatchObject({ status: 'in_transit', deliveryProof: null, deliveredAt: null });
+    expect(after?.updatedAt).toEqual(before?.updatedAt);
+    expect(await DomainEventModel.countDocuments({ loadId: id, name: 'load.moved' })).toBe(0);
+  });
+
+  it('marks delivered only once arrived (within 10 miles, or checked in at delivery), or with a reason the shipper then sees (issue 16)', async () => {
+    const id = await booked({ status: 'in_transit' });
+    const unknown = await carrier.post(`/api/freight/${id}/status`, signedDelivery());
     expect(unknown.status).toBe(409);
     expect(unknown.body.message).toMatch(/^No location has been shared for this load/);
     // 250 miles away, in Oklahoma City.
     await carrier.post(`/api/freight/${id}/location`, { latitude: 35.4676, longitude: -97.5164 });
-    const far = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' });
+    const far = await carrier.post(`/api/freight/${id}/status`, signedDelivery());
     expect(far.status).toBe(409);
     expect(far.body.message).toMatch(
       /^Your last location is 1\d\d miles from the delivery place \(Dallas, TX\)/,
@@ -284,25 +333,35 @@ describe('status (POST /api/freight/:id/status)', () => {
     expect(far.body.details).toEqual([{ code: 'DELIVERY_AWAY', milesAway: expect.any(Number) }]);
     expect((await FreightModel.findById(id).lean())?.status).toBe('in_transit');
     expect(
-      (await carrier.post(`/api/freight/${id}/status`, { status: 'delivered', deliveryNote: 'x' })).status,
+      (await carrier.post(`/api/freight/${id}/status`, signedDelivery({ deliveryNote: 'x' }))).status,
     ).toBe(400);
 
     const reason = 'Receiver moved the delivery to their Oklahoma City yard';
-    const done = await carrier.post(`/api/freight/${id}/status`, {
-      status: 'delivered',
-      deliveryNote: reason,
-    });
+    const done = await carrier.post(
+      `/api/freight/${id}/status`,
+      signedDelivery({ deliveryNote: reason, exception: 'damage', exceptionNote: 'One pallet crushed' }),
+    );
     expect(done.status).toBe(200);
     expect((await shipper.get(`/api/freight/${id}/tracking`)).body).toMatchObject({
       status: 'delivered',
       deliveryNote: reason,
+      deliveryProof: { receiverName: 'Dana Cole', exception: 'damage', exceptionNote: 'One pallet crushed' },
     });
+
+    // Checked in with Arrived at delivery: that is arrival too, wherever the last position was.
+    const checkedIn = await booked({ status: 'in_transit' });
+    await carrier.post(`/api/freight/${checkedIn}/location`, { latitude: 35.4676, longitude: -97.5164 });
+    for (const kind of ['arrived_pickup', 'loaded', 'arrived_delivery']) {
+      const stop = await carrier.post(`/api/freight/${checkedIn}/stops`, { kind });
+      expect(stop.status, stop.text).toBe(201);
+    }
+    expect((await carrier.post(`/api/freight/${checkedIn}/status`, signedDelivery())).status).toBe(200);
   });
 
   it('refuses an illegal change with 409 and leaves the status alone', async () => {
     const id = await booked();
     await uploadPhoto(carrier, id, { photoType: 'delivery' });
-    const skip = await carrier.post(`/api/freight/${id}/status`, { status: 'delivered' }); // booked → delivered
+    const skip = await carrier.post(`/api/freight/${id}/status`, signedDelivery()); // booked → delivered
     expect(skip.status).toBe(409);
     expect((await FreightModel.findById(id).lean())?.status).toBe('booked');
 

@@ -1,52 +1,54 @@
-import { Button, Dialog, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { DELIVERY_REASON_NEEDED, type TrackingFreightDto, type TrackingStatusTarget } from '@freight/shared';
+import { Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
+import { type TrackingFreightDto, type TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
-import { errorHasDetailCode, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
+import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
+import { deliveryArrival } from './deliveryArrival';
+import { DeliverDialog } from './DeliverDialog';
+import { useLoadStops } from './TripProgress';
 
-const SUCCESS: Record<TrackingStatusTarget, string> = {
+type Move = Exclude<TrackingStatusTarget, 'delivered'>;
+
+const SUCCESS: Record<Move, string> = {
   in_transit: 'Trip started',
-  delivered: 'Load marked delivered',
   cancelled: 'Load cancelled',
 };
 
 /**
  * The status moves a participant may make from here (the server enforces them): the carrier starts the trip and
- * marks the load delivered (with a delivery photo); the poster cancels an available or booked load.
+ * marks the load delivered, with the receiver's signature (issue 39): as the primary action once the truck is known
+ * to be at the delivery stop, else behind 'Not at the delivery stop yet' with a reason; the poster cancels an
+ * available or booked load.
  */
 export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   const changeStatus = useTrackedLoadStore((s) => s.changeStatus);
-  const [target, setTarget] = useState<TrackingStatusTarget | null>(null);
+  const reported = useLoadPositionStore((s) => s.byId[freight.id]?.data?.location);
+  const stops = useLoadStops(freight.id);
+  const [target, setTarget] = useState<Move | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  /** The server asked why the delivery is marked away from the delivery place (or without a shared location). */
-  const [askReason, setAskReason] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
+  /** The delivery dialog: closed, or open at the stop or away from it. */
+  const [delivering, setDelivering] = useState<'arrived' | 'away' | null>(null);
   const can = freight.viewerActions ?? {};
+  const arrived =
+    deliveryArrival(
+      { lat: freight.deliveryLat, lng: freight.deliveryLng },
+      reported ?? { lat: freight.currentLat, lng: freight.currentLng },
+      stops,
+    ) !== null;
 
-  const closeDialogs = () => {
-    setConfirmCancel(false);
-    setAskReason(null);
-  };
-  const move = useSubmit(
-    (status: TrackingStatusTarget, note: string | undefined) => changeStatus(freight.id, status, note),
-    {
-      successTitle: (status) => SUCCESS[status],
-      failure: 'refusal',
-      resetOnSuccess: true,
-      onSuccess: closeDialogs,
-      onFailure: (err) => {
-        setConfirmCancel(false);
-        // Away from the delivery place: the carrier may still mark it, with a reason the shipper sees.
-        if (errorHasDetailCode(err, DELIVERY_REASON_NEEDED)) setAskReason(errorMessage(err));
-      },
-      onUnauthorized: closeDialogs,
-    },
-  );
-  const run = (status: TrackingStatusTarget, note?: string) => {
+  const move = useSubmit((status: Move) => changeStatus(freight.id, status), {
+    successTitle: (status) => SUCCESS[status],
+    failure: 'refusal',
+    resetOnSuccess: true,
+    onSuccess: () => setConfirmCancel(false),
+    onFailure: () => setConfirmCancel(false),
+    onUnauthorized: () => setConfirmCancel(false),
+  });
+  const run = (status: Move) => {
     setTarget(status);
-    return move.submit(status, note);
+    return move.submit(status);
   };
   const pending = move.pending ? target : null;
 
@@ -63,16 +65,20 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
         Start Trip
       </Button>
     ),
-    can.markDelivered && (
-      <Button
-        key="deliver"
-        size="sm"
-        colorPalette="purple"
-        loading={pending === 'delivered'}
-        onClick={() => void run('delivered')}
-      >
+    can.markDelivered && arrived && (
+      <Button key="deliver" size="sm" colorPalette="purple" onClick={() => setDelivering('arrived')}>
         Mark Delivered
       </Button>
+    ),
+    can.markDelivered && !arrived && (
+      <Stack key="deliver-away" gap="1">
+        <Text fontSize="sm" color="gray.600" data-testid="deliver-when-arrived">
+          Mark Delivered appears when the truck arrives at the delivery stop.
+        </Text>
+        <Button size="sm" variant="outline" colorPalette="purple" onClick={() => setDelivering('away')}>
+          Not at the delivery stop yet
+        </Button>
+      </Stack>
     ),
     can.cancel && (
       <Button
@@ -90,7 +96,9 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
 
   return (
     <>
-      <HStack gap="3">{actions}</HStack>
+      <HStack gap="3" wrap="wrap" align="end">
+        {actions}
+      </HStack>
       <FormDialog
         title="Cancel this load?"
         open={confirmCancel}
@@ -109,34 +117,12 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
           colorPalette="red"
         />
       </FormDialog>
-      <FormDialog
-        title="Mark delivered away from the delivery place?"
-        open={askReason !== null}
-        onClose={() => setAskReason(null)}
-        placement="center"
-      >
-        <Dialog.Body>
-          <Stack gap="3">
-            <Text>{askReason}</Text>
-            <Field.Root required>
-              <Field.Label>Reason the shipper will see</Field.Label>
-              <Textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder="e.g. Receiver asked for delivery at their second warehouse"
-                rows={3}
-              />
-            </Field.Root>
-          </Stack>
-        </Dialog.Body>
-        <FormDialogFooter
-          onCancel={() => setAskReason(null)}
-          submitLabel="Mark Delivered"
-          pending={pending === 'delivered'}
-          disabled={reason.trim().length < 3}
-          onSubmit={() => void run('delivered', reason.trim())}
-        />
-      </FormDialog>
+      <DeliverDialog
+        freight={freight}
+        open={delivering !== null}
+        away={delivering === 'away'}
+        onClose={() => setDelivering(null)}
+      />
     </>
   );
 }

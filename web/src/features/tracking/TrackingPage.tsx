@@ -9,6 +9,7 @@ import { useTransitionedStore } from '../../lib/useTransitionedStore';
 import { LocationCard } from './LocationCard';
 import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
+import { DeliveryReceiptCard } from './DeliveryReceiptCard';
 import { LoadPartiesCard } from './LoadPartiesCard';
 import { AssignmentCard } from '../fleet/AssignmentCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
@@ -84,6 +85,7 @@ export function TrackingPage() {
         />
         {detail.viewerActions?.viewDocuments && <LoadDocumentsCard freightId={detail.id} />}
         <StatusActions freight={detail} />
+        {detail.deliveryProof && <DeliveryReceiptCard proof={detail.deliveryProof} />}
         <LocationCard freight={detail} />
         <Tabs.Root defaultValue="photos" variant="enclosed" lazyMount unmountOnExit>
           <Tabs.List>

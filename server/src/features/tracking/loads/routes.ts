@@ -2,7 +2,8 @@ import { statusChangeSchema } from '@freight/shared';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../../http/auth';
 import { pageQuerySchema, validate } from '../../../http/validate';
-import { changeStatus, getTrackingDetail, listTrackedLoads, loadParties } from './service';
+import { sendFile } from '../../../http/sendFile';
+import { changeStatus, getTrackingDetail, listTrackedLoads, loadParties, openSignature } from './service';
 
 /** The tracked loads: the list, a load's parties and detail, and its status changes. */
 export function loadRoutes(): Router {
@@ -23,6 +24,10 @@ export function loadRoutes(): Router {
   const statusChange = validate({ body: statusChangeSchema });
   router.post('/freight/:id/status', requireUser, statusChange, async (req, res) => {
     res.json(await changeStatus(currentActor(req), String(req.params.id), statusChange.input(res).body));
+  });
+  router.get('/freight/:id/delivery/signature', requireUser, async (req, res) => {
+    const file = await openSignature(currentActor(req), String(req.params.id));
+    await sendFile(res, file, { cacheControl: 'private, max-age=3600' });
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import {
   CARRIER_ON_LOAD_STATUSES,
+  SIGNATURE_REQUIRED_MESSAGE,
   type StatusChangeInput,
   type Page,
   type TrackedLoadDto,
@@ -11,10 +12,14 @@ import {
 import { Types, type FilterQuery } from 'mongoose';
 import { findByIds, paginate } from '../../../http/paginate';
 import type { PageQuery } from '../../../http/validate';
-import { type Actor } from '../../../policies';
+import { authorize, type Actor } from '../../../policies';
 import { FreightModel, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
-import { moveLoad } from '../../freight/status';
+import { moveLoad, type LoadMove } from '../../freight/status';
+import { badRequest, notFound } from '../../../http/errors';
+import type { FileDownload } from '../../../http/sendFile';
+import { fileStore } from '../../../infra/storage';
+import { cleanSignature } from '../delivery/signature';
 import { UserModel } from '../../users/model';
 import { toTrackingFreightDto } from '../model';
 import { chatRoomOf, loadForParticipant, positionRecord, roomsOfLoads } from '../access/service';
@@ -120,22 +125,68 @@ export async function listTrackedLoads(
 
 /**
  * POST /api/freight/:id/status: the tracking side's moves of the status machine (freight/status.ts): the booked
- * carrier starts the trip and delivers (with a delivery photo on record); the poster's side cancels. A move the
- * machine does not have is 409; one the actor may not make is 403.
+ * carrier starts the trip and delivers; the poster's side cancels. A delivery carries the receiver's receipt (issue
+ * 39): their name, their signature (a blank or unreadable one is 400 before anything changes) and any exception. The
+ * signature is stored first and removed again if the move is refused. A move the machine does not have is 409; one
+ * the actor may not make is 403.
  */
 export async function changeStatus(
   actor: Actor,
   freightId: string,
-  { status: to, deliveryNote }: StatusChangeInput,
+  input: StatusChangeInput,
 ): Promise<TrackingFreightDto> {
   const load = await loadForParticipant(actor, freightId);
-  const { after } = await withLoad(load._id, () =>
-    moveLoad(actor, load._id, to === 'delivered' ? { to, deliveryNote } : { to }),
-  );
+  let move: LoadMove;
+  let stored: string | null = null;
+  if (input.status === 'delivered') {
+    authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can change this status' });
+    if (!input.receiverName || !input.signature) throw badRequest(`signature: ${SIGNATURE_REQUIRED_MESSAGE}`); // the schema's rule
+    const png = await cleanSignature(input.signature);
+    stored = await fileStore().save(png);
+    const exception = input.exception ?? 'none';
+    move = {
+      to: 'delivered',
+      deliveryNote: input.deliveryNote,
+      proof: {
+        receiverName: input.receiverName,
+        signatureKey: stored,
+        signatureBytes: png.length,
+        exception,
+        exceptionNote: exception === 'none' ? null : (input.exceptionNote ?? null),
+      },
+    };
+  } else {
+    move = { to: input.status };
+  }
+  let after: FreightListing;
+  try {
+    ({ after } = await withLoad(load._id, () => moveLoad(actor, load._id, move)));
+  } catch (err) {
+    if (stored) {
+      const key = stored;
+      await fileStore()
+        .remove(key)
+        .catch(() => undefined); // nothing half-done
+    }
+    throw err;
+  }
   return toTrackingFreightDto(
     actor,
     after,
     (await chatRoomOf(after)) !== null,
     await positionRecord(after._id),
   );
+}
+
+/** GET /api/freight/:id/delivery/signature: the receiver's signature (PNG), to the load's participants. */
+export async function openSignature(actor: Actor, freightId: string): Promise<FileDownload> {
+  const load = await loadForParticipant(actor, freightId);
+  const proof = load.deliveryProof;
+  if (!proof) throw notFound('This load has no signed delivery yet');
+  return {
+    stream: await fileStore().open(proof.signatureKey),
+    mimeType: 'image/png',
+    size: proof.signatureBytes,
+    fileName: `signature-${freightId}.png`,
+  };
 }
