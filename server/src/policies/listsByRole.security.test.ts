@@ -421,6 +421,8 @@ const NOT_WALKED: Record<string, string> = {
     "compliance documents: owner, admins, accounting see the company's; others their own uploads",
   '/api/documents/:id/download': 'document:read (owner, admins, accounting), documents tests',
   '/api/freight/:id/photos/:photoId/file': "tracking:view, as the load's photos list walked above",
+  '/api/freight/:id/delivery/signature':
+    "tracking:view, as the load's photos list walked above; tracking tests",
   '/api/freight/:id/documents/rate-confirmation.pdf':
     "loadDocument:view, as the load's documents walked above",
   '/api/freight/:id/documents/proof-of-delivery.pdf':
