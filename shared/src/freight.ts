@@ -26,6 +26,7 @@ import {
   type UserType,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
+import { appointmentIsPast, loadStopField, type LoadStopDto } from './stops';
 import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
 
 /**
@@ -95,6 +96,13 @@ export interface FreightListingDto {
   userMcNumber: string | null;
   /** The truck and driver that run a booked load (issue 29); null until a dispatcher assigns them. */
   assignment?: LoadAssignmentDto | null;
+  /**
+   * The pickup's and the delivery's details (issue 39: facility, street address, appointment, references,
+   * contact): only for the load's parties (the poster's side, the booked carrier and its assigned driver). Absent
+   * for anyone else and in board pushes (absent: not told, keep what you have); null: none given.
+   */
+  pickupStop?: LoadStopDto | null;
+  deliveryStop?: LoadStopDto | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -163,6 +171,9 @@ export const loadFieldsSchema = z.object({
   requiresTarps: z.boolean().optional(),
   requiresStraps: z.boolean().optional(),
   requiresLiftgate: z.boolean().optional(),
+  /** The stops' details (issue 39); an edit replaces a stop's details as a whole (null clears them). */
+  pickupStop: loadStopField,
+  deliveryStop: loadStopField,
 });
 /** The fields the cross-field rules look at (a posting, or an edit merged onto the stored load). */
 export interface LoadRuleFields {
@@ -173,7 +184,17 @@ export interface LoadRuleFields {
   weightClass?: string | null;
   pickupDate?: string | null;
   deliveryDate?: string | null;
+  pickupTimeEnd?: string | null;
+  deliveryTimeEnd?: string | null;
+  /** Checked only when given: an edit that leaves the stops and dates alone is not refused for a past appointment. */
+  pickupStop?: Pick<LoadStopDto, 'appointment'> | null;
+  deliveryStop?: Pick<LoadStopDto, 'appointment'> | null;
 }
+
+const STOP_DATES = [
+  ['pickupStop', 'pickupDate', 'pickupTimeEnd', 'pickup'],
+  ['deliveryStop', 'deliveryDate', 'deliveryTimeEnd', 'delivery'],
+] as const;
 
 const PLACES = [
   ['originState', 'originCountry'],
@@ -205,6 +226,19 @@ export function loadFieldIssues(
   }
   if (v.pickupDate && v.deliveryDate && Date.parse(v.deliveryDate) < Date.parse(v.pickupDate)) {
     issues.push({ path: 'deliveryDate', message: 'Delivery date must not be before pickup date' });
+  }
+  // A stop's appointment is on the stop's date: a set time needs the date, and one already over is refused.
+  for (const [stopKey, dateKey, hoursEndKey, word] of STOP_DATES) {
+    const appointment = v[stopKey]?.appointment;
+    if (!appointment) continue;
+    const date = v[dateKey];
+    if (!date) {
+      if (appointment.kind !== 'fcfs') {
+        issues.push({ path: dateKey, message: `Set the ${word} date of the ${word} appointment` });
+      }
+    } else if (appointmentIsPast(appointment, date, v[hoursEndKey])) {
+      issues.push({ path: stopKey, message: `The ${word} appointment is in the past` });
+    }
   }
   return issues;
 }
@@ -247,6 +281,8 @@ export const postLoadSchema = loadFieldsSchema
       requiresTarps: v.requiresTarps ?? false,
       requiresStraps: v.requiresStraps ?? false,
       requiresLiftgate: v.requiresLiftgate ?? false,
+      pickupStop: v.pickupStop ?? null,
+      deliveryStop: v.deliveryStop ?? null,
     };
   });
 export type PostLoadInput = z.input<typeof postLoadSchema>;
