@@ -404,7 +404,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
       ['Facility', pdfText(d.facilityName)],
       ['Address', pdfText(stop.address)],
       ['Date', stop.when],
-      ['Appointment', appointmentText(d.appointment)],
+      ['Appointment', pdfText(appointmentText(d.appointment))],
       ['Dock / door', pdfText(d.dockNotes)],
       ['References', pdfText(stopReferencesText(d))],
       ['Contact', pdfText([d.contactName, d.contactPhone].filter(Boolean).join(', ')) || null],
