@@ -153,7 +153,9 @@ export function appointmentText(a: StopAppointmentDto | null | undefined): strin
 }
 
 /** The stop's reference numbers in words ("PU# 4471 · PO# 88-1 · BOL# B-9"), null without any. */
-export function stopReferencesText(s: LoadStopDto | null | undefined): string | null {
+export function stopReferencesText(
+  s: Partial<Pick<LoadStopDto, 'pickupNumber' | 'poNumber' | 'bolNumber'>> | null | undefined,
+): string | null {
   if (!s) return null;
   const refs = [
     s.pickupNumber && `PU# ${s.pickupNumber}`,
