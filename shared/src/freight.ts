@@ -20,13 +20,14 @@ import {
   FREIGHT_STATUSES,
   NEGOTIATION_STATUSES,
   RATE_TYPES,
+  STOP_APPOINTMENT_KINDS,
   US_STATES,
   WEIGHT_CLASSES,
   type FreightStatus,
   type UserType,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
-import { appointmentIsPast, loadStopField, type LoadStopDto } from './stops';
+import type { LoadStopDto, StopAppointmentDto } from './stops';
 import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
 
 /**
@@ -128,6 +129,75 @@ const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z
   .preprocess((v) => (isBlank(v) ? null : v), z.string().regex(TIME_RE, 'Expected a time (HH:MM)').nullable())
   .optional();
+
+// A stop's details (issue 39; types and display helpers in stops.ts).
+const PHONE_MESSAGE = 'Enter a phone number, e.g. (775) 555-0142';
+export const stopAppointmentSchema = z
+  .object({
+    kind: z.enum(STOP_APPOINTMENT_KINDS, { message: 'Choose fcfs, appointment or window' }),
+    time: optionalTime,
+    endTime: optionalTime,
+  })
+  .superRefine((a, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (a.kind !== 'fcfs' && !a.time) issue('time', 'Enter the appointment time');
+    if (a.kind === 'window') {
+      if (!a.endTime) issue('endTime', 'Enter when the window ends');
+      else if (a.time && a.endTime <= a.time) issue('endTime', 'The window must end after it starts');
+    }
+  })
+  .transform((a): StopAppointmentDto => ({
+    kind: a.kind,
+    time: a.kind === 'fcfs' ? null : (a.time ?? null),
+    endTime: a.kind === 'window' ? (a.endTime ?? null) : null,
+  }));
+const stopShape = {
+  facilityName: optionalText(200),
+  /** The street address; the city, state and ZIP are the load's. */
+  address: optionalText(200),
+  dockNotes: optionalText(1000),
+  appointment: z.preprocess((v) => (isBlank(v) ? null : v), stopAppointmentSchema.nullable()).optional(),
+  pickupNumber: optionalText(60),
+  poNumber: optionalText(60),
+  bolNumber: optionalText(60),
+  contactName: optionalText(100),
+  /** Digits with the usual separators, a leading + and an extension ("(775) 555-0142 ext 12"). */
+  contactPhone: z
+    .preprocess(
+      (v) => (isBlank(v) ? null : v),
+      z
+        .string()
+        .trim()
+        .max(40)
+        .regex(/^\+?(?:[\s().-]*\d){7,}[\s().-]*(?:(?:x|ext\.?)\s*\d{1,6})?$/i, PHONE_MESSAGE)
+        .nullable(),
+    )
+    .optional(),
+};
+/** A stop's details as a form or the API sends them; one with nothing given is none (null). */
+export const loadStopSchema = z.object(stopShape).transform((s): LoadStopDto | null => {
+  const stop = Object.fromEntries(Object.keys(stopShape).map((k) => [k, s[k as keyof typeof s] ?? null]));
+  return Object.values(stop).some((v) => v != null) ? (stop as unknown as LoadStopDto) : null;
+});
+/** `pickupStop` / `deliveryStop` in a posting or an edit: an object, or null (none; an edit clears it). */
+const loadStopField = z.preprocess((v) => (isBlank(v) ? null : v), loadStopSchema.nullable()).optional();
+
+/**
+ * Whether a stop's appointment is over, on the facility's wall clock in the latest US time zone (UTC−10: the
+ * facility's own zone is not known yet, so a time past there is past everywhere): an appointment or window by its
+ * (end) time, first come, first served by the end of the stop's hours (`hoursEnd`, else midnight).
+ */
+export function appointmentIsPast(
+  appointment: StopAppointmentDto,
+  date: string,
+  hoursEnd: string | null | undefined,
+  now = Date.now(),
+): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!day) return false;
+  const [h, m] = (appointment.endTime ?? appointment.time ?? hoursEnd ?? '23:59').split(':').map(Number);
+  return Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!, h!, m!) + 10 * 3_600_000 < now;
+}
 
 export const AIR_EQUIPMENT = 'air_cargo';
 export const ALL_WEIGHT_CLASSES = [...WEIGHT_CLASSES, ...AIR_WEIGHT_CLASSES] as const;

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { BOOKING_REQUEST_STATUSES, FREIGHT_STATUSES, NEGOTIATION_STATUSES } from './enums';
+import {
+  BOOKING_REQUEST_STATUSES,
+  FREIGHT_STATUSES,
+  NEGOTIATION_STATUSES,
+  STOP_APPOINTMENT_KINDS,
+} from './enums';
 import { MAX_PAGE_SIZE } from './constants';
 import { boardFilterIssues, freightSearchSchema } from './freight';
-import { STOP_APPOINTMENT_KINDS } from './stops';
 import { STOP_EVENT_KINDS } from './tracking';
 import { X12_STOP_CODES } from './webhooks';
 
