@@ -82,6 +82,10 @@ describe('stop details reach the parties only', { timeout: 120_000 }, () => {
       appointment: { kind: 'fcfs', time: null, endTime: null },
     });
     expect((await shipper.get(`/api/freight/${load.id}`)).body.pickupStop.address).toBe(STREET);
+    // The poster's load page (its Edit starts from these).
+    expect((await shipper.get(`/api/freight/${load.id}/interest`)).body.listing.pickupStop.address).toBe(
+      STREET,
+    );
 
     const board = await stranger.get('/api/freight?originCity=Reno');
     expect(board.status).toBe(200);
