@@ -2,9 +2,18 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import { assignForTest } from '@freight/server/features/trips/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startJourney, watchPageErrors } from './browser';
+import type { FreightListingDto } from '@freight/shared';
+import { LAPTOP, PHONE, screenshot, startJourney, watchPageErrors } from './browser';
 import { memberOf } from './companies';
-import { freshAccount, markNoReload, notReloaded, rolePage, type FreshAccount } from './roles';
+import {
+  bookLoadApi,
+  flaggedVerifiedAccount,
+  freshAccount,
+  markNoReload,
+  notReloaded,
+  rolePage,
+  type FreshAccount,
+} from './roles';
 
 /**
  * Issue 29, the driver's phone in Chromium: a carrier's driver signs in and lands on My Trips, the trip assigned to
@@ -139,4 +148,88 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('issue 39: a shipper posts a stop with a facility, address, appointment and references; the board shows cities only; the driver’s phone shows it all', async () => {
+    const { app, browser } = journey;
+    const shipper = await flaggedVerifiedAccount(app, 'shipper', { companyName: 'Sierra Foods' });
+    const haulier = await flaggedVerifiedAccount(app, 'carrier', { companyName: 'High Desert Freight' });
+    const hisDriver = await memberOf(app, haulier, 'carrier', 'driver');
+    const pickupDay = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    const deliveryDay = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const title = 'E2E dock load';
+
+    // The shipper posts from the board, the pickup's details in their collapsible section.
+    const { page: shipperPage, errors: shipperErrors } = await rolePage(browser, app, shipper, {
+      viewport: LAPTOP,
+    });
+    await shipperPage.goto(`${app.url}/freight`);
+    await shipperPage.getByRole('button', { name: 'Post Freight' }).click();
+    const form = shipperPage.getByRole('dialog', { name: 'Post New Load' });
+    await form.getByLabel('Load Title').fill(title);
+    await form.getByLabel('Origin City').fill('Reno');
+    await form.getByLabel('Origin State').selectOption('NV');
+    await form.getByLabel('Origin ZIP').fill('89502');
+    await form.getByLabel('Destination City').fill('Sacramento');
+    await form.getByLabel('Destination State').selectOption('CA');
+    await form.getByLabel('Rate ($)').fill('1800');
+    await form.getByLabel('Pickup Date').fill(pickupDay);
+    await form.getByLabel('Delivery Date').fill(deliveryDay);
+    await form.getByTestId('pickupStop-toggle').click();
+    const pickup = form.getByTestId('pickupStop-details');
+    await pickup.getByLabel('Pickup facility name').fill('Sierra Cold Storage');
+    await pickup.getByLabel('Pickup street address').fill('1200 Commerce Way');
+    await pickup.getByLabel('Pickup appointment').selectOption('window');
+    await pickup.getByLabel('Window opens').fill('08:00');
+    await pickup.getByLabel('Window closes').fill('10:00');
+    await pickup.getByLabel('Pickup dock / door notes').fill('Door 14, check in at the guard shack');
+    await pickup.getByLabel('Pickup PU number').fill('PU-4471');
+    await pickup.getByLabel('Pickup PO number').fill('PO-88121');
+    await pickup.getByLabel('Pickup contact name').fill('Maria Lopez');
+    await pickup.getByLabel('Pickup contact phone').fill('(775) 555-0142');
+    await screenshot(shipperPage, 'stops-post-load-form');
+    await form.getByRole('button', { name: 'Post Load' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const mine = (await shipper.api.get('/api/freight/my-listings')).body as { items: FreightListingDto[] };
+    const load = mine.items.find((l) => l.title === title)!;
+    expect(load.pickupStop).toMatchObject({ address: '1200 Commerce Way', pickupNumber: 'PU-4471' });
+
+    // Another carrier on the board: the load, with its cities only.
+    const { page: boardPage, errors: boardErrors } = await rolePage(browser, app, haulier, {
+      viewport: LAPTOP,
+    });
+    await boardPage.goto(`${app.url}/freight`);
+    const card = boardPage.getByTestId('freight-card').filter({ hasText: title });
+    await card.filter({ hasText: 'Reno, NV' }).waitFor();
+    const boardText = await boardPage.locator('body').innerText();
+    for (const detail of ['1200 Commerce Way', 'Sierra Cold Storage', 'PU-4471', 'Maria Lopez']) {
+      expect(boardText).not.toContain(detail);
+    }
+    await screenshot(boardPage, 'stops-board-cities-only');
+
+    // Booked and assigned: the driver's phone shows the address (a maps link), the appointment and the references.
+    await bookLoadApi(shipper, haulier, load.id);
+    await assignForTest({ loadId: load.id, driverId: hisDriver.user.id, byId: haulier.user.id });
+    const phone = await browser.newContext({ viewport: PHONE });
+    const phonePage = await phone.newPage();
+    const phoneErrors = watchPageErrors(phonePage);
+    await driverSignIn(phonePage, app.url, hisDriver);
+    const trip = phonePage.locator(`[data-testid="trip"][data-trip-id="${load.id}"]`);
+    const stop = trip.getByTestId('trip-next-stop');
+    await stop.filter({ hasText: 'Sierra Cold Storage' }).waitFor();
+    const address = stop.getByTestId('trip-stop-address');
+    expect(await address.textContent()).toBe('1200 Commerce Way, Reno, NV 89502');
+    expect(await address.getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('1200 Commerce Way, Reno, NV 89502')}`,
+    );
+    expect(await stop.getByTestId('trip-stop-appointment').textContent()).toContain('Window 08:00–10:00');
+    expect(await stop.getByTestId('trip-stop-references').textContent()).toBe('PU# PU-4471 · PO# PO-88121');
+    expect(await stop.getByTestId('trip-stop-contact').getAttribute('href')).toBe('tel:7755550142');
+    await stop.getByText('Door 14, check in at the guard shack').waitFor();
+    await screenshot(phonePage, 'stops-driver-phone-next-stop');
+
+    expect(shipperErrors).toEqual([]);
+    expect(boardErrors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
+    await Promise.all([phone.close(), shipperPage.context().close(), boardPage.context().close()]);
+  }, 180_000);
 });

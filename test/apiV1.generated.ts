@@ -717,6 +717,58 @@ export interface components {
             carrierId: string | null;
             isUrgent: boolean;
             isHazmat: boolean;
+            /** @description The pickup's facility, address, appointment, references and contact: on your own loads only (the board shows city and state); null when none were given */
+            pickupStop?: ({
+                facilityName: string | null;
+                /** @description The street address; the city, state and ZIP are the load's */
+                address: string | null;
+                /** @description Dock or door, gate and check-in notes */
+                dockNotes: string | null;
+                appointment: {
+                    /**
+                     * @description fcfs: first come, first served; appointment: at `time`; window: `time` to `endTime`
+                     * @enum {string}
+                     */
+                    kind: "fcfs" | "appointment" | "window";
+                    /** @description HH:MM, the facility's local time, on the stop's date */
+                    time: string | null;
+                    /** @description The window's end, HH:MM */
+                    endTime: string | null;
+                } | null;
+                pickupNumber: string | null;
+                poNumber: string | null;
+                bolNumber: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description The delivery's details, as pickupStop */
+            deliveryStop?: ({
+                facilityName: string | null;
+                /** @description The street address; the city, state and ZIP are the load's */
+                address: string | null;
+                /** @description Dock or door, gate and check-in notes */
+                dockNotes: string | null;
+                appointment: {
+                    /**
+                     * @description fcfs: first come, first served; appointment: at `time`; window: `time` to `endTime`
+                     * @enum {string}
+                     */
+                    kind: "fcfs" | "appointment" | "window";
+                    /** @description HH:MM, the facility's local time, on the stop's date */
+                    time: string | null;
+                    /** @description The window's end, HH:MM */
+                    endTime: string | null;
+                } | null;
+                pickupNumber: string | null;
+                poNumber: string | null;
+                bolNumber: string | null;
+                contactName: string | null;
+                contactPhone: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
             /** @description ISO 8601 date-time */
             createdAt: string;
             /** @description ISO 8601 date-time */
@@ -1072,6 +1124,38 @@ export interface operations {
                     requiresTarps?: boolean;
                     requiresStraps?: boolean;
                     requiresLiftgate?: boolean;
+                    pickupStop?: {
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    } | null;
+                    deliveryStop?: {
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    } | null;
                 };
             };
         };
@@ -1404,6 +1488,38 @@ export interface operations {
                     requiresTarps?: boolean;
                     requiresStraps?: boolean;
                     requiresLiftgate?: boolean;
+                    pickupStop?: {
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    } | null;
+                    deliveryStop?: {
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    } | null;
                 };
             };
         };

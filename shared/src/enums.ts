@@ -90,6 +90,8 @@ export const WEIGHT_CLASS_LABELS: Record<(typeof WEIGHT_CLASSES)[number], string
   ftl: 'Full Truckload',
 };
 export const RATE_TYPES = ['flat', 'per_mile', 'negotiable'] as const;
+/** A stop's appointment (issue 39): first come, first served, a set time, or a window. */
+export const STOP_APPOINTMENT_KINDS = ['fcfs', 'appointment', 'window'] as const;
 export const RATE_TYPE_LABELS: Record<(typeof RATE_TYPES)[number], string> = {
   flat: 'Flat Rate',
   per_mile: 'Per Mile',

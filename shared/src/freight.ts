@@ -20,12 +20,14 @@ import {
   FREIGHT_STATUSES,
   NEGOTIATION_STATUSES,
   RATE_TYPES,
+  STOP_APPOINTMENT_KINDS,
   US_STATES,
   WEIGHT_CLASSES,
   type FreightStatus,
   type UserType,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
+import type { LoadStopDto, StopAppointmentDto } from './stops';
 import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
 
 /**
@@ -95,6 +97,13 @@ export interface FreightListingDto {
   userMcNumber: string | null;
   /** The truck and driver that run a booked load (issue 29); null until a dispatcher assigns them. */
   assignment?: LoadAssignmentDto | null;
+  /**
+   * The pickup's and the delivery's details (issue 39: facility, street address, appointment, references,
+   * contact): only for the load's parties (the poster's side, the booked carrier and its assigned driver). Absent
+   * for anyone else and in board pushes (absent: not told, keep what you have); null: none given.
+   */
+  pickupStop?: LoadStopDto | null;
+  deliveryStop?: LoadStopDto | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -120,6 +129,75 @@ const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const optionalTime = z
   .preprocess((v) => (isBlank(v) ? null : v), z.string().regex(TIME_RE, 'Expected a time (HH:MM)').nullable())
   .optional();
+
+// A stop's details (issue 39; types and display helpers in stops.ts).
+const PHONE_MESSAGE = 'Enter a phone number, e.g. (775) 555-0142';
+export const stopAppointmentSchema = z
+  .object({
+    kind: z.enum(STOP_APPOINTMENT_KINDS, { message: 'Choose fcfs, appointment or window' }),
+    time: optionalTime,
+    endTime: optionalTime,
+  })
+  .superRefine((a, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (a.kind !== 'fcfs' && !a.time) issue('time', 'Enter the appointment time');
+    if (a.kind === 'window') {
+      if (!a.endTime) issue('endTime', 'Enter when the window ends');
+      else if (a.time && a.endTime <= a.time) issue('endTime', 'The window must end after it starts');
+    }
+  })
+  .transform((a): StopAppointmentDto => ({
+    kind: a.kind,
+    time: a.kind === 'fcfs' ? null : (a.time ?? null),
+    endTime: a.kind === 'window' ? (a.endTime ?? null) : null,
+  }));
+const stopShape = {
+  facilityName: optionalText(200),
+  /** The street address; the city, state and ZIP are the load's. */
+  address: optionalText(200),
+  dockNotes: optionalText(1000),
+  appointment: z.preprocess((v) => (isBlank(v) ? null : v), stopAppointmentSchema.nullable()).optional(),
+  pickupNumber: optionalText(60),
+  poNumber: optionalText(60),
+  bolNumber: optionalText(60),
+  contactName: optionalText(100),
+  /** Digits with the usual separators, a leading + and an extension ("(775) 555-0142 ext 12"). */
+  contactPhone: z
+    .preprocess(
+      (v) => (isBlank(v) ? null : v),
+      z
+        .string()
+        .trim()
+        .max(40)
+        .regex(/^\+?(?:[\s().-]*\d){7,}[\s().-]*(?:(?:x|ext\.?)\s*\d{1,6})?$/i, PHONE_MESSAGE)
+        .nullable(),
+    )
+    .optional(),
+};
+/** A stop's details as a form or the API sends them; one with nothing given is none (null). */
+export const loadStopSchema = z.object(stopShape).transform((s): LoadStopDto | null => {
+  const stop = Object.fromEntries(Object.keys(stopShape).map((k) => [k, s[k as keyof typeof s] ?? null]));
+  return Object.values(stop).some((v) => v != null) ? (stop as unknown as LoadStopDto) : null;
+});
+/** `pickupStop` / `deliveryStop` in a posting or an edit: an object, or null (none; an edit clears it). */
+const loadStopField = z.preprocess((v) => (isBlank(v) ? null : v), loadStopSchema.nullable()).optional();
+
+/**
+ * Whether a stop's appointment is over, on the facility's wall clock in the latest US time zone (UTC−10: the
+ * facility's own zone is not known yet, so a time past there is past everywhere): an appointment or window by its
+ * (end) time, first come, first served by the end of the stop's hours (`hoursEnd`, else midnight).
+ */
+export function appointmentIsPast(
+  appointment: StopAppointmentDto,
+  date: string,
+  hoursEnd: string | null | undefined,
+  now = Date.now(),
+): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!day) return false;
+  const [h, m] = (appointment.endTime ?? appointment.time ?? hoursEnd ?? '23:59').split(':').map(Number);
+  return Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!, h!, m!) + 10 * 3_600_000 < now;
+}
 
 export const AIR_EQUIPMENT = 'air_cargo';
 export const ALL_WEIGHT_CLASSES = [...WEIGHT_CLASSES, ...AIR_WEIGHT_CLASSES] as const;
@@ -163,6 +241,9 @@ export const loadFieldsSchema = z.object({
   requiresTarps: z.boolean().optional(),
   requiresStraps: z.boolean().optional(),
   requiresLiftgate: z.boolean().optional(),
+  /** The stops' details (issue 39); an edit replaces a stop's details as a whole (null clears them). */
+  pickupStop: loadStopField,
+  deliveryStop: loadStopField,
 });
 /** The fields the cross-field rules look at (a posting, or an edit merged onto the stored load). */
 export interface LoadRuleFields {
@@ -173,7 +254,17 @@ export interface LoadRuleFields {
   weightClass?: string | null;
   pickupDate?: string | null;
   deliveryDate?: string | null;
+  pickupTimeEnd?: string | null;
+  deliveryTimeEnd?: string | null;
+  /** Checked only when given: an edit that leaves the stops and dates alone is not refused for a past appointment. */
+  pickupStop?: Pick<LoadStopDto, 'appointment'> | null;
+  deliveryStop?: Pick<LoadStopDto, 'appointment'> | null;
 }
+
+const STOP_DATES = [
+  ['pickupStop', 'pickupDate', 'pickupTimeEnd', 'pickup'],
+  ['deliveryStop', 'deliveryDate', 'deliveryTimeEnd', 'delivery'],
+] as const;
 
 const PLACES = [
   ['originState', 'originCountry'],
@@ -205,6 +296,19 @@ export function loadFieldIssues(
   }
   if (v.pickupDate && v.deliveryDate && Date.parse(v.deliveryDate) < Date.parse(v.pickupDate)) {
     issues.push({ path: 'deliveryDate', message: 'Delivery date must not be before pickup date' });
+  }
+  // A stop's appointment is on the stop's date: a set time needs the date, and one already over is refused.
+  for (const [stopKey, dateKey, hoursEndKey, word] of STOP_DATES) {
+    const appointment = v[stopKey]?.appointment;
+    if (!appointment) continue;
+    const date = v[dateKey];
+    if (!date) {
+      if (appointment.kind !== 'fcfs') {
+        issues.push({ path: dateKey, message: `Set the ${word} date of the ${word} appointment` });
+      }
+    } else if (appointmentIsPast(appointment, date, v[hoursEndKey])) {
+      issues.push({ path: stopKey, message: `The ${word} appointment is in the past` });
+    }
   }
   return issues;
 }
@@ -247,6 +351,8 @@ export const postLoadSchema = loadFieldsSchema
       requiresTarps: v.requiresTarps ?? false,
       requiresStraps: v.requiresStraps ?? false,
       requiresLiftgate: v.requiresLiftgate ?? false,
+      pickupStop: v.pickupStop ?? null,
+      deliveryStop: v.deliveryStop ?? null,
     };
   });
 export type PostLoadInput = z.input<typeof postLoadSchema>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { BOOKING_REQUEST_STATUSES, FREIGHT_STATUSES, NEGOTIATION_STATUSES } from './enums';
+import {
+  BOOKING_REQUEST_STATUSES,
+  FREIGHT_STATUSES,
+  NEGOTIATION_STATUSES,
+  STOP_APPOINTMENT_KINDS,
+} from './enums';
 import { MAX_PAGE_SIZE } from './constants';
 import { boardFilterIssues, freightSearchSchema } from './freight';
 import { STOP_EVENT_KINDS } from './tracking';
@@ -25,6 +30,29 @@ export const v1ErrorSchema = z
   .meta({ id: 'Error' });
 export type V1Error = z.infer<typeof v1ErrorSchema>;
 
+/** A pickup's or delivery's details (issue 39), as your company's loads carry them. */
+export const v1LoadStopSchema = z
+  .looseObject({
+    facilityName: nullableText,
+    address: nullableText.describe("The street address; the city, state and ZIP are the load's"),
+    dockNotes: nullableText.describe('Dock or door, gate and check-in notes'),
+    appointment: z
+      .object({
+        kind: z
+          .enum(STOP_APPOINTMENT_KINDS)
+          .describe('fcfs: first come, first served; appointment: at `time`; window: `time` to `endTime`'),
+        time: nullableText.describe("HH:MM, the facility's local time, on the stop's date"),
+        endTime: nullableText.describe("The window's end, HH:MM"),
+      })
+      .nullable(),
+    pickupNumber: nullableText,
+    poNumber: nullableText,
+    bolNumber: nullableText,
+    contactName: nullableText,
+    contactPhone: nullableText,
+  })
+  .meta({ id: 'LoadStop' });
+
 export const v1LoadSchema = z
   .looseObject({
     id: z.string(),
@@ -49,6 +77,14 @@ export const v1LoadSchema = z
     carrierId: nullableText.describe('The booked carrier, once booked'),
     isUrgent: z.boolean(),
     isHazmat: z.boolean(),
+    pickupStop: v1LoadStopSchema
+      .nullable()
+      .optional()
+      .describe(
+        "The pickup's facility, address, appointment, references and contact: on your own loads only (the board " +
+          'shows city and state); null when none were given',
+      ),
+    deliveryStop: v1LoadStopSchema.nullable().optional().describe("The delivery's details, as pickupStop"),
     createdAt: iso,
     updatedAt: iso,
   })

@@ -129,6 +129,7 @@ const CASES = {
   // Reads and lists of loads (issue 51): the reading roles see the company's loads; a driver only the ones assigned
   // to them (load:read's assigned-driver side is walked in listsByRole.security.test.ts).
   'load:read': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: READ, other: NONE },
+  'load:stopDetails': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: READ, other: NONE },
   'load:list': { type: 'carrier', own: READ, other: 'same' },
   'booking:listOwn': { type: 'carrier', own: READ, other: 'same' },
   'negotiation:list': { type: 'broker', own: READ, other: 'same' },

@@ -133,6 +133,13 @@ export const freightPolicies = {
     actsOnLoads(actor) &&
     (isParty(actor, negotiation.brokerId, negotiation.brokerCompanyId) ||
       isParty(actor, negotiation.carrierId, negotiation.carrierCompanyId)),
+  /**
+   * A load's stop details (issue 39: facility, street address, dock notes, appointment, references, contact): the
+   * poster's side, and once booked the carrier's reading roles (its dispatcher) and the assigned driver, that is
+   * whoever reads the load past the board (`readsLoad`, admins included). The board, other carriers (a carrier that
+   * asked to book it too) and the signed-out see the city and state only.
+   */
+  'load:stopDetails': (actor: Actor, load: LoadRef) => readsLoad(actor, load),
   /** One load past the board: see `readsLoad`. Every list of loads keeps only the loads this allows (issue 51). */
   'load:read': (actor: Actor, load: LoadRef) => readsLoad(actor, load),
   /**

@@ -247,4 +247,23 @@ describe('the entity layer', () => {
     upsertEntity('load', { ...listing, title: 'Renamed' });
     expect(getEntity('load', 'f1')).toMatchObject({ title: 'Renamed', viewerActions: { book: 'allowed' } });
   });
+
+  it('keeps a load’s stop details when a push leaves them out (not told), and takes null as cleared (issue 39)', () => {
+    const pickupStop = {
+      facilityName: 'Sierra Cold Storage',
+      address: '1200 Commerce Way',
+      dockNotes: null,
+      appointment: { kind: 'fcfs' as const, time: null, endTime: null },
+      pickupNumber: 'PU-1',
+      poNumber: null,
+      bolNumber: null,
+      contactName: null,
+      contactPhone: null,
+    };
+    upsertEntity('load', { ...listing, pickupStop, deliveryStop: null });
+    upsertEntity('load', { ...listing, title: 'Renamed' });
+    expect(getEntity('load', 'f1')).toMatchObject({ title: 'Renamed', pickupStop, deliveryStop: null });
+    upsertEntity('load', { ...listing, title: 'Renamed', pickupStop: null, deliveryStop: null });
+    expect(getEntity('load', 'f1')?.pickupStop).toBeNull();
+  });
 });

@@ -48,8 +48,14 @@ export type EntityTables = { readonly [K in EntityKind]: EntityTable<K> };
  * their status stands.
  */
 const mergeOf: { [K in EntityKind]?: (known: EntityTypes[K], next: EntityTypes[K]) => EntityTypes[K] } = {
-  load: (known, next) =>
-    next.viewerActions || !known.viewerActions ? next : { ...next, viewerActions: known.viewerActions },
+  load: (known, next) => {
+    const kept =
+      next.viewerActions || !known.viewerActions ? next : { ...next, viewerActions: known.viewerActions };
+    // A copy without the stops' details (a board push) does not tell them; the known ones stay (issue 39).
+    return 'pickupStop' in next || !('pickupStop' in known)
+      ? kept
+      : { ...kept, pickupStop: known.pickupStop, deliveryStop: known.deliveryStop };
+  },
   trackedLoad: (known, next) => ({ ...known, ...next }),
   negotiation: (known, next) =>
     withActionsKept(known, next, known.status === next.status && known.version === next.version),

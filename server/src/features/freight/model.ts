@@ -5,11 +5,41 @@ import {
   boardEquipment,
   type FreightListingDto,
   type LoadAssignmentDto,
+  type LoadStopDto,
   type FreightStatus,
 } from '@freight/shared';
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { iso } from '../../http/dto';
 import { companyStamps } from '../companies/stamps';
+
+/**
+ * A stop's details (issue 39): never queried by, so nested in the load (DESIGN §2 allows it); null when none given.
+ * Only the load's parties read them (`load:stopDetails`); toFreightDto leaves them out, withStopDetails adds them.
+ */
+const stopSchema = new Schema(
+  {
+    facilityName: { type: String, default: null },
+    address: { type: String, default: null },
+    dockNotes: { type: String, default: null },
+    appointment: {
+      type: new Schema(
+        {
+          kind: { type: String, required: true },
+          time: { type: String, default: null },
+          endTime: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    pickupNumber: { type: String, default: null },
+    poNumber: { type: String, default: null },
+    bolNumber: { type: String, default: null },
+    contactName: { type: String, default: null },
+    contactPhone: { type: String, default: null },
+  },
+  { _id: false },
+);
 
 /**
  * A freight listing (SPEC §3). Road loads and air shipments share it (air: equipmentType 'air_cargo').
@@ -56,6 +86,8 @@ const freightSchema = new Schema(
     deliveryDate: { type: Date, default: null },
     deliveryTimeStart: { type: String, default: null },
     deliveryTimeEnd: { type: String, default: null },
+    pickupStop: { type: stopSchema, default: null },
+    deliveryStop: { type: stopSchema, default: null },
     /** The carrier's reason for marking it delivered away from the delivery place (issue 16). */
     deliveryNote: { type: String, default: null },
     /** When the carrier marked it delivered (the proof of delivery prints it). */
@@ -223,6 +255,29 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     assignment: toAssignmentDto(f),
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,
+  };
+}
+
+/** A stored stop as the API shows it (null when none). */
+export function toLoadStopDto(s: FreightListing['pickupStop'] | undefined): LoadStopDto | null {
+  if (!s) return null;
+  const a = s.appointment;
+  return {
+    facilityName: s.facilityName ?? null,
+    address: s.address ?? null,
+    dockNotes: s.dockNotes ?? null,
+    appointment: a
+      ? {
+          kind: a.kind as NonNullable<LoadStopDto['appointment']>['kind'],
+          time: a.time ?? null,
+          endTime: a.endTime ?? null,
+        }
+      : null,
+    pickupNumber: s.pickupNumber ?? null,
+    poNumber: s.poNumber ?? null,
+    bolNumber: s.bolNumber ?? null,
+    contactName: s.contactName ?? null,
+    contactPhone: s.contactPhone ?? null,
   };
 }
 

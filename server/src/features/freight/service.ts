@@ -26,8 +26,10 @@ import {
   ratePerMileCentsOf,
   roundCoord,
   toFreightDto,
+  toLoadStopDto,
   type FreightListing,
 } from './model';
+import { withStopDetails } from './stops';
 import { NegotiationModel } from './negotiations/model';
 import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { objectId } from './ids';
@@ -176,6 +178,8 @@ export async function createListing(
       requiresLiftgate: data.requiresLiftgate,
       userCompanyName: poster.companyName ?? null,
       userMcNumber: poster.mcNumber ?? null,
+      pickupStop: data.pickupStop,
+      deliveryStop: data.deliveryStop,
     });
     // The fact is the load as stored (its parties' companies too); its projectors put it on the board and alert saved
     // searches.
@@ -195,7 +199,8 @@ export async function createListing(
     );
     return draft;
   });
-  return toFreightDto(doc.toObject() as FreightListing);
+  const stored = doc.toObject() as FreightListing;
+  return withStopDetails(actor, stored, toFreightDto(stored));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -215,7 +220,10 @@ export async function getListing(actor: Actor | null, id: string): Promise<Freig
       await assertFeatureAccess(actor, 'air_freight');
     }
   }
-  const listing = { ...toFreightDto(load), viewerActions: viewerLoadActions(actor, load) };
+  const listing = withStopDetails(actor, load, {
+    ...toFreightDto(load),
+    viewerActions: viewerLoadActions(actor, load),
+  });
   // A load that left the board (booked, in transit, delivered, cancelled) is the business of its participants only
   // (issue 25): its description and instructions included; anyone else, signed out too, gets 404. Who reads it is
   // the policy's `load:read`, with the member's role (issue 51: an unassigned driver of the carrier is not one).
@@ -241,7 +249,10 @@ export async function myListings(actor: Actor, q: z.output<typeof myListingsSche
     { createdAt: -1, _id: -1 },
     q,
   );
-  return { ...found, items: readableLoads(actor, found.items).map(toFreightDto) };
+  return {
+    ...found,
+    items: readableLoads(actor, found.items).map((l) => withStopDetails(actor, l, toFreightDto(l))),
+  };
 }
 
 export const brokerFreightSchema = pageQuerySchema.extend({
@@ -261,7 +272,7 @@ export async function brokerFreight(
   const filter: FilterQuery<FreightListing> = mine(actor, 'brokerId', 'brokerCompanyId');
   if (q.status) filter.status = q.status;
   const found = await paginate<FreightListing>(FreightModel, filter, { createdAt: -1, _id: -1 }, q);
-  return { ...found, items: found.items.map(toFreightDto) };
+  return { ...found, items: found.items.map((l) => withStopDetails(actor, l, toFreightDto(l))) };
 }
 
 /** The Broker Hub's four stat cards, counted on the server (the lists are paginated). */
@@ -305,6 +316,8 @@ const SETTABLE = [
   'requiresTarps',
   'requiresStraps',
   'requiresLiftgate',
+  'pickupStop',
+  'deliveryStop',
 ] as const;
 
 export async function updateListing(
@@ -346,7 +359,7 @@ export async function updateListing(
     return after === NOTHING_WRITTEN ? null : after;
   });
   if (!edited) throw conflict('Only available loads can be edited');
-  return toFreightDto(edited);
+  return withStopDetails(actor, edited, toFreightDto(edited));
 }
 
 /** The fields an edit sets on an available load (merged with what it keeps, checked as a whole). */
@@ -368,6 +381,21 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
     weightClass: data.weightClass === undefined ? load.weightClass : data.weightClass,
     pickupDate: data.pickupDate === undefined ? load.pickupDate?.toISOString() : data.pickupDate,
     deliveryDate: data.deliveryDate === undefined ? load.deliveryDate?.toISOString() : data.deliveryDate,
+    pickupTimeEnd: data.pickupTimeEnd === undefined ? load.pickupTimeEnd : data.pickupTimeEnd,
+    deliveryTimeEnd: data.deliveryTimeEnd === undefined ? load.deliveryTimeEnd : data.deliveryTimeEnd,
+    // A stop's appointment is checked when the edit sends the stop or moves its date (issue 39).
+    pickupStop:
+      data.pickupStop !== undefined
+        ? data.pickupStop
+        : data.pickupDate !== undefined
+          ? toLoadStopDto(load.pickupStop)
+          : null,
+    deliveryStop:
+      data.deliveryStop !== undefined
+        ? data.deliveryStop
+        : data.deliveryDate !== undefined
+          ? toLoadStopDto(load.deliveryStop)
+          : null,
   };
   assertKnownCountries(data);
   const issue = loadFieldIssues(merged, equipmentType)[0];

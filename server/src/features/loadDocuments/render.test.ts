@@ -42,6 +42,66 @@ const SIGNATURE_AND_FOOTER =
   /(Receiver|Carrier|Shipper|Broker) signature|Printed name|Date|(Proof of Delivery|Rate Confirmation) #ABC123 - FreightConnect - Page \d+ of \d+/g;
 
 describe('load document PDFs (issue 23)', () => {
+  it('the rate confirmation carries each stop: facility, full address, appointment, dock, references, contact (issue 39)', async () => {
+    const bytes = await renderRateConfirmation({
+      load: load(),
+      issuedAt: new Date('2030-05-01T12:00:00Z'),
+      bookedAt: new Date('2030-05-01T12:00:00Z'),
+      version: 1,
+      shipper: party('Shipper'),
+      carrier: party('Carrier'),
+      rateCents: 250_000,
+      rateType: 'flat',
+      stops: [
+        {
+          label: 'Pickup',
+          address: '1200 Commerce Way, Chicago, IL 60601',
+          when: 'Jun 1, 2030, 08:00 - 17:00',
+          details: {
+            facilityName: 'Lakeside Steel',
+            address: '1200 Commerce Way',
+            dockNotes: 'Door 14',
+            appointment: { kind: 'window', time: '08:00', endTime: '10:00' },
+            pickupNumber: 'PU-4471',
+            poNumber: 'PO-88121',
+            bolNumber: 'BOL-9001',
+            contactName: 'Maria Lopez',
+            contactPhone: '(312) 555-0142',
+          },
+        },
+        {
+          label: 'Delivery',
+          address: 'Dallas, TX',
+          when: 'Jun 3, 2030',
+          details: {
+            facilityName: 'Trinity DC',
+            address: null,
+            dockNotes: null,
+            appointment: { kind: 'fcfs', time: null, endTime: null },
+            pickupNumber: null,
+            poNumber: null,
+            bolNumber: null,
+            contactName: null,
+            contactPhone: null,
+          },
+        },
+      ],
+    });
+    const text = (await pages(bytes)).join(' ');
+    for (const expected of [
+      'Lakeside Steel',
+      '1200 Commerce Way, Chicago, IL 60601',
+      'Window 08:00-10:00',
+      'Door 14',
+      'PU# PU-4471 · PO# PO-88121 · BOL# BOL-9001',
+      'Maria Lopez, (312) 555-0142',
+      'Trinity DC',
+      'First come, first served',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
   it('the rate confirmation prints a long carrier email whole', async () => {
     const email = 'dispatch@ridgeline-transport-logistics-group.com';
     const bytes = await renderRateConfirmation({

@@ -1,4 +1,4 @@
-import { formatUsd } from '@freight/shared';
+import { appointmentText, formatUsd, stopReferencesText, type LoadStopDto } from '@freight/shared';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -44,6 +44,19 @@ export interface RateConfirmationInput {
   rateType: string;
   /** The truck and driver the carrier assigned (issue 29), once assigned. */
   assignment?: { truck: string; driver: string; driverPhone: string | null } | null;
+  /** The pickup's and delivery's details (issue 39): the full address, appointment, references and contact. */
+  stops?: StopInfo[];
+}
+
+/** One stop as the rate confirmation prints it. */
+export interface StopInfo {
+  /** 'Pickup' or 'Delivery'. */
+  label: string;
+  /** The full address (street when given, city, state, ZIP). */
+  address: string;
+  /** The stop's day and hours, as the load details print them. */
+  when: string;
+  details: LoadStopDto;
 }
 
 export interface DeliveryPhoto {
@@ -396,6 +409,20 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
 
   sectionTitle(doc, 'Load details');
   rows(doc, loadRows(load));
+
+  for (const stop of input.stops ?? []) {
+    const d = stop.details;
+    sectionTitle(doc, stop.label);
+    rows(doc, [
+      ['Facility', pdfText(d.facilityName)],
+      ['Address', pdfText(stop.address)],
+      ['Date', stop.when],
+      ['Appointment', pdfText(appointmentText(d.appointment))],
+      ['Dock / door', pdfText(d.dockNotes)],
+      ['References', pdfText(stopReferencesText(d))],
+      ['Contact', pdfText([d.contactName, d.contactPhone].filter(Boolean).join(', ')) || null],
+    ]);
+  }
 
   if (input.assignment) {
     sectionTitle(doc, 'Truck and driver');

@@ -6,6 +6,7 @@ import {
   LOAD_DOCUMENT_TITLES,
   boardEquipment,
   isLoadDocumentDue,
+  stopAddress,
   type EquipmentType,
   type LoadDocumentKind,
   type LoadDocumentListDto,
@@ -18,7 +19,7 @@ import { withAggregate } from '../../infra/concurrency';
 import { fileStore } from '../../infra/storage';
 import { authorize, type Actor } from '../../policies';
 import { BookingRequestModel } from '../freight/bookingRequests/model';
-import { FreightModel, type FreightListing } from '../freight/model';
+import { FreightModel, toLoadStopDto, type FreightListing } from '../freight/model';
 import { NegotiationModel } from '../freight/negotiations/model';
 import { FreightPhotoModel, LoadPositionModel, type FreightPhoto } from '../tracking/model';
 import { UserModel } from '../users/model';
@@ -36,6 +37,7 @@ import {
   renderRateConfirmation,
   type LoadInfo,
   type PartyInfo,
+  type StopInfo,
 } from './render';
 
 /** How many delivery photos a proof of delivery embeds (the newest are left out beyond this). */
@@ -354,6 +356,31 @@ async function rateConfirmationPdf(load: FreightListing, version: number): Promi
     rateCents: load.rateCents ?? null,
     rateType: load.rateType ?? 'flat',
     assignment: await assignmentOf(load),
+    stops: stopsOf(load),
+  });
+}
+
+/** The stops with details given (issue 39), in order: the pickup, then the delivery. */
+function stopsOf(load: FreightListing): StopInfo[] {
+  const info = loadInfoOf(load);
+  const stops: Array<
+    [string, FreightListing['pickupStop'], string, string, string | null | undefined, string]
+  > = [
+    ['Pickup', load.pickupStop, load.originCity, load.originState, load.originZip, info.pickup],
+    [
+      'Delivery',
+      load.deliveryStop,
+      load.destinationCity,
+      load.destinationState,
+      load.destinationZip,
+      info.delivery,
+    ],
+  ];
+  return stops.flatMap(([label, stored, city, state, zip, day]) => {
+    const details = toLoadStopDto(stored);
+    return details
+      ? [{ label, address: stopAddress(details.address, city, state, zip), when: day, details }]
+      : [];
   });
 }
 

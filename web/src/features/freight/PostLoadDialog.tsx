@@ -20,6 +20,14 @@ import { SelectInput } from '../../components/SelectInput';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
 import { equipmentLabel } from './format';
+import {
+  EMPTY_STOP,
+  StopDetailsFields,
+  isEmptyStop,
+  stopFormOf,
+  stopInputOf,
+  type StopForm,
+} from './StopDetailsFields';
 
 interface FormState {
   title: string;
@@ -50,6 +58,13 @@ interface FormState {
   requiresTarps: boolean;
   requiresStraps: boolean;
   requiresLiftgate: boolean;
+  pickupStop: StopForm;
+  deliveryStop: StopForm;
+  /**
+   * Whether the listing the form started from carried its stops' details (an edit from a list that leaves them
+   * out, e.g. the board's, must not clear them: an empty stop is then not sent).
+   */
+  stopsKnown: boolean;
 }
 
 /** SPEC §5 Post Load defaults. */
@@ -83,6 +98,9 @@ const DEFAULTS: FormState = {
   requiresTarps: false,
   requiresStraps: false,
   requiresLiftgate: false,
+  pickupStop: EMPTY_STOP,
+  deliveryStop: EMPTY_STOP,
+  stopsKnown: true,
 };
 
 function fromListing(l: FreightListingDto): FormState {
@@ -118,8 +136,15 @@ function fromListing(l: FreightListingDto): FormState {
     requiresTarps: l.requiresTarps,
     requiresStraps: l.requiresStraps,
     requiresLiftgate: l.requiresLiftgate,
+    pickupStop: stopFormOf(l.pickupStop),
+    deliveryStop: stopFormOf(l.deliveryStop),
+    stopsKnown: l.pickupStop !== undefined,
   };
 }
+
+/** A stop as sent: left out when its details were not known and nothing was typed (the load keeps its own). */
+const stopOf = (f: FormState, key: 'pickupStop' | 'deliveryStop') =>
+  !f.stopsKnown && isEmptyStop(f[key]) ? undefined : stopInputOf(f[key]);
 
 /** SPEC §5: numbers or null when empty, dates null when empty. */
 function toInput(f: FormState): PostLoadInput {
@@ -154,6 +179,8 @@ function toInput(f: FormState): PostLoadInput {
     requiresTarps: f.requiresTarps,
     requiresStraps: f.requiresStraps,
     requiresLiftgate: f.requiresLiftgate,
+    pickupStop: stopOf(f, 'pickupStop'),
+    deliveryStop: stopOf(f, 'deliveryStop'),
   };
 }
 
@@ -203,7 +230,20 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
     listing
       ? fromListing(listing)
       : template
-        ? { ...fromListing(template), pickupDate: '', deliveryDate: '' }
+        ? // A copy keeps the facilities but not the appointments (their dates are gone too).
+          {
+            ...fromListing(template),
+            pickupDate: '',
+            deliveryDate: '',
+            pickupStop: { ...stopFormOf(template.pickupStop), appointmentKind: '', time: '', endTime: '' },
+            deliveryStop: {
+              ...stopFormOf(template.deliveryStop),
+              appointmentKind: '',
+              time: '',
+              endTime: '',
+            },
+            stopsKnown: true,
+          }
         : DEFAULTS,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -225,7 +265,13 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
     const input = toInput(form);
     const parsed = postLoadSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      // The stops' issues also by their full path, so each shows under its own input.
+      const nested: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join('.');
+        if (issue.path.length > 1 && !nested[path]) nested[path] = issue.message;
+      }
+      setErrors({ ...fieldErrors(parsed.error), ...nested });
       return;
     }
     setErrors({});
@@ -320,6 +366,18 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
             {text('deliveryTimeStart', 'Delivery From', { type: 'time' })}
             {text('deliveryTimeEnd', 'Delivery Until', { type: 'time' })}
           </SimpleGrid>
+          <StopDetailsFields
+            stop="pickupStop"
+            value={form.pickupStop}
+            onChange={(v) => set('pickupStop', v)}
+            errors={errors}
+          />
+          <StopDetailsFields
+            stop="deliveryStop"
+            value={form.deliveryStop}
+            onChange={(v) => set('deliveryStop', v)}
+            errors={errors}
+          />
           <FormField label="Description" error={errors.description}>
             <Textarea value={form.description} onChange={(e) => set('description', e.target.value)} />
           </FormField>

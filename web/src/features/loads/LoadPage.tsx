@@ -21,6 +21,10 @@ import {
   type FreightListingDto,
   type NegotiationDto,
   isCarrierOnLoad,
+  appointmentText,
+  stopAddress,
+  stopReferencesText,
+  type LoadStopDto,
 } from '@freight/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FiCopy, FiEdit2, FiMapPin, FiXCircle } from 'react-icons/fi';
@@ -409,6 +413,19 @@ const timeWindow = (start: string | null, end: string | null) =>
 const place = (city: string, state: string, zip: string | null, country: string | null) =>
   `${city}, ${state}${zip ? ` ${zip}` : ''}${country && country !== 'United States' ? `, ${country}` : ''}`;
 
+/** A stop's details on one line each part (issue 39): facility, address, appointment, dock, references, contact. */
+const stopText = (s: LoadStopDto, city: string, state: string, zip: string | null) =>
+  [
+    s.facilityName,
+    s.address ? stopAddress(s.address, city, state, zip) : null,
+    appointmentText(s.appointment),
+    s.dockNotes,
+    stopReferencesText(s),
+    [s.contactName, s.contactPhone].filter(Boolean).join(', '),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /** Every field of the load, as its poster entered it. */
 function LoadFields({ listing: l }: { listing: FreightListingDto }) {
   const requirements = [
@@ -464,6 +481,22 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
             <Field label="Requirements" value={requirements.join(', ') || 'None'} />
             <Field label="Posted" value={formatUsDate(l.createdAt)} />
           </SimpleGrid>
+          {(l.pickupStop || l.deliveryStop) && (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="load-stop-details">
+              {l.pickupStop && (
+                <Field
+                  label="Pickup details"
+                  value={stopText(l.pickupStop, l.originCity, l.originState, l.originZip)}
+                />
+              )}
+              {l.deliveryStop && (
+                <Field
+                  label="Delivery details"
+                  value={stopText(l.deliveryStop, l.destinationCity, l.destinationState, l.destinationZip)}
+                />
+              )}
+            </SimpleGrid>
+          )}
           {l.description && <Field label="Description" value={l.description} />}
           {l.specialInstructions && <Field label="Special instructions" value={l.specialInstructions} />}
         </Stack>

@@ -6,13 +6,14 @@ import {
   Container,
   HStack,
   Heading,
+  Link,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { TripDto } from '@freight/shared';
+import { appointmentText, stopReferencesText, telUrl, type TripDto, type TripStopDto } from '@freight/shared';
 import { useEffect } from 'react';
-import { FiMapPin, FiNavigation } from 'react-icons/fi';
+import { FiMapPin, FiNavigation, FiPhone } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { formatUsDate } from '../../lib/dates';
@@ -32,6 +33,59 @@ function actionsText(trip: TripDto): string | null {
     a.write && 'add photos and chat',
   ].filter(Boolean);
   return can.length ? `You can ${can.join(', ')}` : null;
+}
+
+/**
+ * The next stop as the driver needs it at the gate (issue 39): the facility, the address (one tap opens it in the
+ * phone's maps app), the appointment, dock notes, references and a contact to call.
+ */
+function NextStop({ stop }: { stop: TripStopDto }) {
+  const appointment = appointmentText(stop.appointment);
+  const day = stop.date ? formatUsDate(stop.date) : null;
+  const references = stopReferencesText(stop);
+  return (
+    <Stack gap="0.5" data-testid="trip-next-stop" data-kind={stop.kind}>
+      <Text fontSize="sm" fontWeight="medium">
+        {STOP_LABEL[stop.kind]}
+        {stop.facilityName ? ` · ${stop.facilityName}` : ''}
+      </Text>
+      <Link
+        href={stop.mapsUrl ?? stop.navigationUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        fontSize="sm"
+        color="blue.600"
+        data-testid="trip-stop-address"
+      >
+        {stop.address}
+      </Link>
+      {stop.approximate && (
+        <Text fontSize="xs" color="gray.600">
+          Approximate: no street address given, this is the city&apos;s centre
+        </Text>
+      )}
+      {(appointment || day) && (
+        <Text fontSize="sm" data-testid="trip-stop-appointment">
+          {[day, appointment].filter(Boolean).join(' · ')}
+        </Text>
+      )}
+      {stop.dockNotes && <Text fontSize="sm">{stop.dockNotes}</Text>}
+      {references && (
+        <Text fontSize="sm" data-testid="trip-stop-references">
+          {references}
+        </Text>
+      )}
+      {stop.contactPhone ? (
+        <Link href={telUrl(stop.contactPhone)} fontSize="sm" color="blue.600" data-testid="trip-stop-contact">
+          <FiPhone aria-hidden />
+          {stop.contactName ? `${stop.contactName}, ` : ''}
+          {stop.contactPhone}
+        </Link>
+      ) : (
+        stop.contactName && <Text fontSize="sm">Contact: {stop.contactName}</Text>
+      )}
+    </Stack>
+  );
 }
 
 function TripCard({ trip }: { trip: TripDto }) {
@@ -55,14 +109,7 @@ function TripCard({ trip }: { trip: TripDto }) {
               {trip.deliveryDate ? ` · Delivery ${formatUsDate(trip.deliveryDate)}` : ''}
             </Text>
           </Stack>
-          {stop && (
-            <Stack gap="0.5" data-testid="trip-next-stop" data-kind={stop.kind}>
-              <Text fontSize="sm" fontWeight="medium">
-                {STOP_LABEL[stop.kind]}
-              </Text>
-              <Text fontSize="sm">{stop.address}</Text>
-            </Stack>
-          )}
+          {stop && <NextStop stop={stop} />}
           {actions && (
             <Text fontSize="xs" color="gray.600">
               {actions}

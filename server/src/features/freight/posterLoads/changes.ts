@@ -1,5 +1,5 @@
 import { formatUsd } from '@freight/shared';
-import type { FreightListing } from '../model';
+import { toLoadStopDto, type FreightListing } from '../model';
 
 const day = (d: Date | null | undefined) => {
   if (!d) return 'none';
@@ -32,6 +32,9 @@ const NAMED: Array<[label: string, read: (l: FreightListing) => unknown]> = [
     (l) => [l.isUrgent, l.isHazmat, l.requiresTarps, l.requiresStraps, l.requiresLiftgate].join(),
   ],
   ['ZIP codes', (l) => `${l.originZip}|${l.destinationZip}`],
+  // Named only: the waiting carriers are not parties yet, so the details themselves stay out (issue 39).
+  ['pickup details', (l) => JSON.stringify(toLoadStopDto(l.pickupStop))],
+  ['delivery details', (l) => JSON.stringify(toLoadStopDto(l.deliveryStop))],
 ];
 
 /** What an edit changed, as people read it: "rate $2,000.00 → $2,400.00; description". Empty when nothing did. */

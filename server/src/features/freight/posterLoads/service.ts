@@ -5,6 +5,7 @@ import { BookingRequestModel, type BookingRequest } from '../bookingRequests/mod
 import { toFreightDto } from '../model';
 import { NegotiationModel, type Negotiation } from '../negotiations/model';
 import { findLoad } from '../service';
+import { withStopDetails } from '../stops';
 import { withLoad } from '../bookingJournal/journal';
 import { moveLoad } from '../status';
 import { bookingRequestViews, negotiationViews } from '../views';
@@ -32,7 +33,8 @@ export async function loadInterest(actor: Actor, id: string): Promise<LoadIntere
     bookingRequestViews(requests, { withDocuments: true, viewer: actor }),
     negotiationViews(offers, actor),
   ]);
-  return { id: String(load._id), listing: toFreightDto(load), requests: requestViews, offers: offerViews };
+  const listing = withStopDetails(actor, load, toFreightDto(load));
+  return { id: String(load._id), listing, requests: requestViews, offers: offerViews };
 }
 
 /**

@@ -1,0 +1,86 @@
+// A load's stops with real places (issue 39, item 1): the facility, street address, dock notes, appointment,
+// reference numbers and contact of its pickup and its delivery. The board and anyone not party to the load see the
+// city and state only (FreightListingDto leaves the stops out); the server's `load:stopDetails` rule decides.
+// The schema and the past-appointment rule live in freight.ts (its posting schema holds them; the board's first paint
+// loads it): this module is types and display helpers only.
+import type { STOP_APPOINTMENT_KINDS } from './enums';
+
+export type StopAppointmentKind = (typeof STOP_APPOINTMENT_KINDS)[number];
+export const STOP_APPOINTMENT_LABELS: Record<StopAppointmentKind, string> = {
+  fcfs: 'First come, first served',
+  appointment: 'Appointment',
+  window: 'Appointment window',
+};
+
+/**
+ * An appointment at a stop. Its day is the stop's date (the load's pickupDate or deliveryDate); its times are the
+ * facility's local wall clock ('HH:MM'), as the dock gives them.
+ */
+export interface StopAppointmentDto {
+  kind: StopAppointmentKind;
+  /** The appointment's time, or the window's start; null for first come, first served. */
+  time: string | null;
+  /** The window's end; null unless a window. */
+  endTime: string | null;
+}
+
+/** A pickup's or a delivery's details: every field may be null (not given). */
+export interface LoadStopDto {
+  facilityName: string | null;
+  /** The street address ("1200 Commerce Way"); the city, state and ZIP are the load's. */
+  address: string | null;
+  /** Dock or door, gate, check-in notes. */
+  dockNotes: string | null;
+  appointment: StopAppointmentDto | null;
+  pickupNumber: string | null;
+  poNumber: string | null;
+  bolNumber: string | null;
+  contactName: string | null;
+  contactPhone: string | null;
+}
+
+/** The stop's appointment in words: "Appointment 09:30", "Window 08:00–10:00", "First come, first served". */
+export function appointmentText(a: StopAppointmentDto | null | undefined): string | null {
+  if (!a) return null;
+  if (a.kind === 'fcfs') return STOP_APPOINTMENT_LABELS.fcfs;
+  if (a.kind === 'window') return `Window ${a.time ?? '?'}–${a.endTime ?? '?'}`;
+  return `Appointment ${a.time ?? '?'}`;
+}
+
+/** The stop's reference numbers in words ("PU# 4471 · PO# 88-1 · BOL# B-9"), null without any. */
+export function stopReferencesText(
+  s: Partial<Pick<LoadStopDto, 'pickupNumber' | 'poNumber' | 'bolNumber'>> | null | undefined,
+): string | null {
+  if (!s) return null;
+  const refs = [
+    s.pickupNumber && `PU# ${s.pickupNumber}`,
+    s.poNumber && `PO# ${s.poNumber}`,
+    s.bolNumber && `BOL# ${s.bolNumber}`,
+  ].filter(Boolean);
+  return refs.length ? refs.join(' · ') : null;
+}
+
+/** The full address: street (when known), city, state and ZIP ("1200 Commerce Way, Reno, NV 89502"). */
+export function stopAddress(
+  street: string | null | undefined,
+  city: string,
+  state: string,
+  zip: string | null | undefined,
+): string {
+  const place = `${city}${state ? `, ${state}` : ''}${zip ? ` ${zip}` : ''}`;
+  return street ? `${street}, ${place}` : place;
+}
+
+/**
+ * A link that opens the address in the phone's maps app: Google Maps' documented search URL, which opens the Maps
+ * app on Android and iOS (with Google Maps installed) and the browser elsewhere.
+ */
+export function mapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** A tel: link for a contact's phone (its digits and a leading +; an extension is dropped). */
+export function telUrl(phone: string): string {
+  const main = phone.replace(/(x|ext\.?)\s*\d+\s*$/i, '');
+  return `tel:${main.trim().startsWith('+') ? '+' : ''}${main.replace(/\D/g, '')}`;
+}
