@@ -38,7 +38,6 @@ import {
   type BoardAction,
 } from './signInActions';
 import { FreightCard } from './FreightCard';
-import { FreightFilters } from './FreightFilters';
 import { MyOffersPanel } from './MyOffersPanel';
 import { LoadTable } from './LoadTable';
 import { useBoardView } from './useBoardView';
@@ -55,6 +54,8 @@ const FIRST_CARDS = 4;
 const MORE_CARDS = 1;
 
 // Dialogs, closed at first paint: their code loads when one opens (issue 24).
+// The filter form draws when first opened (most visits never open it): its code loads then, or on a hover first.
+const FreightFilters = lazyNamed(() => import('./FreightFilters'), 'FreightFilters');
 const BookingDialog = lazyNamed(() => import('./BookingDialog'), 'BookingDialog');
 const OfferDialog = lazyNamed(() => import('./OfferDialog'), 'OfferDialog');
 const LoadDetailsDialog = lazyNamed(() => import('./LoadDetailsDialog'), 'LoadDetailsDialog');
@@ -241,7 +242,13 @@ export function FreightBoardPage() {
             <Text color="gray.600">Find available freight opportunities</Text>
           </Stack>
           <HStack gap="3">
-            <Button variant="outline" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
+            <Button
+              variant="outline"
+              onClick={() => setFiltersOpen((o) => !o)}
+              onPointerEnter={() => void FreightFilters.preload()}
+              onFocus={() => void FreightFilters.preload()}
+              aria-expanded={filtersOpen}
+            >
               <FiFilter aria-hidden />
               Filters
             </Button>
@@ -257,17 +264,19 @@ export function FreightBoardPage() {
         {/* The filter form renders when first opened: most visits never open it (issue 24). */}
         <Collapsible.Root open={filtersOpen} lazyMount>
           <Collapsible.Content>
-            <FreightFilters
-              extra={
-                isCarrier || !user ? (
-                  <SaveSearchButton
-                    signedIn={Boolean(user)}
-                    onSignIn={() => askSignIn('save-search')}
-                    openAtStart={saveAtStart}
-                  />
-                ) : undefined
-              }
-            />
+            <Suspense fallback={<Spinner size="sm" color="blue.500" aria-label="Loading the filters" />}>
+              <FreightFilters
+                extra={
+                  isCarrier || !user ? (
+                    <SaveSearchButton
+                      signedIn={Boolean(user)}
+                      onSignIn={() => askSignIn('save-search')}
+                      openAtStart={saveAtStart}
+                    />
+                  ) : undefined
+                }
+              />
+            </Suspense>
           </Collapsible.Content>
         </Collapsible.Root>
 

@@ -1,13 +1,16 @@
 import { Badge, Button, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { NegotiationDto } from '@freight/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { lazyNamed } from '../../lib/lazyComponent';
 import { selectItems, selectStatus } from '../../lib/resourceStore';
 import { useSubmit } from '../../lib/useSubmit';
 import { useOffersStore } from '../../stores/offers';
-import { CounterDialog } from '../broker/BrokerDialogs';
 import { NegotiationHistory } from '../negotiations/NegotiationHistory';
 import { formatMoney } from './format';
+
+// Opened by a tap on Counter: kept out of the board's first paint (its size budget).
+const CounterDialog = lazyNamed(() => import('../broker/BrokerDialogs'), 'CounterDialog');
 
 /**
  * The carrier's open offers with their rounds as a thread (issue 39); a broker's counter can be accepted (books the
@@ -118,12 +121,16 @@ export function MyOffersPanel() {
         </Stack>
       </Card.Body>
       {confirmDialog}
-      <CounterDialog
-        negotiation={countering}
-        side="carrier"
-        onClose={() => setCountering(null)}
-        onCounter={(offer, rate, message) => counter(offer, rate, message)}
-      />
+      <Suspense fallback={null}>
+        {countering && (
+          <CounterDialog
+            negotiation={countering}
+            side="carrier"
+            onClose={() => setCountering(null)}
+            onCounter={(offer, rate, message) => counter(offer, rate, message)}
+          />
+        )}
+      </Suspense>
     </Card.Root>
   );
 }
