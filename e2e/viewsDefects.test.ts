@@ -77,8 +77,9 @@ describe('issue 14: views', () => {
     await card.getByText('posted rate $2,100.00').waitFor();
     const history = card.getByTestId('negotiation-history');
     expect(await history.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^Offer \$2,250\.00/),
-      expect.stringMatching(/^Counter \$2,200\.00/),
+      // Each round names its side (issue 39: the thread): the carrier's company, and the viewer as "You".
+      expect.stringMatching(/^Test Carrier LLC offered \$2,250\.00 · /),
+      expect.stringMatching(/^You countered \$2,200\.00 · /),
       'Agreed at $2,200.00',
     ]);
     await page.close();
