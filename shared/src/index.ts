@@ -16,6 +16,7 @@ export * from './stops';
 export * from './loadActions';
 export * from './accountActions';
 export * from './tracking';
+export * from './deliveryArrival';
 export * from './loadDocuments';
 export * from './subscriptions';
 export * from './smallShipments';

@@ -32,11 +32,16 @@ export function NameFields({ values, errors, onChange }: FieldsProps<NameKey>) {
   );
 }
 
-/** A new account's password, typed twice (password managers offer a new one for both). */
-export function NewPasswordFields({ values, errors, onChange }: FieldsProps<PasswordKey>) {
+/** A new password, typed twice (password managers offer a new one for both): a new account's, or a reset's. */
+export function NewPasswordFields({
+  values,
+  errors,
+  onChange,
+  labels = ['Password', 'Confirm Password'],
+}: FieldsProps<PasswordKey> & { labels?: readonly [string, string] }) {
   return (
     <>
-      <FormField label="Password" error={errors.password} required>
+      <FormField label={labels[0]} error={errors.password} required>
         <Input
           type="password"
           autoComplete="new-password"
@@ -44,7 +49,7 @@ export function NewPasswordFields({ values, errors, onChange }: FieldsProps<Pass
           onChange={(e) => onChange('password', e.target.value)}
         />
       </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword} required>
+      <FormField label={labels[1]} error={errors.confirmPassword} required>
         <Input
           type="password"
           autoComplete="new-password"

@@ -12,8 +12,8 @@ import { assertAtDeliveryPlace } from './positions/geofence';
  */
 checkMove(async (before, move) => {
   if (move.to !== 'delivered' || move.deliveryNote) return;
-  if (await StopEventModel.exists({ freightListingId: before._id, kind: 'arrived_delivery' })) return;
-  await assertAtDeliveryPlace(before);
+  const checkedIn = await StopEventModel.exists({ freightListingId: before._id, kind: 'arrived_delivery' });
+  await assertAtDeliveryPlace(before, Boolean(checkedIn));
 });
 
 onLoadMoved(async ({ load }) => {

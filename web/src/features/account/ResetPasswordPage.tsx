@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { resetPasswordSchema, type ResetPasswordInput } from '@freight/shared';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FormField } from '../../components/FormField';
+import { NewPasswordFields } from '../../components/AccountFields';
 import { apiRequest, errorFieldMessages, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
 import { fieldErrors } from '../../lib/validation';
@@ -84,22 +84,12 @@ export function ResetPasswordPage() {
                       </Alert.Description>
                     </Alert.Root>
                   )}
-                  <FormField label="New Password" error={errors.password} required>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.password}
-                      onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-                    />
-                  </FormField>
-                  <FormField label="Confirm New Password" error={errors.confirmPassword} required>
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.confirmPassword}
-                      onChange={(e) => setForm((f) => ({ ...f, confirmPassword: e.target.value }))}
-                    />
-                  </FormField>
+                  <NewPasswordFields
+                    values={form}
+                    errors={errors}
+                    onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+                    labels={['New Password', 'Confirm New Password']}
+                  />
                   <Button type="submit" colorPalette="blue" loading={pending}>
                     Change Password
                   </Button>

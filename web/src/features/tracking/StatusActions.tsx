@@ -1,11 +1,10 @@
 import { Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
-import { type TrackingFreightDto, type TrackingStatusTarget } from '@freight/shared';
+import { deliveryArrival, type TrackingFreightDto, type TrackingStatusTarget } from '@freight/shared';
 import { useState } from 'react';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { useSubmit } from '../../lib/useSubmit';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
-import { deliveryArrival } from './deliveryArrival';
 import { DeliverDialog } from './DeliverDialog';
 import { useLoadStops } from './TripProgress';
 
@@ -31,12 +30,17 @@ export function StatusActions({ freight }: { freight: TrackingFreightDto }) {
   /** The delivery dialog: closed, or open at the stop or away from it. */
   const [delivering, setDelivering] = useState<'arrived' | 'away' | null>(null);
   const can = freight.viewerActions ?? {};
+  const place =
+    freight.deliveryLat != null && freight.deliveryLng != null
+      ? { lat: freight.deliveryLat, lng: freight.deliveryLng }
+      : null;
+  const last = reported ?? { lat: freight.currentLat, lng: freight.currentLng };
   const arrived =
     deliveryArrival(
-      { lat: freight.deliveryLat, lng: freight.deliveryLng },
-      reported ?? { lat: freight.currentLat, lng: freight.currentLng },
-      stops,
-    ) !== null;
+      place,
+      last.lat != null && last.lng != null ? { lat: last.lat, lng: last.lng } : null,
+      stops.some((s) => s.kind === 'arrived_delivery'),
+    ).arrival !== null;
 
   const move = useSubmit((status: Move) => changeStatus(freight.id, status), {
     successTitle: (status) => SUCCESS[status],
