@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ack } from './api';
 import type { UserType } from './enums';
 import type { LoadAssignmentDto } from './fleet';
+import type { TripStopDto } from './stops';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
 
@@ -275,7 +276,7 @@ export interface TrackingFreightDto {
   lastLocationUpdate: string | null;
   currentLat: number | null;
   currentLng: number | null;
-  /** The pins: where the load is picked up and delivered (stored coordinates, else the city's), null if unknown. */
+  /** The pins: where the load is picked up and delivered (the best point known, else the city's), null if unknown. */
   pickupLat: number | null;
   pickupLng: number | null;
   deliveryLat: number | null;
@@ -292,6 +293,12 @@ export interface TrackingFreightDto {
   assignment?: LoadAssignmentDto | null;
   updatedAt: string;
   viewerActions: TrackingViewerActions;
+  /**
+   * Each stop with its details (issue 39): for the viewers the server's `load:stopDetails` rule lets read them (the
+   * load's parties, its booked carrier's dispatcher and its assigned driver); absent for anyone else.
+   */
+  pickupStop?: TripStopDto;
+  deliveryStop?: TripStopDto;
 }
 
 /** The receipt a delivery was marked with (issue 39, item 3), as the load.moved fact states it. */
