@@ -32,8 +32,13 @@ export interface TripStopDto {
   kind: 'pickup' | 'delivery';
   /** "1200 Commerce Way, Chicago, IL 60601", or "Chicago, IL 60601" without a street address. */
   address: string;
-  /** True when the stop has no street address: the point is the city's (or ZIP's) centre, not the dock. */
+  /**
+   * True unless the point is exact (the street address geocoded, or the dock pinned): it is the ZIP's or the city's
+   * centre, not the dock.
+   */
   approximate?: boolean;
+  /** True when the point is the dock pinned at this facility by a dispatcher or driver. */
+  dockPinned?: boolean;
   lat: number | null;
   lng: number | null;
   /** A maps link that opens turn-by-turn directions to the stop. */

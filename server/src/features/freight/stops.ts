@@ -54,32 +54,37 @@ function stopFields(load: FreightListing, kind: StopKind) {
 }
 
 /**
- * Where a stop is (the map's pin, the delivery geofence): the load's stored coordinates, else its city's centre
- * (the gazetteer), else null (a place outside the US).
+ * Where a stop is (the map's pin, the delivery geofence): the best point known (issue 39): the dock pinned at the
+ * facility, the street address geocoded or the ZIP's centre (the stop's own point); else the load's stored
+ * coordinates, else its city's centre (the gazetteer), else null (a place outside the US).
  */
 export function stopPointOf(load: FreightListing, kind: StopKind): { lat: number; lng: number } | null {
-  const { lat, lng, city, state } = stopFields(load, kind);
+  const { lat, lng, city, state, details } = stopFields(load, kind);
+  if (details?.lat != null && details.lng != null) return { lat: details.lat, lng: details.lng };
   if (lat != null && lng != null) return { lat, lng };
   return cityCoordinates(city, state);
 }
 
 /**
  * A stop as the people on the load need it at the gate (issue 39): the full address (one tap opens it in the maps
- * app), directions, the day, appointment, dock notes, references and contact. With a street address, directions
- * and the maps link go to the address, not to the city's centre the load's coordinates are.
+ * app), directions, the day, appointment, dock notes, references and contact. Directions go to the point when it is
+ * exact (the dock pinned, the address geocoded), else to the street address, else to the city's centre.
  */
 export function toStopViewDto(load: FreightListing, kind: StopKind): TripStopDto {
   const { city, state, zip, date, details } = stopFields(load, kind);
   const stop = toLoadStopDto(details);
   const at = stopPointOf(load, kind);
+  const exact = details?.lat != null && details.lng != null && details.approximate === false;
   const address = stopAddress(stop?.address, city, state, zip);
-  const destination = stop?.address
-    ? { address, lat: null, lng: null }
-    : { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
+  const destination =
+    stop?.address && !exact
+      ? { address, lat: null, lng: null }
+      : { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
   return {
     kind,
     address,
-    approximate: !stop?.address,
+    approximate: !exact,
+    dockPinned: Boolean(details?.pinned),
     lat: at?.lat ?? null,
     lng: at?.lng ?? null,
     navigationUrl: navigationUrl(destination),

@@ -41,10 +41,16 @@ export function StopDetails({
       >
         {stop.address}
       </Link>
-      {stop.approximate && (
-        <Text fontSize="xs" color="gray.600">
-          Approximate: no street address given, this is the city&apos;s centre
+      {stop.dockPinned ? (
+        <Text fontSize="xs" color="gray.600" data-testid="stop-point">
+          Dock pinned on the map
         </Text>
+      ) : (
+        stop.approximate && (
+          <Text fontSize="xs" color="gray.600" data-testid="stop-point">
+            Approximate: the map point is the ZIP&apos;s or city&apos;s centre, not the dock
+          </Text>
+        )
       )}
       {(appointment || day) && (
         <Text fontSize="sm" data-testid="stop-appointment">
