@@ -37,6 +37,8 @@ export interface TripStopDto {
    * centre, not the dock.
    */
   approximate?: boolean;
+  /** The street address alone, null without one (then there is no facility to pin a dock at). */
+  street?: string | null;
   /** True when the point is the dock pinned at this facility by a dispatcher or driver. */
   dockPinned?: boolean;
   lat: number | null;

@@ -254,7 +254,27 @@ export interface TrackingViewerActions {
    * accounting, and admins (`loadDocument:view`); not a driver, who is told they do not exist.
    */
   viewDocuments?: true;
+  /** Pin a stop's dock on the map (issue 39): the booked carrier's owners, admins and dispatchers, and its driver. */
+  pinDock?: true;
 }
+
+/** POST /api/freight/:id/stops/:which/pin (issue 39): the dock's point, where the device is. */
+export const pinDockSchema = z.object({
+  lat: z
+    .number({ message: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
+  lng: z
+    .number({ message: 'lng must be a number' })
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180'),
+});
+export type PinDockInput = z.infer<typeof pinDockSchema>;
+export const PIN_DOCK_STOPS = ['pickup', 'delivery'] as const;
+export const pinDockParamsSchema = z.object({
+  id: z.string(),
+  which: z.enum(PIN_DOCK_STOPS, { message: 'which must be pickup or delivery' }),
+});
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
 export interface TrackingFreightDto {
@@ -438,6 +458,8 @@ export interface TrackingEvents {
   'freight:status': (payload: FreightStatusChangeDto) => void;
   'freight:stop': (payload: { freightId: string; stop: StopEventDto }) => void;
   'freight:photo': (payload: { freightId: string; photo: FreightPhotoDto }) => void;
+  /** A stop's dock was pinned (issue 39): the load is read again (the stops are the viewer's to read, or not). */
+  'freight:dockPinned': (payload: { freightId: string; stop: 'pickup' | 'delivery' }) => void;
   'chat:message': (payload: { freightId: string; message: ChatMessageDto }) => void;
   'chat:unread': (payload: UnreadCountDto) => void;
 }

@@ -1,13 +1,18 @@
 // Issue 39, item 1: a stop's street address is geocoded by the configured geocoder (GEOCODER_URL, Nominatim's
 // search API). A loopback HTTP server plays Nominatim here. Found: the stop's point, exact, is where the map pins it
 // and the delivery geofence sits. Not found: 400 naming the field, nothing stored. The geocoder failing or slow: the
-// ZIP's centre, approximate, and the load is posted.
+// ZIP's centre, approximate, and the load is posted. A dock pinned by the booked carrier's dispatcher or driver is the
+// point of that load and of every later load at the facility.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FreightListingDto, TrackingFreightDto } from '@freight/shared';
+import type { FreightListingDto, TrackingFreightDto, TripStopDto } from '@freight/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { DomainEventModel } from '../../events/model';
+import { memberOf } from '../fleet/testing';
 import { signedDelivery } from '../tracking/testing';
+import { assignForTest } from '../trips/testing';
+import { FacilityPinModel } from './dockPins/model';
 import { FreightModel } from './model';
 import { loadInput, verifiedClient } from './testUtils';
 
@@ -176,5 +181,85 @@ describe('geocoding a stop’s street address', { timeout: 120_000 }, () => {
       ...ZIP_95815,
       approximate: true,
     });
+  });
+});
+
+describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
+  it('the driver or the dispatcher pins it; the load and every later load at the facility use it; others may not', async () => {
+    const posted = await shipper.post('/api/freight', input());
+    expect(posted.status, posted.text).toBe(201);
+    const load = posted.body as FreightListingDto;
+    await bookedInTransit(load);
+    const driver = await memberOf(app, carrier, 'driver', 'Pia');
+    await assignForTest({ loadId: load.id, driverId: driver.user!.id, byId: carrier.user!.id });
+    const dispatcher = await memberOf(app, carrier, 'dispatcher', 'Dov');
+    const stranger = await verifiedClient(app, 'carrier', { companyName: 'Not On It LLC' });
+    const pinUrl = `/api/freight/${load.id}/stops/delivery/pin`;
+    const PIN = { lat: 38.7555, lng: -121.2911 };
+    const before = await FreightModel.findById(load.id).lean();
+
+    // Refused, nothing changed: bad points, a stop that is not one, the poster, a carrier not on the load.
+    for (const [body, field] of [
+      [{ lat: 95, lng: -121 }, 'lat'],
+      [{ lat: 38, lng: -181 }, 'lng'],
+      [{ lat: '38', lng: -121 }, 'lat'],
+    ] as const) {
+      const res = await driver.post(pinUrl, body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toMatch(new RegExp(`^${field}: `));
+    }
+    const notAStop = await driver.post(`/api/freight/${load.id}/stops/dock/pin`, PIN);
+    expect(notAStop.status).toBe(400);
+    expect(notAStop.body.message).toMatch(/^which: /);
+    expect((await shipper.post(pinUrl, PIN)).status).toBe(403);
+    expect((await stranger.post(pinUrl, PIN)).status).toBe(404);
+    expect(await FreightModel.findById(load.id).lean()).toEqual(before);
+    expect(await FacilityPinModel.countDocuments({})).toBe(0);
+
+    const pinned = await driver.post(pinUrl, PIN);
+    expect(pinned.status, pinned.text).toBe(200);
+    expect(pinned.body as TripStopDto).toMatchObject({
+      kind: 'delivery',
+      ...PIN,
+      approximate: false,
+      dockPinned: true,
+    });
+    const tracked = (await dispatcher.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+    expect({ lat: tracked.deliveryLat, lng: tracked.deliveryLng }).toEqual(PIN);
+    expect(tracked.deliveryStop).toMatchObject({ ...PIN, dockPinned: true });
+    expect(await DomainEventModel.countDocuments({ loadId: load.id, name: 'dock.pinned' })).toBe(1);
+    // The dispatcher may pin it again (moved to the right door): the facility keeps one pin.
+    const again = await dispatcher.post(pinUrl, { lat: 38.7556, lng: -121.2912 });
+    expect(again.status, again.text).toBe(200);
+    expect(await FacilityPinModel.countDocuments({})).toBe(1);
+
+    // A later load at the same facility (spelled with other case and spacing): the pin, without asking the geocoder.
+    requests.length = 0;
+    const later = await shipper.post('/api/freight', {
+      ...input(),
+      deliveryStop: { facilityName: 'VALLEY FOODS  DC', address: '8000 industrial ave.' },
+    });
+    expect(later.status, later.text).toBe(201);
+    expect(requests).toHaveLength(0);
+    expect(await storedStop((later.body as FreightListingDto).id)).toMatchObject({
+      lat: 38.7556,
+      lng: -121.2912,
+      approximate: false,
+      pinned: true,
+    });
+  });
+
+  it('a stop without a street address has no facility to pin: 409, nothing stored', async () => {
+    const posted = await shipper.post('/api/freight', {
+      ...input(),
+      deliveryStop: { facilityName: 'Somewhere DC' },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const load = posted.body as FreightListingDto;
+    await bookedInTransit(load);
+    const count = await FacilityPinModel.countDocuments({});
+    const res = await carrier.post(`/api/freight/${load.id}/stops/delivery/pin`, { lat: 38.6, lng: -121.4 });
+    expect(res.status, res.text).toBe(409);
+    expect(await FacilityPinModel.countDocuments({})).toBe(count);
   });
 });

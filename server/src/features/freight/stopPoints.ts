@@ -1,6 +1,7 @@
 import type { LoadStopDto } from '@freight/shared';
 import { badRequest } from '../../http/errors';
 import { geocodeAddress } from '../places/geocoder';
+import { FacilityPinModel, facilityKeyOf } from './dockPins/model';
 import { resolvePlace } from '../places/gazetteer';
 import { roundCoord, toLoadStopDto, type FreightListing } from './model';
 import type { StopKind } from './stops';
@@ -25,7 +26,8 @@ export interface StopPlace {
 const NOT_FOUND_MESSAGE = 'This address could not be found';
 
 /**
- * A stop's point, the best known (issue 39): a street address is geocoded when a geocoder is configured (found: the
+ * A stop's point, the best known (issue 39): the dock pinned at the facility (same name, street and ZIP) by a
+ * dispatcher or driver on an earlier load; else the street address geocoded when a geocoder is configured (found: the
  * point, not approximate; not found: 400 naming the field, nothing stored). Offline, or while the geocoder is
  * unreachable or failing, the point is the ZIP's centre, else the city's, marked approximate: an outage must not
  * stop loads being posted. A stop already located at the same address keeps its point (an edit that sends the stop
@@ -39,6 +41,9 @@ export async function locateStop(
 ): Promise<LocatedStop | null> {
   if (!stop) return null;
   if (!stop.address) return { ...stop, ...centreOf(place) };
+  const key = facilityKeyOf({ ...place, facilityName: stop.facilityName, address: stop.address });
+  const pin = key ? await FacilityPinModel.findOne({ key }).lean() : null;
+  if (pin) return { ...stop, lat: pin.lat, lng: pin.lng, approximate: false, pinned: true };
   const previous = before?.stop;
   if (
     previous &&

@@ -84,6 +84,7 @@ export function toStopViewDto(load: FreightListing, kind: StopKind): TripStopDto
     kind,
     address,
     approximate: !exact,
+    street: stop?.address ?? null,
     dockPinned: Boolean(details?.pinned),
     lat: at?.lat ?? null,
     lng: at?.lng ?? null,
