@@ -2,7 +2,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import { assignForTest } from '@freight/server/features/trips/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { FreightListingDto } from '@freight/shared';
+import type { FreightListingDto, TrackingFreightDto } from '@freight/shared';
 import { LAPTOP, PHONE, screenshot, startJourney, watchPageErrors } from './browser';
 import { memberOf } from './companies';
 import {
@@ -237,6 +237,15 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     expect(await tracked.getByTestId('stop-contact').getAttribute('href')).toBe('tel:7755550142');
     await boardPage.getByTestId('tracking-stop').filter({ hasText: 'Sacramento, CA' }).waitFor();
     await screenshot(boardPage, 'stops-tracking-page');
+
+    // The carrier pins the pickup's dock where its device is (asked first); the page shows it pinned, live.
+    await boardPage.context().grantPermissions(['geolocation'], { origin: app.url });
+    await boardPage.context().setGeolocation({ latitude: 39.5031, longitude: -119.7812 });
+    await tracked.getByTestId('pin-dock').click();
+    await boardPage.getByRole('button', { name: 'Pin the dock' }).click();
+    await tracked.getByTestId('stop-point').filter({ hasText: 'Dock pinned on the map' }).waitFor();
+    const pinned = (await haulier.api.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+    expect(pinned.pickupStop).toMatchObject({ lat: 39.5031, lng: -119.7812, dockPinned: true });
 
     expect(shipperErrors).toEqual([]);
     expect(boardErrors).toEqual([]);
