@@ -5,7 +5,7 @@
 // point of that load and of every later load at the facility.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FreightListingDto, TrackingFreightDto, TripStopDto } from '@freight/shared';
+import type { FreightListingDto, LoadHistoryPageDto, TrackingFreightDto, TripStopDto } from '@freight/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DomainEventModel } from '../../events/model';
@@ -228,6 +228,16 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect({ lat: tracked.deliveryLat, lng: tracked.deliveryLng }).toEqual(PIN);
     expect(tracked.deliveryStop).toMatchObject({ ...PIN, dockPinned: true });
     expect(await DomainEventModel.countDocuments({ loadId: load.id, name: 'dock.pinned' })).toBe(1);
+    // The load's history says so (no point in it).
+    await expect
+      .poll(
+        async () =>
+          ((await shipper.get(`/api/freight/${load.id}/history`)).body as LoadHistoryPageDto).entries.map(
+            (e) => e.text,
+          ),
+        { timeout: 15_000 },
+      )
+      .toContain('Delivery dock pinned on the map');
     // The dispatcher may pin it again (moved to the right door): the facility keeps one pin.
     const again = await dispatcher.post(pinUrl, { lat: 38.7556, lng: -121.2912 });
     expect(again.status, again.text).toBe(200);
