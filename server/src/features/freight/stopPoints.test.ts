@@ -213,6 +213,7 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect(notAStop.body.message).toMatch(/^which: /);
     expect((await shipper.post(pinUrl, PIN)).status).toBe(403);
     expect((await stranger.post(pinUrl, PIN)).status).toBe(404);
+    expect((await driver.post('/api/freight/not-a-load/stops/delivery/pin', PIN)).status).toBe(404);
     expect(await FreightModel.findById(load.id).lean()).toEqual(before);
     expect(await FacilityPinModel.countDocuments({})).toBe(0);
 

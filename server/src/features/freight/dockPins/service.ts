@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../../http/errors';
 import { withAggregate } from '../../../infra/concurrency';
 import { authorize, can, type Actor } from '../../../policies';
 import { withLoad } from '../bookingJournal/journal';
+import { objectId } from '../ids';
 import { FreightModel, roundCoord, type FreightListing } from '../model';
 import { toStopViewDto, type StopKind } from '../stops';
 import { FacilityPinModel, facilityKeyOf } from './model';
@@ -35,8 +36,7 @@ export async function pinDock(
   kind: StopKind,
   point: PinDockInput,
 ): Promise<TripStopDto> {
-  const id = Types.ObjectId.isValid(freightId) ? new Types.ObjectId(freightId) : null;
-  const found = id ? await FreightModel.findById(id).lean<FreightListing>() : null;
+  const found = await FreightModel.findById(objectId(freightId)).lean<FreightListing>();
   if (!found || !can(actor, 'load:read', found)) throw notFound('Load not found');
   authorize(actor, 'load:pinDock', found, {
     message: "Only the booked carrier's dispatcher or the assigned driver can pin a dock",
