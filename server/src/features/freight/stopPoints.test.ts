@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FreightListingDto, LoadHistoryPageDto, TrackingFreightDto, TripStopDto } from '@freight/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DomainEventModel } from '../../events/model';
 import { memberOf } from '../fleet/testing';
 import { signedDelivery } from '../tracking/testing';
@@ -217,6 +217,19 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect(await FreightModel.findById(load.id).lean()).toEqual(before);
     expect(await FacilityPinModel.countDocuments({})).toBe(0);
 
+    // Live: the load's room is told (no point in the push) and the driver's My Trips gets the trip again.
+    const watching = await dispatcher.socket();
+    const joined = await (
+      watching as unknown as {
+        timeout(ms: number): { emitWithAck(e: string, p: object): Promise<{ ok: boolean }> };
+      }
+    )
+      .timeout(5000)
+      .emitWithAck('freight:join', { freightId: load.id });
+    expect(joined.ok).toBe(true);
+    const told = nextEvent(watching, 'freight:dockPinned', (p) => p.freightId === load.id);
+    const trip = nextEvent(await driver.socket(), 'trip:upsert', (p) => p.trip.id === load.id);
+
     const pinned = await driver.post(pinUrl, PIN);
     expect(pinned.status, pinned.text).toBe(200);
     expect(pinned.body as TripStopDto).toMatchObject({
@@ -229,6 +242,8 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect({ lat: tracked.deliveryLat, lng: tracked.deliveryLng }).toEqual(PIN);
     expect(tracked.deliveryStop).toMatchObject({ ...PIN, dockPinned: true });
     expect(await DomainEventModel.countDocuments({ loadId: load.id, name: 'dock.pinned' })).toBe(1);
+    expect(await told).toEqual({ freightId: load.id, stop: 'delivery' });
+    expect((await trip).trip.nextStop).toMatchObject({ kind: 'delivery', ...PIN, dockPinned: true });
     // The load's history says so (no point in it).
     await expect
       .poll(
