@@ -177,10 +177,15 @@ describe('geocoding a stop’s street address', { timeout: 120_000 }, () => {
     answer = next as Answer;
     const res = await shipper.post('/api/freight', input());
     expect(res.status, res.text).toBe(201);
-    expect(await storedStop((res.body as FreightListingDto).id)).toMatchObject({
-      ...ZIP_95815,
-      approximate: true,
+    const id = (res.body as FreightListingDto).id;
+    expect(await storedStop(id)).toMatchObject({ ...ZIP_95815, approximate: true });
+    // Back up: an edit sending the stop again looks it up.
+    answer = { status: 200, body: [{ lat: String(DOCK.lat), lon: String(DOCK.lng) }] };
+    const edit = await shipper.patch(`/api/freight/${id}`, {
+      deliveryStop: { facilityName: 'Valley Foods DC', address: '8000 Industrial Ave' },
     });
+    expect(edit.status, edit.text).toBe(200);
+    expect(await storedStop(id)).toMatchObject({ ...DOCK, approximate: false });
   });
 });
 

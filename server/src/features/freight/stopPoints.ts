@@ -30,8 +30,9 @@ const NOT_FOUND_MESSAGE = 'This address could not be found';
  * dispatcher or driver on an earlier load; else the street address geocoded when a geocoder is configured (found: the
  * point, not approximate; not found: 400 naming the field, nothing stored). Offline, or while the geocoder is
  * unreachable or failing, the point is the ZIP's centre, else the city's, marked approximate: an outage must not
- * stop loads being posted. A stop already located at the same address keeps its point (an edit that sends the stop
- * again unchanged is not looked up again).
+ * stop loads being posted. A stop already found at the same address keeps its point (an edit that sends the stop
+ * again unchanged is not looked up again); one left approximate is looked up again, so an outage's centre is not for
+ * good.
  */
 export async function locateStop(
   kind: StopKind,
@@ -49,6 +50,7 @@ export async function locateStop(
     previous &&
     previous.lat != null &&
     previous.lng != null &&
+    previous.approximate === false &&
     sameText(previous.address, stop.address) &&
     sameText(previous.facilityName, stop.facilityName) &&
     samePlace(before.place, place)
@@ -57,7 +59,7 @@ export async function locateStop(
       ...stop,
       lat: previous.lat,
       lng: previous.lng,
-      approximate: previous.approximate ?? true,
+      approximate: false,
       pinned: previous.pinned ?? false,
     };
   }
