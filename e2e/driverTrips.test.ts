@@ -2,7 +2,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import { assignForTest } from '@freight/server/features/trips/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { FreightListingDto } from '@freight/shared';
+import type { FreightListingDto, TrackingFreightDto } from '@freight/shared';
 import { LAPTOP, PHONE, screenshot, startJourney, watchPageErrors } from './browser';
 import { memberOf } from './companies';
 import {
@@ -216,16 +216,36 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     const trip = phonePage.locator(`[data-testid="trip"][data-trip-id="${load.id}"]`);
     const stop = trip.getByTestId('trip-next-stop');
     await stop.filter({ hasText: 'Sierra Cold Storage' }).waitFor();
-    const address = stop.getByTestId('trip-stop-address');
+    const address = stop.getByTestId('stop-address');
     expect(await address.textContent()).toBe('1200 Commerce Way, Reno, NV 89502');
     expect(await address.getAttribute('href')).toBe(
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('1200 Commerce Way, Reno, NV 89502')}`,
     );
-    expect(await stop.getByTestId('trip-stop-appointment').textContent()).toContain('Window 08:00–10:00');
-    expect(await stop.getByTestId('trip-stop-references').textContent()).toBe('PU# PU-4471 · PO# PO-88121');
-    expect(await stop.getByTestId('trip-stop-contact').getAttribute('href')).toBe('tel:7755550142');
+    expect(await stop.getByTestId('stop-appointment').textContent()).toContain('Window 08:00–10:00');
+    expect(await stop.getByTestId('stop-references').textContent()).toBe('PU# PU-4471 · PO# PO-88121');
+    expect(await stop.getByTestId('stop-contact').getAttribute('href')).toBe('tel:7755550142');
     await stop.getByText('Door 14, check in at the guard shack').waitFor();
     await screenshot(phonePage, 'stops-driver-phone-next-stop');
+
+    // The booked carrier's tracking page shows both stops (the same component as the phone's).
+    await boardPage.goto(`${app.url}/tracking/${load.id}`);
+    const tracked = boardPage.getByTestId('tracking-stop').filter({ hasText: 'Sierra Cold Storage' });
+    await tracked.waitFor();
+    expect(await tracked.getByTestId('stop-address').getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('1200 Commerce Way, Reno, NV 89502')}`,
+    );
+    expect(await tracked.getByTestId('stop-contact').getAttribute('href')).toBe('tel:7755550142');
+    await boardPage.getByTestId('tracking-stop').filter({ hasText: 'Sacramento, CA' }).waitFor();
+    await screenshot(boardPage, 'stops-tracking-page');
+
+    // The carrier pins the pickup's dock where its device is (asked first); the page shows it pinned, live.
+    await boardPage.context().grantPermissions(['geolocation'], { origin: app.url });
+    await boardPage.context().setGeolocation({ latitude: 39.5031, longitude: -119.7812 });
+    await tracked.getByTestId('pin-dock').click();
+    await boardPage.getByRole('button', { name: 'Pin the dock' }).click();
+    await tracked.getByTestId('stop-point').filter({ hasText: 'Dock pinned on the map' }).waitFor();
+    const pinned = (await haulier.api.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+    expect(pinned.pickupStop).toMatchObject({ lat: 39.5031, lng: -119.7812, dockPinned: true });
 
     expect(shipperErrors).toEqual([]);
     expect(boardErrors).toEqual([]);

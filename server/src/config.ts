@@ -86,6 +86,11 @@ const envSchema = z.object({
   /** The From of every email. */
   MAIL_FROM: z.string().trim().min(3).default('FreightConnect <no-reply@freightconnect.localhost>'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /**
+   * A Nominatim-compatible geocoder (issue 39): a stop's street address is looked up at `{url}/search`. Unset (the
+   * default, offline): a stop's point is its ZIP's centre (else its city's), marked approximate.
+   */
+  GEOCODER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url('must be a URL').optional()),
   /** Where the built web app is served from (default web/dist). */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

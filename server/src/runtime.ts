@@ -96,6 +96,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
     webhookAllowedPrivateTargets: config.WEBHOOK_ALLOWED_PRIVATE_TARGETS,
     passwordHashing: config.PASSWORD_HASHING,
     passwordStrengthCheck: config.PASSWORD_STRENGTH_CHECK,
+    geocoderUrl: config.GEOCODER_URL ?? null,
   });
   // The worker role's email links too point at PUBLIC_URL (the web role sets the base again once it listens).
   if (config.PUBLIC_URL) setLinkBase(config.PUBLIC_URL);

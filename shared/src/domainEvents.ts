@@ -99,6 +99,15 @@ export const DOMAIN_EVENTS = {
     stop: snapshot<StopEventDto>(),
     parties: snapshot<LoadPartiesSnapshot>().optional(),
   }),
+  /**
+   * A dispatcher or driver pinned the dock of one of the load's stops (issue 39): the point is the stop's from now
+   * on, and every later load's at that facility.
+   */
+  'dock.pinned': z.object({
+    stop: z.enum(['pickup', 'delivery']),
+    lat: z.number(),
+    lng: z.number(),
+  }),
   'photo.added': z.object({ photo: snapshot<FreightPhotoDto>() }),
   'chat.posted': z.object({ message: snapshot<ChatMessageDto>() }),
   /**

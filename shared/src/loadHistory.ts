@@ -31,6 +31,7 @@ export const LOAD_HISTORY_EVENTS = [
   'position.recorded',
   'loadDocument.ready',
   'load.assigned',
+  'dock.pinned',
 ] as const satisfies readonly DomainEventName[];
 
 export interface LoadHistoryEntryDto {
@@ -124,6 +125,8 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return `${event.data.document.title} ready`;
     case 'load.assigned':
       return `${event.data.previous ? 'Reassigned' : 'Assigned'} to truck ${event.data.assignment.truckUnit} and driver ${event.data.assignment.driverFirstName}`;
+    case 'dock.pinned':
+      return `${event.data.stop === 'pickup' ? 'Pickup' : 'Delivery'} dock pinned on the map`;
     default:
       return event.name;
   }

@@ -24,6 +24,42 @@ export interface StopAppointmentDto {
   endTime: string | null;
 }
 
+/**
+ * A stop as the people on the load see it (issue 39): the driver's next stop (the pickup until Loaded, then the
+ * delivery), the tracking page's stops. Its details are the load's parties' only (the server's `load:stopDetails`).
+ */
+export interface TripStopDto {
+  kind: 'pickup' | 'delivery';
+  /** "1200 Commerce Way, Chicago, IL 60601", or "Chicago, IL 60601" without a street address. */
+  address: string;
+  /**
+   * True unless the point is exact (the street address geocoded, or the dock pinned): it is the ZIP's or the city's
+   * centre, not the dock.
+   */
+  approximate?: boolean;
+  /** The street address alone, null without one (then there is no facility to pin a dock at). */
+  street?: string | null;
+  /** True when the point is the dock pinned at this facility by a dispatcher or driver. */
+  dockPinned?: boolean;
+  lat: number | null;
+  lng: number | null;
+  /** A maps link that opens turn-by-turn directions to the stop. */
+  navigationUrl: string;
+  /** A link that opens the address in the phone's maps app (issue 39). */
+  mapsUrl?: string;
+  /** The stop's details (issue 39); null when not given. */
+  facilityName?: string | null;
+  dockNotes?: string | null;
+  /** The stop's date (the load's pickup or delivery date) and its appointment on it. */
+  date?: string | null;
+  appointment?: StopAppointmentDto | null;
+  pickupNumber?: string | null;
+  poNumber?: string | null;
+  bolNumber?: string | null;
+  contactName?: string | null;
+  contactPhone?: string | null;
+}
+
 /** A pickup's or a delivery's details: every field may be null (not given). */
 export interface LoadStopDto {
   facilityName: string | null;

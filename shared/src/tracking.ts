@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ack } from './api';
 import type { UserType } from './enums';
 import type { LoadAssignmentDto } from './fleet';
+import type { TripStopDto } from './stops';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
 
@@ -253,7 +254,27 @@ export interface TrackingViewerActions {
    * accounting, and admins (`loadDocument:view`); not a driver, who is told they do not exist.
    */
   viewDocuments?: true;
+  /** Pin a stop's dock on the map (issue 39): the booked carrier's owners, admins and dispatchers, and its driver. */
+  pinDock?: true;
 }
+
+/** POST /api/freight/:id/stops/:which/pin (issue 39): the dock's point, where the device is. */
+export const pinDockSchema = z.object({
+  lat: z
+    .number({ message: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
+  lng: z
+    .number({ message: 'lng must be a number' })
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180'),
+});
+export type PinDockInput = z.infer<typeof pinDockSchema>;
+export const PIN_DOCK_STOPS = ['pickup', 'delivery'] as const;
+export const pinDockParamsSchema = z.object({
+  id: z.string(),
+  which: z.enum(PIN_DOCK_STOPS, { message: 'which must be pickup or delivery' }),
+});
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
 export interface TrackingFreightDto {
@@ -275,7 +296,7 @@ export interface TrackingFreightDto {
   lastLocationUpdate: string | null;
   currentLat: number | null;
   currentLng: number | null;
-  /** The pins: where the load is picked up and delivered (stored coordinates, else the city's), null if unknown. */
+  /** The pins: where the load is picked up and delivered (the best point known, else the city's), null if unknown. */
   pickupLat: number | null;
   pickupLng: number | null;
   deliveryLat: number | null;
@@ -292,6 +313,12 @@ export interface TrackingFreightDto {
   assignment?: LoadAssignmentDto | null;
   updatedAt: string;
   viewerActions: TrackingViewerActions;
+  /**
+   * Each stop with its details (issue 39): for the viewers the server's `load:stopDetails` rule lets read them (the
+   * load's parties, its booked carrier's dispatcher and its assigned driver); absent for anyone else.
+   */
+  pickupStop?: TripStopDto;
+  deliveryStop?: TripStopDto;
 }
 
 /** The receipt a delivery was marked with (issue 39, item 3), as the load.moved fact states it. */
@@ -431,6 +458,8 @@ export interface TrackingEvents {
   'freight:status': (payload: FreightStatusChangeDto) => void;
   'freight:stop': (payload: { freightId: string; stop: StopEventDto }) => void;
   'freight:photo': (payload: { freightId: string; photo: FreightPhotoDto }) => void;
+  /** A stop's dock was pinned (issue 39): the load is read again (the stops are the viewer's to read, or not). */
+  'freight:dockPinned': (payload: { freightId: string; stop: 'pickup' | 'delivery' }) => void;
   'chat:message': (payload: { freightId: string; message: ChatMessageDto }) => void;
   'chat:unread': (payload: UnreadCountDto) => void;
 }

@@ -33,6 +33,8 @@ export type AggregateKind =
   | 'loadDocument'
   /** An MC or USDOT number (`mc:123456`): at most one account holds it. */
   | 'authority'
+  /** A facility's pinned dock (`facility_pins`, by its key): one pin per facility (issue 39). */
+  | 'facility'
   /** A projector of the event log, by name: one process at a time moves it along (issue 26). */
   | 'projector'
   /** A user's notification preferences (issue 27), by the user's id. */

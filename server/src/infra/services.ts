@@ -27,6 +27,8 @@ export interface Infrastructure {
   passwordHashing: 'standard' | 'fast';
   /** PASSWORD_STRENGTH_CHECK: zxcvbn with its fuzzy pass, or without it for test runs (refused in production). */
   passwordStrengthCheck: 'full' | 'dictionary';
+  /** GEOCODER_URL: the Nominatim-compatible geocoder stops' addresses are looked up at; null offline. */
+  geocoderUrl?: string | null;
 }
 
 let bound: Infrastructure | null = null;
@@ -55,6 +57,8 @@ export const logger = (): Logger => infra().log;
 export const passwordHashing = (): 'standard' | 'fast' => bound?.passwordHashing ?? 'standard';
 /** How new passwords' strength is checked: in full where no runtime is bound. */
 export const passwordStrengthCheck = (): 'full' | 'dictionary' => bound?.passwordStrengthCheck ?? 'full';
+/** The geocoder's base URL, null when none is configured (and where no runtime is bound). */
+export const geocoderUrl = (): string | null => bound?.geocoderUrl ?? null;
 /** Whether rate limits and socket caps apply. */
 export const rateLimitsEnabled = (): boolean => infra().rateLimitsEnabled;
 

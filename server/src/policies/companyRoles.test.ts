@@ -271,6 +271,7 @@ const CASES = {
   'truck:read': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ALL, other: NONE },
   'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
   'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
+  'load:pinDock': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

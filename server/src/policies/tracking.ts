@@ -1,4 +1,5 @@
 import {
+  CARRIER_ON_LOAD_STATUSES,
   FREIGHT_TRANSITIONS,
   isLocationUpdatable,
   type FreightStatus,
@@ -38,6 +39,11 @@ export const trackingPolicies = {
     load.assignedDriverId != null ? drives(actor, load) : isBookedCarrier(actor, load),
   /** booked → in_transit and in_transit → delivered: the booked carrier. */
   'tracking:advance': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
+  /**
+   * Pin a stop's dock on the map (issue 39; the point then serves every later load at that facility): the booked
+   * carrier's people who act on loads (its dispatcher) and the assigned driver, who are at or route to the dock.
+   */
+  'load:pinDock': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
 } satisfies Record<string, Rule>;
 
 const movesTo = (from: string, to: FreightStatus) =>
@@ -66,5 +72,7 @@ export function viewerTrackingActions(
     ...(trackingPolicies['tracking:write'](actor, load) && { write: true }),
     ...viewerAssignActions(actor, load),
     ...(loadDocumentsPolicies['loadDocument:view'](actor, load) && { viewDocuments: true }),
+    ...(trackingPolicies['load:pinDock'](actor, load) &&
+      CARRIER_ON_LOAD_STATUSES.includes(load.status as FreightStatus) && { pinDock: true }),
   } as TrackingViewerActions;
 }

@@ -254,6 +254,8 @@ export const socketRoutes: SocketRoutes = {
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
+  // A stop's dock pinned (issue 39): the load is read again, its stops' points with it.
+  'freight:dockPinned': ({ freightId }) => void refreshTrackedLoad(freightId),
   'load:history': ({ freightId, entry }) => useLoadHistoryStore.getState().receive(freightId, entry),
   'freight:document': ({ freightId, document }) =>
     useLoadDocumentsStore.getState().receive(freightId, document),

@@ -1,4 +1,10 @@
-import type { StatusChangeInput, TrackingFreightDto, TrackingStatusTarget } from '@freight/shared';
+import type {
+  PinDockInput,
+  StatusChangeInput,
+  TrackingFreightDto,
+  TrackingStatusTarget,
+  TripStopDto,
+} from '@freight/shared';
 
 type DeliveryReceiptInput = Required<Pick<StatusChangeInput, 'receiverName' | 'signature'>> &
   Pick<StatusChangeInput, 'exception' | 'exceptionNote' | 'deliveryNote'>;
@@ -16,6 +22,8 @@ interface TrackedLoadActions {
    * and `deliveryNote`, why it is marked away from the delivery stop (the shipper sees it).
    */
   deliver: (freightId: string, receipt: DeliveryReceiptInput) => Promise<void>;
+  /** Pins the dock of one of the load's stops where the device is (issue 39); the push reads the load again. */
+  pinDock: (freightId: string, stop: 'pickup' | 'delivery', point: PinDockInput) => Promise<void>;
 }
 
 /** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */
@@ -47,6 +55,9 @@ export const useTrackedLoadStore = createDetailStore<TrackingFreightDto, Tracked
         ...receipt,
       });
       if (get().byId[freightId]) get().upsert(detail);
+    },
+    pinDock: async (freightId, stop, point) => {
+      await apiRequest<TripStopDto>('POST', `/api/freight/${freightId}/stops/${stop}/pin`, point);
     },
   }),
 });

@@ -37,6 +37,16 @@ const stopSchema = new Schema(
     bolNumber: { type: String, default: null },
     contactName: { type: String, default: null },
     contactPhone: { type: String, default: null },
+    /**
+     * The stop's best point known (the server sets it; no input carries it): the dock pinned at this facility, else
+     * the street address geocoded, else the ZIP's centre; null leaves the load's own coordinates (the city's).
+     */
+    lat: { type: Number, default: null },
+    lng: { type: Number, default: null },
+    /** True unless the point is the address geocoded or the dock pinned. */
+    approximate: { type: Boolean, default: true },
+    /** True when the point is a dock pinned at the facility. */
+    pinned: { type: Boolean, default: false },
   },
   { _id: false },
 );

@@ -5,6 +5,8 @@ import {
   counterOfferSchema,
   freightSearchSchema,
   offerVersionSchema,
+  pinDockParamsSchema,
+  pinDockSchema,
   postLoadSchema,
   rateOfferSchema,
   reviseOfferSchema,
@@ -16,6 +18,7 @@ import { Router, type Request } from 'express';
 import { currentActor, currentUser, requireUser } from '../../http/auth';
 import { pageQuerySchema, validate } from '../../http/validate';
 import { toActor } from '../../policies';
+import { pinDock } from './dockPins/service';
 import type { Runtime } from '../../runtimeTypes';
 import {
   bookingRequestListSchema,
@@ -100,6 +103,13 @@ export function createFreightRouter(_rt: Runtime): Router {
   });
   router.post('/freight/:id/withdraw', requireUser, async (req, res) => {
     res.json(await withdrawListing(currentActor(req), param(req, 'id')));
+  });
+
+  // A stop's dock pinned on the map (issue 39).
+  const pin = validate({ params: pinDockParamsSchema, body: pinDockSchema });
+  router.post('/freight/:id/stops/:which/pin', requireUser, pin, async (req, res) => {
+    const { params, body } = pin.input(res);
+    res.json(await pinDock(currentActor(req), params.id, params.which, body));
   });
 
   // Booking requests (calls 6, 7, 10).

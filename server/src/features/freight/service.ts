@@ -30,6 +30,7 @@ import {
   type FreightListing,
 } from './model';
 import { withStopDetails } from './stops';
+import { locateEditedStops, locateNewStops } from './stopPoints';
 import { NegotiationModel } from './negotiations/model';
 import { NOTHING_WRITTEN, recordFact } from '../../events/record';
 import { objectId } from './ids';
@@ -130,6 +131,7 @@ export async function createListing(
   if (air) await assertFeatureAccess(actor, 'air_freight');
 
   const places = placeFields(data);
+  const stops = await locateNewStops(data);
   const rateCents = dollarsToCents(data.rate);
   // The poster's lease: the monthly count includes every post committed before this one (none can slip in between).
   const doc = await withAggregate('user', actor.id, async () => {
@@ -178,8 +180,7 @@ export async function createListing(
       requiresLiftgate: data.requiresLiftgate,
       userCompanyName: poster.companyName ?? null,
       userMcNumber: poster.mcNumber ?? null,
-      pickupStop: data.pickupStop,
-      deliveryStop: data.deliveryStop,
+      ...stops,
     });
     // The fact is the load as stored (its parties' companies too); its projectors put it on the board and alert saved
     // searches.
@@ -325,7 +326,9 @@ export async function updateListing(
   id: string,
   data: UpdateLoadData,
 ): Promise<FreightListingDto> {
-  authorize(actor, 'freight:manage', await findLoad(id), { hide: true, message: 'Load not found' });
+  const current = await findLoad(id);
+  authorize(actor, 'freight:manage', current, { hide: true, message: 'Load not found' });
+  const stops = await locateEditedStops(current, data);
   const edited = await withLoad(objectId(id), async () => {
     const load = await findLoad(id);
     if (load.status !== 'available') throw conflict('Only available loads can be edited');
@@ -333,7 +336,7 @@ export async function updateListing(
     const waiting = await waitingCarriers(load);
     assertEditAllowed(load, data, waiting);
     const at = new Date();
-    const set = { ...editOf(load, data), updatedAt: at };
+    const set = { ...editOf(load, data), ...stops, updatedAt: at };
     const planned = { ...load, ...set } as FreightListing;
     const loadId = String(load._id);
     const after = await recordFact(

@@ -1,7 +1,13 @@
 // Issue 39, item 1 (first part): a load's pickup and delivery with real places. The details reach the load's parties
 // only (the poster, the booked carrier, its dispatcher, the assigned driver); the board, the public API's board and
 // other carriers see the city and state. An appointment in the past is a 400 and changes nothing.
-import type { ApiKeyCreatedDto, FreightListingDto, LoadStopDto, TripDto } from '@freight/shared';
+import type {
+  ApiKeyCreatedDto,
+  FreightListingDto,
+  LoadStopDto,
+  TrackingFreightDto,
+  TripDto,
+} from '@freight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { memberOf } from '../fleet/testing';
@@ -139,7 +145,10 @@ describe('stop details reach the parties only', { timeout: 120_000 }, () => {
     expect(stop).toMatchObject({
       kind: 'pickup',
       address: `${STREET}, Reno, NV 89502`,
-      approximate: false,
+      // No geocoder here (offline): the point is the ZIP's centre, approximate.
+      approximate: true,
+      lat: 39.4972,
+      lng: -119.7764,
       facilityName: 'Sierra Cold Storage',
       dockNotes: 'Door 14, check in at the guard shack',
       appointment: { kind: 'window', time: '08:00', endTime: '10:00' },
@@ -158,6 +167,50 @@ describe('stop details reach the parties only', { timeout: 120_000 }, () => {
 
     expect((await stranger.get(`/api/freight/${load.id}`)).status).toBe(404);
     expectNoDetails((await stranger.get('/api/freight/my-listings')).body);
+  });
+
+  it('the tracking page: the poster, the booked carrier, its dispatcher and the driver get both stops; another carrier does not', async () => {
+    const carrier = await verifiedClient(app, 'carrier', { companyName: 'Lane Keepers LLC' });
+    const load = await postLoad(shipper, stopInput());
+    const asked = await carrier.post(`/api/freight/${load.id}/book`, {});
+    expect(asked.status, asked.text).toBe(201);
+    const approved = await shipper.post(`/api/booking-requests/${asked.body.request.id}/review`, {
+      status: 'approved',
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const driver = await memberOf(app, carrier, 'driver', 'Tia');
+    await assignForTest({ loadId: load.id, driverId: driver.user!.id, byId: carrier.user!.id });
+    const dispatcher = await memberOf(app, carrier, 'dispatcher', 'Dan');
+
+    for (const viewer of [carrier, dispatcher, driver, shipper]) {
+      const res = await viewer.get(`/api/freight/${load.id}/tracking`);
+      expect(res.status, res.text).toBe(200);
+      const tracked = res.body as TrackingFreightDto;
+      expect(tracked.pickupStop).toMatchObject({
+        kind: 'pickup',
+        address: `${STREET}, Reno, NV 89502`,
+        facilityName: 'Sierra Cold Storage',
+        appointment: { kind: 'window', time: '08:00', endTime: '10:00' },
+        pickupNumber: 'PU-4471',
+        contactPhone: '(775) 555-0142',
+        mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${STREET}, Reno, NV 89502`)}`,
+      });
+      expect(tracked.deliveryStop).toMatchObject({
+        kind: 'delivery',
+        address: 'Sacramento, CA',
+        approximate: true,
+        facilityName: 'Valley Foods DC',
+        appointment: { kind: 'fcfs' },
+      });
+      // The tracked loads' list is the same DTO.
+      const list = (await viewer.get('/api/tracking/loads')).body as { items: TrackingFreightDto[] };
+      expect(list.items.find((l) => l.id === load.id)?.pickupStop?.facilityName).toBe('Sierra Cold Storage');
+    }
+
+    const other = await stranger.get(`/api/freight/${load.id}/tracking`);
+    expect(other.status).toBe(404);
+    expectNoDetails(other.body);
+    expectNoDetails((await stranger.get('/api/tracking/loads')).body);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 import mongoose, { Schema, Types, type InferSchemaType } from 'mongoose';
 import { centsToDollars, toAssignmentDto, type FreightListing } from '../freight/model';
 import { iso } from '../../http/dto';
-import { cityCoordinates } from '../places/gazetteer';
+import { stopPointOf, stopViewsFor } from '../freight/stops';
 import { viewerTrackingActions } from '../../policies/tracking';
 import type { Actor } from '../../policies/types';
 import { companyStamps } from '../companies/stamps';
@@ -101,16 +101,8 @@ export function toStopEventDto(e: StopEvent): StopEventDto {
   };
 }
 
-/** Where a load is picked up or delivered: its stored coordinates, else its city's (the gazetteer), else null. */
-export function placeOf(
-  lat: number | null | undefined,
-  lng: number | null | undefined,
-  city: string,
-  state: string,
-): { lat: number; lng: number } | null {
-  if (lat != null && lng != null) return { lat, lng };
-  return cityCoordinates(city, state);
-}
+/** Where a load is picked up or delivered: the stop's best point known (freight's `stopPointOf`), else null. */
+export const placeOf = stopPointOf;
 
 /** A freight photo: the bytes live encrypted in the file store under storageKey (DESIGN §3). */
 const freightPhotoSchema = new Schema(
@@ -218,8 +210,8 @@ export function toTrackingFreightDto(
   position: LoadPosition | null,
 ): TrackingFreightDto {
   const here = positionOf(f, position);
-  const pickup = placeOf(f.originLat, f.originLng, f.originCity, f.originState);
-  const delivery = placeOf(f.destinationLat, f.destinationLng, f.destinationCity, f.destinationState);
+  const pickup = stopPointOf(f, 'pickup');
+  const delivery = stopPointOf(f, 'delivery');
   return {
     id: String(f._id),
     title: f.title,
@@ -258,6 +250,7 @@ export function toTrackingFreightDto(
     assignment: toAssignmentDto(f),
     updatedAt: f.updatedAt.toISOString(),
     viewerActions: viewerTrackingActions(viewer, f),
+    ...stopViewsFor(viewer, f),
   };
 }
 

@@ -57,6 +57,19 @@ export const trackingPhotosProjector = registerProjector({
   },
 });
 
+/** A stop's dock pinned (issue 39): the load's screens read it again (the push carries no point or details). */
+export const trackingDockPinsProjector = registerProjector({
+  name: 'tracking-dock-pins',
+  applicableEvents: ['dock.pinned'],
+  async handle(event) {
+    if (event.name !== 'dock.pinned' || !event.loadId) return;
+    publish('freight:dockPinned', rooms.freight(event.loadId), {
+      freightId: event.loadId,
+      stop: event.data.stop,
+    });
+  },
+});
+
 /**
  * A chat message: to the load's room, and each other participant's unread count (`chat:unread` to their own room),
  * counted when the fact is handled: a count is the reader's state, not part of the fact, so a replay pushes the

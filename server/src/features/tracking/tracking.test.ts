@@ -84,6 +84,7 @@ describe('who sees a load', () => {
       write: true,
       assign: true, // a truck and driver (issue 29)
       viewDocuments: true, // the rate confirmation (the assigned driver's page has no papers: trips.test.ts)
+      pinDock: true, // a stop's dock on the map (issue 39)
     });
     expect(await actions(shipper)).toEqual({ cancel: true, write: true, viewDocuments: true });
     expect(await actions(admin)).toEqual({ viewDocuments: true }); // reads only
@@ -95,6 +96,7 @@ describe('who sees a load', () => {
       write: true,
       assign: true, // reassigned until delivery
       viewDocuments: true,
+      pinDock: true,
     });
     expect(await actions(shipper)).toEqual({ write: true, viewDocuments: true });
   });

@@ -10,13 +10,14 @@ import { isTripOf, toTripDto } from './service';
  * My Trips, live (issue 29): a load assigned to a driver appears on their phone, one reassigned away leaves the
  * previous driver's, and a trip's move (loaded, delivered, cancelled) reaches its driver. Each push says how the load
  * stands when the fact is handled (its driver and status now), so a replay or a late handling never shows a trip to
- * a driver it was taken from.
+ * a driver it was taken from. A stop's dock pinned (issue 39) moves the next stop's point: the trip is pushed again.
  */
 export const tripsProjector = registerProjector({
   name: 'trips',
-  applicableEvents: ['load.assigned', 'load.moved'],
+  applicableEvents: ['load.assigned', 'load.moved', 'dock.pinned'],
   async handle(event) {
-    if ((event.name !== 'load.assigned' && event.name !== 'load.moved') || !event.loadId) return;
+    const tripFacts = ['load.assigned', 'load.moved', 'dock.pinned'];
+    if (!tripFacts.includes(event.name) || !event.loadId) return;
     const load = await FreightModel.findById(event.loadId).lean<FreightListing>();
     if (!load) return;
     const told = new Set<string>();

@@ -1,9 +1,6 @@
 import {
   ACTIVE_TRIP_STATUSES,
   DONE_TRIP_STATUSES,
-  mapsSearchUrl,
-  navigationUrl,
-  stopAddress,
   type Page,
   type TripDto,
   type TripStopDto,
@@ -14,60 +11,17 @@ import type { PageQuery } from '../../http/validate';
 import type { Actor } from '../../policies';
 import { drives } from '../../policies/freight';
 import { viewerTrackingActions } from '../../policies/tracking';
-import { FreightModel, toAssignmentDto, toLoadStopDto, type FreightListing } from '../freight/model';
-import { placeOf } from '../tracking/model';
+import { FreightModel, toAssignmentDto, type FreightListing } from '../freight/model';
+import { toStopViewDto } from '../freight/stops';
 
 /**
  * Where the driver goes next: the pickup while the load is booked (not loaded yet), the delivery in transit, with
- * the stop's details (issue 39; the trip reaches its assigned driver only). With a street address, directions and
- * the maps link go to the address, not to the city's centre the load's coordinates are.
+ * the stop's details (issue 39; the trip reaches its assigned driver only).
  */
 export function nextStopOf(load: FreightListing): TripStopDto | null {
-  const pickup = load.status === 'booked';
-  if (!pickup && load.status !== 'in_transit') return null;
-  const [city, state, zip, lat, lng, date, details] = pickup
-    ? ([
-        load.originCity,
-        load.originState,
-        load.originZip,
-        load.originLat,
-        load.originLng,
-        load.pickupDate,
-        load.pickupStop,
-      ] as const)
-    : ([
-        load.destinationCity,
-        load.destinationState,
-        load.destinationZip,
-        load.destinationLat,
-        load.destinationLng,
-        load.deliveryDate,
-        load.deliveryStop,
-      ] as const);
-  const stop = toLoadStopDto(details);
-  const at = placeOf(lat, lng, city, state);
-  const address = stopAddress(stop?.address, city, state, zip);
-  const point = stop?.address
-    ? { address, lat: null, lng: null }
-    : { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
-  return {
-    kind: pickup ? 'pickup' : 'delivery',
-    address,
-    approximate: !stop?.address,
-    lat: at?.lat ?? null,
-    lng: at?.lng ?? null,
-    navigationUrl: navigationUrl(point),
-    mapsUrl: mapsSearchUrl(address),
-    date: iso(date),
-    facilityName: stop?.facilityName ?? null,
-    dockNotes: stop?.dockNotes ?? null,
-    appointment: stop?.appointment ?? null,
-    pickupNumber: stop?.pickupNumber ?? null,
-    poNumber: stop?.poNumber ?? null,
-    bolNumber: stop?.bolNumber ?? null,
-    contactName: stop?.contactName ?? null,
-    contactPhone: stop?.contactPhone ?? null,
-  };
+  if (load.status === 'booked') return toStopViewDto(load, 'pickup');
+  if (load.status === 'in_transit') return toStopViewDto(load, 'delivery');
+  return null;
 }
 
 /** A load as the driver's My Trips shows it, with what this driver may do on it. */

@@ -99,6 +99,7 @@ describe('who works a trip', { timeout: 60_000 }, () => {
       reportStops: true,
       startTrip: true,
       write: true,
+      pinDock: true,
     });
     const ping = await driver.post(`/api/freight/${id}/location`, { latitude: 41.88, longitude: -87.63 });
     expect(ping.status, ping.text).toBe(200);

@@ -11,6 +11,7 @@ import { PhotosTab } from './PhotosTab';
 import { StatusActions } from './StatusActions';
 import { DeliveryReceiptCard } from './DeliveryReceiptCard';
 import { LoadPartiesCard } from './LoadPartiesCard';
+import { StopsCard } from './StopsCard';
 import { AssignmentCard } from '../fleet/AssignmentCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
 import { TrackingHeader } from './TrackingHeader';
@@ -78,6 +79,7 @@ export function TrackingPage() {
       <Stack gap="6">
         <TrackingHeader freight={detail} />
         <LoadPartiesCard freightId={detail.id} bookedStatus={detail.status} />
+        <StopsCard freight={detail} />
         <AssignmentCard
           freightId={detail.id}
           assignment={detail.assignment}

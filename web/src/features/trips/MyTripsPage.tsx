@@ -6,20 +6,20 @@ import {
   Container,
   HStack,
   Heading,
-  Link,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { appointmentText, stopReferencesText, telUrl, type TripDto, type TripStopDto } from '@freight/shared';
+import type { TripDto } from '@freight/shared';
 import { useEffect } from 'react';
-import { FiMapPin, FiNavigation, FiPhone } from 'react-icons/fi';
+import { FiMapPin, FiNavigation } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useTripsStore } from '../../stores/trips';
 import { statusColor, statusLabel } from '../tracking/format';
+import { StopDetails } from '../tracking/StopDetails';
 
 const STOP_LABEL = { pickup: 'Next: pickup', delivery: 'Next: delivery' } as const;
 
@@ -33,59 +33,6 @@ function actionsText(trip: TripDto): string | null {
     a.write && 'add photos and chat',
   ].filter(Boolean);
   return can.length ? `You can ${can.join(', ')}` : null;
-}
-
-/**
- * The next stop as the driver needs it at the gate (issue 39): the facility, the address (one tap opens it in the
- * phone's maps app), the appointment, dock notes, references and a contact to call.
- */
-function NextStop({ stop }: { stop: TripStopDto }) {
-  const appointment = appointmentText(stop.appointment);
-  const day = stop.date ? formatUsDate(stop.date) : null;
-  const references = stopReferencesText(stop);
-  return (
-    <Stack gap="0.5" data-testid="trip-next-stop" data-kind={stop.kind}>
-      <Text fontSize="sm" fontWeight="medium">
-        {STOP_LABEL[stop.kind]}
-        {stop.facilityName ? ` · ${stop.facilityName}` : ''}
-      </Text>
-      <Link
-        href={stop.mapsUrl ?? stop.navigationUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        fontSize="sm"
-        color="blue.600"
-        data-testid="trip-stop-address"
-      >
-        {stop.address}
-      </Link>
-      {stop.approximate && (
-        <Text fontSize="xs" color="gray.600">
-          Approximate: no street address given, this is the city&apos;s centre
-        </Text>
-      )}
-      {(appointment || day) && (
-        <Text fontSize="sm" data-testid="trip-stop-appointment">
-          {[day, appointment].filter(Boolean).join(' · ')}
-        </Text>
-      )}
-      {stop.dockNotes && <Text fontSize="sm">{stop.dockNotes}</Text>}
-      {references && (
-        <Text fontSize="sm" data-testid="trip-stop-references">
-          {references}
-        </Text>
-      )}
-      {stop.contactPhone ? (
-        <Link href={telUrl(stop.contactPhone)} fontSize="sm" color="blue.600" data-testid="trip-stop-contact">
-          <FiPhone aria-hidden />
-          {stop.contactName ? `${stop.contactName}, ` : ''}
-          {stop.contactPhone}
-        </Link>
-      ) : (
-        stop.contactName && <Text fontSize="sm">Contact: {stop.contactName}</Text>
-      )}
-    </Stack>
-  );
 }
 
 function TripCard({ trip }: { trip: TripDto }) {
@@ -109,7 +56,7 @@ function TripCard({ trip }: { trip: TripDto }) {
               {trip.deliveryDate ? ` · Delivery ${formatUsDate(trip.deliveryDate)}` : ''}
             </Text>
           </Stack>
-          {stop && <NextStop stop={stop} />}
+          {stop && <StopDetails stop={stop} label={STOP_LABEL[stop.kind]} testId="trip-next-stop" />}
           {actions && (
             <Text fontSize="xs" color="gray.600">
               {actions}

@@ -13,12 +13,7 @@ export async function assertAtDeliveryPlace(
   load: FreightListing,
   checkedInAtDelivery: boolean,
 ): Promise<void> {
-  const place = placeOf(
-    load.destinationLat,
-    load.destinationLng,
-    load.destinationCity,
-    load.destinationState,
-  );
+  const place = placeOf(load, 'delivery');
   const position = place && !checkedInAtDelivery ? await LoadPositionModel.findById(load._id).lean() : null;
   const here =
     position ??

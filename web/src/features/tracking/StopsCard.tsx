@@ -1,0 +1,41 @@
+import { Card, Heading, SimpleGrid } from '@chakra-ui/react';
+import type { TrackingFreightDto } from '@freight/shared';
+import { PinDockButton } from './PinDockButton';
+import { StopDetails } from './StopDetails';
+
+/**
+ * The load's pickup and delivery with their details (issue 39), for the viewers the server tells them to (the
+ * poster's side, the booked carrier's dispatcher, the assigned driver); nothing for anyone else. Those who may pin a
+ * dock (`pinDock`) can, at a stop with a street address (a facility to pin it for).
+ */
+export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
+  const { pickupStop, deliveryStop } = freight;
+  const canPin = Boolean(freight.viewerActions?.pinDock);
+  if (!pickupStop && !deliveryStop) return null;
+  return (
+    <Card.Root size="sm" as="section" aria-label="Stops" data-testid="tracking-stops">
+      <Card.Header>
+        <Heading as="h2" size="sm">
+          Stops
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {[pickupStop, deliveryStop].map(
+            (stop) =>
+              stop && (
+                <StopDetails
+                  key={stop.kind}
+                  stop={stop}
+                  label={stop.kind === 'pickup' ? 'Pickup' : 'Delivery'}
+                  testId="tracking-stop"
+                >
+                  {canPin && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
+                </StopDetails>
+              ),
+          )}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
