@@ -12,7 +12,7 @@ describe('whether the truck has arrived at the delivery stop (issue 39), on the 
     expect(deliveryArrival(DALLAS, { lat: 32.8, lng: -96.85 }, false).arrival).toBe('nearby');
     const far = deliveryArrival(DALLAS, { lat: 35.4676, lng: -97.5164 }, false);
     expect(far.arrival).toBeNull();
-    expect(Math.round(far.milesAway!)).toBe(189);
+    expect(Math.round(far.milesAway!)).toBe(190);
     expect(deliveryArrival(DALLAS, null, false)).toEqual({ arrival: null, milesAway: null });
   });
 

@@ -69,6 +69,9 @@ const DEFAULT_ONLY = new Set([
   'POST /api/truck-posts',
   'PATCH /api/truck-posts/:id',
   'POST /api/truck-posts/:id/withdraw',
+  // A dock pinned on the map (issue 39): a point on a load the booked carrier's side is on, told to the load's
+  // parties only; at most once per stop and load in practice, held by the per-account limit.
+  'POST /api/freight/:id/stops/:which/pin',
 ]);
 
 let app: TestApp;
