@@ -8,6 +8,7 @@ import { postLoad } from '@freight/server/features/freight/testUtils';
 import { UserModel } from '@freight/server/features/users/model';
 import type { TestApp } from '@test/helpers';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
+import { openInApp } from './axe';
 import { signIn, watchPageErrors, type E2EBrowser } from './browser';
 
 export const LAPTOP = { width: 1280, height: 720 };
@@ -175,13 +176,14 @@ export async function fitProblems(page: Page, label: string): Promise<string[]> 
 }
 
 /**
- * The phone's navigation drawer as one role: every link, the user's summary and Logout; a link navigates and closes
- * it; the carrier also logs out from it with a mouse.
+ * The phone's navigation drawer as one role, on a page of the app signed in as that role: every link, the user's
+ * summary and Logout; a link navigates and closes it; the carrier also logs out from it with a mouse. The dashboard is
+ * reached inside the app, as a link does (the screen sweep has just loaded the app: no second page load).
  */
 export async function checkDrawer(page: Page, app: TestApp, userType: Role[0]): Promise<void> {
   const links = navLinksFor(userType);
   await page.setViewportSize(PHONE);
-  await page.goto(`${app.url}/`);
+  await openInApp(page, '/');
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   for (const link of links) await drawer.getByRole('link', { name: link.label, exact: true }).waitFor();

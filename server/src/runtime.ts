@@ -7,6 +7,7 @@ import { createLogger } from './infra/logger';
 import { loadSecrets } from './infra/secrets';
 import { createFileStore } from './infra/storage';
 import { bindInfrastructure } from './infra/services';
+import type { Config } from './config';
 import type { Runtime, RuntimeOptions } from './runtimeTypes';
 import { closeQueues } from './queues';
 import { setLinkBase } from './features/account/links';
@@ -23,6 +24,24 @@ export type { Runtime, RuntimeOptions } from './runtimeTypes';
 const ignoreMissingCollection = (err: { codeName?: string; message?: string }) => {
   if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;
 };
+
+/** Every model's collection and indexes, and FerretDB's indexes on PostgreSQL (DESIGN §2). */
+async function makeSchema(config: Config): Promise<void> {
+  // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
+  await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
+  await Promise.all(
+    Object.values(mongoose.models).map(async (m) => {
+      await m.createCollection();
+      await m.createIndexes();
+    }),
+  );
+  if (config.FERRETDB_POSTGRES_URL)
+    await ensureFerretIndexes(
+      config.FERRETDB_POSTGRES_URL,
+      config.MONGODB_DB,
+      Object.values(mongoose.models),
+    );
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +73,13 @@ async function connectRedis(redis: Redis): Promise<void> {
   }
 }
 
-export async function createRuntime({ config, mongoUri, redisUrl, log }: RuntimeOptions): Promise<Runtime> {
+export async function createRuntime({
+  config,
+  mongoUri,
+  redisUrl,
+  log,
+  schemaInPlace = false,
+}: RuntimeOptions): Promise<Runtime> {
   const logger = log ?? createLogger(config.LOG_LEVEL);
   const secrets = loadSecrets(config);
   const files = createFileStore(config.DATA_DIR, secrets.fileEncryptionKey);
@@ -64,20 +89,7 @@ export async function createRuntime({ config, mongoUri, redisUrl, log }: Runtime
   mongoose.set('autoCreate', false);
   mongoose.set('autoIndex', false);
   await connectMongo(mongoUri, config.MONGODB_DB);
-  // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
-  await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
-  await Promise.all(
-    Object.values(mongoose.models).map(async (m) => {
-      await m.createCollection();
-      await m.createIndexes();
-    }),
-  );
-  if (config.FERRETDB_POSTGRES_URL)
-    await ensureFerretIndexes(
-      config.FERRETDB_POSTGRES_URL,
-      config.MONGODB_DB,
-      Object.values(mongoose.models),
-    );
+  if (!schemaInPlace) await makeSchema(config);
 
   // Fails fast while Redis is away (infra/availability.ts); connections that may wait are duplicates of it with
   // REDIS_QUEUED_OPTIONS (subscribers, Socket.IO, BullMQ workers).

@@ -31,4 +31,9 @@ export interface RuntimeOptions {
   mongoUri: string;
   redisUrl: string;
   log?: Logger;
+  /**
+   * The database already holds every model's collection and index (a test app on a database an earlier app of its
+   * process made and emptied): making them again is a few hundred commands for nothing. Otherwise they are made.
+   */
+  schemaInPlace?: boolean;
 }

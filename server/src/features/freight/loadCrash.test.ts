@@ -33,7 +33,7 @@ afterAll(async () => {
 
 // Two requests per load, all approved at once while the process is killed: CI's size still has several approvals in
 // flight when the kill lands (npm run test:stress runs the full size).
-const LOADS = stressSize(15, 8);
+const LOADS = stressSize(15, 6);
 
 describe('a crash during approvals', () => {
   it('leaves nothing that a restart does not repair', async () => {

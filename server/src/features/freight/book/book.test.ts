@@ -265,7 +265,7 @@ describe('the open-load book', () => {
       }
     };
 
-    const halfRounds = stressSize(15, 6);
+    const halfRounds = stressSize(15, 4);
     for (let round = 0; round < halfRounds; round++) await Promise.all([step(), step()]);
     await expectBooksAgree('after the first half');
 
