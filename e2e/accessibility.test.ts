@@ -50,7 +50,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
   it('the working dialogs and views: Post Load, the board table and filters, Add Route, the phone drawer', async () => {
     const problems: string[] = [];
     const shipper = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
-    await signIn(shipper, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
+    await signIn(shipper, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, null);
     await open(shipper, `${journey.app.url}/freight`);
     await shipper.getByRole('button', { name: 'Post Freight' }).click();
     await shipper.getByRole('dialog', { name: 'Post New Load' }).waitFor();
@@ -71,7 +71,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     await screenshot(shipper, 'shipper-phone-board-list');
 
     const driver = await (await journey.browser.newContext({ viewport: PHONE })).newPage();
-    await signIn(driver, journey.app.url, 'driver@test.local', TEST_ACCOUNT_PASSWORD);
+    await signIn(driver, journey.app.url, 'driver@test.local', TEST_ACCOUNT_PASSWORD, null);
     await open(driver, `${journey.app.url}/driver-routes`);
     await driver.getByRole('button', { name: 'Add Route' }).click();
     await driver.getByRole('dialog', { name: 'Add Route' }).waitFor();
@@ -88,7 +88,7 @@ describe('accessibility (issue 14): axe-core finds no serious or critical violat
     const { email } = await newDriver.registerAndLogin({ userType: 'carrier' });
     await newDriver.post('/api/users/setup', { userType: 'individual_driver', companyName: 'New Driver' });
     const unchecked = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
-    await signIn(unchecked, journey.app.url, email, TEST_USER_PASSWORD);
+    await signIn(unchecked, journey.app.url, email, TEST_USER_PASSWORD, null);
     await open(unchecked, `${journey.app.url}/background-check`);
     await unchecked.getByRole('button', { name: 'Submit Background Check' }).click();
     await unchecked.getByText('You must consent to the background check').waitFor();
@@ -118,7 +118,7 @@ async function focused(page: Page) {
 describe('keyboard (issue 14)', () => {
   it('reaches Post Freight by Tab with a visible focus ring, the dialog traps focus, Escape returns it', async () => {
     const page = await (await journey.browser.newContext({ viewport: LAPTOP })).newPage();
-    await signIn(page, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD);
+    await signIn(page, journey.app.url, 'shipper@test.local', TEST_ACCOUNT_PASSWORD, null);
     await open(page, `${journey.app.url}/freight`);
     await page.locator('body').click({ position: { x: 1, y: 1 } });
 

@@ -5,7 +5,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import { UserModel } from '@freight/server/features/users/model';
 import axe from 'axe-core';
 import type { Page, Request } from 'playwright-core';
-import { LAPTOP, PHONE, pageTakenOver, screenshot } from './browser';
+import { LAPTOP, PHONE, goInApp, pageTakenOver, screenshot } from './browser';
 import { expect } from 'vitest';
 import type { TestApp } from '@test/helpers';
 
@@ -68,14 +68,7 @@ export async function open(page: Page, url: string): Promise<void> {
  */
 export async function openInApp(page: Page, pathname: string): Promise<void> {
   const requests = trackRequests(page);
-  // The router draws the next screen in a transition, keeping the last one until it is ready: its heading, marked
-  // here, says which one is on screen.
-  await page.evaluate((to) => {
-    for (const h1 of document.querySelectorAll('h1')) h1.dataset.previousScreen = '';
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, pathname);
-  await page.locator('h1:not([data-previous-screen])').first().waitFor();
+  await goInApp(page, pathname);
   await requests.settled();
   await spinnersGone(page);
 }
@@ -119,7 +112,11 @@ export function trackRequests(page: Page): { settled(): Promise<void> } {
   return known;
 }
 
-/** The violations on each of these paths, at a laptop's size and then a phone's. */
+/**
+ * The violations on each of these paths, at a laptop's size and then a phone's, each screen opened once and looked
+ * at in each size in turn, as a resized window shows it: the first path is loaded, the others are reached inside the
+ * app (no page load each, and axe-core stays loaded).
+ */
 export async function checkScreens(
   page: Page,
   baseUrl: string,
@@ -127,15 +124,26 @@ export async function checkScreens(
   paths: string[],
 ): Promise<string[]> {
   const problems: string[] = [];
-  for (const [size, viewport] of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    for (const p of paths) {
-      await open(page, `${baseUrl}${p}`);
+  for (const [i, p] of paths.entries()) {
+    await page.setViewportSize(VIEWPORTS[0][1]);
+    await (i === 0 ? open(page, `${baseUrl}${p}`) : openInApp(page, p));
+    for (const [size, viewport] of VIEWPORTS) {
+      if (viewport !== VIEWPORTS[0][1]) await resized(page, viewport);
       problems.push(...(await axeViolations(page, `${who} ${size} ${p}`)));
       await screenshot(page, `${who}-${size}-${p}`);
     }
   }
   return problems;
+}
+
+/** The page at a new size once React has drawn it there (a breakpoint's change re-renders on the next frames). */
+export async function resized(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+  );
+  await spinnersGone(page);
 }
 
 export interface SeededScreens {

@@ -62,6 +62,10 @@ async function describePage(page: Page): Promise<string> {
         focused:
           active && active !== document.body ? `${active.tagName.toLowerCase()} ${nameOf(active)}` : 'body',
         inert: document.getElementById('root')?.hasAttribute('inert') ?? false,
+        // Images not drawn (still loading, or broken): a wait on an image says which and why.
+        images: [...document.images]
+          .filter((img) => !img.complete || img.naturalWidth === 0)
+          .map((img) => `${img.getAttribute('src')?.slice(0, 80)} complete=${img.complete}`),
       };
     })
     .catch((err: unknown) => ({ unreadable: String(err) }));
@@ -185,15 +189,15 @@ export function watchPageErrors(page: Page): string[] {
  * Signs the page's browser context in through the API (the session cookie lands in the context's jar) and opens the
  * dashboard, or the screen at `opens` (as a link from a mail or a bookmark does): one page load where the dialog
  * costs two (the page it opens on, then the reload after signing in, SPEC §2), and the dashboard a third when a
- * journey starts elsewhere. The dialog itself is walked by the journeys about signing in (rolesPlacesSignIn,
- * accountSecurity, team…).
+ * journey starts elsewhere. `opens: null` loads nothing: the journey's own next `goto` is the first page load. The
+ * dialog itself is walked by the journeys about signing in (rolesPlacesSignIn, accountSecurity, team…).
  */
 export async function signIn(
   page: Page,
   baseUrl: string,
   email: string,
   password: string,
-  opens = '/',
+  opens: string | null = '/',
 ): Promise<void> {
   const answer = await page.request.post(`${baseUrl}/api/auth/login`, {
     data: { email, password },
@@ -202,6 +206,7 @@ export async function signIn(
   if (answer.status() !== 200)
     throw new Error(`sign-in of ${email}: ${answer.status()} ${await answer.text()}`);
   if ((await answer.json()).twoFactorRequired) throw new Error(`sign-in of ${email} asks for a code`);
+  if (opens === null) return;
   await page.goto(`${baseUrl}${opens}`);
   await (opens === '/' ? page.getByTestId('welcome-heading') : page.locator('h1').first()).waitFor();
   await pageTakenOver(page);
@@ -214,6 +219,23 @@ export async function signIn(
  */
 export async function pageTakenOver(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+}
+
+/**
+ * Goes to a screen of the app the page already shows, as a link does: the router follows the history's change, with
+ * no page load (a load is about a second and a half of Chromium's CPU, a journey's largest cost). Resolves once the
+ * new screen's heading is drawn; the caller then waits for what it expects there, as after a `goto`.
+ */
+export async function goInApp(page: Page, pathname: string): Promise<void> {
+  await pageTakenOver(page);
+  // The router draws the next screen in a transition, keeping the last one until it is ready: its heading, marked
+  // here, says which one is on screen.
+  await page.evaluate((to) => {
+    for (const h1 of document.querySelectorAll('h1')) h1.dataset.previousScreen = '';
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, pathname);
+  await page.locator('h1:not([data-previous-screen])').first().waitFor();
 }
 
 /** The loopback SMTP server a journey's mail goes to (`startJourney({ mailbox: true })`). */

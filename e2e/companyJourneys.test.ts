@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { screenshot, startJourney, watchPageErrors } from './browser';
+import { goInApp, screenshot, startJourney, watchPageErrors } from './browser';
 import { memberOf } from './companies';
 import { markNoReload, notReloaded, postLoadApi, rolePage, verifiedAccount } from './roles';
 
@@ -34,7 +34,7 @@ describe('issue 28: company journeys (Chromium)', () => {
         await owner.page.getByRole('button', { name: 'Open navigation' }).click();
         await owner.page.getByTestId('nav-team').click();
         await owner.page.waitForURL(/\/team$/);
-      } else await owner.page.goto(`${app.url}/team`);
+      } else await goInApp(owner.page, '/team');
       const dispatcherEmail = uniqueEmail('dispatcher');
       await owner.page.getByTestId('invite-email').fill(dispatcherEmail);
       await owner.page.getByTestId('invite-role').locator('select').selectOption('dispatcher');
@@ -44,7 +44,7 @@ describe('issue 28: company journeys (Chromium)', () => {
       const link = await linkInput.inputValue();
 
       // The owner keeps the Broker Hub's load list open (client-side navigation: no reload).
-      await owner.page.goto(`${app.url}/broker`);
+      await goInApp(owner.page, '/broker');
       await owner.page.getByRole('heading', { name: 'Broker Hub' }).waitFor();
       await markNoReload(owner.page);
 
@@ -67,7 +67,7 @@ describe('issue 28: company journeys (Chromium)', () => {
 
       // The dispatcher posts at once (the invitation proved the email), from the Broker Hub (a broker posts there;
       // the board's Post Freight is a shipper's).
-      await dPage.goto(`${app.url}/broker`);
+      await goInApp(dPage, '/broker');
       await dPage.getByRole('heading', { name: 'Broker Hub' }).waitFor();
       await dPage.getByRole('button', { name: 'Post New Load' }).click();
       const title = `Copper coil ${vp.name}`;

@@ -93,8 +93,7 @@ describe('smaller inconsistencies (issue 23, point 10)', () => {
       destinationState: 'FL',
       rateType: 'flat',
     });
-    const { page, errors } = await rolePage(browser, app, broker);
-    await page.goto(`${app.url}/broker`);
+    const { page, errors } = await rolePage(browser, app, broker, {}, '/broker');
     const card = page
       .getByRole('article', { name: 'Load Cross-country machinery' })
       .or(page.locator('[data-testid="broker-load"]').filter({ hasText: 'Seattle' }));

@@ -61,8 +61,13 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     });
 
     // The shipper follows the load on its tracking page.
-    const { page: shipperPage, errors: shipperErrors } = await rolePage(browser, app, shipper);
-    await shipperPage.goto(`${app.url}/tracking/${loadId}`);
+    const { page: shipperPage, errors: shipperErrors } = await rolePage(
+      browser,
+      app,
+      shipper,
+      {},
+      `/tracking/${loadId}`,
+    );
     await shipperPage.locator('[data-testid="tracking-map"]').waitFor();
     await markNoReload(shipperPage);
 
@@ -159,10 +164,15 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     const title = 'E2E dock load';
 
     // The shipper posts from the board, the pickup's details in their collapsible section.
-    const { page: shipperPage, errors: shipperErrors } = await rolePage(browser, app, shipper, {
-      viewport: LAPTOP,
-    });
-    await shipperPage.goto(`${app.url}/freight`);
+    const { page: shipperPage, errors: shipperErrors } = await rolePage(
+      browser,
+      app,
+      shipper,
+      {
+        viewport: LAPTOP,
+      },
+      '/freight',
+    );
     await shipperPage.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipperPage.getByRole('dialog', { name: 'Post New Load' });
     await form.getByLabel('Load Title').fill(title);
@@ -194,10 +204,15 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     expect(load.pickupStop).toMatchObject({ address: '1200 Commerce Way', pickupNumber: 'PU-4471' });
 
     // Another carrier on the board: the load, with its cities only.
-    const { page: boardPage, errors: boardErrors } = await rolePage(browser, app, haulier, {
-      viewport: LAPTOP,
-    });
-    await boardPage.goto(`${app.url}/freight`);
+    const { page: boardPage, errors: boardErrors } = await rolePage(
+      browser,
+      app,
+      haulier,
+      {
+        viewport: LAPTOP,
+      },
+      '/freight',
+    );
     const card = boardPage.getByTestId('freight-card').filter({ hasText: title });
     await card.filter({ hasText: 'Reno, NV' }).waitFor();
     const boardText = await boardPage.locator('body').innerText();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentModel } from '@freight/server/features/documents/model';
 import { seedLoad, PNG_BYTES } from '@freight/server/features/tracking/testing';
 import { uniqueEmail } from '@test/helpers';
-import { screenshot, startJourney, type E2EBrowser, watchPageErrors } from './browser';
+import { goInApp, screenshot, startJourney, type E2EBrowser, watchPageErrors } from './browser';
 import { invitationToken, memberOf } from './companies';
 import {
   adminApi,
@@ -72,12 +72,17 @@ describe('issue 29: the fleet (Chromium)', () => {
     const { app, browser } = journey;
     const owner = await verifiedAccount(app, 'carrier', { companyName: 'Granite Freight Lines' });
     const shipper = await freshAccount(app, 'shipper', { companyName: 'Harbor Goods' });
-    const { page: ownerPage, errors: ownerErrors } = await rolePage(browser, app, owner, {
-      viewport: DESKTOP,
-    });
+    const { page: ownerPage, errors: ownerErrors } = await rolePage(
+      browser,
+      app,
+      owner,
+      {
+        viewport: DESKTOP,
+      },
+      '/fleet',
+    );
 
     // The owner adds a flatbed on /fleet.
-    await ownerPage.goto(`${app.url}/fleet`);
     await ownerPage.getByText('No trucks yet.').waitFor();
     expect(await headerFits(ownerPage)).toEqual(FITS);
     await ownerPage.getByLabel('Unit number').fill(UNIT);
@@ -92,7 +97,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await screenshot(ownerPage, 'desktop-1-trucks');
 
     // The owner invites a driver from Team; the driver registers with the invited email and joins by the link.
-    await ownerPage.goto(`${app.url}/team`);
+    await goInApp(ownerPage, '/team');
     const driverEmail = uniqueEmail('driver');
     await ownerPage.getByTestId('invite-email').fill(driverEmail);
     await ownerPage.getByTestId('invite-role').locator('select').selectOption('driver');
@@ -152,7 +157,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await driverDesk.context().close();
 
     // The owner's Drivers tab shows her assignable.
-    await ownerPage.goto(`${app.url}/fleet`);
+    await goInApp(ownerPage, '/fleet');
     await ownerPage.getByRole('tab', { name: 'Drivers' }).click();
     await ownerPage.getByTestId(`driver-${driver.user.id}`).getByText('Assignable').waitFor();
     await screenshot(ownerPage, 'desktop-3-drivers');
@@ -163,26 +168,36 @@ describe('issue 29: the fleet (Chromium)', () => {
       carrierId: owner.user.id,
       title: 'E2E fleet load',
     });
-    const { page: shipperPage, errors: shipperErrors } = await rolePage(browser, app, shipper, {
-      viewport: DESKTOP,
-    });
-    await shipperPage.goto(`${app.url}/tracking/${loadId}`);
+    const { page: shipperPage, errors: shipperErrors } = await rolePage(
+      browser,
+      app,
+      shipper,
+      {
+        viewport: DESKTOP,
+      },
+      `/tracking/${loadId}`,
+    );
     await shipperPage.locator('[data-testid="tracking-map"]').waitFor();
     await markNoReload(shipperPage);
     expect(await headerFits(shipperPage)).toEqual(FITS);
 
     // The owner's My Loads row offers the assignment too, and shows it live once made.
-    await ownerPage.goto(`${app.url}/my-loads`);
+    await goInApp(ownerPage, '/my-loads');
     const ownerRow = ownerPage.getByTestId('row-assignment');
     await ownerRow.filter({ hasText: 'No truck and driver yet' }).waitFor();
     await ownerRow.getByTestId('assign-open').waitFor();
     await markNoReload(ownerPage);
 
     // The dispatcher assigns truck and driver in the dialog on the tracking page.
-    const { page: dispatchPage, errors: dispatchErrors } = await rolePage(browser, app, dispatcher, {
-      viewport: DESKTOP,
-    });
-    await dispatchPage.goto(`${app.url}/tracking/${loadId}`);
+    const { page: dispatchPage, errors: dispatchErrors } = await rolePage(
+      browser,
+      app,
+      dispatcher,
+      {
+        viewport: DESKTOP,
+      },
+      `/tracking/${loadId}`,
+    );
     await dispatchPage.getByTestId('assign-open').click();
     const dialog = dispatchPage.getByRole('dialog');
     await dialog
@@ -215,7 +230,7 @@ describe('issue 29: the fleet (Chromium)', () => {
     await screenshot(ownerPage, 'desktop-5-my-loads-assigned');
 
     // The dispatcher opens the fleet map.
-    await dispatchPage.goto(`${app.url}/fleet`);
+    await goInApp(dispatchPage, '/fleet');
     await dispatchPage.getByRole('tab', { name: 'Map' }).click();
     await dispatchPage.getByText('No truck has shared a position yet').waitFor();
     await markNoReload(dispatchPage);

@@ -25,8 +25,7 @@ const journey = startJourney();
 
 describe('layout on a laptop and on a phone (issue 14)', () => {
   it('1280×720: Post Load and Add Route submit with the mouse, the actions in view', async () => {
-    const shipper = await pageAt(journey.app, journey.browser, LAPTOP, 'shipper@test.local');
-    await shipper.page.goto(`${journey.app.url}/freight`);
+    const shipper = await pageAt(journey.app, journey.browser, LAPTOP, 'shipper@test.local', '/freight');
     await shipper.page.getByRole('button', { name: 'Post Freight' }).click();
     const form = shipper.page.getByRole('dialog', { name: 'Post New Load' });
     await form.getByLabel('Load Title').fill('Laptop load');
@@ -40,8 +39,7 @@ describe('layout on a laptop and on a phone (issue 14)', () => {
     await form.waitFor({ state: 'hidden' });
     expect(shipper.errors).toEqual([]);
 
-    const driver = await pageAt(journey.app, journey.browser, LAPTOP, 'driver@test.local');
-    await driver.page.goto(`${journey.app.url}/driver-routes`);
+    const driver = await pageAt(journey.app, journey.browser, LAPTOP, 'driver@test.local', '/driver-routes');
     await driver.page.getByRole('button', { name: 'Add Route' }).click();
     const route = driver.page.getByRole('dialog', { name: 'Add Route' });
     await route.getByLabel('Route Title').fill('Laptop run');

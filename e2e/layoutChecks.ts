@@ -29,17 +29,18 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A new browser context's page at this size, signed in as `email` when given. */
+/** A new browser context's page at this size, signed in as `email` when given, on the dashboard or at `opens`. */
 export async function pageAt(
   app: TestApp,
   browser: E2EBrowser,
   viewport: { width: number; height: number },
   email?: string,
+  opens = '/',
 ) {
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   const errors = watchPageErrors(page);
-  if (email) await signIn(page, app.url, email, 'Test1234!');
+  if (email) await signIn(page, app.url, email, 'Test1234!', opens);
   return { page, errors };
 }
 

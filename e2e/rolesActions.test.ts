@@ -34,7 +34,8 @@ async function postLoad(c: TestClient, body: Record<string, unknown>): Promise<F
 async function browserFor(email: string | null): Promise<{ page: Page; errors: string[] }> {
   const page = await (await journey.browser.newContext()).newPage();
   const errors = watchPageErrors(page);
-  if (email) await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
+  // Signed in without a page load: the board's card, opened next, is the first.
+  if (email) await signIn(page, journey.app.url, email, TEST_USER_PASSWORD, null);
   return { page, errors };
 }
 

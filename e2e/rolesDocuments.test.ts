@@ -34,8 +34,13 @@ describe('document review, carrier and admin each in their own browser (issue 23
     const carrierAccount = await freshAccount(app, 'carrier', { companyName: 'Prairie Wind Haulers' });
 
     // The admin keeps the queue open.
-    const admin = await rolePage(browser, app, { email: 'admin@test.local', password: 'Test1234!' });
-    await admin.page.goto(`${app.url}/admin`);
+    const admin = await rolePage(
+      browser,
+      app,
+      { email: 'admin@test.local', password: 'Test1234!' },
+      {},
+      '/admin',
+    );
     await admin.page.getByRole('heading', { name: 'Document Verification Queue' }).waitFor();
     await markNoReload(admin.page);
 

@@ -12,12 +12,13 @@ const journey = startJourney();
 const freshUser = (userType: 'carrier' | 'shipper', companyName: string) =>
   flaggedVerifiedAccount(journey.app, userType, { companyName });
 
-const openAs = (email: string) =>
+const openAs = (email: string, opens = '/') =>
   rolePage(
     journey.browser,
     journey.app,
     { email, password: TEST_USER_PASSWORD },
     { viewport: { width: 1280, height: 900 } },
+    opens,
   );
 
 describe('The poster edits, withdraws and copies a load (issue 23)', () => {
@@ -42,8 +43,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     expect(requested.status, requested.text).toBe(201);
 
     // The carrier follows its request on My Loads.
-    const c = await openAs(carrier.email);
-    await c.page.goto(`${journey.app.url}/my-loads`);
+    const c = await openAs(carrier.email, '/my-loads');
     const row = c.page
       .getByRole('region', { name: 'Requested' })
       .getByTestId('workspace-row')
@@ -52,8 +52,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await markNoReload(c.page);
 
     // The shipper opens the load from My Loads.
-    const s = await openAs(shipper.email);
-    await s.page.goto(`${journey.app.url}/my-loads`);
+    const s = await openAs(shipper.email, '/my-loads');
     await s.page
       .getByTestId('workspace-row')
       .filter({ hasText: 'Madison, WI' })
@@ -139,8 +138,7 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     expect(failed).toEqual([]);
     expect(consoleErrors).toEqual([]);
 
-    const st = await openAs(stranger.email);
-    await st.page.goto(`${journey.app.url}/loads/${id}`);
+    const st = await openAs(stranger.email, `/loads/${id}`);
     await st.page.getByTestId('load-not-found').waitFor();
     expect(await st.page.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
   });

@@ -12,12 +12,13 @@ const journey = startJourney();
 const freshUser = (userType: 'carrier' | 'shipper' | 'broker', companyName: string) =>
   flaggedVerifiedAccount(journey.app, userType, { companyName });
 
-const openAs = (email: string) =>
+const openAs = (email: string, opens = '/') =>
   rolePage(
     journey.browser,
     journey.app,
     { email, password: TEST_USER_PASSWORD },
     { viewport: { width: 1280, height: 900 } },
+    opens,
   );
 
 async function postLoad(c: TestClient, title: string): Promise<FreightListingDto> {
@@ -33,9 +34,8 @@ async function postLoad(c: TestClient, title: string): Promise<FreightListingDto
   return res.body as FreightListingDto;
 }
 
-/** The carrier makes an offer from the board's card of `title`, with a message when given. */
+/** The carrier, on the board, makes an offer from the card of `title`, with a message when given. */
 async function offerFromBoard(page: Page, title: string, rate: string, message?: string) {
-  await page.goto(`${journey.app.url}/freight`);
   const card = page.getByTestId('freight-card').filter({ hasText: title });
   await card.getByRole('button', { name: 'Make Offer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Make Rate Offer' });
@@ -93,7 +93,7 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     const load = await postLoad(shipper.api, title);
 
     const s = await openAs(shipper.email);
-    const c = await openAs(carrier.email);
+    const c = await openAs(carrier.email, '/freight');
     await markNoReload(s.page);
 
     await offerFromBoard(c.page, title, '1800');
@@ -145,9 +145,8 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     const title = `Broker load ${Date.now().toString(36)}`;
     const load = await postLoad(broker.api, title);
 
-    const b = await openAs(broker.email);
-    const c = await openAs(carrier.email);
-    await b.page.goto(`${journey.app.url}/broker`);
+    const b = await openAs(broker.email, '/broker');
+    const c = await openAs(carrier.email, '/freight');
     await b.page
       .getByTestId('broker-load')
       .filter({ hasText: 'Omaha, NE' })
@@ -179,9 +178,8 @@ describe('Offer, counter, accept on a poster’s own load (issue 23)', () => {
     const title = `Rounds load ${Date.now().toString(36)}`;
     const load = await postLoad(broker.api, title);
 
-    const b = await openAs(broker.email);
-    const c = await openAs(carrier.email);
-    await b.page.goto(`${journey.app.url}/loads/${load.id}`);
+    const b = await openAs(broker.email, `/loads/${load.id}`);
+    const c = await openAs(carrier.email, '/freight');
     await b.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await markNoReload(b.page);
 

@@ -11,7 +11,8 @@ const journey = startJourney();
 async function pageAs(c: TestClient, viewport = { width: 1280, height: 900 }) {
   const page = await (await journey.browser.newContext({ viewport })).newPage();
   const errors = watchPageErrors(page);
-  await signIn(page, journey.app.url, c.user!.email, TEST_USER_PASSWORD);
+  // Signed in without a page load: the journey's first `goto` is the first.
+  await signIn(page, journey.app.url, c.user!.email, TEST_USER_PASSWORD, null);
   return { page, errors };
 }
 

@@ -79,10 +79,8 @@ describe('a small shipment, whole for the customer and the driver (issue 23 item
     const cErrors = watchPageErrors(c);
     const dErrors = watchPageErrors(d);
     await signIn(c, journey.app.url, customer.email, TEST_USER_PASSWORD);
-    await signIn(d, journey.app.url, driver.email, TEST_USER_PASSWORD);
-
     // The driver has My Routes open while the customer posts.
-    await d.goto(`${journey.app.url}/driver-routes`);
+    await signIn(d, journey.app.url, driver.email, TEST_USER_PASSWORD, '/driver-routes');
     await d.getByTestId('driver-route').filter({ hasText: 'Reno to Sparks run' }).waitFor();
     await markNoReload(d);
 

@@ -67,12 +67,17 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     await markNoReload(shipper.page);
 
     // The carrier's phone at the pickup: sharing starts, and the page never says it has no location meanwhile.
-    const carrier = await rolePage(browser, app, carrierAccount, {
-      permissions: ['geolocation'],
-      geolocation: CHICAGO,
-      viewport: { width: 390, height: 844 },
-    });
-    await carrier.page.goto(`${app.url}/tracking/${load.id}`);
+    const carrier = await rolePage(
+      browser,
+      app,
+      carrierAccount,
+      {
+        permissions: ['geolocation'],
+        geolocation: CHICAGO,
+        viewport: { width: 390, height: 844 },
+      },
+      `/tracking/${load.id}`,
+    );
     await carrier.page.getByText(/^Last sent/).waitFor();
     expect
       .soft(await carrier.page.getByText('No location reported yet').count(), 'carrier: no location')

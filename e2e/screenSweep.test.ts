@@ -1,9 +1,17 @@
 import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navLinksFor } from '../web/src/features/layout/navLinks';
 import { screenshot, signIn, startJourney, watchPageErrors } from './browser';
-import { LAPTOP, PHONE, axeViolations, open, openInApp, seedScreens, type SeededScreens } from './axe';
+import {
+  LAPTOP,
+  PHONE,
+  axeViolations,
+  open,
+  openInApp,
+  resized,
+  seedScreens,
+  type SeededScreens,
+} from './axe';
 import { ROLES, SMALL_PHONE, checkDrawer, fitProblems, seedLaptopLeftovers, type Role } from './layoutChecks';
 
 /**
@@ -30,16 +38,6 @@ beforeAll(async () => {
   seeded = await seedScreens(journey.app);
   await seedLaptopLeftovers(journey.app);
 });
-
-/** The page at a new size once React has drawn it there (a breakpoint's change re-renders on the next frames). */
-async function resized(page: Page, viewport: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(viewport);
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
-  );
-  await page.waitForFunction(() => !document.querySelector('.chakra-spinner'));
-}
 
 async function sweepRole(userType: Role[0], email: string): Promise<void> {
   const { app, browser } = journey;

@@ -23,10 +23,14 @@ describe('issue 28: the team (Chromium)', () => {
       const viewport = { width: vp.width, height: vp.height };
       const company = `Summit Brokerage ${vp.name}`;
       const owner = await freshAccount(app, 'broker', { companyName: company });
-      const { page: ownerPage, errors: ownerErrors } = await rolePage(browser, app, owner, { viewport });
-
       // The owner's Team page: one member, the invite form.
-      await ownerPage.goto(`${app.url}/team`);
+      const { page: ownerPage, errors: ownerErrors } = await rolePage(
+        browser,
+        app,
+        owner,
+        { viewport },
+        '/team',
+      );
       await ownerPage.getByTestId('team-seats').filter({ hasText: '1 of 3 seats used' }).waitFor();
       await ownerPage.getByTestId('nav-company-role').first().waitFor({ state: 'attached' });
       const dispatcherEmail = uniqueEmail('dispatcher');

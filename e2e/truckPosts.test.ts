@@ -7,7 +7,7 @@ import type { FreightListingDto } from '@freight/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_USER_PASSWORD, uniqueEmail } from '@test/helpers';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { goInApp, signIn, startJourney, watchPageErrors } from './browser';
 
 const journey = startJourney();
 
@@ -24,10 +24,10 @@ async function freshUser(userType: 'carrier' | 'broker', companyName: string) {
   return { client, email, id: user.id };
 }
 
-async function openAs(email: string, viewport: { width: number; height: number }) {
+async function openAs(email: string, viewport: { width: number; height: number }, opens = '/') {
   const page = await (await journey.browser.newContext({ viewport })).newPage();
   const errors = watchPageErrors(page);
-  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD);
+  await signIn(page, journey.app.url, email, TEST_USER_PASSWORD, opens);
   return { page, errors };
 }
 
@@ -54,11 +54,9 @@ describe('issue 29: posted trucks (Chromium)', () => {
       const tag = `${vp.name}-${Date.now().toString(36)}`;
       const carrier = await freshUser('carrier', `Basin Haulers ${tag}`);
       const broker = await freshUser('broker', `Ruby Brokerage ${tag}`);
-      const c = await openAs(carrier.email, viewport);
-      const b = await openAs(broker.email, viewport);
-
+      const c = await openAs(carrier.email, viewport, '/trucks');
       // The broker's Trucks board is open (every truck) before the carrier posts.
-      await b.page.goto(`${journey.app.url}/trucks`);
+      const b = await openAs(broker.email, viewport, '/trucks');
       await b.page.getByRole('heading', { level: 1, name: 'Trucks' }).waitFor();
       await b.page
         .getByTestId('truck-total')
@@ -67,7 +65,6 @@ describe('issue 29: posted trucks (Chromium)', () => {
       await mark(b.page);
 
       // The carrier posts a truck from My Truck Posts.
-      await c.page.goto(`${journey.app.url}/trucks`);
       await c.page.getByTestId('truck-posts-empty').waitFor();
       await c.page.getByRole('button', { name: 'Post a Truck' }).click();
       const form = c.page.getByRole('dialog', { name: 'Post a Truck' });
@@ -126,7 +123,7 @@ describe('issue 29: posted trucks (Chromium)', () => {
       await b.page.getByText('Load offered').first().waitFor();
 
       // The carrier accepts it as any counter offer: the load is booked to them.
-      await c.page.goto(`${journey.app.url}/freight`);
+      await goInApp(c.page, '/freight');
       // Labelled as the poster's offer to the truck, not as a counter to an offer the carrier never made.
       const mineOffer = c.page
         .getByTestId('my-offer')

@@ -18,10 +18,14 @@ afterEach(() => {
   pageErrors = [];
 });
 
-async function signedInPage(email: string, password = TEST_ACCOUNT_PASSWORD): Promise<Page> {
+async function signedInPage(
+  email: string,
+  password = TEST_ACCOUNT_PASSWORD,
+  opens: string | null = '/',
+): Promise<Page> {
   const page = await (await journey.browser.newContext()).newPage();
   page.on('pageerror', (err) => pageErrors.push(err.message));
-  await signIn(page, journey.app.url, email, password);
+  await signIn(page, journey.app.url, email, password, opens);
   return page;
 }
 
@@ -47,8 +51,7 @@ describe('issue 14: views', () => {
       );
       expect(res.status, res.text).toBe(201);
     }
-    const page = await signedInPage('aircargo@test.local');
-    await page.goto(`${journey.app.url}/air-freight`);
+    const page = await signedInPage('aircargo@test.local', TEST_ACCOUNT_PASSWORD, '/air-freight');
     await page.getByText('Showing 3 of 3 air shipments').waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Min Rate ($/kg)').fill('5');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose, { Types, type Model } from 'mongoose';
 import { eventually, sleep, startTestApp, type TestApp, type TestClient } from '@test/helpers';
+import { stressSize } from '@test/stress';
 import { MaintenanceMarkModel } from '../../infra/maintenanceMarks';
 import { postLoad, verifiedClient } from '../freight/testUtils';
 import { FreightModel } from '../freight/model';
@@ -14,6 +15,9 @@ import { UserModel } from '../users/model';
 import { CompanyModel } from './model';
 import { COMPANIES_MIGRATION, migrateToCompanies } from './migration';
 import { stampPairsOf } from './stamps';
+
+/** Accounts from before companies, for the migration a kill interrupts (`npm run test:stress`: 300). */
+const OLD_ACCOUNTS = stressSize(300, 150);
 
 let app: TestApp;
 let shipper: TestClient;
@@ -116,8 +120,8 @@ describe('the migration to company accounts', () => {
   });
 
   it('keeps what a process killed mid-way did and finishes it once on the next start', async () => {
-    // Enough accounts from before that the kill lands mid-way.
-    const extra = Array.from({ length: 300 }, (_, i) => ({
+    // Enough accounts from before that the kill lands mid-way (it lands at the 20th company; CI's size leaves 130 after).
+    const extra = Array.from({ length: OLD_ACCOUNTS }, (_, i) => ({
       _id: new Types.ObjectId(),
       email: `old-${i}-${Date.now()}@example.com`,
       firstName: 'Old',
