@@ -168,9 +168,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
       browser,
       app,
       shipper,
-      {
-        viewport: LAPTOP,
-      },
+      { viewport: LAPTOP },
       '/freight',
     );
     await shipperPage.getByRole('button', { name: 'Post Freight' }).click();
@@ -208,9 +206,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
       browser,
       app,
       haulier,
-      {
-        viewport: LAPTOP,
-      },
+      { viewport: LAPTOP },
       '/freight',
     );
     const card = boardPage.getByTestId('freight-card').filter({ hasText: title });

@@ -76,9 +76,7 @@ describe('issue 29: the fleet (Chromium)', () => {
       browser,
       app,
       owner,
-      {
-        viewport: DESKTOP,
-      },
+      { viewport: DESKTOP },
       '/fleet',
     );
 
@@ -172,9 +170,7 @@ describe('issue 29: the fleet (Chromium)', () => {
       browser,
       app,
       shipper,
-      {
-        viewport: DESKTOP,
-      },
+      { viewport: DESKTOP },
       `/tracking/${loadId}`,
     );
     await shipperPage.locator('[data-testid="tracking-map"]').waitFor();
@@ -193,9 +189,7 @@ describe('issue 29: the fleet (Chromium)', () => {
       browser,
       app,
       dispatcher,
-      {
-        viewport: DESKTOP,
-      },
+      { viewport: DESKTOP },
       `/tracking/${loadId}`,
     );
     await dispatchPage.getByTestId('assign-open').click();
