@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { REDIS_QUEUED_OPTIONS } from '../infra/availability';
 import { AggregateBusyError, withAggregate } from '../infra/concurrency';
 import { peekSequences } from '../infra/counters';
+import { redis, redisPrefix } from '../infra/services';
 import type { Logger } from '../infra/logger';
 import { onFactsRecorded } from './dispatch';
 import { DomainEventModel, ProjectorPositionModel, type StoredDomainEvent } from './model';
@@ -93,18 +94,39 @@ async function headOfLog(): Promise<number> {
   return last?.seq ?? 0;
 }
 
-async function positionOf(name: string): Promise<number> {
+/**
+ * Where each projector is, kept in Redis beside its lease (`<prefix>projector-position:<name>`): read when a process
+ * takes the lease and written after every fact it handles, instead of a database read and write per fact handled
+ * (about a fifth of the app's database commands). The database copy (`projector_positions`) is written every
+ * SAVE_EVERY facts, on `drain` and at stop; a Redis that lost the key sends the projector back to it, and the facts
+ * after it are handled again, which changes nothing (projectors are idempotent).
+ */
+const positionKey = (prefix: string, name: string) => `${prefix}projector-position:${name}`;
+
+/** Moves the Redis copy forward only (a process passing facts over without the lease may be behind the holder). */
+const FORWARD_ONLY = `
+local current = redis.call('GET', KEYS[1])
+if current == false or tonumber(current) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 0`;
+
+async function positionOf(redis: Redis, prefix: string, name: string): Promise<number> {
+  const kept = await redis.get(positionKey(prefix, name));
+  if (kept !== null) return Number(kept);
   const found = await ProjectorPositionModel.findById(name).lean<{ seq: number }>();
-  if (found) return found.seq;
-  // A projector seen for the first time starts where the log is now: it was not there for what came before.
-  const start = await headOfLog();
-  await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq: start } }, { upsert: true });
-  return start;
+  let seq = found?.seq;
+  if (seq === undefined) {
+    // A projector seen for the first time starts where the log is now: it was not there for what came before.
+    seq = await headOfLog();
+    await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq } }, { upsert: true });
+  }
+  await redis.set(positionKey(prefix, name), String(seq), 'NX');
+  return seq;
 }
 
 /** Sets a projector back to the start of the log (tests of replays; an operator rebuilding a projection). */
 export async function rewindProjector(name: string, seq = 0): Promise<void> {
   await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq } }, { upsert: true });
+  await redis().set(positionKey(redisPrefix(), name), String(seq));
 }
 
 export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
@@ -143,7 +165,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   }
   /** Where this process last left each projector: a wake-up with nothing past it costs one Redis read. */
   const known = new Map<string, number>();
-  /** Each projector's stored position, as this process last read or wrote it. */
+  /** Each projector's position in the database, as this process last read or wrote it. */
   const stored = new Map<string, number>();
 
   /**
@@ -172,19 +194,17 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
   }
 
   /**
-   * Moves one projector as far as the log allows; returns whether it reached the end. Its position is stored when
-   * it handled a fact, every SAVE_EVERY facts, and when `save` asks; between those, a takeover replays facts the
-   * projector passed over without handling, which changes nothing.
+   * Moves one projector as far as the log allows; returns whether it reached the end. Its position goes to Redis
+   * whenever it moved, and to the database every SAVE_EVERY facts and when `save` asks; a takeover from a database
+   * copy replays what came after it, which changes nothing.
    */
   async function advance(p: Projector, save = false): Promise<boolean> {
     return withAggregate(
       'projector',
       p.name,
       async () => {
-        const start = await positionOf(p.name);
-        stored.set(p.name, start);
+        const start = await positionOf(opts.redis, opts.prefix, p.name);
         let position = start;
-        let handled = 0;
         const head = await headOfLog();
         let reachedEnd = true;
         try {
@@ -215,7 +235,6 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
                 const key = `${p.name}|${doc._id}`;
                 try {
                   await p.handle(toDomainEvent(doc));
-                  handled++;
                   attempts.delete(key);
                 } catch (err) {
                   const n = (attempts.get(key) ?? 0) + 1;
@@ -238,7 +257,17 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
           }
         } finally {
           known.set(p.name, position);
-          if (position !== start && (save || handled > 0 || position - start >= SAVE_EVERY)) {
+          if (position !== start) {
+            await opts.redis.set(positionKey(opts.prefix, p.name), String(position));
+            if (save || position - (stored.get(p.name) ?? start) >= SAVE_EVERY) {
+              await ProjectorPositionModel.updateOne(
+                { _id: p.name },
+                { $set: { seq: position } },
+                { upsert: true },
+              );
+              stored.set(p.name, position);
+            }
+          } else if (save && stored.get(p.name) !== position) {
             await ProjectorPositionModel.updateOne(
               { _id: p.name },
               { $set: { seq: position } },
@@ -279,6 +308,7 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
               // Stored now and then (forward only: a holder of the lease may be further on), so that a start does
               // not read back far.
               if (reached - (stored.get(p.name) ?? at) >= SAVE_EVERY) {
+                await opts.redis.eval(FORWARD_ONLY, 1, positionKey(opts.prefix, p.name), String(reached));
                 await ProjectorPositionModel.updateOne(
                   { _id: p.name, seq: { $lt: reached } },
                   { $set: { seq: reached } },
@@ -316,18 +346,13 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
     .then(() => subscriber.on('message', () => void wakeAll()))
     .catch(() => undefined);
 
-  onFactsRecorded(async (ids) => {
-    if (inline.length > 0 && ids.length > 0) {
-      const found = await Promise.all(
-        ids.map((id) => DomainEventModel.findById(id).lean<StoredDomainEvent>()),
-      );
-      const docs = found.filter((d): d is StoredDomainEvent => d !== null).sort((a, b) => a.seq - b.seq);
-      for (const doc of docs) remember(doc); // the tracked projectors woken below read them from here
-      for (const doc of docs) {
-        for (const p of inline) {
-          if (!applies(p, doc.name)) continue;
-          await p.handle(toDomainEvent(doc)).catch((err: unknown) => log.error(`Projector ${p.name}`, err));
-        }
+  onFactsRecorded(async (recorded) => {
+    const docs = [...recorded].sort((a, b) => a.seq - b.seq);
+    for (const doc of docs) remember(doc); // the tracked projectors woken below read them from here
+    for (const doc of docs) {
+      for (const p of inline) {
+        if (!applies(p, doc.name)) continue;
+        await p.handle(toDomainEvent(doc)).catch((err: unknown) => log.error(`Projector ${p.name}`, err));
       }
     }
     void opts.redis.publish(channel, '1').catch(() => undefined);

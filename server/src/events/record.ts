@@ -44,6 +44,12 @@ async function actingCompanyOf(by: FactBy): Promise<string | null> {
   return user?.companyId ? String(user.companyId) : null;
 }
 const leaseKeyOf = (ref: AggregateRef) => `${ref.kind}:${ref.id}`;
+/** A pending fact as it reads once it is recorded. */
+const asRecorded = (event: StoredDomainEvent): StoredDomainEvent => ({
+  ...event,
+  state: 'recorded',
+  proof: null,
+});
 const eventIdOf = (fact: Fact) => `${fact.name}:${fact.key}`;
 
 async function highestSeq(): Promise<number> {
@@ -135,13 +141,13 @@ export async function recordFacts<T>(
       ),
     );
     const fresh = facts.filter((fact) => !known.has(eventIdOf(fact)));
-    const pending: Array<{ _id: string; seq: number; leaseKey: string }> = [];
+    const pending: StoredDomainEvent[] = [];
     let result: T | typeof NOTHING_WRITTEN;
     try {
       for (const fact of fresh) {
         const companyId = await actingCompanyOf(fact.by);
         const seq = await nextInSequence(SEQUENCE, highestSeq);
-        await DomainEventModel.create({
+        const event: StoredDomainEvent = {
           _id: eventIdOf(fact),
           seq,
           name: fact.name,
@@ -152,20 +158,21 @@ export async function recordFacts<T>(
               : { userId: fact.by.id, name: null, companyId },
           loadId: fact.loadId ?? null,
           subjects: fact.subjects ?? {},
-          data: fact.data,
+          data: fact.data as Record<string, unknown>,
           state: 'pending',
           leaseKey,
           proof: fact.proof ?? null,
-        });
-        pending.push({ _id: eventIdOf(fact), seq, leaseKey });
-        inFlight.add(eventIdOf(fact));
+        };
+        await DomainEventModel.create(event);
+        pending.push(event);
+        inFlight.add(event._id);
       }
       result = await write();
     } catch (err) {
       for (const { _id } of pending) inFlight.delete(_id);
       // The write failed: its facts did not happen (a later settle would find no proof either).
       await dropPending(pending).catch(() => undefined);
-      if (settled.length > 0) await factsRecorded(settled.map((e) => e._id));
+      if (settled.length > 0) await factsRecorded(settled.map(asRecorded));
       throw err;
     }
     for (const { _id } of pending) inFlight.delete(_id);
@@ -176,7 +183,7 @@ export async function recordFacts<T>(
     for (const { _id } of pending) {
       await DomainEventModel.updateOne({ _id }, { $set: { state: 'recorded', proof: null } });
     }
-    const recorded = [...settled.map((e) => e._id), ...pending.map((e) => e._id)];
+    const recorded = [...settled, ...pending].map(asRecorded);
     if (recorded.length > 0) await factsRecorded(recorded);
     return result;
   });
