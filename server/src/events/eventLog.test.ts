@@ -224,6 +224,52 @@ describe('projectors', () => {
     await restarted.stop();
   });
 
+  it('keep their position in Redis, and go back to the database copy when Redis lost it', async () => {
+    const calls: string[] = [];
+    const counted = registerProjector({
+      name: `test-counted-${newId()}`,
+      applicableEvents: ['chat.posted'],
+      async handle(event: AnyDomainEvent) {
+        calls.push(event.id);
+      },
+    });
+    const runner = startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: [counted.name],
+    });
+    await runner.drain(); // starts at the end of the log; the database copy is stored there
+    const copyAt = (await ProjectorPositionModel.findById(counted.name).lean<{ seq: number }>())!.seq;
+    const loadId = newLoadId();
+    const things = [newId(), newId(), newId()];
+    for (const t of things) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
+    const ids = things.map((t) => `chat.posted:${t}`);
+    await eventually(async () => ids.every((id) => calls.includes(id)), 30_000);
+    // Handled live: the position moved in Redis, and the database copy (every 50 facts) did not.
+    const key = `${app.config.REDIS_PREFIX}projector-position:${counted.name}`;
+    const head = Number(await app.rt.redis.get(key));
+    expect(head).toBeGreaterThan(copyAt);
+    expect((await ProjectorPositionModel.findById(counted.name).lean<{ seq: number }>())!.seq).toBe(copyAt);
+    await runner.stop();
+
+    // A crash (the stop's save undone) and a Redis that lost the key: a new runner starts from the database copy
+    // and handles the three facts again, in order.
+    await ProjectorPositionModel.updateOne({ _id: counted.name }, { $set: { seq: copyAt } });
+    await app.rt.redis.del(key);
+    const restarted = startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: [counted.name],
+    });
+    calls.length = 0;
+    await restarted.drain();
+    expect(calls.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(Number(await app.rt.redis.get(key))).toBe(head);
+    await restarted.stop();
+  });
+
   it('pass over facts that are not theirs without their lease, live, and store where they got to', async () => {
     const seenHere = new Set<string>();
     const chats = registerProjector({

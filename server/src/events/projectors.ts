@@ -109,18 +109,14 @@ local current = redis.call('GET', KEYS[1])
 if current == false or tonumber(current) < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
 return 0`;
 
-async function positionOf(redis: Redis, prefix: string, name: string): Promise<number> {
-  const kept = await redis.get(positionKey(prefix, name));
-  if (kept !== null) return Number(kept);
+/** The database copy of a projector's position; a projector seen for the first time starts at the log's end. */
+async function storedPositionOf(name: string): Promise<number> {
   const found = await ProjectorPositionModel.findById(name).lean<{ seq: number }>();
-  let seq = found?.seq;
-  if (seq === undefined) {
-    // A projector seen for the first time starts where the log is now: it was not there for what came before.
-    seq = await headOfLog();
-    await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq } }, { upsert: true });
-  }
-  await redis.set(positionKey(prefix, name), String(seq), 'NX');
-  return seq;
+  if (found) return found.seq;
+  // A projector seen for the first time starts where the log is now: it was not there for what came before.
+  const start = await headOfLog();
+  await ProjectorPositionModel.updateOne({ _id: name }, { $set: { seq: start } }, { upsert: true });
+  return start;
 }
 
 /** Sets a projector back to the start of the log (tests of replays; an operator rebuilding a projection). */
@@ -203,7 +199,10 @@ export function startProjectorRunner(opts: RunnerOptions): ProjectorRunner {
       'projector',
       p.name,
       async () => {
-        const start = await positionOf(opts.redis, opts.prefix, p.name);
+        // The database copy is read once per process, so that SAVE_EVERY counts from it and not from Redis.
+        if (!stored.has(p.name)) stored.set(p.name, await storedPositionOf(p.name));
+        const kept = await opts.redis.get(positionKey(opts.prefix, p.name));
+        const start = kept === null ? stored.get(p.name)! : Number(kept);
         let position = start;
         const head = await headOfLog();
         let reachedEnd = true;
