@@ -112,11 +112,12 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // A journey is minutes of a browser's work; a busy machine doubles it. A hang still fails.
           testTimeout: 120_000,
-          // Journeys run after the API tests, one at a time: two at once kept the load average at 10–14 on two cores
-          // (Chromium rendering the app for several pages each), and live updates then missed the journeys' 30 s
-          // waits in one CI run of two. They share one process, as the API tests do: the server's and the web's
-          // modules load once (15–30 s a file before), and one Chromium serves every file (e2e/browser.ts); each
-          // file still starts its own app on its own database.
+          // Journeys run one at a time: two at once kept the load average at 10–14 on two cores (Chromium rendering
+          // the app for several pages each), and live updates then missed the journeys' 30 s waits in one CI run of
+          // two. `npm test` runs them beside the other projects, which it puts in the idle scheduling class
+          // (scripts/test.ts); a plain `vitest run` runs them after. They share one process, as the API tests do:
+          // the server's and the web's modules load once (15–30 s a file before), and one Chromium serves every file
+          // (e2e/browser.ts); each file still starts its own app on its own database.
           isolate: false,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
           sequence: { groupOrder: 1 },
