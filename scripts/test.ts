@@ -7,9 +7,11 @@
 //
 // `npm test -- <vitest arguments>` (a file, a project, a filter) is one plain `vitest run` with those arguments.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { slowestFilesReport, type FileTime } from '../test/slowestFilesReporter';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(repo, 'node_modules', 'vitest', 'vitest.mjs');
@@ -27,10 +29,19 @@ const RUNS: Run[] = [
   { name: 'api', projects: ['api', 'structure', 'web'], background: true },
 ];
 
+if (args.length > 0) {
+  const child = spawn(process.execPath, [vitest, 'run', ...args], { cwd: repo, stdio: 'inherit' });
+  process.exit(await ended(child));
+}
+
 /** `chrt --idle 0` where Linux's util-linux has it; elsewhere the lowest nice value, set once the child exists. */
 const hasChrt =
   process.platform === 'linux' &&
   spawnSync('chrt', ['--idle', '0', 'true'], { stdio: 'ignore' }).status === 0;
+
+/** Where each run's reporter leaves its files' times, for one report of both at the end. */
+const timesDir = mkdtempSync(path.join(os.tmpdir(), 'freight-test-times-'));
+const timesOf = (run: Run) => path.join(timesDir, `${run.name}.json`);
 
 function start(run: Run): ChildProcess {
   const command = [process.execPath, vitest, 'run', ...run.projects.flatMap((p) => ['--project', p])];
@@ -39,7 +50,11 @@ function start(run: Run): ChildProcess {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Colours as vitest would show them on this terminal (through a pipe it would print none).
-    env: { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR && { FORCE_COLOR: '1' }) },
+    env: {
+      ...process.env,
+      SLOWEST_FILES_JSON: timesOf(run),
+      ...(process.stdout.isTTY && !process.env.NO_COLOR && { FORCE_COLOR: '1' }),
+    },
   });
   if (run.background && !hasChrt && child.pid) os.setPriority(child.pid, 19);
   // Whole lines, each marked with its run: the two reports interleave line by line, never inside a line.
@@ -55,11 +70,6 @@ function ended(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-if (args.length > 0) {
-  const child = spawn(process.execPath, [vitest, 'run', ...args], { cwd: repo, stdio: 'inherit' });
-  process.exit(await ended(child));
-}
-
 const startedAt = Date.now();
 const children = RUNS.map((run) => ({ run, child: start(run) }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -73,7 +83,15 @@ const codes = await Promise.all(
     return code;
   }),
 );
-console.log(
-  `Suite: both runs ${codes.every((c) => c === 0) ? 'passed' : 'FAILED'} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
-);
-process.exit(codes.find((c) => c !== 0) ?? 0);
+const times = RUNS.flatMap((run): FileTime[] => {
+  try {
+    return JSON.parse(readFileSync(timesOf(run), 'utf8')) as FileTime[];
+  } catch {
+    return []; // a run that ended before reporting (it failed to start): its own log says why
+  }
+});
+rmSync(timesDir, { recursive: true, force: true });
+console.log(slowestFilesReport(times, Date.now() - startedAt));
+const failed = RUNS.filter((_, i) => codes[i] !== 0).map((run) => run.name);
+console.log(failed.length ? `Failed: ${failed.join(' and ')} (their lines above).` : 'Both runs passed.');
+process.exit(failed.length ? 1 : 0);
