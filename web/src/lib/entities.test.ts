@@ -230,14 +230,18 @@ describe('the entity layer', () => {
       ({ id: 'f1', listing: l, requests: [], offers: [] }) as LoadInterestDto;
     stubServer({ '/api/freight/f1/interest': interest(posted) });
     await usePosterLoadStore.getState().load('f1');
-    let answer: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const answers: Array<(r: Response) => void> = [];
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => answers.push(resolve)));
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     const reload = usePosterLoadStore.getState().load('f1'); // read before the booking...
-    usePosterLoadStore.getState().receiveListing(booked); // ...whose push arrives first
-    answer(
-      new Response(JSON.stringify(interest(posted)), { headers: { 'content-type': 'application/json' } }),
-    );
+    usePosterLoadStore.getState().receiveListing(booked); // ...whose push arrives first, and asks for a read after it
+    answers[0]!(json(interest(posted)));
     await reload;
+    expect(usePosterLoadStore.getState().byId.f1?.data?.listing).toMatchObject({ status: 'booked' });
+    expect(answers).toHaveLength(2);
+    answers[1]!(json(interest(booked)));
+    await vi.waitFor(() => expect(usePosterLoadStore.getState().byId.f1?.status).toBe('loaded'));
     expect(usePosterLoadStore.getState().byId.f1?.data?.listing).toMatchObject({ status: 'booked' });
     expect(getEntity('load', 'f1')).toMatchObject({ status: 'booked' });
   });

@@ -180,4 +180,26 @@ describe('createDetailStore', () => {
     await before;
     expect(store.getState().byId.a).toMatchObject({ data: { name: 'Booked' }, status: 'loaded' });
   });
+
+  it('loads again when a push changes an id whose load is on its way, and shows only the later read', async () => {
+    // The tracking page's documents: the delivery's reload is on its way when the proof of delivery is pushed ready.
+    const answers: Array<(item: Item) => void> = [];
+    const store = createDetailStore<Item>({
+      name: 'item',
+      fetch: () => new Promise<Item>((resolve) => answers.push(resolve)),
+    });
+    const first = store.getState().load('a');
+    answers[0]!({ id: 'a', name: 'Loaded' });
+    await first;
+    const reload = store.getState().load('a'); // read before the push...
+    store.getState().patch('a', { name: 'Ready' }); // ...the push...
+    expect(answers).toHaveLength(3); // ...asks for a read after it
+    answers[1]!({ id: 'a', name: 'Preparing' });
+    await reload;
+    expect(store.getState().byId.a?.data?.name).toBe('Ready');
+    answers[2]!({ id: 'a', name: 'Ready' });
+    await vi.waitFor(() => expect(store.getState().byId.a).toMatchObject({ data: { name: 'Ready' } }));
+    store.getState().patch('a', { name: 'Renamed' }); // no load on its way: a push asks for nothing
+    expect(answers).toHaveLength(3);
+  });
 });

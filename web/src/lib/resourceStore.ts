@@ -506,18 +506,27 @@ export function createDetailStore<T extends Identified, X extends object = objec
     // after one begun after it, and would show the item as it was.
     const newest = new Map<string, number>();
     let requests = 0;
+    // Ids whose newest load has not answered. A push that changes one of them meanwhile may be newer than what that
+    // load will answer (read before the change): it loads again, and only that later read's answer is shown.
+    const loading = new Set<string>();
     const load = async (id: string) => {
       const request = ++requests;
       newest.set(id, request);
+      loading.add(id);
       setEntry(id, (e) => (e.status === 'loaded' ? {} : { status: 'loading' }));
       try {
         const data = await options.fetch(id);
         if (newest.get(id) !== request) return;
+        loading.delete(id);
         setEntry(id, () => ({ data, status: 'loaded', error: null, stale: false }));
       } catch (err) {
         if (newest.get(id) !== request) return;
+        loading.delete(id);
         setEntry(id, () => ({ status: 'failed', error: reportLoadFailure(options.name, err) }));
       }
+    };
+    const changedWhileLoading = (id: string) => {
+      if (loading.has(id)) void load(id);
     };
     return {
       byId: {},
@@ -525,9 +534,14 @@ export function createDetailStore<T extends Identified, X extends object = objec
       refetch: async () => {
         await Promise.all(Object.keys(get().byId).map(load));
       },
-      upsert: (item: T) => setEntry(item.id, () => ({ data: item, status: 'loaded', error: null })),
-      patch: (id: string, changes: Partial<T>) =>
-        setEntry(id, (e) => (e.data ? { data: { ...e.data, ...changes } } : {})),
+      upsert: (item: T) => {
+        setEntry(item.id, () => ({ data: item, status: 'loaded', error: null }));
+        changedWhileLoading(item.id);
+      },
+      patch: (id: string, changes: Partial<T>) => {
+        setEntry(id, (e) => (e.data ? { data: { ...e.data, ...changes } } : {}));
+        changedWhileLoading(id);
+      },
       remove: (id: string) =>
         set((s) => {
           const { [id]: _removed, ...rest } = s.byId;
