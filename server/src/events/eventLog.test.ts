@@ -161,6 +161,15 @@ describe('a crash between a write and its record', () => {
 });
 
 describe('projectors', () => {
+  /** A runner of these projectors only, on the file's app, as a second process would start one. */
+  const runnerOf = (...names: string[]) =>
+    startProjectorRunner({
+      redis: app.rt.redis,
+      prefix: app.config.REDIS_PREFIX,
+      log: app.rt.log,
+      only: names,
+    });
+
   it('handle every fact once, a replay from the start changes nothing, a stopped one catches up in order', async () => {
     // Registered after the app started, so only this test's runners move it.
     let order = 0;
@@ -176,12 +185,7 @@ describe('projectors', () => {
         );
       },
     });
-    const runner = startProjectorRunner({
-      redis: app.rt.redis,
-      prefix: app.config.REDIS_PREFIX,
-      log: app.rt.log,
-      only: [seen.name],
-    });
+    const runner = runnerOf(seen.name);
     await runner.drain(); // seen for the first time: it starts at the end of the log
     const loadId = newLoadId();
     const first = Array.from({ length: 5 }, () => newId());
@@ -195,12 +199,7 @@ describe('projectors', () => {
     for (const t of later) await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, t), write(t));
     expect(await handled().countDocuments({ _id: { $in: later.map((t) => `chat.posted:${t}`) } })).toBe(0);
 
-    const restarted = startProjectorRunner({
-      redis: app.rt.redis,
-      prefix: app.config.REDIS_PREFIX,
-      log: app.rt.log,
-      only: [seen.name],
-    });
+    const restarted = runnerOf(seen.name);
     await restarted.drain();
     const caughtUp = await handled()
       .find({ _id: { $in: later.map((t) => `chat.posted:${t}`) } })
@@ -233,12 +232,7 @@ describe('projectors', () => {
         calls.push(event.id);
       },
     });
-    const runner = startProjectorRunner({
-      redis: app.rt.redis,
-      prefix: app.config.REDIS_PREFIX,
-      log: app.rt.log,
-      only: [counted.name],
-    });
+    const runner = runnerOf(counted.name);
     await runner.drain(); // starts at the end of the log; the database copy is stored there
     const copyAt = (await ProjectorPositionModel.findById(counted.name).lean<{ seq: number }>())!.seq;
     const loadId = newLoadId();
@@ -257,12 +251,7 @@ describe('projectors', () => {
     // and handles the three facts again, in order.
     await ProjectorPositionModel.updateOne({ _id: counted.name }, { $set: { seq: copyAt } });
     await app.rt.redis.del(key);
-    const restarted = startProjectorRunner({
-      redis: app.rt.redis,
-      prefix: app.config.REDIS_PREFIX,
-      log: app.rt.log,
-      only: [counted.name],
-    });
+    const restarted = runnerOf(counted.name);
     calls.length = 0;
     await restarted.drain();
     expect(calls.filter((id) => ids.includes(id))).toEqual(ids);
@@ -287,12 +276,7 @@ describe('projectors', () => {
         photos.push(event.id);
       },
     });
-    const runner = startProjectorRunner({
-      redis: app.rt.redis,
-      prefix: app.config.REDIS_PREFIX,
-      log: app.rt.log,
-      only: [chats.name, quiet.name],
-    });
+    const runner = runnerOf(chats.name, quiet.name);
     await runner.drain(); // both start at the end of the log, and this process knows where they are
     const startedAt = (await ProjectorPositionModel.findById(quiet.name).lean<{ seq: number }>())!.seq;
 
