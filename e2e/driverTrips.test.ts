@@ -194,12 +194,24 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     await pickup.getByLabel('Pickup PO number').fill('PO-88121');
     await pickup.getByLabel('Pickup contact name').fill('Maria Lopez');
     await pickup.getByLabel('Pickup contact phone').fill('(775) 555-0142');
+    // A second pickup on the way, between the first pickup and the delivery (numbered as the driver sees it).
+    await form.getByRole('button', { name: 'Add a stop between pickup and delivery' }).click();
+    const between = form.getByTestId('extra-stop-2');
+    await between.getByLabel('Stop 2 type').selectOption('pickup');
+    await between.getByLabel('Stop 2 city').fill('Sparks');
+    await between.getByLabel('Stop 2 state').fill('NV');
+    await between.getByLabel('Stop 2 date').fill(pickupDay);
+    await between.getByTestId('extraStops.0-toggle').click();
+    await between.getByLabel('Stop 2 facility name').fill('Sparks Cross-Dock');
     await screenshot(shipperPage, 'stops-post-load-form');
     await form.getByRole('button', { name: 'Post Load' }).click();
     await form.waitFor({ state: 'hidden' });
     const mine = (await shipper.api.get('/api/freight/my-listings')).body as { items: FreightListingDto[] };
     const load = mine.items.find((l) => l.title === title)!;
     expect(load.pickupStop).toMatchObject({ address: '1200 Commerce Way', pickupNumber: 'PU-4471' });
+    expect(load.extraStops).toMatchObject([
+      { kind: 'pickup', city: 'Sparks', state: 'NV', facilityName: 'Sparks Cross-Dock' },
+    ]);
 
     // Another carrier on the board: the load, with its cities only.
     const { page: boardPage, errors: boardErrors } = await rolePage(
@@ -211,8 +223,15 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     );
     const card = boardPage.getByTestId('freight-card').filter({ hasText: title });
     await card.filter({ hasText: 'Reno, NV' }).waitFor();
+    expect(await card.getByTestId('extra-stop-count').textContent()).toBe('1 stop in between');
     const boardText = await boardPage.locator('body').innerText();
-    for (const detail of ['1200 Commerce Way', 'Sierra Cold Storage', 'PU-4471', 'Maria Lopez']) {
+    for (const detail of [
+      '1200 Commerce Way',
+      'Sierra Cold Storage',
+      'PU-4471',
+      'Maria Lopez',
+      'Sparks Cross-Dock',
+    ]) {
       expect(boardText).not.toContain(detail);
     }
     await screenshot(boardPage, 'stops-board-cities-only');
@@ -247,6 +266,11 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     );
     expect(await tracked.getByTestId('stop-contact').getAttribute('href')).toBe('tel:7755550142');
     await boardPage.getByTestId('tracking-stop').filter({ hasText: 'Sacramento, CA' }).waitFor();
+    await boardPage
+      .getByTestId('tracking-stop')
+      .filter({ hasText: 'Stop 2 · Pickup' })
+      .filter({ hasText: 'Sparks Cross-Dock' })
+      .waitFor();
     await screenshot(boardPage, 'stops-tracking-page');
 
     // The carrier pins the pickup's dock where its device is (asked first); the page shows it pinned, live.
@@ -257,6 +281,22 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     await tracked.getByTestId('stop-point').filter({ hasText: 'Dock pinned on the map' }).waitFor();
     const pinned = (await haulier.api.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
     expect(pinned.pickupStop).toMatchObject({ lat: 39.5031, lng: -119.7812, dockPinned: true });
+
+    // Loaded at the first pickup: the driver's next stop is the one in between, live; reported done on the carrier's
+    // tracking page, the phone moves on to the delivery.
+    for (const kind of ['arrived_pickup', 'loaded']) {
+      expect((await haulier.api.post(`/api/freight/${load.id}/stops`, { kind })).status).toBe(201);
+    }
+    await stop
+      .filter({ hasText: 'Next: stop 2 of 3, pickup' })
+      .filter({ hasText: 'Sparks Cross-Dock' })
+      .waitFor();
+    await screenshot(phonePage, 'stops-driver-phone-stop-in-between');
+    await boardPage.getByRole('button', { name: 'Report: Done at stop 2 (pickup): Sparks, NV' }).click();
+    await stop
+      .filter({ hasText: 'Next: stop 3 of 3, delivery' })
+      .filter({ hasText: 'Sacramento, CA' })
+      .waitFor();
 
     expect(shipperErrors).toEqual([]);
     expect(boardErrors).toEqual([]);

@@ -18,17 +18,25 @@ import './projectors';
 // Tracking's checks and reactions on a load's moves (the delivery rules, the chat room), registered with freight's
 // status machine before any load moves.
 import './features/tracking/loadMoves';
+import { RETIRED_STOP_EVENT_INDEX, StopEventModel } from './features/tracking/model';
 
 export type { Runtime, RuntimeOptions } from './runtimeTypes';
 
 const ignoreMissingCollection = (err: { codeName?: string; message?: string }) => {
   if (err.codeName !== 'NamespaceNotFound' && !/ns not found/i.test(err.message ?? '')) throw err;
 };
+const ignoreMissingIndex = (err: { codeName?: string; message?: string }) => {
+  if (err.codeName === 'IndexNotFound' || /index not found|can't find index/i.test(err.message ?? '')) return;
+  ignoreMissingCollection(err);
+};
 
 /** Every model's collection and indexes, and FerretDB's indexes on PostgreSQL (DESIGN §2). */
 async function makeSchema(config: Config): Promise<void> {
   // The retired unique-index transition locks (issue 10): dropped once at start so what they held is freed.
   await mongoose.connection.dropCollection('transitionlocks').catch(ignoreMissingCollection);
+  // A stop report was unique by kind until loads had stops in between (issue 39): that index would refuse a second
+  // stop_done, so it goes before the new one (kind and stop) is made.
+  await StopEventModel.collection.dropIndex(RETIRED_STOP_EVENT_INDEX).catch(ignoreMissingIndex);
   await Promise.all(
     Object.values(mongoose.models).map(async (m) => {
       await m.createCollection();

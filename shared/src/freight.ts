@@ -27,7 +27,7 @@ import {
   type UserType,
 } from './enums';
 import { boundingBox, haversineMiles } from './geo';
-import type { LoadStopDto, StopAppointmentDto } from './stops';
+import { MAX_EXTRA_STOPS, type ExtraStopDto, type LoadStopDto, type StopAppointmentDto } from './stops';
 import type { BookingRequestViewerActions, LoadViewerActions, NegotiationViewerActions } from './loadActions';
 
 /**
@@ -104,6 +104,10 @@ export interface FreightListingDto {
    */
   pickupStop?: LoadStopDto | null;
   deliveryStop?: LoadStopDto | null;
+  /** The stops between the first pickup and the last delivery, in order, with their details: the parties' only. */
+  extraStops?: ExtraStopDto[];
+  /** How many stops lie between the first pickup and the last delivery: everyone sees it (the board's "+2 stops"). */
+  extraStopCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -183,6 +187,43 @@ export const loadStopSchema = z.object(stopShape).transform((s): LoadStopDto | n
 const loadStopField = z.preprocess((v) => (isBlank(v) ? null : v), loadStopSchema.nullable()).optional();
 
 /**
+ * A stop between the first pickup and the last delivery (issue 39): a pickup or a delivery, its place (city and state
+ * required, as the load's own), its date and the same details as the two ends.
+ */
+export const extraStopSchema = z
+  .object({
+    kind: z.enum(['pickup', 'delivery'], { message: 'Choose pickup or delivery' }),
+    city: z.string({ message: 'Required' }).trim().min(1, 'Required').max(100),
+    state: z.string({ message: 'Required' }).trim().min(1, 'Required').max(60),
+    zip: optionalText(20),
+    date: optionalDate,
+    ...stopShape,
+  })
+  .transform((s): ExtraStopDto => ({
+    ...(Object.fromEntries(
+      Object.keys(stopShape).map((k) => [k, s[k as keyof typeof s] ?? null]),
+    ) as unknown as LoadStopDto),
+    kind: s.kind,
+    city: s.city,
+    state: s.state.toUpperCase(),
+    zip: s.zip ?? null,
+    date: s.date ?? null,
+  }));
+export type ExtraStopInput = z.input<typeof extraStopSchema>;
+/** The stops in between, in the order the truck makes them; an edit replaces the list as a whole ([] clears it). */
+const extraStopsField = z
+  .preprocess(
+    (v) => (v === null ? [] : v),
+    z
+      .array(extraStopSchema)
+      .max(
+        MAX_EXTRA_STOPS,
+        `At most ${MAX_EXTRA_STOPS} stops between the first pickup and the last delivery`,
+      ),
+  )
+  .optional();
+
+/**
  * Whether a stop's appointment is over, on the facility's wall clock in the latest US time zone (UTC−10: the
  * facility's own zone is not known yet, so a time past there is past everywhere): an appointment or window by its
  * (end) time, first come, first served by the end of the stop's hours (`hoursEnd`, else midnight).
@@ -244,6 +285,7 @@ export const loadFieldsSchema = z.object({
   /** The stops' details (issue 39); an edit replaces a stop's details as a whole (null clears them). */
   pickupStop: loadStopField,
   deliveryStop: loadStopField,
+  extraStops: extraStopsField,
 });
 /** The fields the cross-field rules look at (a posting, or an edit merged onto the stored load). */
 export interface LoadRuleFields {
@@ -259,6 +301,8 @@ export interface LoadRuleFields {
   /** Checked only when given: an edit that leaves the stops and dates alone is not refused for a past appointment. */
   pickupStop?: Pick<LoadStopDto, 'appointment'> | null;
   deliveryStop?: Pick<LoadStopDto, 'appointment'> | null;
+  /** Checked when given, or when the edit moves the pickup or delivery date around them. */
+  extraStops?: Pick<ExtraStopDto, 'appointment' | 'date' | 'state'>[] | null;
 }
 
 const STOP_DATES = [
@@ -310,6 +354,53 @@ export function loadFieldIssues(
       issues.push({ path: stopKey, message: `The ${word} appointment is in the past` });
     }
   }
+  issues.push(...extraStopIssues(v, air));
+  return issues;
+}
+
+/**
+ * The stops in between (issue 39): none by air (airport to airport); a US state on the road; an appointment on the
+ * stop's date and not over; and in order: each dated stop on or after the one before it, the delivery after the last.
+ */
+function extraStopIssues(v: LoadRuleFields, air: boolean): { path: string; message: string }[] {
+  const stops = v.extraStops ?? [];
+  if (!stops.length) return [];
+  if (air)
+    return [
+      {
+        path: 'extraStops',
+        message: 'An air shipment goes from one airport to another, with no stops in between',
+      },
+    ];
+  const issues: { path: string; message: string }[] = [];
+  let latest = v.pickupDate ? Date.parse(v.pickupDate) : null;
+  let latestName = 'the pickup';
+  stops.forEach((stop, i) => {
+    const at = `extraStops.${i}`;
+    const name = `stop ${i + 2}`;
+    if (!(US_STATES as readonly string[]).includes(stop.state.toUpperCase()))
+      issues.push({ path: `${at}.state`, message: 'Expected a two-letter US state code' });
+    if (stop.appointment && !stop.date && stop.appointment.kind !== 'fcfs')
+      issues.push({ path: `${at}.date`, message: `Set the date of ${name}'s appointment` });
+    else if (stop.appointment && stop.date && appointmentIsPast(stop.appointment, stop.date, null))
+      issues.push({ path: at, message: `The appointment at ${name} is in the past` });
+    if (!stop.date) return;
+    const day = Date.parse(stop.date);
+    if (latest != null && day < latest) {
+      issues.push({
+        path: `${at}.date`,
+        message: `Stops must be in order: ${name} is dated before ${latestName}`,
+      });
+    } else {
+      latest = day;
+      latestName = name;
+    }
+  });
+  if (v.deliveryDate && latest != null && Date.parse(v.deliveryDate) < latest && latestName !== 'the pickup')
+    issues.push({
+      path: 'deliveryDate',
+      message: `Stops must be in order: the delivery is dated before ${latestName}`,
+    });
   return issues;
 }
 
@@ -353,6 +444,7 @@ export const postLoadSchema = loadFieldsSchema
       requiresLiftgate: v.requiresLiftgate ?? false,
       pickupStop: v.pickupStop ?? null,
       deliveryStop: v.deliveryStop ?? null,
+      extraStops: v.extraStops ?? [],
     };
   });
 export type PostLoadInput = z.input<typeof postLoadSchema>;

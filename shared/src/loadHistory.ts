@@ -3,7 +3,7 @@ import type { AnyDomainEvent, DomainEventName } from './domainEvents';
 import type { FreightStatus } from './enums';
 import type { NegotiationStep } from './freight';
 import { formatUsd } from './money';
-import { PHOTO_TYPE_LABELS, STOP_EVENT_LABELS } from './tracking';
+import { PHOTO_TYPE_LABELS, stopEventText } from './tracking';
 
 /**
  * A load's history (issue 26): every fact of the load, in order, as its participants read it ("Offer countered to
@@ -116,7 +116,7 @@ export function describeLoadFact(event: AnyDomainEvent): string {
     case 'truckPost.loadOffered':
       return `Offered to ${event.data.offer.carrierCompany ?? event.data.offer.carrierName ?? 'a carrier'}'s posted truck at ${usd(event.data.offer.counterRate)}`;
     case 'stop.reported':
-      return STOP_EVENT_LABELS[event.data.stop.kind] ?? 'Stop reported';
+      return stopEventText(event.data.stop);
     case 'photo.added':
       return `Photo added: ${PHOTO_TYPE_LABELS[event.data.photo.photoType] ?? 'photo'}`;
     case 'position.recorded':

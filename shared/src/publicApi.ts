@@ -8,7 +8,7 @@ import {
 import { MAX_PAGE_SIZE } from './constants';
 import { boardFilterIssues, freightSearchSchema } from './freight';
 import { STOP_EVENT_KINDS } from './tracking';
-import { X12_STOP_CODES } from './webhooks';
+import { X12_DEPARTED_DELIVERY, X12_STOP_CODES } from './webhooks';
 
 /**
  * The public API's own shapes (issue 30): what /api/v1 answers, described with zod so the OpenAPI document is made
@@ -53,6 +53,17 @@ export const v1LoadStopSchema = z
   })
   .meta({ id: 'LoadStop' });
 
+/** A stop between the first pickup and the last delivery (issue 39): its place and date, and the same details. */
+export const v1ExtraStopSchema = v1LoadStopSchema
+  .extend({
+    kind: z.enum(['pickup', 'delivery']),
+    city: z.string(),
+    state: z.string().describe('Two-letter US state code'),
+    zip: nullableText,
+    date: nullableText.describe("The stop's date; an appointment's times are on it"),
+  })
+  .meta({ id: 'ExtraStop' });
+
 export const v1LoadSchema = z
   .looseObject({
     id: z.string(),
@@ -85,6 +96,17 @@ export const v1LoadSchema = z
           'shows city and state); null when none were given',
       ),
     deliveryStop: v1LoadStopSchema.nullable().optional().describe("The delivery's details, as pickupStop"),
+    extraStops: z
+      .array(v1ExtraStopSchema)
+      .optional()
+      .describe(
+        'The stops between the first pickup (origin) and the last delivery (destination), in order: on your own ' +
+          'loads only. Sent in a PATCH, the list replaces the stored one ([] removes them)',
+      ),
+    extraStopCount: z
+      .number()
+      .int()
+      .describe('How many stops lie between the first pickup and the last delivery'),
     createdAt: iso,
     updatedAt: iso,
   })
@@ -167,9 +189,15 @@ export const v1StopSchema = z
   .looseObject({
     id: z.string(),
     kind: z.enum(STOP_EVENT_KINDS),
+    stop: z
+      .number()
+      .nullable()
+      .describe("stop_done: the stop's number on the load (1 is the first pickup); null for the others"),
     x12: z
-      .enum(Object.values(X12_STOP_CODES))
-      .describe('X12 214 status code: X3 arrived at pickup, AF departed, X1 arrived at delivery'),
+      .enum([...Object.values(X12_STOP_CODES), X12_DEPARTED_DELIVERY])
+      .describe(
+        'X12 214 status code: X3 arrived at pickup, AF departed a pickup, CD departed a delivery, X1 arrived at delivery',
+      ),
     at: iso,
     lat: z.number().nullable(),
     lng: z.number().nullable(),

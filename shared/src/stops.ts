@@ -30,6 +30,12 @@ export interface StopAppointmentDto {
  */
 export interface TripStopDto {
   kind: 'pickup' | 'delivery';
+  /**
+   * Where the stop falls on the load (issue 39): 1 for the first pickup, `stopCount` for the last delivery, the
+   * stops in between numbered in order. Absent on a load of one pickup and one delivery before multi-stop loads.
+   */
+  sequence?: number;
+  stopCount?: number;
   /** "1200 Commerce Way, Chicago, IL 60601", or "Chicago, IL 60601" without a street address. */
   address: string;
   /**
@@ -73,6 +79,27 @@ export interface LoadStopDto {
   bolNumber: string | null;
   contactName: string | null;
   contactPhone: string | null;
+}
+
+/** At most this many stops between a load's first pickup and its last delivery (issue 39). */
+export const MAX_EXTRA_STOPS = 6;
+
+/**
+ * A stop between the load's first pickup (its origin) and its last delivery (its destination), in the order the
+ * truck makes them (issue 39): another pickup or a delivery, with its own place and date and the same details.
+ */
+export interface ExtraStopDto extends LoadStopDto {
+  kind: 'pickup' | 'delivery';
+  city: string;
+  state: string;
+  zip: string | null;
+  /** The stop's day ('YYYY-MM-DD…'); null when not given. An appointment's times are on it. */
+  date: string | null;
+}
+
+/** "Stop 2 of 4 · Pickup": where a stop falls on the load, the first pickup being stop 1. */
+export function stopOrdinalText(sequence: number, count: number, kind: 'pickup' | 'delivery'): string {
+  return `Stop ${sequence} of ${count} · ${kind === 'pickup' ? 'Pickup' : 'Delivery'}`;
 }
 
 /** The stop's appointment in words: "Appointment 09:30", "Window 08:00–10:00", "First come, first served". */

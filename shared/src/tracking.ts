@@ -72,18 +72,41 @@ export const DELIVERY_REASON_NEEDED = 'DELIVERY_AWAY';
 
 /**
  * Stop events (issue 16): the carrier says where the load stands, in this order. Loaded starts the trip
- * (booked → in transit); a position alone never does, since positions are shared automatically.
+ * (booked → in transit); a position alone never does, since positions are shared automatically. On a load with stops
+ * between its first pickup and its last delivery (issue 39), each is reported done in its turn (`stop_done` with the
+ * stop's number, 2 for the first after the pickup) between Loaded and Arrived at delivery.
  */
-export const STOP_EVENT_KINDS = ['arrived_pickup', 'loaded', 'arrived_delivery'] as const;
+export const STOP_EVENT_KINDS = ['arrived_pickup', 'loaded', 'stop_done', 'arrived_delivery'] as const;
 export type StopEventKind = (typeof STOP_EVENT_KINDS)[number];
 export const STOP_EVENT_LABELS: Record<StopEventKind, string> = {
   arrived_pickup: 'Arrived at pickup',
   loaded: 'Loaded',
+  stop_done: 'Done at stop',
   arrived_delivery: 'Arrived at delivery',
 };
-export const stopEventSchema = z.object({
-  kind: z.enum(STOP_EVENT_KINDS, { message: 'kind must be arrived_pickup, loaded or arrived_delivery' }),
-});
+export const stopEventSchema = z
+  .object({
+    kind: z.enum(STOP_EVENT_KINDS, {
+      message: 'kind must be arrived_pickup, loaded, stop_done or arrived_delivery',
+    }),
+    /** stop_done only: the stop's number on the load (2 for the first stop after the pickup). */
+    stop: z
+      .number({ message: 'Expected a stop number' })
+      .int('Expected a stop number')
+      .min(2)
+      .max(99)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'stop_done' && v.stop === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stop'],
+        message: 'Say which stop is done (2 is the first after the pickup)',
+      });
+    if (v.kind !== 'stop_done' && v.stop !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['stop'], message: 'Only stop_done names a stop' });
+  });
 export type StopEventInput = z.infer<typeof stopEventSchema>;
 
 /**
@@ -319,6 +342,16 @@ export interface TrackingFreightDto {
    */
   pickupStop?: TripStopDto;
   deliveryStop?: TripStopDto;
+  /** The stops between the first pickup and the last delivery, in order, for the same viewers. */
+  extraStops?: TripStopDto[];
+  /** How many stops lie between the first pickup and the last delivery (everyone on the load knows the count). */
+  extraStopCount: number;
+}
+
+/** A stop event in words: "Loaded", "Done at stop 2 (pickup)". */
+export function stopEventText(e: Pick<StopEventDto, 'kind' | 'stop' | 'stopKind'>): string {
+  if (e.kind === 'stop_done') return `Done at stop ${e.stop ?? '?'}${e.stopKind ? ` (${e.stopKind})` : ''}`;
+  return STOP_EVENT_LABELS[e.kind] ?? 'Stop reported';
 }
 
 /** The receipt a delivery was marked with (issue 39, item 3), as the load.moved fact states it. */
@@ -375,6 +408,9 @@ export interface StopEventDto {
   id: string;
   freightListingId: string;
   kind: StopEventKind;
+  /** stop_done: the stop's number on the load and whether it is a pickup or a delivery; null for the others. */
+  stop: number | null;
+  stopKind: 'pickup' | 'delivery' | null;
   at: string;
   lat: number | null;
   lng: number | null;

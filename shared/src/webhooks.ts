@@ -26,7 +26,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'booking.reviewed': 'A booking request was approved or rejected',
   'offer.received': 'A carrier made or revised a rate offer, or a load was offered to a posted truck',
   'offer.answered': 'An offer was accepted, rejected, countered or expired',
-  'tracking.stop': 'A stop was reported (arrived at pickup, loaded, arrived at delivery)',
+  'tracking.stop':
+    'A stop was reported (arrived at pickup, loaded, done at a stop on the way, arrived at delivery)',
 };
 
 /**
@@ -34,6 +35,15 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
  * X3 arrived at pickup, AF departed pickup (loaded), X1 arrived at delivery, D1 completed unloading (delivered).
  */
 export const X12_STOP_CODES = { arrived_pickup: 'X3', loaded: 'AF', arrived_delivery: 'X1' } as const;
+/** A stop between the first pickup and the last delivery, done: departed a pickup (AF) or a delivery (CD). */
+export const X12_DEPARTED_DELIVERY = 'CD';
+export function x12StopCode(e: {
+  kind: keyof typeof X12_STOP_CODES | 'stop_done';
+  stopKind: 'pickup' | 'delivery' | null;
+}): string {
+  if (e.kind === 'stop_done') return e.stopKind === 'pickup' ? X12_STOP_CODES.loaded : X12_DEPARTED_DELIVERY;
+  return X12_STOP_CODES[e.kind];
+}
 export const X12_STATUS_CODES: Partial<Record<string, string>> = { delivered: 'D1' };
 
 /** Endpoints one company may register. */

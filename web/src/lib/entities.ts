@@ -54,7 +54,12 @@ const mergeOf: { [K in EntityKind]?: (known: EntityTypes[K], next: EntityTypes[K
     // A copy without the stops' details (a board push) does not tell them; the known ones stay (issue 39).
     return 'pickupStop' in next || !('pickupStop' in known)
       ? kept
-      : { ...kept, pickupStop: known.pickupStop, deliveryStop: known.deliveryStop };
+      : {
+          ...kept,
+          pickupStop: known.pickupStop,
+          deliveryStop: known.deliveryStop,
+          extraStops: known.extraStops,
+        };
   },
   trackedLoad: (known, next) => ({ ...known, ...next }),
   negotiation: (known, next) =>

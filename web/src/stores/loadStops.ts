@@ -2,7 +2,7 @@ import type { StopEventDto, StopEventKind } from '@freight/shared';
 import { apiRequest } from '../lib/api';
 import { createDetailStore } from '../lib/resourceStore';
 
-/** A load's stop events, in their order (arrived at pickup, loaded, arrived at delivery). */
+/** A load's stop events, in their order (arrived at pickup, loaded, done at each stop in between, arrived at delivery). */
 export interface LoadStops {
   /** The load's id. */
   id: string;
@@ -11,7 +11,7 @@ export interface LoadStops {
 
 interface LoadStopsActions {
   /** The carrier reports a stop. */
-  report: (freightId: string, kind: StopEventKind) => Promise<StopEventDto>;
+  report: (freightId: string, kind: StopEventKind, stop?: number | null) => Promise<StopEventDto>;
   /** A stop reported here or pushed (`freight:stop`): kept once. */
   receive: (freightId: string, stop: StopEventDto) => void;
 }
@@ -26,14 +26,18 @@ export const useLoadStopsStore = createDetailStore<LoadStops, LoadStopsActions>(
     stops: await apiRequest<StopEventDto[]>('GET', base(freightId)),
   }),
   extend: (_set, get) => ({
-    report: async (freightId, kind) => {
-      const stop = await apiRequest<StopEventDto>('POST', base(freightId), { kind });
+    report: async (freightId, kind, number) => {
+      const stop = await apiRequest<StopEventDto>(
+        'POST',
+        base(freightId),
+        number ? { kind, stop: number } : { kind },
+      );
       get().receive(freightId, stop);
       return stop;
     },
     receive: (freightId, stop) => {
       const stops = get().byId[freightId]?.data?.stops;
-      if (stops && !stops.some((s) => s.kind === stop.kind))
+      if (stops && !stops.some((s) => s.kind === stop.kind && (s.stop ?? null) === (stop.stop ?? null)))
         get().patch(freightId, { stops: [...stops, stop] });
     },
   }),

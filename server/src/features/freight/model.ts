@@ -5,6 +5,7 @@ import {
   boardEquipment,
   type FreightListingDto,
   type LoadAssignmentDto,
+  type ExtraStopDto,
   type LoadStopDto,
   type FreightStatus,
 } from '@freight/shared';
@@ -16,37 +17,51 @@ import { companyStamps } from '../companies/stamps';
  * A stop's details (issue 39): never queried by, so nested in the load (DESIGN §2 allows it); null when none given.
  * Only the load's parties read them (`load:stopDetails`); toFreightDto leaves them out, withStopDetails adds them.
  */
-const stopSchema = new Schema(
+const stopFields = {
+  facilityName: { type: String, default: null },
+  address: { type: String, default: null },
+  dockNotes: { type: String, default: null },
+  appointment: {
+    type: new Schema(
+      {
+        kind: { type: String, required: true },
+        time: { type: String, default: null },
+        endTime: { type: String, default: null },
+      },
+      { _id: false },
+    ),
+    default: null,
+  },
+  pickupNumber: { type: String, default: null },
+  poNumber: { type: String, default: null },
+  bolNumber: { type: String, default: null },
+  contactName: { type: String, default: null },
+  contactPhone: { type: String, default: null },
+  /**
+   * The stop's best point known (the server sets it; no input carries it): the dock pinned at this facility, else
+   * the street address geocoded, else the ZIP's centre; null leaves the load's own coordinates (the city's).
+   */
+  lat: { type: Number, default: null },
+  lng: { type: Number, default: null },
+  /** True unless the point is the address geocoded or the dock pinned. */
+  approximate: { type: Boolean, default: true },
+  /** True when the point is a dock pinned at the facility. */
+  pinned: { type: Boolean, default: false },
+};
+const stopSchema = new Schema(stopFields, { _id: false });
+
+/**
+ * A stop between the first pickup and the last delivery (issue 39): a pickup or a delivery with its own place and
+ * date beside the same details and point as the two ends. Nested in the load, in order (never queried by).
+ */
+const extraStopSchema = new Schema(
   {
-    facilityName: { type: String, default: null },
-    address: { type: String, default: null },
-    dockNotes: { type: String, default: null },
-    appointment: {
-      type: new Schema(
-        {
-          kind: { type: String, required: true },
-          time: { type: String, default: null },
-          endTime: { type: String, default: null },
-        },
-        { _id: false },
-      ),
-      default: null,
-    },
-    pickupNumber: { type: String, default: null },
-    poNumber: { type: String, default: null },
-    bolNumber: { type: String, default: null },
-    contactName: { type: String, default: null },
-    contactPhone: { type: String, default: null },
-    /**
-     * The stop's best point known (the server sets it; no input carries it): the dock pinned at this facility, else
-     * the street address geocoded, else the ZIP's centre; null leaves the load's own coordinates (the city's).
-     */
-    lat: { type: Number, default: null },
-    lng: { type: Number, default: null },
-    /** True unless the point is the address geocoded or the dock pinned. */
-    approximate: { type: Boolean, default: true },
-    /** True when the point is a dock pinned at the facility. */
-    pinned: { type: Boolean, default: false },
+    ...stopFields,
+    kind: { type: String, enum: ['pickup', 'delivery'], required: true },
+    city: { type: String, required: true },
+    state: { type: String, required: true },
+    zip: { type: String, default: null },
+    date: { type: Date, default: null },
   },
   { _id: false },
 );
@@ -98,6 +113,7 @@ const freightSchema = new Schema(
     deliveryTimeEnd: { type: String, default: null },
     pickupStop: { type: stopSchema, default: null },
     deliveryStop: { type: stopSchema, default: null },
+    extraStops: { type: [extraStopSchema], default: [] },
     /** The carrier's reason for marking it delivered away from the delivery place (issue 16). */
     deliveryNote: { type: String, default: null },
     /** When the carrier marked it delivered (the proof of delivery prints it). */
@@ -263,6 +279,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     userCompanyName: f.userCompanyName ?? null,
     userMcNumber: f.userMcNumber ?? null,
     assignment: toAssignmentDto(f),
+    extraStopCount: f.extraStops?.length ?? 0,
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,
   };
@@ -289,6 +306,24 @@ export function toLoadStopDto(s: FreightListing['pickupStop'] | undefined): Load
     contactName: s.contactName ?? null,
     contactPhone: s.contactPhone ?? null,
   };
+}
+
+/** A stored stop in between as the API shows it. */
+export function toExtraStopDto(s: NonNullable<FreightListing['extraStops']>[number]): ExtraStopDto {
+  return {
+    ...toLoadStopDto(s)!,
+    kind: s.kind as ExtraStopDto['kind'],
+    city: s.city,
+    state: s.state,
+    zip: s.zip ?? null,
+    date: iso(s.date),
+  };
+}
+
+/** A date-only value is stored at noon UTC, so it shows as the same calendar day in every US time zone. */
+export function toStoredDate(s: string | null | undefined): Date | null {
+  if (!s) return null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T12:00:00.000Z`) : new Date(s);
 }
 
 /** Rate per mile in cents, computed at write time so the board can sort on it. */

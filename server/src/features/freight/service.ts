@@ -25,8 +25,10 @@ import {
   dollarsToCents,
   ratePerMileCentsOf,
   roundCoord,
+  toExtraStopDto,
   toFreightDto,
   toLoadStopDto,
+  toStoredDate,
   type FreightListing,
 } from './model';
 import { withStopDetails } from './stops';
@@ -48,12 +50,6 @@ export { objectId };
 const AIR = 'air_cargo';
 
 export const UNVERIFIED_POST_TEXT = 'Complete all required documents to access freight posting';
-
-/** A date-only value is stored at noon UTC, so it shows as the same calendar day in every US time zone. */
-export function toStoredDate(s: string | null | undefined): Date | null {
-  if (!s) return null;
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T12:00:00.000Z`) : new Date(s);
-}
 
 export async function findLoad(id: string): Promise<FreightListing> {
   const load = await FreightModel.findById(objectId(id)).lean<FreightListing>();
@@ -398,6 +394,13 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
         ? data.deliveryStop
         : data.deliveryDate !== undefined
           ? toLoadStopDto(load.deliveryStop)
+          : null,
+    // The stops in between are checked (order, appointments) when sent, or when the ends' dates move around them.
+    extraStops:
+      data.extraStops !== undefined
+        ? data.extraStops
+        : data.pickupDate !== undefined || data.deliveryDate !== undefined
+          ? (load.extraStops ?? []).map(toExtraStopDto)
           : null,
   };
   assertKnownCountries(data);

@@ -1,9 +1,9 @@
-import type { LoadStopDto } from '@freight/shared';
+import type { ExtraStopDto, LoadStopDto } from '@freight/shared';
 import { badRequest } from '../../http/errors';
 import { geocodeAddress } from '../places/geocoder';
 import { FacilityPinModel, facilityKeyOf } from './dockPins/model';
 import { resolvePlace } from '../places/gazetteer';
-import { roundCoord, toLoadStopDto, type FreightListing } from './model';
+import { roundCoord, toLoadStopDto, toStoredDate, type FreightListing } from './model';
 import type { StopKind } from './stops';
 
 /** A stop as stored: its details and the server's point for it. */
@@ -35,7 +35,8 @@ const NOT_FOUND_MESSAGE = 'This address could not be found';
  * good.
  */
 export async function locateStop(
-  kind: StopKind,
+  /** The stop's field in the input ('pickupStop', 'extraStops.0'): a not-found address is refused under it. */
+  field: string,
   stop: LoadStopDto | null,
   place: StopPlace,
   before?: { stop: FreightListing['pickupStop']; place: StopPlace },
@@ -68,7 +69,7 @@ export async function locateStop(
     ? await geocodeAddress({ street: stop.address, city: place.city, state: place.state, zip: place.zip })
     : null;
   if (found?.kind === 'not_found') {
-    const path = `${kind}Stop.address`;
+    const path = `${field}.address`;
     throw badRequest(`${path}: ${NOT_FOUND_MESSAGE}`, [{ path, message: NOT_FOUND_MESSAGE }]);
   }
   if (found?.kind === 'found') {
@@ -124,14 +125,60 @@ const placeOfStop = (f: StopFields, kind: StopKind): StopPlace =>
 
 /** A new load's stops, located (see `locateStop`); before its poster's lease is taken, as it may wait on the geocoder. */
 export async function locateNewStops(
-  data: StopFields & { pickupStop?: LoadStopDto | null; deliveryStop?: LoadStopDto | null },
-): Promise<{ pickupStop: LocatedStop | null; deliveryStop: LocatedStop | null }> {
+  data: StopFields & {
+    pickupStop?: LoadStopDto | null;
+    deliveryStop?: LoadStopDto | null;
+    extraStops?: ExtraStopDto[];
+  },
+): Promise<{
+  pickupStop: LocatedStop | null;
+  deliveryStop: LocatedStop | null;
+  extraStops: LocatedExtraStop[];
+}> {
   const [pickupStop, deliveryStop] = await Promise.all([
-    locateStop('pickup', data.pickupStop ?? null, placeOfStop(data, 'pickup')),
-    locateStop('delivery', data.deliveryStop ?? null, placeOfStop(data, 'delivery')),
+    locateStop('pickupStop', data.pickupStop ?? null, placeOfStop(data, 'pickup')),
+    locateStop('deliveryStop', data.deliveryStop ?? null, placeOfStop(data, 'delivery')),
   ]);
-  return { pickupStop, deliveryStop };
+  return { pickupStop, deliveryStop, extraStops: await locateExtraStops(data.extraStops ?? [], []) };
 }
+
+/** A stop in between as stored: its place, date and details, and the server's point for it. */
+export type LocatedExtraStop = Omit<ExtraStopDto, 'date'> &
+  Omit<LocatedStop, keyof LoadStopDto> & { date: Date | null };
+
+/**
+ * The stops in between, located in turn (see `locateStop`; each has its own place, always in the US). One the load
+ * had before at the same facility and place keeps its point without asking the geocoder again.
+ */
+async function locateExtraStops(
+  stops: readonly ExtraStopDto[],
+  before: readonly StoredExtraStop[],
+): Promise<LocatedExtraStop[]> {
+  const located: LocatedExtraStop[] = [];
+  for (const [i, stop] of stops.entries()) {
+    const place: StopPlace = { city: stop.city, state: stop.state, zip: stop.zip, country: null };
+    const { kind, city, state, zip, date, ...details } = stop;
+    const previous = before.find(
+      (b) => samePlace(placeOfExtra(b), place) && sameText(b.address, details.address),
+    );
+    const point = await locateStop(
+      `extraStops.${i}`,
+      details,
+      place,
+      previous ? { stop: previous, place: placeOfExtra(previous) } : undefined,
+    );
+    located.push({ ...point!, kind, city, state, zip, date: toStoredDate(date) });
+  }
+  return located;
+}
+
+type StoredExtraStop = FreightListing['extraStops'][number];
+const placeOfExtra = (s: StoredExtraStop): StopPlace => ({
+  city: s.city,
+  state: s.state,
+  zip: s.zip ?? null,
+  country: null,
+});
 
 /**
  * The stops an edit sets, located: a stop it sends, and a stop it keeps whose place (city, state, ZIP, country)
@@ -142,8 +189,13 @@ export async function locateEditedStops(
   data: { [K in keyof StopFields]?: StopFields[K] | null } & {
     pickupStop?: LoadStopDto | null;
     deliveryStop?: LoadStopDto | null;
+    extraStops?: ExtraStopDto[];
   },
-): Promise<{ pickupStop?: LocatedStop | null; deliveryStop?: LocatedStop | null }> {
+): Promise<{
+  pickupStop?: LocatedStop | null;
+  deliveryStop?: LocatedStop | null;
+  extraStops?: LocatedExtraStop[];
+}> {
   // A field not sent is kept; a region sent empty is cleared (as the edit itself does).
   const keep = <T>(next: T | null | undefined, now: T) => (next === undefined ? now : next);
   const after: StopFields = {
@@ -156,15 +208,21 @@ export async function locateEditedStops(
     destinationZip: keep(data.destinationZip, load.destinationZip),
     destinationCountry: keep(data.destinationCountry, load.destinationCountry),
   };
-  const located: { pickupStop?: LocatedStop | null; deliveryStop?: LocatedStop | null } = {};
+  const located: {
+    pickupStop?: LocatedStop | null;
+    deliveryStop?: LocatedStop | null;
+    extraStops?: LocatedExtraStop[];
+  } = {};
   for (const kind of ['pickup', 'delivery'] as const) {
     const key = `${kind}Stop` as const;
     const before = { stop: load[key], place: placeOfStop(load, kind) };
     const place = placeOfStop(after, kind);
     const sent = data[key];
-    if (sent !== undefined) located[key] = await locateStop(kind, sent, place, before);
+    if (sent !== undefined) located[key] = await locateStop(key, sent, place, before);
     else if (load[key] && !samePlace(before.place, place))
-      located[key] = await locateStop(kind, toLoadStopDto(load[key]), place, before);
+      located[key] = await locateStop(key, toLoadStopDto(load[key]), place, before);
   }
+  if (data.extraStops !== undefined)
+    located.extraStops = await locateExtraStops(data.extraStops, load.extraStops ?? []);
   return located;
 }

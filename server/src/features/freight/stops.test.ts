@@ -70,6 +70,8 @@ const v1 = (secret: string, path: string, init: RequestInit = {}) =>
     headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
   });
 
+const countMine = async (c: TestClient) => FreightModel.countDocuments({ userId: c.user!.id });
+
 /** Nothing of the stop's details in an answer: no street, facility, reference or contact. */
 function expectNoDetails(body: unknown) {
   const text = JSON.stringify(body);
@@ -215,8 +217,6 @@ describe('stop details reach the parties only', { timeout: 120_000 }, () => {
 });
 
 describe('bad stop details are refused, nothing stored', { timeout: 60_000 }, () => {
-  const countMine = async (c: TestClient) => FreightModel.countDocuments({ userId: c.user!.id });
-
   it('an appointment in the past is a 400 on posting, on the public API and on an edit', async () => {
     const before = await countMine(shipper);
     const past = await shipper.post('/api/freight', {
@@ -295,3 +295,140 @@ describe('bad stop details are refused, nothing stored', { timeout: 60_000 }, ()
     expect((edited.body as FreightListingDto).deliveryStop).toBeNull();
   });
 });
+
+// Issue 39, item 1: loads with more than one pickup or delivery, in order.
+describe(
+  'stops in between: posted in order, seen by the parties, followed by the driver',
+  { timeout: 120_000 },
+  () => {
+    const between = () => [
+      {
+        kind: 'pickup' as const,
+        city: 'Sparks',
+        state: 'nv',
+        zip: '89431',
+        date: day(5),
+        facilityName: 'Sparks Cross-Dock',
+        address: '55 Freeport Blvd',
+        pickupNumber: 'PU-2222',
+      },
+      { kind: 'delivery' as const, city: 'Auburn', state: 'CA', date: day(6), poNumber: 'PO-3333' },
+    ];
+    const multiStopInput = (extraStops: unknown = between()) =>
+      ({ ...stopInput(), extraStops }) as Parameters<typeof postLoad>[1];
+
+    it('the poster sees every stop in order; the board and another carrier see only how many', async () => {
+      const load = await postLoad(shipper, multiStopInput());
+      expect(load.extraStopCount).toBe(2);
+      expect(load.extraStops).toMatchObject([
+        { kind: 'pickup', city: 'Sparks', state: 'NV', zip: '89431', facilityName: 'Sparks Cross-Dock' },
+        { kind: 'delivery', city: 'Auburn', state: 'CA', zip: null, poNumber: 'PO-3333', address: null },
+      ]);
+      expect(load.extraStops![0]!.date!.slice(0, 10)).toBe(day(5));
+
+      const board = await stranger.get('/api/freight?originCity=Reno');
+      const listed = (board.body.items as FreightListingDto[]).find((l) => l.id === load.id);
+      expect(listed?.extraStopCount).toBe(2);
+      expect(listed).not.toHaveProperty('extraStops');
+      expect(JSON.stringify(board.body)).not.toContain('Sparks Cross-Dock');
+      expect(JSON.stringify((await stranger.get(`/api/freight/${load.id}`)).body)).not.toContain('PU-2222');
+    });
+
+    it('out of order, a bad state, too many, or by air: 400 and nothing stored', async () => {
+      const before = await countMine(shipper);
+      const refused = async (input: Parameters<typeof postLoad>[1], message: string) => {
+        const res = await shipper.post('/api/freight', loadInput(input));
+        expect(res.status, res.text).toBe(400);
+        expect(res.text).toContain(message);
+      };
+      const [first, second] = between();
+      await refused(
+        multiStopInput([first, { ...second, date: day(4) }]),
+        'Stops must be in order: stop 3 is dated before stop 2',
+      );
+      await refused(
+        multiStopInput([{ ...first, date: day(3) }]),
+        'Stops must be in order: stop 2 is dated before the pickup',
+      );
+      await refused(
+        { ...multiStopInput(), deliveryDate: day(5) },
+        'Stops must be in order: the delivery is dated before stop 3',
+      );
+      await refused(multiStopInput([{ ...first, state: 'Nevada' }]), 'Expected a two-letter US state code');
+      await refused(multiStopInput([{ ...first, city: '' }]), 'Required');
+      await refused(multiStopInput(Array.from({ length: 7 }, () => second)), 'At most 6 stops');
+      await refused(
+        multiStopInput([{ ...second, appointment: { kind: 'appointment', time: '09:00' }, date: day(-3) }]),
+        'in the past',
+      );
+      expect(await countMine(shipper)).toBe(before);
+    });
+
+    it('an edit replaces the list as a whole, [] removes it, and moving the pickup past a stop is refused', async () => {
+      const load = await postLoad(shipper, multiStopInput());
+      const late = await shipper.patch(`/api/freight/${load.id}`, {
+        pickupDate: day(7),
+        deliveryDate: day(8),
+      });
+      expect(late.status).toBe(400);
+      expect(late.body.message).toContain('Stops must be in order');
+      expect((await shipper.get(`/api/freight/${load.id}`)).body.extraStopCount).toBe(2);
+
+      const one = await shipper.patch(`/api/freight/${load.id}`, { extraStops: [between()[1]] });
+      expect(one.status, one.text).toBe(200);
+      expect((one.body as FreightListingDto).extraStops).toMatchObject([
+        { city: 'Auburn', kind: 'delivery' },
+      ]);
+      const none = await shipper.patch(`/api/freight/${load.id}`, { extraStops: [] });
+      expect((none.body as FreightListingDto).extraStopCount).toBe(0);
+      expect((none.body as FreightListingDto).extraStops).toEqual([]);
+    });
+
+    it("the driver's next stop walks the stops in order as the carrier reports each done", async () => {
+      const carrier = await verifiedClient(app, 'carrier', { companyName: 'Many Stops Freight' });
+      const load = await postLoad(shipper, multiStopInput());
+      const asked = await carrier.post(`/api/freight/${load.id}/book`, {});
+      expect(asked.status, asked.text).toBe(201);
+      const approved = await shipper.post(`/api/booking-requests/${asked.body.request.id}/review`, {
+        status: 'approved',
+      });
+      expect(approved.status, approved.text).toBe(200);
+      const driver = await memberOf(app, carrier, 'driver', 'Sol');
+      await assignForTest({ loadId: load.id, driverId: driver.user!.id, byId: carrier.user!.id });
+
+      const nextStop = async () => {
+        const trips = (await driver.get('/api/trips')).body as { items: TripDto[] };
+        return trips.items.find((t) => t.id === load.id)?.nextStop;
+      };
+      expect(await nextStop()).toMatchObject({ kind: 'pickup', sequence: 1, stopCount: 4 });
+      const tracked = (await driver.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+      expect(tracked.extraStops).toMatchObject([
+        {
+          kind: 'pickup',
+          sequence: 2,
+          address: '55 Freeport Blvd, Sparks, NV 89431',
+          pickupNumber: 'PU-2222',
+        },
+        { kind: 'delivery', sequence: 3, address: 'Auburn, CA', poNumber: 'PO-3333' },
+      ]);
+      expect(tracked.deliveryStop).toMatchObject({ sequence: 4, stopCount: 4 });
+
+      const report = (body: Record<string, unknown>) => driver.post(`/api/freight/${load.id}/stops`, body);
+      expect((await report({ kind: 'arrived_pickup' })).status).toBe(201);
+      expect((await report({ kind: 'loaded' })).status).toBe(201);
+      expect(await nextStop()).toMatchObject({
+        kind: 'pickup',
+        sequence: 2,
+        facilityName: 'Sparks Cross-Dock',
+      });
+      expect((await report({ kind: 'stop_done', stop: 2 })).status).toBe(201);
+      expect(await nextStop()).toMatchObject({ kind: 'delivery', sequence: 3, address: 'Auburn, CA' });
+      expect((await report({ kind: 'stop_done', stop: 3 })).status).toBe(201);
+      expect(await nextStop()).toMatchObject({
+        kind: 'delivery',
+        sequence: 4,
+        facilityName: 'Valley Foods DC',
+      });
+    });
+  },
+);

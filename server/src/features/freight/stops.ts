@@ -8,10 +8,12 @@ import {
 import { iso } from '../../http/dto';
 import { can, type Actor } from '../../policies';
 import { cityCoordinates } from '../places/gazetteer';
-import { toLoadStopDto, type FreightListing } from './model';
+import { toExtraStopDto, toLoadStopDto, type FreightListing } from './model';
 
-/** A load's two stops. */
+/** A load's two ends: its first pickup and its last delivery. */
 export type StopKind = 'pickup' | 'delivery';
+/** A stop of a load: one of its two ends, or the stop in between at this index of `extraStops` (issue 39). */
+export type StopRef = StopKind | { extra: number };
 
 /**
  * The load's DTO with its stops' details when the viewer may read them (`load:stopDetails`, issue 39); else as it
@@ -27,13 +29,31 @@ export function withStopDetails(
     ...dto,
     pickupStop: toLoadStopDto(load.pickupStop),
     deliveryStop: toLoadStopDto(load.deliveryStop),
+    extraStops: (load.extraStops ?? []).map(toExtraStopDto),
   };
 }
 
-/** One stop's own fields, named alike for the pickup and the delivery. */
-function stopFields(load: FreightListing, kind: StopKind) {
+/** One stop's own fields, named alike for the pickup, the stops in between and the delivery. */
+function stopFields(load: FreightListing, ref: StopRef) {
+  if (typeof ref === 'object') {
+    const stop = load.extraStops[ref.extra]!;
+    return {
+      kind: stop.kind as StopKind,
+      sequence: ref.extra + 2,
+      city: stop.city,
+      state: stop.state,
+      zip: stop.zip ?? null,
+      lat: null,
+      lng: null,
+      date: stop.date ?? null,
+      details: stop,
+    };
+  }
+  const kind = ref;
   return kind === 'pickup'
     ? {
+        kind,
+        sequence: 1,
         city: load.originCity,
         state: load.originState,
         zip: load.originZip,
@@ -43,6 +63,8 @@ function stopFields(load: FreightListing, kind: StopKind) {
         details: load.pickupStop,
       }
     : {
+        kind,
+        sequence: (load.extraStops?.length ?? 0) + 2,
         city: load.destinationCity,
         state: load.destinationState,
         zip: load.destinationZip,
@@ -58,8 +80,8 @@ function stopFields(load: FreightListing, kind: StopKind) {
  * facility, the street address geocoded or the ZIP's centre (the stop's own point); else the load's stored
  * coordinates, else its city's centre (the gazetteer), else null (a place outside the US).
  */
-export function stopPointOf(load: FreightListing, kind: StopKind): { lat: number; lng: number } | null {
-  const { lat, lng, city, state, details } = stopFields(load, kind);
+export function stopPointOf(load: FreightListing, ref: StopRef): { lat: number; lng: number } | null {
+  const { lat, lng, city, state, details } = stopFields(load, ref);
   if (details?.lat != null && details.lng != null) return { lat: details.lat, lng: details.lng };
   if (lat != null && lng != null) return { lat, lng };
   return cityCoordinates(city, state);
@@ -70,10 +92,10 @@ export function stopPointOf(load: FreightListing, kind: StopKind): { lat: number
  * app), directions, the day, appointment, dock notes, references and contact. Directions go to the point when it is
  * exact (the dock pinned, the address geocoded), else to the street address, else to the city's centre.
  */
-export function toStopViewDto(load: FreightListing, kind: StopKind): TripStopDto {
-  const { city, state, zip, date, details } = stopFields(load, kind);
+export function toStopViewDto(load: FreightListing, ref: StopRef): TripStopDto {
+  const { kind, sequence, city, state, zip, date, details } = stopFields(load, ref);
   const stop = toLoadStopDto(details);
-  const at = stopPointOf(load, kind);
+  const at = stopPointOf(load, ref);
   const exact = details?.lat != null && details.lng != null && details.approximate === false;
   const address = stopAddress(stop?.address, city, state, zip);
   const destination =
@@ -82,6 +104,8 @@ export function toStopViewDto(load: FreightListing, kind: StopKind): TripStopDto
       : { address, lat: at?.lat ?? null, lng: at?.lng ?? null };
   return {
     kind,
+    sequence,
+    stopCount: (load.extraStops?.length ?? 0) + 2,
     address,
     approximate: !exact,
     street: stop?.address ?? null,
@@ -102,11 +126,18 @@ export function toStopViewDto(load: FreightListing, kind: StopKind): TripStopDto
   };
 }
 
-/** Both stops for a viewer the `load:stopDetails` rule lets read them; else nothing (the fields stay absent). */
+/**
+ * Every stop, in order, for a viewer the `load:stopDetails` rule lets read them; else nothing (the fields stay
+ * absent). Which stops in between are done is the stop reports' to say (GET /api/freight/:id/stops).
+ */
 export function stopViewsFor(
   actor: Actor,
   load: FreightListing,
-): { pickupStop?: TripStopDto; deliveryStop?: TripStopDto } {
+): { pickupStop?: TripStopDto; deliveryStop?: TripStopDto; extraStops?: TripStopDto[] } {
   if (!can(actor, 'load:stopDetails', load)) return {};
-  return { pickupStop: toStopViewDto(load, 'pickup'), deliveryStop: toStopViewDto(load, 'delivery') };
+  return {
+    pickupStop: toStopViewDto(load, 'pickup'),
+    extraStops: (load.extraStops ?? []).map((_, extra) => toStopViewDto(load, { extra })),
+    deliveryStop: toStopViewDto(load, 'delivery'),
+  };
 }

@@ -1,4 +1,4 @@
-import { QUEUES, type LoadDocumentDto } from '@freight/shared';
+import { QUEUES, type LoadDocumentDto, type PostLoadInput } from '@freight/shared';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -89,8 +89,9 @@ async function readyDocument(c: TestClient, id: string, kind: string): Promise<L
 }
 
 /** A shipper's load (Chicago → Dallas, $2,400 over 1,000 miles) booked to the carrier by approving its request. */
-async function approvedLoad(): Promise<string> {
+async function approvedLoad(more: Partial<PostLoadInput> = {}): Promise<string> {
   const load = await postLoad(shipper, {
+    ...more,
     title: 'Steel coils',
     rate: 2400,
     distance: 1000,
@@ -112,6 +113,25 @@ async function approvedLoad(): Promise<string> {
 
 describe('rate confirmation', () => {
   let loadId: string;
+
+  it('numbers every stop when the load has stops in between, each with its place, date and details (issue 39)', async () => {
+    const id = await approvedLoad({
+      extraStops: [
+        { kind: 'pickup', city: 'Joliet', state: 'IL', date: '2030-03-01', facilityName: 'Joliet Yard' },
+        { kind: 'delivery', city: 'Tulsa', state: 'OK', zip: '74103', poNumber: 'PO-7788' },
+      ],
+    });
+    await readyDocument(carrier, id, 'rate_confirmation');
+    const text = await pdfText((await download(carrier, rateConPath(id))).body as Buffer);
+    expect(text).toContain('Stop 2 of 4: Pickup');
+    expect(text).toContain('Joliet Yard');
+    expect(text).toContain('Joliet, IL');
+    expect(text).toContain('Stop 3 of 4: Delivery');
+    expect(text).toContain('Tulsa, OK 74103');
+    expect(text).toContain('PO# PO-7788');
+    expect(text).toContain('To be arranged');
+    expect(text.indexOf('Stop 2 of 4')).toBeLessThan(text.indexOf('Stop 3 of 4'));
+  });
 
   it('is made when a booking is approved, for the shipper and the carrier to download', async () => {
     loadId = await approvedLoad();

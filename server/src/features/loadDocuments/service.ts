@@ -356,32 +356,57 @@ async function rateConfirmationPdf(load: FreightListing, version: number): Promi
     rateCents: load.rateCents ?? null,
     rateType: load.rateType ?? 'flat',
     assignment: await assignmentOf(load),
-    stops: stopsOf(load),
+    stops: rateConfirmationStops(load),
   });
 }
 
-/** The stops with details given (issue 39), in order: the pickup, then the delivery. */
-function stopsOf(load: FreightListing): StopInfo[] {
+/**
+ * The stops (issue 39), in order: the pickup, the stops in between, then the delivery. The two ends are printed when
+ * they have details (their city is in the load's details); a stop in between always is, as it is nowhere else.
+ */
+export function rateConfirmationStops(load: FreightListing): StopInfo[] {
   const info = loadInfoOf(load);
-  const stops: Array<
-    [string, FreightListing['pickupStop'], string, string, string | null | undefined, string]
-  > = [
-    ['Pickup', load.pickupStop, load.originCity, load.originState, load.originZip, info.pickup],
-    [
-      'Delivery',
+  const extra = load.extraStops ?? [];
+  const count = extra.length + 2;
+  const numbered = (n: number, label: string) => (extra.length ? `Stop ${n} of ${count}: ${label}` : label);
+  const end = (
+    label: string,
+    stored: FreightListing['pickupStop'],
+    city: string,
+    state: string,
+    zip: string | null | undefined,
+    day: string,
+  ): StopInfo[] => {
+    const details = toLoadStopDto(stored);
+    return details
+      ? [{ label, address: stopAddress(details.address, city, state, zip), when: day, details }]
+      : [];
+  };
+  const between = extra.map((stop, i) => ({
+    label: numbered(i + 2, stop.kind === 'pickup' ? 'Pickup' : 'Delivery'),
+    address: stopAddress(stop.address, stop.city, stop.state, stop.zip),
+    when: when(stop.date),
+    details: toLoadStopDto(stop)!,
+  }));
+  return [
+    ...end(
+      numbered(1, 'Pickup'),
+      load.pickupStop,
+      load.originCity,
+      load.originState,
+      load.originZip,
+      info.pickup,
+    ),
+    ...between,
+    ...end(
+      numbered(count, 'Delivery'),
       load.deliveryStop,
       load.destinationCity,
       load.destinationState,
       load.destinationZip,
       info.delivery,
-    ],
+    ),
   ];
-  return stops.flatMap(([label, stored, city, state, zip, day]) => {
-    const details = toLoadStopDto(stored);
-    return details
-      ? [{ label, address: stopAddress(details.address, city, state, zip), when: day, details }]
-      : [];
-  });
 }
 
 /** The truck and driver a rate confirmation names: the unit and plate, the driver's full name. */

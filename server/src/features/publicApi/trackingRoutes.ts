@@ -2,7 +2,7 @@ import {
   LOAD_DOCUMENT_KINDS,
   LOAD_DOCUMENT_SLUGS,
   LOAD_DOCUMENT_TITLES,
-  X12_STOP_CODES,
+  x12StopCode,
   v1CursorQuerySchema,
   v1HistoryEntrySchema,
   v1PageSchema,
@@ -82,14 +82,15 @@ export function trackingV1Routes(paged: Paged): V1Route[] {
       operationId: 'listStops',
       summary: "The load's stop events",
       description:
-        'Arrived at pickup (X3), loaded (AF), arrived at delivery (X1), in that order, as the carrier reported them.',
+        'Arrived at pickup (X3), loaded (AF), done at each stop in between (AF after a pickup, CD after a delivery), arrived at delivery (X1), in that order, as the carrier reported them.',
       status: 200,
       response: z.object({ data: z.array(v1StopSchema) }),
       handle: async (ctx) => ({
         data: (await listStops(ctx.actor, loadId(ctx))).map((s) => ({
           id: s.id,
           kind: s.kind,
-          x12: X12_STOP_CODES[s.kind],
+          stop: s.stop,
+          x12: x12StopCode(s),
           at: s.at,
           lat: s.lat,
           lng: s.lng,

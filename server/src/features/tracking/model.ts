@@ -79,6 +79,9 @@ const stopEventSchema = new Schema(
   {
     freightListingId: { type: Schema.Types.ObjectId, ref: 'FreightListing', required: true },
     kind: { type: String, enum: STOP_EVENT_KINDS, required: true },
+    /** stop_done (issue 39): the stop's number on the load and its kind; null for the other kinds. */
+    stop: { type: Number, default: null },
+    stopKind: { type: String, default: null },
     userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     at: { type: Date, required: true },
     lat: { type: Number, default: null },
@@ -86,7 +89,10 @@ const stopEventSchema = new Schema(
   },
   { versionKey: false },
 );
-stopEventSchema.index({ freightListingId: 1, kind: 1 }, { unique: true });
+// One report per stop: each kind once, and stop_done once per stop in between (`stop` is null for the other kinds).
+stopEventSchema.index({ freightListingId: 1, kind: 1, stop: 1 }, { unique: true });
+/** The index that keyed a report by kind alone, before a load could have stops in between: dropped at start. */
+export const RETIRED_STOP_EVENT_INDEX = 'freightListingId_1_kind_1';
 export type StopEvent = InferSchemaType<typeof stopEventSchema> & { _id: Types.ObjectId };
 export const StopEventModel = mongoose.model('LoadStopEvent', stopEventSchema);
 
@@ -95,6 +101,8 @@ export function toStopEventDto(e: StopEvent): StopEventDto {
     id: String(e._id),
     freightListingId: String(e.freightListingId),
     kind: e.kind as StopEventKind,
+    stop: e.stop ?? null,
+    stopKind: (e.stopKind as StopEventDto['stopKind']) ?? null,
     at: e.at.toISOString(),
     lat: e.lat ?? null,
     lng: e.lng ?? null,
@@ -251,6 +259,7 @@ export function toTrackingFreightDto(
     updatedAt: f.updatedAt.toISOString(),
     viewerActions: viewerTrackingActions(viewer, f),
     ...stopViewsFor(viewer, f),
+    extraStopCount: f.extraStops?.length ?? 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import { loadReference, rooms, STOP_EVENT_LABELS, placeName } from '@freight/shared';
+import { loadReference, rooms, stopEventText, placeName } from '@freight/shared';
 import { Types } from 'mongoose';
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
@@ -27,7 +27,7 @@ export const trackingStopsProjector = registerProjector({
     // once booked); the notifications are stored once per fact and person (dedupeKey), so a replay adds none.
     const load = await loadOf(freightId);
     if (!load) return;
-    const label = STOP_EVENT_LABELS[stop.kind];
+    const label = stopEventText(stop);
     const others = [...new Set(participantIds(load))].filter((id) => id !== String(load.carrierId));
     await Promise.all(
       others.map((userId) =>

@@ -11,6 +11,8 @@ export interface SeedLoadOptions {
   title?: string;
   /** Open the chat room as booking does (default: whenever a carrier is set and the load is not available). */
   openChat?: boolean;
+  /** Stops between the pickup and the delivery (issue 39), in order: each a kind and a place. */
+  extraStops?: { kind: 'pickup' | 'delivery'; city: string; state: string }[];
 }
 
 export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
@@ -34,6 +36,7 @@ export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
     deliveryDate: new Date('2030-03-03T14:00:00Z'),
     isUrgent: true,
     status,
+    extraStops: opts.extraStops ?? [],
   });
   const freightId = String(load._id);
   if (opts.carrierId && (opts.openChat ?? status !== 'available')) {

@@ -13,19 +13,31 @@ import { drives } from '../../policies/freight';
 import { viewerTrackingActions } from '../../policies/tracking';
 import { FreightModel, toAssignmentDto, type FreightListing } from '../freight/model';
 import { toStopViewDto } from '../freight/stops';
+import { stopsDoneAt } from '../tracking/stops/service';
 
 /**
- * Where the driver goes next: the pickup while the load is booked (not loaded yet), the delivery in transit, with
- * the stop's details (issue 39; the trip reaches its assigned driver only).
+ * Where the driver goes next: the pickup while the load is booked (not loaded yet); in transit, the first stop in
+ * between not reported done, else the delivery; with the stop's details (issue 39; the trip reaches its assigned
+ * driver only). `done`: the stops in between reported done, by number.
  */
-export function nextStopOf(load: FreightListing): TripStopDto | null {
+export function nextStopOf(
+  load: FreightListing,
+  done: ReadonlyMap<number, Date> = new Map(),
+): TripStopDto | null {
   if (load.status === 'booked') return toStopViewDto(load, 'pickup');
-  if (load.status === 'in_transit') return toStopViewDto(load, 'delivery');
-  return null;
+  if (load.status !== 'in_transit') return null;
+  const extra = (load.extraStops ?? []).findIndex((_, i) => !done.has(i + 2));
+  return extra >= 0 ? toStopViewDto(load, { extra }) : toStopViewDto(load, 'delivery');
+}
+
+/** A trip as its driver reads it: the stops in between reported done are read for a load in transit that has them. */
+export async function tripOf(actor: Actor, load: FreightListing): Promise<TripDto> {
+  const done = load.status === 'in_transit' ? await stopsDoneAt(load) : new Map<number, Date>();
+  return toTripDto(actor, load, done);
 }
 
 /** A load as the driver's My Trips shows it, with what this driver may do on it. */
-export function toTripDto(actor: Actor, load: FreightListing): TripDto {
+export function toTripDto(actor: Actor, load: FreightListing, done?: ReadonlyMap<number, Date>): TripDto {
   return {
     id: String(load._id),
     title: load.title,
@@ -36,7 +48,7 @@ export function toTripDto(actor: Actor, load: FreightListing): TripDto {
     deliveryState: load.destinationState,
     pickupDate: iso(load.pickupDate),
     deliveryDate: iso(load.deliveryDate),
-    nextStop: nextStopOf(load),
+    nextStop: nextStopOf(load, done),
     assignment: toAssignmentDto(load),
     viewerActions: viewerTrackingActions(actor, load),
     updatedAt: iso(load.updatedAt)!,
@@ -80,6 +92,8 @@ export async function myTrips(actor: Actor, { page, pageSize }: PageQuery): Prom
           .limit(left)
           .lean<FreightListing[]>()
       : [];
-  const items = [...fromActive, ...fromDone].filter((l) => drives(actor, l)).map((l) => toTripDto(actor, l));
+  const items = await Promise.all(
+    [...fromActive, ...fromDone].filter((l) => drives(actor, l)).map((l) => tripOf(actor, l)),
+  );
   return { items, page, pageSize, total: activeCount + doneCount };
 }

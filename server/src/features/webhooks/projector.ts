@@ -1,6 +1,6 @@
 import {
   X12_STATUS_CODES,
-  X12_STOP_CODES,
+  x12StopCode,
   type AnyDomainEvent,
   type DomainEventName,
   type LoadPartiesSnapshot,
@@ -141,7 +141,7 @@ async function toWebhook(
       return {
         type: 'tracking.stop',
         parties: loadParties(e.data.parties ?? (await storedParties(loadId))),
-        data: { loadId, stop: e.data.stop, x12: X12_STOP_CODES[e.data.stop.kind] },
+        data: { loadId, stop: e.data.stop, x12: x12StopCode(e.data.stop) },
       };
     default:
       return null;

@@ -8,6 +8,7 @@ import {
   statusColor,
   statusLabel,
   posterLabel,
+  stopsBetweenText,
   tripMiles,
 } from './format';
 import { memo } from 'react';
@@ -80,6 +81,11 @@ export const FreightCard = memo(function FreightCard({
             </Text>
           </Stack>
           <HStack>
+            {l.extraStopCount > 0 && (
+              <Badge variant="outline" data-testid="extra-stop-count">
+                {stopsBetweenText(l.extraStopCount)}
+              </Badge>
+            )}
             {l.isUrgent && <Badge colorPalette="red">Urgent</Badge>}
             <Badge colorPalette={statusColor(l.status)} data-testid="freight-status">
               {statusLabel(l.status)}

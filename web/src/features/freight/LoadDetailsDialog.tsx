@@ -9,6 +9,7 @@ import {
   rateTypeLabel,
   statusColor,
   statusLabel,
+  stopsBetweenText,
   tripMiles,
 } from './format';
 
@@ -66,6 +67,9 @@ export function LoadDetailsDialog({
                 label="Delivery"
                 value={place(l.destinationCity, l.destinationState, l.destinationZip)}
               />
+              {l.extraStopCount > 0 && (
+                <Detail label="Stops in between" value={stopsBetweenText(l.extraStopCount)} />
+              )}
               <Detail
                 label="Pickup date and window"
                 value={[formatDay(l.pickupDate) || 'ASAP', window(l.pickupTimeStart, l.pickupTimeEnd)]

@@ -28,6 +28,7 @@ import {
   stopInputOf,
   type StopForm,
 } from './StopDetailsFields';
+import { ExtraStopsFields, extraStopFormOf, extraStopInputOf, type ExtraStopForm } from './ExtraStopsFields';
 
 interface FormState {
   title: string;
@@ -60,6 +61,8 @@ interface FormState {
   requiresLiftgate: boolean;
   pickupStop: StopForm;
   deliveryStop: StopForm;
+  /** The stops between the first pickup and the last delivery, in order (issue 39). */
+  extraStops: ExtraStopForm[];
   /**
    * Whether the listing the form started from carried its stops' details (an edit from a list that leaves them
    * out, e.g. the board's, must not clear them: an empty stop is then not sent).
@@ -100,6 +103,7 @@ const DEFAULTS: FormState = {
   requiresLiftgate: false,
   pickupStop: EMPTY_STOP,
   deliveryStop: EMPTY_STOP,
+  extraStops: [],
   stopsKnown: true,
 };
 
@@ -138,6 +142,7 @@ function fromListing(l: FreightListingDto): FormState {
     requiresLiftgate: l.requiresLiftgate,
     pickupStop: stopFormOf(l.pickupStop),
     deliveryStop: stopFormOf(l.deliveryStop),
+    extraStops: (l.extraStops ?? []).map(extraStopFormOf),
     stopsKnown: l.pickupStop !== undefined,
   };
 }
@@ -181,6 +186,11 @@ function toInput(f: FormState): PostLoadInput {
     requiresLiftgate: f.requiresLiftgate,
     pickupStop: stopOf(f, 'pickupStop'),
     deliveryStop: stopOf(f, 'deliveryStop'),
+    // Not known (an edit from the board's copy) and none added: the load keeps its own. None by air.
+    extraStops:
+      f.equipmentType === 'air_cargo' || (!f.stopsKnown && f.extraStops.length === 0)
+        ? undefined
+        : f.extraStops.map(extraStopInputOf),
   };
 }
 
@@ -242,6 +252,11 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
               time: '',
               endTime: '',
             },
+            extraStops: (template.extraStops ?? []).map((s) => ({
+              ...extraStopFormOf(s),
+              date: '',
+              details: { ...stopFormOf(s), appointmentKind: '', time: '', endTime: '' },
+            })),
             stopsKnown: true,
           }
         : DEFAULTS,
@@ -372,6 +387,13 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
             onChange={(v) => set('pickupStop', v)}
             errors={errors}
           />
+          {!air && (
+            <ExtraStopsFields
+              value={form.extraStops}
+              onChange={(v) => set('extraStops', v)}
+              errors={errors}
+            />
+          )}
           <StopDetailsFields
             stop="deliveryStop"
             value={form.deliveryStop}

@@ -84,7 +84,10 @@ export function stopInputOf(f: StopForm): NonNullable<PostLoadInput['pickupStop'
 }
 
 interface StopDetailsFieldsProps {
-  stop: 'pickupStop' | 'deliveryStop';
+  /** The stop's field in the input: 'pickupStop', 'deliveryStop', or a stop in between ('extraStops.0'). */
+  stop: string;
+  /** How the labels name it ("Pickup", "Stop 2"); the field's kind by default. */
+  word?: string;
   value: StopForm;
   onChange: (value: StopForm) => void;
   /** The form's errors by dotted path ('pickupStop.appointment.time', or 'pickupStop' for the stop as a whole). */
@@ -95,8 +98,8 @@ interface StopDetailsFieldsProps {
  * A stop's details in a collapsible section (closed while empty, so the form stays short): facility, street
  * address, dock notes, appointment, reference numbers and contact. Only the load's parties see them once posted.
  */
-export function StopDetailsFields({ stop, value, onChange, errors }: StopDetailsFieldsProps) {
-  const word = stop === 'pickupStop' ? 'Pickup' : 'Delivery';
+export function StopDetailsFields({ stop, word: named, value, onChange, errors }: StopDetailsFieldsProps) {
+  const word = named ?? (stop === 'pickupStop' ? 'Pickup' : 'Delivery');
   const [open, setOpen] = useState(() => !isEmptyStop(value));
   const nested = Object.keys(errors).some((k) => k.startsWith(`${stop}.`));
   const error = (path: string) => errors[`${stop}.${path}`];
@@ -116,7 +119,7 @@ export function StopDetailsFields({ stop, value, onChange, errors }: StopDetails
       <Collapsible.Trigger asChild>
         <Button variant="ghost" size="sm" alignSelf="flex-start" px="1" data-testid={`${stop}-toggle`}>
           {shown ? <FiChevronDown aria-hidden /> : <FiChevronRight aria-hidden />}
-          {word} stop details (facility, address, appointment, references)
+          {named ? `${word} details` : `${word} stop details`} (facility, address, appointment, references)
         </Button>
       </Collapsible.Trigger>
       <Collapsible.Content>
@@ -164,8 +167,9 @@ export function StopDetailsFields({ stop, value, onChange, errors }: StopDetails
             </FormField>
           </Box>
           <Text fontSize="xs" color="gray.600" mt="2">
-            The appointment is on the {word.toLowerCase()} date, in the facility&apos;s local time. Only the
-            booked carrier and its driver see these details; the board shows the city and state.
+            The appointment is on {named ? `${word}'s` : `the ${word.toLowerCase()}`} date, in the
+            facility&apos;s local time. Only the booked carrier and its driver see these details; the board
+            shows the city and state.
           </Text>
         </Box>
       </Collapsible.Content>

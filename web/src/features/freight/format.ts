@@ -59,6 +59,9 @@ export function ratePerMile(l: Pick<FreightListingDto, 'rate' | 'distance'>): st
 }
 
 /** Pickup dates are calendar days stored at noon UTC: shown in UTC so every US time zone sees the same day. */
+/** "1 stop in between", "3 stops in between": a load's stops between its pickup and delivery (issue 39). */
+export const stopsBetweenText = (n: number) => `${n} ${n === 1 ? 'stop' : 'stops'} in between`;
+
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);

@@ -481,17 +481,34 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
             <Field label="Requirements" value={requirements.join(', ') || 'None'} />
             <Field label="Posted" value={formatUsDate(l.createdAt)} />
           </SimpleGrid>
-          {(l.pickupStop || l.deliveryStop) && (
+          {(l.pickupStop || l.deliveryStop || l.extraStops?.length) && (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="load-stop-details">
               {l.pickupStop && (
                 <Field
-                  label="Pickup details"
+                  label={l.extraStops?.length ? 'Stop 1 · Pickup details' : 'Pickup details'}
                   value={stopText(l.pickupStop, l.originCity, l.originState, l.originZip)}
                 />
               )}
+              {l.extraStops?.map((stop, i) => (
+                <Field
+                  key={i}
+                  label={`Stop ${i + 2} · ${stop.kind === 'pickup' ? 'Pickup' : 'Delivery'}`}
+                  value={[
+                    stop.address ? null : place(stop.city, stop.state, stop.zip, null),
+                    formatDay(stop.date),
+                    stopText(stop, stop.city, stop.state, stop.zip),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              ))}
               {l.deliveryStop && (
                 <Field
-                  label="Delivery details"
+                  label={
+                    l.extraStops?.length
+                      ? `Stop ${l.extraStops.length + 2} · Delivery details`
+                      : 'Delivery details'
+                  }
                   value={stopText(l.deliveryStop, l.destinationCity, l.destinationState, l.destinationZip)}
                 />
               )}

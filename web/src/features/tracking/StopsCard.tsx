@@ -1,5 +1,5 @@
 import { Card, Heading, SimpleGrid } from '@chakra-ui/react';
-import type { TrackingFreightDto } from '@freight/shared';
+import type { TrackingFreightDto, TripStopDto } from '@freight/shared';
 import { PinDockButton } from './PinDockButton';
 import { StopDetails } from './StopDetails';
 
@@ -10,7 +10,12 @@ import { StopDetails } from './StopDetails';
  */
 export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
   const { pickupStop, deliveryStop } = freight;
+  const between = freight.extraStops ?? [];
   const canPin = Boolean(freight.viewerActions?.pinDock);
+  const label = (stop: TripStopDto) => {
+    const kind = stop.kind === 'pickup' ? 'Pickup' : 'Delivery';
+    return between.length && stop.sequence ? `Stop ${stop.sequence} · ${kind}` : kind;
+  };
   if (!pickupStop && !deliveryStop) return null;
   return (
     <Card.Root size="sm" as="section" aria-label="Stops" data-testid="tracking-stops">
@@ -21,19 +26,21 @@ export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
       </Card.Header>
       <Card.Body>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {[pickupStop, deliveryStop].map(
-            (stop) =>
-              stop && (
-                <StopDetails
-                  key={stop.kind}
-                  stop={stop}
-                  label={stop.kind === 'pickup' ? 'Pickup' : 'Delivery'}
-                  testId="tracking-stop"
-                >
-                  {canPin && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
-                </StopDetails>
-              ),
-          )}
+          {[pickupStop, ...between, deliveryStop].map((stop, i, all) => {
+            if (!stop) return null;
+            // A dock is pinned at either end; a stop in between is not yet (its point stays the one found).
+            const end = i === 0 || i === all.length - 1;
+            return (
+              <StopDetails
+                key={stop.sequence ?? stop.kind}
+                stop={stop}
+                label={label(stop)}
+                testId="tracking-stop"
+              >
+                {canPin && end && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
+              </StopDetails>
+            );
+          })}
         </SimpleGrid>
       </Card.Body>
     </Card.Root>

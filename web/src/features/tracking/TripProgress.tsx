@@ -2,8 +2,7 @@ import { renderNow } from '../../lib/serverData';
 import { Badge, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import {
   estimateArrival,
-  STOP_EVENT_KINDS,
-  STOP_EVENT_LABELS,
+  stopEventText,
   type LocationPointDto,
   type StopEventDto,
   type StopEventKind,
@@ -92,9 +91,39 @@ export function EtaLine({
   );
 }
 
+/** One report the carrier makes on the trip: a kind, and for a stop in between its number. */
+interface TripStep {
+  kind: StopEventKind;
+  stop: number | null;
+  label: string;
+}
+const stepKey = (s: { kind: StopEventKind; stop: number | null }) => `${s.kind}:${s.stop ?? ''}`;
+
+/**
+ * The reports a trip takes, in order: arrived at pickup, loaded, done at each stop in between (issue 39; named by
+ * its place when the viewer reads the stops), arrived at delivery.
+ */
+function tripSteps(freight: TrackingFreightDto): TripStep[] {
+  const between = Array.from({ length: freight.extraStopCount ?? 0 }, (_, i): TripStep => {
+    const stop = freight.extraStops?.[i];
+    const where = stop ? `: ${stop.address.split(', ').slice(-2).join(', ')}` : '';
+    return {
+      kind: 'stop_done',
+      stop: i + 2,
+      label: `${stopEventText({ kind: 'stop_done', stop: i + 2, stopKind: stop?.kind ?? null })}${where}`,
+    };
+  });
+  const step = (kind: StopEventKind): TripStep => ({
+    kind,
+    stop: null,
+    label: stopEventText({ kind, stop: null, stopKind: null }),
+  });
+  return [step('arrived_pickup'), step('loaded'), ...between, step('arrived_delivery')];
+}
+
 /**
  * The stops of the trip for everyone on the load, and the carrier's button for the next one (they come in order:
- * arrived at pickup, loaded, arrived at delivery).
+ * arrived at pickup, loaded, done at each stop in between, arrived at delivery).
  */
 export function StopTimeline({
   freight,
@@ -107,24 +136,30 @@ export function StopTimeline({
   canReport: boolean;
 }) {
   const report = useLoadStopsStore((s) => s.report);
-  const { submit, pending } = useSubmit((kind: StopEventKind) => report(freight.id, kind), {
-    successTitle: (kind) => STOP_EVENT_LABELS[kind],
+  const { submit, pending } = useSubmit((step: TripStep) => report(freight.id, step.kind, step.stop), {
+    successTitle: (step) => step.label,
     failure: 'refusal',
     resetOnSuccess: true,
   });
-  const byKind = new Map(stops.map((s) => [s.kind, s]));
-  const next = STOP_EVENT_KINDS.find((k) => !byKind.has(k));
+  const reported = new Map(stops.map((s) => [stepKey(s), s]));
+  const steps = tripSteps(freight);
+  const next = steps.find((s) => !reported.has(stepKey(s)));
   return (
     <Stack gap="2" data-testid="tracking-stops">
       <List.Root variant="plain" gap="1">
-        {STOP_EVENT_KINDS.map((kind) => {
-          const stop = byKind.get(kind);
+        {steps.map((step) => {
+          const stop = reported.get(stepKey(step));
           return (
-            <List.Item key={kind} alignItems="center" gap="2" color={stop ? 'green.700' : 'gray.600'}>
+            <List.Item
+              key={stepKey(step)}
+              alignItems="center"
+              gap="2"
+              color={stop ? 'green.700' : 'gray.600'}
+            >
               <List.Indicator asChild>
                 {stop ? <FiCheckCircle aria-hidden /> : <FiCircle aria-hidden />}
               </List.Indicator>
-              {STOP_EVENT_LABELS[kind]}
+              {step.label}
               {stop ? (
                 <Badge colorPalette="green" variant="subtle">
                   {formatUsDateTime(stop.at)}
@@ -141,7 +176,7 @@ export function StopTimeline({
       {canReport && next && (
         <HStack>
           <Button size="sm" colorPalette="blue" loading={pending} onClick={() => void submit(next)}>
-            Report: {STOP_EVENT_LABELS[next]}
+            Report: {next.label}
           </Button>
         </HStack>
       )}

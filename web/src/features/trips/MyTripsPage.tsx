@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { TripDto } from '@freight/shared';
+import type { TripDto, TripStopDto } from '@freight/shared';
 import { useEffect } from 'react';
 import { FiMapPin, FiNavigation } from 'react-icons/fi';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,6 +22,11 @@ import { statusColor, statusLabel } from '../tracking/format';
 import { StopDetails } from '../tracking/StopDetails';
 
 const STOP_LABEL = { pickup: 'Next: pickup', delivery: 'Next: delivery' } as const;
+/** "Next: pickup", or on a load with stops in between "Next: stop 2 of 4, pickup" (issue 39). */
+const nextStopLabel = (stop: TripStopDto) =>
+  stop.stopCount && stop.stopCount > 2 && stop.sequence
+    ? `Next: stop ${stop.sequence} of ${stop.stopCount}, ${stop.kind}`
+    : STOP_LABEL[stop.kind];
 
 /** What the driver may do on the trip, in words (the tracking page has the buttons). */
 function actionsText(trip: TripDto): string | null {
@@ -56,7 +61,7 @@ function TripCard({ trip }: { trip: TripDto }) {
               {trip.deliveryDate ? ` · Delivery ${formatUsDate(trip.deliveryDate)}` : ''}
             </Text>
           </Stack>
-          {stop && <StopDetails stop={stop} label={STOP_LABEL[stop.kind]} testId="trip-next-stop" />}
+          {stop && <StopDetails stop={stop} label={nextStopLabel(stop)} testId="trip-next-stop" />}
           {actions && (
             <Text fontSize="xs" color="gray.600">
               {actions}

@@ -1,5 +1,5 @@
 import { formatUsd } from '@freight/shared';
-import { toLoadStopDto, type FreightListing } from '../model';
+import { toExtraStopDto, toLoadStopDto, type FreightListing } from '../model';
 
 const day = (d: Date | null | undefined) => {
   if (!d) return 'none';
@@ -35,6 +35,7 @@ const NAMED: Array<[label: string, read: (l: FreightListing) => unknown]> = [
   // Named only: the waiting carriers are not parties yet, so the details themselves stay out (issue 39).
   ['pickup details', (l) => JSON.stringify(toLoadStopDto(l.pickupStop))],
   ['delivery details', (l) => JSON.stringify(toLoadStopDto(l.deliveryStop))],
+  ['stops in between', (l) => JSON.stringify((l.extraStops ?? []).map(toExtraStopDto))],
 ];
 
 /** What an edit changed, as people read it: "rate $2,000.00 → $2,400.00; description". Empty when nothing did. */

@@ -7,7 +7,7 @@ import {
   isLocationUpdatable,
 } from '@freight/shared';
 import { Types } from 'mongoose';
-import { conflict } from '../../../http/errors';
+import { badRequest, conflict } from '../../../http/errors';
 import { authorize, type Actor } from '../../../policies';
 import { FreightModel, toFreightDto, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
@@ -24,37 +24,77 @@ export async function listStops(actor: Actor, freightId: string): Promise<StopEv
 
 async function stopsOf(loadId: Types.ObjectId): Promise<StopEventDto[]> {
   const found = await StopEventModel.find({ freightListingId: loadId }).lean<StopEvent[]>();
-  const order = (e: StopEvent) => STOP_EVENT_KINDS.indexOf(e.kind as StopEventKind);
+  const order = (e: StopEvent) => STOP_EVENT_KINDS.indexOf(e.kind as StopEventKind) * 100 + (e.stop ?? 0);
   return found.sort((a, b) => order(a) - order(b)).map(toStopEventDto);
 }
 
+/** When each stop in between was reported done, by stop number (the tracking page's and the trip's stops). */
+export async function stopsDoneAt(
+  load: Pick<FreightListing, '_id' | 'extraStops'>,
+): Promise<Map<number, Date>> {
+  if (!load.extraStops?.length) return new Map();
+  const done = await StopEventModel.find({ freightListingId: load._id, kind: 'stop_done' }).lean<
+    StopEvent[]
+  >();
+  return new Map(done.map((e) => [e.stop ?? 0, e.at]));
+}
+
+type Report = { kind: StopEventKind; stop: number | null };
+const reportKey = (r: Report) => `${r.kind}:${r.stop ?? ''}`;
+const reportName = (r: Report) =>
+  r.kind === 'stop_done' ? `Done at stop ${r.stop}` : STOP_EVENT_LABELS[r.kind];
+
 /**
- * POST /api/freight/:id/stops: the booked carrier reports a stop (arrived at pickup, loaded, arrived at delivery), in
- * that order, each once, while the load is booked or in transit; Loaded starts the trip. Under the load's lease, so
- * the order check and the trip's start hold against a racing report or move; the unique index is the second guard.
+ * The report that must come before this one: arrived at pickup, loaded, each stop in between done in its turn (stop
+ * 2, 3, …), arrived at delivery; null for the first.
+ */
+function reportBefore({ kind, stop }: Report, extraStops: number): Report | null {
+  if (kind === 'arrived_pickup') return null;
+  if (kind === 'loaded') return { kind: 'arrived_pickup', stop: null };
+  const previous = kind === 'stop_done' ? stop! - 1 : extraStops + 1;
+  return previous >= 2 ? { kind: 'stop_done', stop: previous } : { kind: 'loaded', stop: null };
+}
+
+/**
+ * POST /api/freight/:id/stops: the booked carrier reports a stop (arrived at pickup, loaded, done at each stop in
+ * between, arrived at delivery), in that order, each once, while the load is booked or in transit; Loaded starts the
+ * trip. Under the load's lease, so the order check and the trip's start hold against a racing report or move; the
+ * unique index is the second guard.
  */
 export async function recordStop(
   actor: Actor,
   freightId: string,
-  { kind }: StopEventInput,
+  input: StopEventInput,
 ): Promise<StopEventDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can report stops' });
+  const report: Report = { kind: input.kind, stop: input.stop ?? null };
+  const extraStops = load.extraStops?.length ?? 0;
+  if (report.kind === 'stop_done' && (report.stop! < 2 || report.stop! > extraStops + 1)) {
+    const message = extraStops
+      ? `This load's stops in between are numbered 2 to ${extraStops + 1}`
+      : 'This load has no stops between its pickup and its delivery';
+    throw badRequest(`stop: ${message}`, [{ path: 'stop', message }]);
+  }
+  const stopKind =
+    report.kind === 'stop_done' ? (load.extraStops[report.stop! - 2]!.kind as 'pickup' | 'delivery') : null;
   const stop = await withLoad(load._id, async () => {
     const current = await FreightModel.findById(load._id).lean<FreightListing>();
     if (!current || !isLocationUpdatable(current.status)) {
       throw conflict('Stops can be reported only while the load is booked or in transit');
     }
-    const reported = new Set((await stopsOf(load._id)).map((e) => e.kind));
-    if (reported.has(kind)) throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
-    const needed = STOP_EVENT_KINDS[STOP_EVENT_KINDS.indexOf(kind) - 1];
-    if (needed && !reported.has(needed)) {
-      throw conflict(`Report ${STOP_EVENT_LABELS[needed].toLowerCase()} first`);
+    const reported = new Set((await stopsOf(load._id)).map(reportKey));
+    if (reported.has(reportKey(report))) throw conflict(`${reportName(report)} was already reported`);
+    const needed = reportBefore(report, extraStops);
+    if (needed && !reported.has(reportKey(needed))) {
+      throw conflict(`Report ${reportName(needed).replace(/^\w/, (c) => c.toLowerCase())} first`);
     }
     const position = positionOf(current, await positionRecord(load._id));
     const doc = new StopEventModel({
       freightListingId: load._id,
-      kind,
+      kind: report.kind,
+      stop: report.stop,
+      stopKind,
       userId: actor.id,
       at: new Date(),
       lat: position.lat,
@@ -67,12 +107,12 @@ export async function recordStop(
         await doc.save();
       } catch (err) {
         if ((err as { code?: number }).code === 11000)
-          throw conflict(`${STOP_EVENT_LABELS[kind]} was already reported`);
+          throw conflict(`${reportName(report)} was already reported`);
         throw err;
       }
     });
     // Loaded starts the trip: a move of its own (freight/status.ts records it), after the stop's fact.
-    if (kind === 'loaded' && current.status === 'booked') {
+    if (report.kind === 'loaded' && current.status === 'booked') {
       await moveLoad(actor, load._id, { to: 'in_transit' }, { expect: 'booked' });
     }
     return dto;
@@ -80,7 +120,7 @@ export async function recordStop(
   return stop;
 }
 
-/** A stop reported: each kind once per load, so the kind keys it (the unique index proves it). */
+/** A stop reported: each kind once per load (stop_done once per stop), so they key it (the unique index proves it). */
 function stopFact(
   actor: Actor,
   loadId: string,
@@ -90,7 +130,7 @@ function stopFact(
   const dto = toFreightDto(load);
   return {
     name: 'stop.reported',
-    key: `${loadId}-${stop.kind}`,
+    key: stop.kind === 'stop_done' ? `${loadId}-${stop.kind}-${stop.stop}` : `${loadId}-${stop.kind}`,
     by: actor,
     loadId,
     subjects: { stopId: stop.id },

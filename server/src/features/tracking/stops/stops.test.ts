@@ -67,8 +67,91 @@ describe('stop events (issue 16)', () => {
 
     const listed = await shipper.get(`/api/freight/${id}/stops`);
     expect(listed.status).toBe(200);
-    expect(listed.body.map((s: { kind: string }) => s.kind)).toEqual([...STOP_EVENT_KINDS]);
+    expect(listed.body.map((s: { kind: string }) => s.kind)).toEqual(
+      STOP_EVENT_KINDS.filter((k) => k !== 'stop_done'),
+    );
     expect((await stranger.get(`/api/freight/${id}/stops`)).status).toBe(404);
+  });
+
+  it('a load with stops in between: each is reported done in its turn, and the trip and the API follow (issue 39)', async () => {
+    const id = await seedLoad({
+      posterId: shipperId,
+      carrierId,
+      extraStops: [
+        { kind: 'pickup', city: 'Joliet', state: 'IL' },
+        { kind: 'delivery', city: 'Springfield', state: 'MO' },
+      ],
+    });
+    const report = (body: Record<string, unknown>) => carrier.post(`/api/freight/${id}/stops`, body);
+    expect((await report({ kind: 'arrived_pickup' })).status).toBe(201);
+    const early = await report({ kind: 'stop_done', stop: 2 });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Report loaded first');
+    expect((await report({ kind: 'loaded' })).status).toBe(201);
+
+    // Bad input: no stop number, a number the load does not have, a number on another kind: 400, nothing stored.
+    expect((await report({ kind: 'stop_done' })).status).toBe(400);
+    const missing = await report({ kind: 'stop_done', stop: 4 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("stop: This load's stops in between are numbered 2 to 3");
+    expect((await report({ kind: 'loaded', stop: 2 })).status).toBe(400);
+    // Out of turn: stop 3 before stop 2, the delivery before both.
+    expect((await report({ kind: 'stop_done', stop: 3 })).body.message).toBe('Report done at stop 2 first');
+    expect((await report({ kind: 'arrived_delivery' })).body.message).toBe('Report done at stop 3 first');
+    expect(await stopsOf(id)).toBe(2);
+
+    const tracked = async () => {
+      const trips = await carrier.get(`/api/freight/${id}/tracking`);
+      expect(trips.status).toBe(200);
+      return trips.body as { extraStopCount: number };
+    };
+    expect((await tracked()).extraStopCount).toBe(2);
+
+    const done2 = await report({ kind: 'stop_done', stop: 2 });
+    expect(done2.status).toBe(201);
+    expect(done2.body).toMatchObject({ kind: 'stop_done', stop: 2, stopKind: 'pickup' });
+    expect((await report({ kind: 'stop_done', stop: 2 })).body.message).toBe(
+      'Done at stop 2 was already reported',
+    );
+    expect((await report({ kind: 'stop_done', stop: 3 })).body).toMatchObject({
+      stop: 3,
+      stopKind: 'delivery',
+    });
+    expect((await report({ kind: 'arrived_delivery' })).status).toBe(201);
+
+    const listed = await shipper.get(`/api/freight/${id}/stops`);
+    expect(listed.body.map((s: { kind: string; stop: number | null }) => [s.kind, s.stop])).toEqual([
+      ['arrived_pickup', null],
+      ['loaded', null],
+      ['stop_done', 2],
+      ['stop_done', 3],
+      ['arrived_delivery', null],
+    ]);
+    expect(await stopFacts(id, 'stop_done')).toBe(2);
+    // The history names each stop.
+    const history = await shipper.get(`/api/freight/${id}/history`);
+    const texts = JSON.stringify(history.body);
+    expect(texts).toContain('Done at stop 2 (pickup)');
+    expect(texts).toContain('Done at stop 3 (delivery)');
+  });
+
+  it('racing reports of one stop in between: exactly one is stored (10 rounds of 3)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const id = await seedLoad({
+        posterId: shipperId,
+        carrierId,
+        extraStops: [{ kind: 'delivery', city: 'Tulsa', state: 'OK' }],
+      });
+      await carrier.post(`/api/freight/${id}/stops`, { kind: 'arrived_pickup' });
+      await carrier.post(`/api/freight/${id}/stops`, { kind: 'loaded' });
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          carrier.post(`/api/freight/${id}/stops`, { kind: 'stop_done', stop: 2 }),
+        ),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+      expect(await stopFacts(id, 'stop_done')).toBe(1);
+    }
   });
 
   it('refuses reports on a load that is not booked or in transit', async () => {
