@@ -186,6 +186,11 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     }
     await confirm.getByLabel('Exceptions').selectOption('shortage');
     await confirm.getByLabel('Exception note').fill('Two cartons short');
+    // A photo of the shortage, taken in the dialog: sent with the delivery as a delivery photo.
+    await confirm
+      .getByLabel('Delivery photos')
+      .setInputFiles({ name: 'shortage.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await confirm.getByTestId('deliver-photos').filter({ hasText: '1 photo to send' }).waitFor();
     await confirm.getByTestId('deliver-missing').waitFor({ state: 'detached' });
     await screenshot(carrier.page, 'carrier-phone-deliver-signed');
     await confirmButton.click();
@@ -197,6 +202,7 @@ describe('tracking a booked load: a fresh shipper and a fresh carrier, each in t
     const receipt = shipper.page.getByTestId('delivery-receipt');
     await receipt.getByTestId('delivery-receiver').filter({ hasText: 'Dana Cole' }).waitFor();
     await receipt.getByTestId('delivery-exception').filter({ hasText: 'Two cartons short' }).waitFor();
+    await shipper.page.getByTestId('tracking-photos').getByText('Two cartons short').waitFor();
     await shipper.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="delivery-signature"]');
       return Boolean(img?.complete && img.naturalWidth > 0);

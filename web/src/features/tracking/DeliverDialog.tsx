@@ -12,13 +12,26 @@ import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { errorHasDetailCode, errorMessage } from '../../lib/api';
 import { useSubmit } from '../../lib/useSubmit';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
+import { newClientId, photoForm } from './photoOutbox';
 import { SignaturePad } from './SignaturePad';
+
+/** The proof of delivery embeds this many delivery photos; the dialog takes as many. */
+const MAX_DELIVERY_PHOTOS = 6;
+
+/** A photo chosen in the dialog, with the id that makes sending it again (after a refused delivery) a no-op. */
+interface ChosenPhoto {
+  file: File;
+  clientId: string;
+  capturedAt: string;
+}
 
 /**
  * Delivery with proof (issue 39, item 3): the carrier confirms the delivery with the receiver's printed name, their
- * signature drawn on the phone and any exception noted on receipt; away from the delivery stop, with a reason the
- * shipper sees. A blank signature pad keeps Confirm Delivery disabled (the server refuses one too).
+ * signature drawn on the phone, any exception noted on receipt and optional photos (sent first as delivery photos,
+ * so the proof of delivery embeds them); away from the delivery stop, with a reason the shipper sees. A blank
+ * signature pad keeps Confirm Delivery disabled (the server refuses one too).
  */
 export function DeliverDialog({
   freight,
@@ -54,6 +67,8 @@ function DeliverForm({
   onClose: () => void;
 }) {
   const deliver = useTrackedLoadStore((s) => s.deliver);
+  const uploadPhoto = useLoadPhotosStore((s) => s.uploadPhoto);
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [receiverName, setReceiverName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [exception, setException] = useState<DeliveryExceptionKind>('none');
@@ -66,14 +81,30 @@ function DeliverForm({
       : null,
   );
   const { submit, pending } = useSubmit(
-    () =>
-      deliver(freight.id, {
+    async () => {
+      // Each photo keeps its id: after a refusal (the truck away), Confirm again does not store it twice.
+      for (const photo of photos) {
+        await uploadPhoto(
+          freight.id,
+          photoForm({
+            freightId: freight.id,
+            photoType: 'delivery',
+            description: exception !== 'none' ? exceptionNote.trim() || null : 'Delivery',
+            file: photo.file,
+            fileName: photo.file.name,
+            capturedAt: photo.capturedAt,
+            clientId: photo.clientId,
+          }),
+        );
+      }
+      return deliver(freight.id, {
         receiverName: receiverName.trim(),
         signature: signature ?? '',
         exception,
         ...(exception !== 'none' ? { exceptionNote: exceptionNote.trim() } : {}),
         ...(awayMessage ? { deliveryNote: reason.trim() } : {}),
-      }),
+      });
+    },
     {
       successTitle: 'Load marked delivered',
       failure: 'refusal',
@@ -142,11 +173,7 @@ function DeliverForm({
             </NativeSelect.Root>
           </FormField>
           {exception !== 'none' && (
-            <FormField
-              label="Exception note"
-              required
-              helperText="Add photos of the damage in the Upload tab"
-            >
+            <FormField label="Exception note" required helperText="Photos of it can be added below">
               <Textarea
                 value={exceptionNote}
                 onChange={(e) => setExceptionNote(e.target.value)}
@@ -154,6 +181,31 @@ function DeliverForm({
                 rows={2}
               />
             </FormField>
+          )}
+          <FormField
+            label="Photos (optional)"
+            helperText={`Up to ${MAX_DELIVERY_PHOTOS}, added to the proof of delivery`}
+          >
+            <Input
+              type="file"
+              accept="image/*"
+              multiple
+              p="1"
+              aria-label="Delivery photos"
+              onChange={(e) =>
+                setPhotos(
+                  Array.from(e.target.files ?? [])
+                    .filter((file) => file.type.startsWith('image/'))
+                    .slice(0, MAX_DELIVERY_PHOTOS)
+                    .map((file) => ({ file, clientId: newClientId(), capturedAt: new Date().toISOString() })),
+                )
+              }
+            />
+          </FormField>
+          {photos.length > 0 && (
+            <Text fontSize="sm" data-testid="deliver-photos">
+              {photos.length === 1 ? '1 photo' : `${photos.length} photos`} to send with the delivery
+            </Text>
           )}
           {missing.length > 0 && (
             <Text fontSize="sm" color="gray.600" data-testid="deliver-missing">
