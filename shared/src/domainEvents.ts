@@ -105,6 +105,8 @@ export const DOMAIN_EVENTS = {
    */
   'dock.pinned': z.object({
     stop: z.enum(['pickup', 'delivery']),
+    /** A stop in between (its number on the load); absent for the first pickup and the last delivery. */
+    sequence: z.number().optional(),
     lat: z.number(),
     lng: z.number(),
   }),

@@ -126,7 +126,9 @@ export function describeLoadFact(event: AnyDomainEvent): string {
     case 'load.assigned':
       return `${event.data.previous ? 'Reassigned' : 'Assigned'} to truck ${event.data.assignment.truckUnit} and driver ${event.data.assignment.driverFirstName}`;
     case 'dock.pinned':
-      return `${event.data.stop === 'pickup' ? 'Pickup' : 'Delivery'} dock pinned on the map`;
+      return event.data.sequence
+        ? `Stop ${event.data.sequence} (${event.data.stop}) dock pinned on the map`
+        : `${event.data.stop === 'pickup' ? 'Pickup' : 'Delivery'} dock pinned on the map`;
     default:
       return event.name;
   }

@@ -294,10 +294,18 @@ export const pinDockSchema = z.object({
 });
 export type PinDockInput = z.infer<typeof pinDockSchema>;
 export const PIN_DOCK_STOPS = ['pickup', 'delivery'] as const;
+/** Which stop's dock: the first pickup, the last delivery, or a stop in between by its number ('2' is the first). */
 export const pinDockParamsSchema = z.object({
   id: z.string(),
-  which: z.enum(PIN_DOCK_STOPS, { message: 'which must be pickup or delivery' }),
+  which: z
+    .string()
+    .regex(/^(pickup|delivery|[2-9])$/, {
+      message: 'which must be pickup, delivery or the number of a stop in between',
+    })
+    .transform((w): PinDockStop => (w === 'pickup' || w === 'delivery' ? w : Number(w))),
 });
+/** A stop to pin: an end by its kind, a stop in between by its number on the load. */
+export type PinDockStop = (typeof PIN_DOCK_STOPS)[number] | number;
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
 export interface TrackingFreightDto {

@@ -1,5 +1,6 @@
 import type {
   PinDockInput,
+  PinDockStop,
   StatusChangeInput,
   TrackingFreightDto,
   TrackingStatusTarget,
@@ -23,7 +24,8 @@ interface TrackedLoadActions {
    */
   deliver: (freightId: string, receipt: DeliveryReceiptInput) => Promise<void>;
   /** Pins the dock of one of the load's stops where the device is (issue 39); the push reads the load again. */
-  pinDock: (freightId: string, stop: 'pickup' | 'delivery', point: PinDockInput) => Promise<void>;
+  /** `stop`: 'pickup', 'delivery', or a stop in between by its number. */
+  pinDock: (freightId: string, stop: PinDockStop, point: PinDockInput) => Promise<void>;
 }
 
 /** The tracking screen's load: its detail and status (SPEC §2 Freight tracking), live from socketRoutes. */

@@ -280,6 +280,81 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     });
   });
 
+  it('a stop in between: geocoded under its own field, pinned by its number, its pin used by a later load there', async () => {
+    const between = {
+      kind: 'delivery',
+      city: 'Roseville',
+      state: 'CA',
+      zip: '95678',
+      date: day(4),
+      facilityName: 'Roseville Yard',
+      address: '10 Yard Way',
+    };
+    answer = { status: 200, body: [] };
+    const count = await postCount();
+    const refused = await shipper.post('/api/freight', {
+      ...input(),
+      deliveryStop: null,
+      extraStops: [between],
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.message).toBe('extraStops.0.address: This address could not be found');
+    expect(await postCount()).toBe(count);
+
+    answer = { status: 200, body: [{ lat: String(DOCK.lat), lon: String(DOCK.lng), display_name: 'x' }] };
+    const posted = await shipper.post('/api/freight', { ...input(), deliveryStop: null, extraStops: [between] });
+    expect(posted.status, posted.text).toBe(201);
+    const load = posted.body as FreightListingDto;
+    const stored = async () => (await FreightModel.findById(load.id).lean())!.extraStops[0]!;
+    expect(await stored()).toMatchObject({ ...DOCK, approximate: false, pinned: false, city: 'Roseville' });
+    await bookedInTransit(load);
+
+    const PIN = { lat: 38.7901, lng: -121.2502 };
+    const none = await carrier.post(`/api/freight/${load.id}/stops/3/pin`, PIN);
+    expect(none.status, none.text).toBe(400);
+    expect(none.body.message).toBe("which: This load's stops in between are numbered 2 to 2");
+    const pinned = await carrier.post(`/api/freight/${load.id}/stops/2/pin`, PIN);
+    expect(pinned.status, pinned.text).toBe(200);
+    expect(pinned.body as TripStopDto).toMatchObject({
+      kind: 'delivery',
+      sequence: 2,
+      ...PIN,
+      dockPinned: true,
+    });
+    // The stop keeps its details; the load's own delivery stop is untouched.
+    expect(await stored()).toMatchObject({
+      ...PIN,
+      pinned: true,
+      facilityName: 'Roseville Yard',
+      zip: '95678',
+    });
+    const tracked = (await carrier.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+    expect(tracked.extraStops?.[0]).toMatchObject({ ...PIN, dockPinned: true, sequence: 2 });
+    expect(tracked.deliveryStop).toMatchObject({ sequence: 3, stopCount: 3, dockPinned: false });
+    expect(tracked.deliveryStop?.lat).not.toBe(PIN.lat);
+    await expect
+      .poll(
+        async () =>
+          ((await shipper.get(`/api/freight/${load.id}/history`)).body as LoadHistoryPageDto).entries.map(
+            (e) => e.text,
+          ),
+        { timeout: 15_000 },
+      )
+      .toContain('Stop 2 (delivery) dock pinned on the map');
+
+    requests.length = 0;
+    const later = await shipper.post('/api/freight', {
+      ...input(),
+      deliveryStop: null,
+      extraStops: [between],
+    });
+    expect(later.status, later.text).toBe(201);
+    expect(requests).toHaveLength(0);
+    const laterStop = (await FreightModel.findById((later.body as FreightListingDto).id).lean())!
+      .extraStops[0];
+    expect(laterStop).toMatchObject({ ...PIN, pinned: true, approximate: false });
+  });
+
   it('a stop without a street address has no facility to pin: 409, nothing stored', async () => {
     const posted = await shipper.post('/api/freight', {
       ...input(),

@@ -26,21 +26,19 @@ export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
       </Card.Header>
       <Card.Body>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {[pickupStop, ...between, deliveryStop].map((stop, i, all) => {
-            if (!stop) return null;
-            // A dock is pinned at either end; a stop in between is not yet (its point stays the one found).
-            const end = i === 0 || i === all.length - 1;
-            return (
-              <StopDetails
-                key={stop.sequence ?? stop.kind}
-                stop={stop}
-                label={label(stop)}
-                testId="tracking-stop"
-              >
-                {canPin && end && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
-              </StopDetails>
-            );
-          })}
+          {[pickupStop, ...between, deliveryStop].map(
+            (stop) =>
+              stop && (
+                <StopDetails
+                  key={stop.sequence ?? stop.kind}
+                  stop={stop}
+                  label={label(stop)}
+                  testId="tracking-stop"
+                >
+                  {canPin && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
+                </StopDetails>
+              ),
+          )}
         </SimpleGrid>
       </Card.Body>
     </Card.Root>
