@@ -302,7 +302,11 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect(await postCount()).toBe(count);
 
     answer = { status: 200, body: [{ lat: String(DOCK.lat), lon: String(DOCK.lng), display_name: 'x' }] };
-    const posted = await shipper.post('/api/freight', { ...input(), deliveryStop: null, extraStops: [between] });
+    const posted = await shipper.post('/api/freight', {
+      ...input(),
+      deliveryStop: null,
+      extraStops: [between],
+    });
     expect(posted.status, posted.text).toBe(201);
     const load = posted.body as FreightListingDto;
     const stored = async () => (await FreightModel.findById(load.id).lean())!.extraStops[0]!;
