@@ -220,7 +220,7 @@ export interface paths {
         };
         /**
          * The load's stop events
-         * @description Arrived at pickup (X3), loaded (AF), arrived at delivery (X1), in that order, as the carrier reported them.
+         * @description Arrived at pickup (X3), loaded (AF), done at each stop in between (AF after a pickup, CD after a delivery), arrived at delivery (X1), in that order, as the carrier reported them.
          *
          *     Scope: `tracking:read`.
          */
@@ -677,7 +677,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A stop was reported (arrived at pickup, loaded, arrived at delivery)
+         * A stop was reported (arrived at pickup, loaded, done at a stop on the way, arrived at delivery)
          * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
          */
         post: operations["webhook_tracking_stop"];
@@ -769,10 +769,47 @@ export interface components {
             } & {
                 [key: string]: unknown;
             }) | null;
+            /** @description The stops between the first pickup (origin) and the last delivery (destination), in order: on your own loads only. Sent in a PATCH, the list replaces the stored one ([] removes them) */
+            extraStops?: components["schemas"]["ExtraStop"][];
+            /** @description How many stops lie between the first pickup and the last delivery */
+            extraStopCount: number;
             /** @description ISO 8601 date-time */
             createdAt: string;
             /** @description ISO 8601 date-time */
             updatedAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ExtraStop: {
+            facilityName: string | null;
+            /** @description The street address; the city, state and ZIP are the load's */
+            address: string | null;
+            /** @description Dock or door, gate and check-in notes */
+            dockNotes: string | null;
+            appointment: {
+                /**
+                 * @description fcfs: first come, first served; appointment: at `time`; window: `time` to `endTime`
+                 * @enum {string}
+                 */
+                kind: "fcfs" | "appointment" | "window";
+                /** @description HH:MM, the facility's local time, on the stop's date */
+                time: string | null;
+                /** @description The window's end, HH:MM */
+                endTime: string | null;
+            } | null;
+            pickupNumber: string | null;
+            poNumber: string | null;
+            bolNumber: string | null;
+            contactName: string | null;
+            contactPhone: string | null;
+            /** @enum {string} */
+            kind: "pickup" | "delivery";
+            city: string;
+            /** @description Two-letter US state code */
+            state: string;
+            zip: string | null;
+            /** @description The stop's date; an appointment's times are on it */
+            date: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -851,12 +888,14 @@ export interface components {
         Stop: {
             id: string;
             /** @enum {string} */
-            kind: "arrived_pickup" | "loaded" | "arrived_delivery";
+            kind: "arrived_pickup" | "loaded" | "stop_done" | "arrived_delivery";
+            /** @description stop_done: the stop's number on the load (1 is the first pickup); null for the others */
+            stop: number | null;
             /**
-             * @description X12 214 status code: X3 arrived at pickup, AF departed, X1 arrived at delivery
+             * @description X12 214 status code: X3 arrived at pickup, AF departed a pickup, CD departed a delivery, X1 arrived at delivery
              * @enum {string}
              */
-            x12: "X3" | "AF" | "X1";
+            x12: "X3" | "AF" | "X1" | "CD";
             /** @description ISO 8601 date-time */
             at: string;
             lat: number | null;
@@ -1156,6 +1195,28 @@ export interface operations {
                         contactName?: string | null;
                         contactPhone?: string | null;
                     } | null;
+                    extraStops?: {
+                        /** @enum {string} */
+                        kind: "pickup" | "delivery";
+                        city: string;
+                        state: string;
+                        zip?: string | null;
+                        date?: string | null;
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    }[] | null;
                 };
             };
         };
@@ -1520,6 +1581,28 @@ export interface operations {
                         contactName?: string | null;
                         contactPhone?: string | null;
                     } | null;
+                    extraStops?: {
+                        /** @enum {string} */
+                        kind: "pickup" | "delivery";
+                        city: string;
+                        state: string;
+                        zip?: string | null;
+                        date?: string | null;
+                        facilityName?: string | null;
+                        address?: string | null;
+                        dockNotes?: string | null;
+                        appointment?: {
+                            /** @enum {string} */
+                            kind: "fcfs" | "appointment" | "window";
+                            time?: string | null;
+                            endTime?: string | null;
+                        } | null;
+                        pickupNumber?: string | null;
+                        poNumber?: string | null;
+                        bolNumber?: string | null;
+                        contactName?: string | null;
+                        contactPhone?: string | null;
+                    }[] | null;
                 };
             };
         };
