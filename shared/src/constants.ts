@@ -28,6 +28,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4_000;
 export const TEST_ACCOUNT_PASSWORD = 'Test1234!';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** At most this many stops between a load's first pickup and its last delivery (issue 39). */
+export const MAX_EXTRA_STOPS = 6;
 /**
  * Sign-in throttle (growing delays, never a lockout): failures are counted per email and IP and per IP within the
  * window; past the free failures each further one makes that key wait 1 s, 2 s, 4 s… up to the cap (429 with

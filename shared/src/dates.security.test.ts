@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { documentUploadSchema } from './documents';
-import {
-  boardFilterSchema,
-  postLoadSchema,
-  rateOfferSchema,
-  savedSearchFiltersSchema,
-  updateLoadSchema,
-} from './freight';
+import { boardFilterSchema, rateOfferSchema, savedSearchFiltersSchema } from './freight';
+import { postLoadSchema, updateLoadSchema } from './loadPosting';
 import { driverRouteSchema } from './driverRoutes';
 import { smallShipmentSchema } from './smallShipments';
 

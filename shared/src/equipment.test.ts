@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOAD_BOARD_EQUIPMENT, POSTING_EQUIPMENT } from './enums';
-import { boardFilterSchema, compileBoardFilter, postLoadSchema, type FreightListingDto } from './freight';
+import { boardFilterSchema, compileBoardFilter, type FreightListingDto } from './freight';
+import { postLoadSchema } from './loadPosting';
 import { formatUsd } from './money';
 
 const place = { originCity: 'Fargo', originState: 'ND', destinationCity: 'Duluth', destinationState: 'MN' };

@@ -12,6 +12,7 @@ export * from './dates';
 export * from './documents';
 export * from './geo';
 export * from './freight';
+export * from './loadPosting';
 export * from './stops';
 export * from './loadActions';
 export * from './accountActions';

@@ -81,9 +81,6 @@ export interface LoadStopDto {
   contactPhone: string | null;
 }
 
-/** At most this many stops between a load's first pickup and its last delivery (issue 39). */
-export const MAX_EXTRA_STOPS = 6;
-
 /**
  * A stop between the load's first pickup (its origin) and its last delivery (its destination), in the order the
  * truck makes them (issue 39): another pickup or a delivery, with its own place and date and the same details.

@@ -123,14 +123,14 @@ describe('rate confirmation', () => {
     });
     await readyDocument(carrier, id, 'rate_confirmation');
     const text = await pdfText((await download(carrier, rateConPath(id))).body as Buffer);
-    expect(text).toContain('Stop 2 of 4: Pickup');
+    expect(text).toContain('STOP 2 OF 4: PICKUP'); // section titles print in capitals
     expect(text).toContain('Joliet Yard');
     expect(text).toContain('Joliet, IL');
-    expect(text).toContain('Stop 3 of 4: Delivery');
+    expect(text).toContain('STOP 3 OF 4: DELIVERY');
     expect(text).toContain('Tulsa, OK 74103');
     expect(text).toContain('PO# PO-7788');
     expect(text).toContain('To be arranged');
-    expect(text.indexOf('Stop 2 of 4')).toBeLessThan(text.indexOf('Stop 3 of 4'));
+    expect(text.indexOf('STOP 2 OF 4')).toBeLessThan(text.indexOf('STOP 3 OF 4'));
   });
 
   it('is made when a booking is approved, for the shipper and the carrier to download', async () => {
