@@ -199,11 +199,11 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     const between = form.getByTestId('extra-stop-2');
     await between.getByLabel('Stop 2 type').selectOption('pickup');
     await between.getByLabel('Stop 2 city').fill('Sparks');
-    await between.getByLabel('Stop 2 state').fill('NV');
+    await between.getByLabel('Stop 2 state').selectOption('NV');
     await between.getByLabel('Stop 2 date').fill(pickupDay);
     await between.getByTestId('extraStops.0-toggle').click();
     await between.getByLabel('Stop 2 facility name').fill('Sparks Cross-Dock');
-    await screenshot(shipperPage, 'stops-post-load-form');
+    await screenshot(shipperPage, 'stops-post-load-form', [LAPTOP, PHONE]);
     await form.getByRole('button', { name: 'Post Load' }).click();
     await form.waitFor({ state: 'hidden' });
     const mine = (await shipper.api.get('/api/freight/my-listings')).body as { items: FreightListingDto[] };

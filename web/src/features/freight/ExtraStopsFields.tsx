@@ -1,10 +1,12 @@
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { MAX_EXTRA_STOPS, type ExtraStopDto, type ExtraStopInput } from '@freight/shared';
+import { MAX_EXTRA_STOPS, US_STATES, type ExtraStopDto, type ExtraStopInput } from '@freight/shared';
 import { FiPlus, FiTrash2 } from 'react-icons/fi';
 import { FormField } from '../../components/FormField';
 import { InputField } from '../../components/InputField';
-import { SelectInput } from '../../components/SelectInput';
+import { plainOptions, SelectInput } from '../../components/SelectInput';
 import { EMPTY_STOP, StopDetailsFields, stopFormOf, stopInputOf, type StopForm } from './StopDetailsFields';
+
+const STATE_OPTIONS = plainOptions(US_STATES);
 
 /** A stop between the first pickup and the last delivery as the form holds it (issue 39): every input a string. */
 export interface ExtraStopForm {
@@ -68,13 +70,13 @@ export function ExtraStopsFields({ value, onChange, errors }: ExtraStopsFieldsPr
       {value.map((stop, i) => {
         const at = `extraStops.${i}`;
         const word = `Stop ${i + 2}`;
-        const field = (key: 'city' | 'state' | 'zip' | 'date', label: string, type = 'text') => (
+        const field = (key: 'city' | 'zip' | 'date', label: string, type = 'text') => (
           <InputField
             label={`${word} ${label}`}
             type={type}
             value={stop[key]}
             error={errors[`${at}.${key}`]}
-            required={key === 'city' || key === 'state'}
+            required={key === 'city'}
             onChange={(e) => setStop(i, { ...stop, [key]: e.target.value })}
           />
         );
@@ -109,7 +111,14 @@ export function ExtraStopsFields({ value, onChange, errors }: ExtraStopsFieldsPr
                 />
               </FormField>
               {field('city', 'city')}
-              {field('state', 'state')}
+              <FormField label={`${word} state`} error={errors[`${at}.state`]} required>
+                <SelectInput
+                  value={stop.state}
+                  onChange={(v) => setStop(i, { ...stop, state: v })}
+                  options={STATE_OPTIONS}
+                  placeholder="Select state"
+                />
+              </FormField>
               {field('zip', 'ZIP')}
               {field('date', 'date', 'date')}
             </SimpleGrid>
