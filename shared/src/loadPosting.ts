@@ -118,9 +118,11 @@ export function appointmentIsPast(
   hoursEnd: string | null | undefined,
   now = Date.now(),
 ): boolean {
-  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  const day = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
   if (!day) return false;
-  const [h, m] = (appointment.endTime ?? appointment.time ?? hoursEnd ?? '23:59').split(':').map(Number);
+  const time =
+    [appointment.endTime, appointment.time, hoursEnd].find((t) => typeof t === 'string') ?? '23:59';
+  const [h, m] = time.split(':').map(Number);
   return Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!, h!, m!) + 10 * 3_600_000 < now;
 }
 
@@ -183,7 +185,7 @@ export interface LoadRuleFields {
   pickupStop?: Pick<LoadStopDto, 'appointment'> | null;
   deliveryStop?: Pick<LoadStopDto, 'appointment'> | null;
   /** Checked when given, or when the edit moves the pickup or delivery date around them. */
-  extraStops?: Pick<ExtraStopDto, 'appointment' | 'date' | 'state'>[] | null;
+  extraStops?: ExtraStopRuleFields[] | null;
 }
 
 const STOP_DATES = [
@@ -195,6 +197,8 @@ const PLACES = [
   ['originState', 'originCountry'],
   ['destinationState', 'destinationCountry'],
 ] as const;
+
+type ExtraStopRuleFields = Pick<ExtraStopDto, 'appointment' | 'date' | 'state'>;
 
 /** Rules that span fields (shared by posting and editing): places, weight classes, dates. */
 export function loadFieldIssues(
@@ -244,8 +248,12 @@ export function loadFieldIssues(
  * stop's date and not over; and in order: each dated stop on or after the one before it, the delivery after the last.
  */
 function extraStopIssues(v: LoadRuleFields, air: boolean): { path: string; message: string }[] {
-  const stops = v.extraStops ?? [];
-  if (!stops.length) return [];
+  // The rules also run when a field failed its own schema (every missing field shown at once): the list may then be
+  // anything a client sent, and only the stops that have the shape are judged here.
+  if (!Array.isArray(v.extraStops) || !v.extraStops.length) return [];
+  const stops = v.extraStops.map(
+    (s) => (s && typeof s === 'object' ? s : {}) as Partial<ExtraStopRuleFields>,
+  );
   if (air)
     return [
       {
@@ -259,14 +267,20 @@ function extraStopIssues(v: LoadRuleFields, air: boolean): { path: string; messa
   stops.forEach((stop, i) => {
     const at = `extraStops.${i}`;
     const name = `stop ${i + 2}`;
-    if (!(US_STATES as readonly string[]).includes(stop.state.toUpperCase()))
+    if (
+      typeof stop.state === 'string' &&
+      !(US_STATES as readonly string[]).includes(stop.state.toUpperCase())
+    )
       issues.push({ path: `${at}.state`, message: 'Expected a two-letter US state code' });
-    if (stop.appointment && !stop.date && stop.appointment.kind !== 'fcfs')
+    const date = typeof stop.date === 'string' ? stop.date : null;
+    const appointment = stop.appointment && typeof stop.appointment === 'object' ? stop.appointment : null;
+    if (appointment && !date && appointment.kind !== 'fcfs')
       issues.push({ path: `${at}.date`, message: `Set the date of ${name}'s appointment` });
-    else if (stop.appointment && stop.date && appointmentIsPast(stop.appointment, stop.date, null))
+    else if (appointment && date && appointmentIsPast(appointment, date, null))
       issues.push({ path: at, message: `The appointment at ${name} is in the past` });
-    if (!stop.date) return;
-    const day = Date.parse(stop.date);
+    if (!date) return;
+    const day = Date.parse(date);
+    if (Number.isNaN(day)) return;
     if (latest != null && day < latest) {
       issues.push({
         path: `${at}.date`,
