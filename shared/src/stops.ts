@@ -24,6 +24,9 @@ export interface StopAppointmentDto {
   endTime: string | null;
 }
 
+/** A stop to pin: an end by its kind, a stop in between by its number on the load. */
+export type PinDockStop = 'pickup' | 'delivery' | number;
+
 /**
  * A stop as the people on the load see it (issue 39): the driver's next stop (the pickup until Loaded, then the
  * delivery), the tracking page's stops. Its details are the load's parties' only (the server's `load:stopDetails`).
@@ -64,6 +67,10 @@ export interface TripStopDto {
   bolNumber?: string | null;
   contactName?: string | null;
   contactPhone?: string | null;
+  /** How the pin route names this stop (`POST /api/freight/:id/stops/:which/pin`). */
+  pinAs?: PinDockStop;
+  /** What the viewer may do at this stop: pin its dock (the load's `pinDock`, at a stop with a street address). */
+  viewerActions?: { pinDock?: true };
 }
 
 /** A pickup's or a delivery's details: every field may be null (not given). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Ack } from './api';
 import type { UserType } from './enums';
 import type { LoadAssignmentDto } from './fleet';
-import type { TripStopDto } from './stops';
+import type { PinDockStop, TripStopDto } from './stops';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
 
@@ -84,6 +84,32 @@ export const STOP_EVENT_LABELS: Record<StopEventKind, string> = {
   stop_done: 'Done at stop',
   arrived_delivery: 'Arrived at delivery',
 };
+/** One report of a trip: a kind, and for a stop in between its number on the load. */
+export interface TripReport {
+  kind: StopEventKind;
+  stop: number | null;
+}
+
+/**
+ * The reports a trip takes, in the order they must come: arrived at pickup, loaded, done at each stop in between
+ * (numbered 2, 3, …; issue 39), arrived at delivery. The server refuses a report before the one ahead of it.
+ */
+export function tripReportOrder(extraStopCount: number): TripReport[] {
+  const between = Array.from({ length: extraStopCount }, (_, i): TripReport => ({
+    kind: 'stop_done',
+    stop: i + 2,
+  }));
+  return [
+    { kind: 'arrived_pickup', stop: null },
+    { kind: 'loaded', stop: null },
+    ...between,
+    { kind: 'arrived_delivery', stop: null },
+  ];
+}
+
+/** The report's key: its kind, and its stop's number for a stop in between. */
+export const tripReportKey = (r: TripReport) => `${r.kind}:${r.stop ?? ''}`;
+
 export const stopEventSchema = z
   .object({
     kind: z.enum(STOP_EVENT_KINDS, {
@@ -293,7 +319,6 @@ export const pinDockSchema = z.object({
     .max(180, 'lng must be between -180 and 180'),
 });
 export type PinDockInput = z.infer<typeof pinDockSchema>;
-export const PIN_DOCK_STOPS = ['pickup', 'delivery'] as const;
 /** Which stop's dock: the first pickup, the last delivery, or a stop in between by its number ('2' is the first). */
 export const pinDockParamsSchema = z.object({
   id: z.string(),
@@ -304,8 +329,6 @@ export const pinDockParamsSchema = z.object({
     })
     .transform((w): PinDockStop => (w === 'pickup' || w === 'delivery' ? w : Number(w))),
 });
-/** A stop to pin: an end by its kind, a stop in between by its number on the load. */
-export type PinDockStop = (typeof PIN_DOCK_STOPS)[number] | number;
 
 /** SPEC §3 "Freight detail (tracking)", plus what the screen needs to draw the map and pick its buttons. */
 export interface TrackingFreightDto {

@@ -72,7 +72,11 @@ export function viewerTrackingActions(
     ...(trackingPolicies['tracking:write'](actor, load) && { write: true }),
     ...viewerAssignActions(actor, load),
     ...(loadDocumentsPolicies['loadDocument:view'](actor, load) && { viewDocuments: true }),
-    ...(trackingPolicies['load:pinDock'](actor, load) &&
-      CARRIER_ON_LOAD_STATUSES.includes(load.status as FreightStatus) && { pinDock: true }),
+    ...(mayPinDock(actor, load) && { pinDock: true }),
   } as TrackingViewerActions;
 }
+
+/** Pin a stop's dock: the booked carrier's side, while the load is theirs to run (each stop also needs a street). */
+export const mayPinDock = (actor: Actor, load: Load & Pick<FreightListing, 'status'>) =>
+  trackingPolicies['load:pinDock'](actor, load) &&
+  CARRIER_ON_LOAD_STATUSES.includes(load.status as FreightStatus);

@@ -71,6 +71,11 @@ beforeEach(() => {
 
 const storedStop = async (id: string) => (await FreightModel.findById(id).lean())!.deliveryStop!;
 const postCount = async () => FreightModel.countDocuments({});
+/** What the load's history says, newest first (its facts are written by a projector, so callers poll it). */
+const historyTexts = async (client: typeof shipper, loadId: string) =>
+  ((await client.get(`/api/freight/${loadId}/history`)).body as LoadHistoryPageDto).entries.map(
+    (e) => e.text,
+  );
 
 async function bookedInTransit(load: FreightListingDto) {
   const asked = await carrier.post(`/api/freight/${load.id}/book`, {});
@@ -251,13 +256,7 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
     expect((await trip).trip.nextStop).toMatchObject({ kind: 'delivery', ...PIN, dockPinned: true });
     // The load's history says so (no point in it).
     await expect
-      .poll(
-        async () =>
-          ((await shipper.get(`/api/freight/${load.id}/history`)).body as LoadHistoryPageDto).entries.map(
-            (e) => e.text,
-          ),
-        { timeout: 15_000 },
-      )
+      .poll(() => historyTexts(shipper, load.id), { timeout: 15_000 })
       .toContain('Delivery dock pinned on the map');
     // The dispatcher may pin it again (moved to the right door): the facility keeps one pin.
     const again = await dispatcher.post(pinUrl, { lat: 38.7556, lng: -121.2912 });
@@ -333,17 +332,17 @@ describe('pinning a stop’s dock', { timeout: 120_000 }, () => {
       zip: '95678',
     });
     const tracked = (await carrier.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
-    expect(tracked.extraStops?.[0]).toMatchObject({ ...PIN, dockPinned: true, sequence: 2 });
+    expect(tracked.extraStops?.[0]).toMatchObject({ ...PIN, dockPinned: true, sequence: 2, pinAs: 2 });
+    // Each stop says how the pin route names it and whether this viewer may pin it: the carrier may, the poster not.
+    expect(tracked.extraStops?.[0]?.viewerActions).toEqual({ pinDock: true });
+    expect(tracked.pickupStop).toMatchObject({ pinAs: 'pickup' });
+    const posterView = (await shipper.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
+    expect(posterView.extraStops?.[0]?.pinAs).toBe(2);
+    expect(posterView.extraStops?.[0]?.viewerActions).toBeUndefined();
     expect(tracked.deliveryStop).toMatchObject({ sequence: 3, stopCount: 3, dockPinned: false });
     expect(tracked.deliveryStop?.lat).not.toBe(PIN.lat);
     await expect
-      .poll(
-        async () =>
-          ((await shipper.get(`/api/freight/${load.id}/history`)).body as LoadHistoryPageDto).entries.map(
-            (e) => e.text,
-          ),
-        { timeout: 15_000 },
-      )
+      .poll(() => historyTexts(shipper, load.id), { timeout: 15_000 })
       .toContain('Stop 2 (delivery) dock pinned on the map');
 
     requests.length = 0;

@@ -7,6 +7,7 @@ import {
 } from '@freight/shared';
 import { iso } from '../../http/dto';
 import { can, type Actor } from '../../policies';
+import { mayPinDock } from '../../policies/tracking';
 import { cityCoordinates } from '../places/gazetteer';
 import { toExtraStopDto, toLoadStopDto, type FreightListing } from './model';
 
@@ -105,6 +106,7 @@ export function toStopViewDto(load: FreightListing, ref: StopRef): TripStopDto {
   return {
     kind,
     sequence,
+    pinAs: typeof ref === 'object' ? sequence : kind,
     stopCount: (load.extraStops?.length ?? 0) + 2,
     address,
     approximate: !exact,
@@ -135,9 +137,14 @@ export function stopViewsFor(
   load: FreightListing,
 ): { pickupStop?: TripStopDto; deliveryStop?: TripStopDto; extraStops?: TripStopDto[] } {
   if (!can(actor, 'load:stopDetails', load)) return {};
+  const pin = mayPinDock(actor, load);
+  const view = (ref: StopRef): TripStopDto => {
+    const stop = toStopViewDto(load, ref);
+    return pin && stop.street ? { ...stop, viewerActions: { pinDock: true } } : stop;
+  };
   return {
-    pickupStop: toStopViewDto(load, 'pickup'),
-    extraStops: (load.extraStops ?? []).map((_, extra) => toStopViewDto(load, { extra })),
-    deliveryStop: toStopViewDto(load, 'delivery'),
+    pickupStop: view('pickup'),
+    extraStops: (load.extraStops ?? []).map((_, extra) => view({ extra })),
+    deliveryStop: view('delivery'),
   };
 }

@@ -32,9 +32,7 @@ export function PinDockButton({ freightId, stop }: { freightId: string; stop: Tr
         notify({ title: 'Location Error', description: 'Could not get current location', type: 'error' });
         return;
       }
-      // An end by its kind; a stop in between by its number (the first pickup is 1, the last delivery stopCount).
-      const between = stop.sequence && stop.stopCount && stop.sequence > 1 && stop.sequence < stop.stopCount;
-      await pinDock(freightId, between ? stop.sequence! : stop.kind, {
+      await pinDock(freightId, stop.pinAs ?? stop.kind, {
         lat: coords.latitude,
         lng: coords.longitude,
       });

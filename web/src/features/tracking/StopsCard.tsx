@@ -5,13 +5,12 @@ import { StopDetails } from './StopDetails';
 
 /**
  * The load's pickup and delivery with their details (issue 39), for the viewers the server tells them to (the
- * poster's side, the booked carrier's dispatcher, the assigned driver); nothing for anyone else. Those who may pin a
- * dock (`pinDock`) can, at a stop with a street address (a facility to pin it for).
+ * poster's side, the booked carrier's dispatcher, the assigned driver); nothing for anyone else. A stop the viewer
+ * may pin the dock of (its `pinDock`) has the button.
  */
 export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
   const { pickupStop, deliveryStop } = freight;
   const between = freight.extraStops ?? [];
-  const canPin = Boolean(freight.viewerActions?.pinDock);
   const label = (stop: TripStopDto) => {
     const kind = stop.kind === 'pickup' ? 'Pickup' : 'Delivery';
     return between.length && stop.sequence ? `Stop ${stop.sequence} · ${kind}` : kind;
@@ -35,7 +34,7 @@ export function StopsCard({ freight }: { freight: TrackingFreightDto }) {
                   label={label(stop)}
                   testId="tracking-stop"
                 >
-                  {canPin && stop.street && <PinDockButton freightId={freight.id} stop={stop} />}
+                  {stop.viewerActions?.pinDock && <PinDockButton freightId={freight.id} stop={stop} />}
                 </StopDetails>
               ),
           )}

@@ -4,9 +4,11 @@ import {
   estimateArrival,
   stopEventText,
   type LocationPointDto,
+  tripReportKey,
+  tripReportOrder,
   type StopEventDto,
-  type StopEventKind,
   type TrackingFreightDto,
+  type TripReport,
 } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { FiCheckCircle, FiCircle } from 'react-icons/fi';
@@ -91,34 +93,18 @@ export function EtaLine({
   );
 }
 
-/** One report the carrier makes on the trip: a kind, and for a stop in between its number. */
-interface TripStep {
-  kind: StopEventKind;
-  stop: number | null;
+/** One report the carrier makes on the trip, with its words. */
+interface TripStep extends TripReport {
   label: string;
 }
-const stepKey = (s: { kind: StopEventKind; stop: number | null }) => `${s.kind}:${s.stop ?? ''}`;
 
-/**
- * The reports a trip takes, in order: arrived at pickup, loaded, done at each stop in between (issue 39; named by
- * its place when the viewer reads the stops), arrived at delivery.
- */
+/** The trip's reports in their order (shared with the server's check), each named; a stop in between by its place. */
 function tripSteps(freight: TrackingFreightDto): TripStep[] {
-  const between = Array.from({ length: freight.extraStopCount ?? 0 }, (_, i): TripStep => {
-    const stop = freight.extraStops?.[i];
+  return tripReportOrder(freight.extraStopCount ?? 0).map((report) => {
+    const stop = report.stop ? freight.extraStops?.[report.stop - 2] : undefined;
     const where = stop ? `: ${stop.address.split(', ').slice(-2).join(', ')}` : '';
-    return {
-      kind: 'stop_done',
-      stop: i + 2,
-      label: `${stopEventText({ kind: 'stop_done', stop: i + 2, stopKind: stop?.kind ?? null })}${where}`,
-    };
+    return { ...report, label: `${stopEventText({ ...report, stopKind: stop?.kind ?? null })}${where}` };
   });
-  const step = (kind: StopEventKind): TripStep => ({
-    kind,
-    stop: null,
-    label: stopEventText({ kind, stop: null, stopKind: null }),
-  });
-  return [step('arrived_pickup'), step('loaded'), ...between, step('arrived_delivery')];
 }
 
 /**
@@ -141,17 +127,17 @@ export function StopTimeline({
     failure: 'refusal',
     resetOnSuccess: true,
   });
-  const reported = new Map(stops.map((s) => [stepKey(s), s]));
+  const reported = new Map(stops.map((s) => [tripReportKey(s), s]));
   const steps = tripSteps(freight);
-  const next = steps.find((s) => !reported.has(stepKey(s)));
+  const next = steps.find((s) => !reported.has(tripReportKey(s)));
   return (
     <Stack gap="2" data-testid="tracking-stops">
       <List.Root variant="plain" gap="1">
         {steps.map((step) => {
-          const stop = reported.get(stepKey(step));
+          const stop = reported.get(tripReportKey(step));
           return (
             <List.Item
-              key={stepKey(step)}
+              key={tripReportKey(step)}
               alignItems="center"
               gap="2"
               color={stop ? 'green.700' : 'gray.600'}

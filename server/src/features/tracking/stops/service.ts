@@ -5,6 +5,9 @@ import {
   STOP_EVENT_KINDS,
   STOP_EVENT_LABELS,
   isLocationUpdatable,
+  tripReportKey,
+  tripReportOrder,
+  type TripReport,
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import { badRequest, conflict } from '../../../http/errors';
@@ -39,20 +42,13 @@ export async function stopsDoneAt(
   return new Map(done.map((e) => [e.stop ?? 0, e.at]));
 }
 
-type Report = { kind: StopEventKind; stop: number | null };
-const reportKey = (r: Report) => `${r.kind}:${r.stop ?? ''}`;
-const reportName = (r: Report) =>
+const reportName = (r: TripReport) =>
   r.kind === 'stop_done' ? `Done at stop ${r.stop}` : STOP_EVENT_LABELS[r.kind];
 
-/**
- * The report that must come before this one: arrived at pickup, loaded, each stop in between done in its turn (stop
- * 2, 3, …), arrived at delivery; null for the first.
- */
-function reportBefore({ kind, stop }: Report, extraStops: number): Report | null {
-  if (kind === 'arrived_pickup') return null;
-  if (kind === 'loaded') return { kind: 'arrived_pickup', stop: null };
-  const previous = kind === 'stop_done' ? stop! - 1 : extraStops + 1;
-  return previous >= 2 ? { kind: 'stop_done', stop: previous } : { kind: 'loaded', stop: null };
+/** The report that must come before this one (the trip's order); null for the first. */
+function reportBefore(report: TripReport, extraStops: number): TripReport | null {
+  const order = tripReportOrder(extraStops);
+  return order[order.findIndex((r) => tripReportKey(r) === tripReportKey(report)) - 1] ?? null;
 }
 
 /**
@@ -68,7 +64,7 @@ export async function recordStop(
 ): Promise<StopEventDto> {
   const load = await loadForParticipant(actor, freightId);
   authorize(actor, 'tracking:advance', load, { message: 'Only the booked carrier can report stops' });
-  const report: Report = { kind: input.kind, stop: input.stop ?? null };
+  const report: TripReport = { kind: input.kind, stop: input.stop ?? null };
   const extraStops = load.extraStops?.length ?? 0;
   if (report.kind === 'stop_done' && (report.stop! < 2 || report.stop! > extraStops + 1)) {
     const message = extraStops
@@ -83,10 +79,10 @@ export async function recordStop(
     if (!current || !isLocationUpdatable(current.status)) {
       throw conflict('Stops can be reported only while the load is booked or in transit');
     }
-    const reported = new Set((await stopsOf(load._id)).map(reportKey));
-    if (reported.has(reportKey(report))) throw conflict(`${reportName(report)} was already reported`);
+    const reported = new Set((await stopsOf(load._id)).map(tripReportKey));
+    if (reported.has(tripReportKey(report))) throw conflict(`${reportName(report)} was already reported`);
     const needed = reportBefore(report, extraStops);
-    if (needed && !reported.has(reportKey(needed))) {
+    if (needed && !reported.has(tripReportKey(needed))) {
       throw conflict(`Report ${reportName(needed).replace(/^\w/, (c) => c.toLowerCase())} first`);
     }
     const position = positionOf(current, await positionRecord(load._id));
