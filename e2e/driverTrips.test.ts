@@ -203,6 +203,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     await between.getByLabel('Stop 2 date').fill(pickupDay);
     await between.getByTestId('extraStops.0-toggle').click();
     await between.getByLabel('Stop 2 facility name').fill('Sparks Cross-Dock');
+    await between.getByLabel('Stop 2 street address').fill('455 Glendale Ave');
     await screenshot(shipperPage, 'stops-post-load-form', [LAPTOP, PHONE]);
     await form.getByRole('button', { name: 'Post Load' }).click();
     await form.waitFor({ state: 'hidden' });
@@ -210,7 +211,13 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     const load = mine.items.find((l) => l.title === title)!;
     expect(load.pickupStop).toMatchObject({ address: '1200 Commerce Way', pickupNumber: 'PU-4471' });
     expect(load.extraStops).toMatchObject([
-      { kind: 'pickup', city: 'Sparks', state: 'NV', facilityName: 'Sparks Cross-Dock' },
+      {
+        kind: 'pickup',
+        city: 'Sparks',
+        state: 'NV',
+        facilityName: 'Sparks Cross-Dock',
+        address: '455 Glendale Ave',
+      },
     ]);
 
     // Another carrier on the board: the load, with its cities only.
@@ -231,6 +238,7 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
       'PU-4471',
       'Maria Lopez',
       'Sparks Cross-Dock',
+      '455 Glendale Ave',
     ]) {
       expect(boardText).not.toContain(detail);
     }
@@ -279,8 +287,18 @@ describe('issue 29: the driver’s phone (Chromium)', () => {
     await tracked.getByTestId('pin-dock').click();
     await boardPage.getByRole('button', { name: 'Pin the dock' }).click();
     await tracked.getByTestId('stop-point').filter({ hasText: 'Dock pinned on the map' }).waitFor();
+    // And the stop in between's, by its number.
+    const secondPickup = boardPage
+      .getByTestId('tracking-stop')
+      .filter({ hasText: 'Stop 2 · Pickup' })
+      .filter({ hasText: 'Sparks Cross-Dock' });
+    await boardPage.context().setGeolocation({ latitude: 39.5352, longitude: -119.7471 });
+    await secondPickup.getByTestId('pin-dock').click();
+    await boardPage.getByRole('button', { name: 'Pin the dock' }).click();
+    await secondPickup.getByTestId('stop-point').filter({ hasText: 'Dock pinned on the map' }).waitFor();
     const pinned = (await haulier.api.get(`/api/freight/${load.id}/tracking`)).body as TrackingFreightDto;
     expect(pinned.pickupStop).toMatchObject({ lat: 39.5031, lng: -119.7812, dockPinned: true });
+    expect(pinned.extraStops?.[0]).toMatchObject({ lat: 39.5352, lng: -119.7471, dockPinned: true });
 
     // Loaded at the first pickup: the driver's next stop is the one in between, live; reported done on the carrier's
     // tracking page, the phone moves on to the delivery.
