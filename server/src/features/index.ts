@@ -6,6 +6,7 @@ import { createAuthRouter } from './auth/routes';
 import { seedAccounts } from './auth/testAccounts';
 import { seedTestDriverBackgroundCheck } from './backgroundChecks/seed';
 import { createBackgroundChecksRouter } from './backgroundChecks/routes';
+import { createCompanyProfileRouter } from './companies/profile';
 import { createTeamRouter } from './companies/team.routes';
 import { createDocumentsRouter } from './documents/routes';
 import { createFleetRouter } from './fleet/routes';
@@ -20,6 +21,7 @@ import { createLoadHistoryRouter } from './loadHistory/routes';
 import { createNotificationChannelsRouter } from './notificationChannels/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
+import { createRatingsRouter } from './ratings/routes';
 import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
 import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
@@ -55,6 +57,8 @@ export function featureRouters(rt: Runtime): Router[] {
     createDriverRoutesRouter(rt),
     createBackgroundChecksRouter(rt),
     createTruckPostsRouter(rt),
+    createRatingsRouter(),
+    createCompanyProfileRouter(),
     placesRouter,
   ];
 }

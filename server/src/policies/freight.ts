@@ -6,6 +6,7 @@ import type {
 } from '@freight/shared';
 import type { Actor, Rule } from './types';
 import { actsOnLoads, isParty, readsLoads } from './companies';
+import { ratingsPolicies } from './ratings';
 
 /** The parts of a load the freight rules look at (each party's person id and, beside it, their company's). */
 export interface LoadRef {
@@ -165,6 +166,9 @@ export function viewerLoadActions(
   actor: Actor | null | undefined,
   load: LoadRef & { status?: string | null },
 ): LoadViewerActions {
+  if (load.status === 'delivered') {
+    return actor && ratingsPolicies['rating:give'](actor, load) ? { rate: 'allowed' } : {};
+  }
   if ((load.status ?? 'available') !== 'available') return {};
   if (!actor) return isAir(load) ? {} : { book: 'signIn', offer: 'signIn' };
   const state = (allowed: boolean): LoadActionState | undefined =>
