@@ -52,7 +52,7 @@ import {
   listSavedSearches,
   updateSavedSearch,
 } from './savedSearches/service';
-import { withPosterRatings } from '../ratings/summaries';
+import { withPosterRatings } from '../companies/ratingSummaries';
 import { loadInterest, withdrawListing } from './posterLoads/service';
 import {
   brokerFreight,

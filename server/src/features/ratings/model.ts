@@ -1,13 +1,4 @@
-import {
-  RATING_SIDES,
-  ratingAverage,
-  type RatingAspect,
-  type RatingAspectScores,
-  type RatingBadgeDto,
-  type RatingDto,
-  type RatingSide,
-  type RatingSummaryDto,
-} from '@freight/shared';
+import { RATING_SIDES, type RatingAspectScores, type RatingDto, type RatingSide } from '@freight/shared';
 import mongoose, { Schema, type Types } from 'mongoose';
 import { iso } from '../../http/dto';
 
@@ -80,67 +71,3 @@ export function toRatingDto(r: Rating, editDays: number): RatingDto {
     version: r.version,
   };
 }
-
-/**
- * A company's ratings summed by the ratings projector (`company_rating_summaries`, one document per rated party,
- * `_id` its id): the profile and every load card read it by one `_id` equality. `lastSeq` is the last fact applied,
- * so a fact handed over again is not counted twice.
- */
-const summarySchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    count: { type: Number, default: 0 },
-    sum: { type: Number, default: 0 },
-    distribution: { type: [Number], default: [0, 0, 0, 0, 0] },
-    /** Per aspect: the sum of the scores given and how many gave one. */
-    aspectSums: { type: Schema.Types.Mixed, default: {} },
-    lastSeq: { type: Number, default: 0 },
-  },
-  { timestamps: false, minimize: false, versionKey: false },
-);
-
-export interface RatingSummary {
-  _id: string;
-  count: number;
-  sum: number;
-  distribution: number[];
-  aspectSums: Partial<Record<RatingAspect, { sum: number; count: number }>>;
-  lastSeq: number;
-}
-
-export const RatingSummaryModel = mongoose.model(
-  'CompanyRatingSummary',
-  summarySchema,
-  'company_rating_summaries',
-);
-
-export const emptySummary = (id: string): RatingSummary => ({
-  _id: id,
-  count: 0,
-  sum: 0,
-  distribution: [0, 0, 0, 0, 0],
-  aspectSums: {},
-  lastSeq: 0,
-});
-
-export function toSummaryDto(s: RatingSummary): RatingSummaryDto {
-  const d = s.distribution;
-  return {
-    companyId: s._id,
-    count: s.count,
-    average: ratingAverage(s.sum, s.count),
-    distribution: [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0, d[3] ?? 0, d[4] ?? 0],
-    aspects: Object.fromEntries(
-      Object.entries(s.aspectSums).map(([aspect, a]) => [
-        aspect,
-        { average: ratingAverage(a.sum, a.count), count: a.count },
-      ]),
-    ),
-  };
-}
-
-export const toBadgeDto = (s: RatingSummary): RatingBadgeDto => ({
-  companyId: s._id,
-  count: s.count,
-  average: ratingAverage(s.sum, s.count),
-});

@@ -2,7 +2,12 @@ import { RATING_ASPECTS, rooms, type RatingAspectScores, type RatingDto } from '
 import { registerProjector } from '../../events/projectors';
 import { publish } from '../../realtime/publish';
 import { notify } from '../notifications/service';
-import { RatingSummaryModel, emptySummary, toSummaryDto, type RatingSummary } from './model';
+import {
+  RatingSummaryModel,
+  emptySummary,
+  toSummaryDto,
+  type RatingSummary,
+} from '../companies/ratingSummaries';
 
 type Scores = { overall: number; aspects: RatingAspectScores };
 

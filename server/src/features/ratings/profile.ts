@@ -6,9 +6,9 @@ import { iso } from '../../http/dto';
 import { notFound } from '../../http/errors';
 import { computeVerification } from '../documents/verification';
 import { FreightModel } from '../freight/model';
-import { ratingSummaryOf } from '../ratings/summaries';
+import { ratingSummaryOf } from '../companies/ratingSummaries';
 import { UserModel } from '../users/model';
-import { CompanyModel } from './model';
+import { CompanyModel } from '../companies/model';
 
 /** The party as the profile shows it: a company, or a person acting alone (their id stands for their company). */
 async function partyOf(id: string) {
