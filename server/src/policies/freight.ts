@@ -159,8 +159,9 @@ export const freightPolicies = {
 /**
  * The actions the viewer may take on a load (issue 23), sent with the listing so the web shows only those buttons:
  * booking for whoever hauls its mode, offers for carriers on road loads, nothing on one's own load or once the load
- * is no longer available. A signed-out visitor gets both, leading to sign-in (a visitor may be a carrier); a role
- * that may act only once verified gets the action in the 'verify' state (one disabled button with the reason).
+ * is no longer available; on a delivered load, rating the other side for its raters (issue 40). A signed-out visitor
+ * gets both, leading to sign-in (a visitor may be a carrier); a role that may act only once verified gets the action
+ * in the 'verify' state (one disabled button with the reason).
  */
 export function viewerLoadActions(
   actor: Actor | null | undefined,

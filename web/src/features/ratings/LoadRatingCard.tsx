@@ -112,7 +112,7 @@ export function LoadRatingCard({ loadId }: { loadId: string }) {
     <Card.Root as="section" aria-labelledby={`ratings-${loadId}`} data-testid="load-ratings">
       <Card.Header>
         <Heading as="h2" size="md" id={`ratings-${loadId}`}>
-          {given ? 'Your rating of ' : 'Rate '}
+          {given ? 'Your rating of ' : ratings.canRate ? 'Rate ' : 'Ratings with '}
           {ratee.name || 'the other side'}
         </Heading>
       </Card.Header>
