@@ -38,5 +38,5 @@ export function StarsInput({
   );
 }
 
-/** "4 ★" as text, for a given score. */
+/** A score as text: "4 of 5". */
 export const starsText = (n: number) => `${n} of 5`;
