@@ -8,6 +8,7 @@ import type { LoadDocumentDto } from './loadDocuments';
 import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './shipmentWorkspace';
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
 import type { SubscriptionChangedPayload } from './subscriptions';
+import type { RatingDto, RatingValues } from './ratings';
 import type { TruckPostDto } from './truckPosts';
 import type {
   ChatMessageDto,
@@ -282,6 +283,9 @@ export const DOMAIN_EVENTS = {
    * counter does (the carrier accepts, which books the load, or declines).
    */
   'truckPost.loadOffered': z.object({ offer: snapshot<NegotiationDto>(), truckPostId: z.string() }),
+  // Ratings (issue 40, item 5): `rating` as it stands after the fact; a change carries the values it replaced.
+  'rating.given': z.object({ rating: snapshot<RatingDto>() }),
+  'rating.changed': z.object({ rating: snapshot<RatingDto>(), previous: snapshot<RatingValues>() }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

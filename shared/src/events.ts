@@ -10,6 +10,7 @@ import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './s
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
+import type { RatingEvents } from './ratings';
 import type { TruckPostEvents } from './truckPosts';
 import type { TripEvents } from './trips';
 
@@ -32,7 +33,8 @@ export interface ServerToClientEvents
     CompanyEvents,
     TruckPostEvents,
     TripEvents,
-    FleetEvents {}
+    FleetEvents,
+    RatingEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

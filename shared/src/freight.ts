@@ -1,6 +1,7 @@
 // Freight listings, load board, booking requests, negotiations. The freight feature extends this module
 // (schemas, query types, events); the listing DTO below is the contract other features read.
 import type { LoadAssignmentDto } from './fleet';
+import type { RatingBadgeDto } from './ratings';
 import { z } from 'zod';
 import type { Ack } from './api';
 import { dateInput, isDateInRange, DATE_RANGE_MESSAGE } from './dates';
@@ -92,6 +93,11 @@ export interface FreightListingDto {
   userCompanyName: string | null;
   /** The poster's MC number at posting time (carrier/broker vetting), null when none. */
   userMcNumber: string | null;
+  /**
+   * The poster's company's ratings (issue 40), as the ratings projector keeps them: in the board's, the load page's
+   * and the air marketplace's answers; absent in pushes and facts (keep what you have).
+   */
+  posterRating?: RatingBadgeDto;
   /** The truck and driver that run a booked load (issue 29); null until a dispatcher assigns them. */
   assignment?: LoadAssignmentDto | null;
   /**

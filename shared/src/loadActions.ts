@@ -16,6 +16,11 @@ export interface LoadViewerActions {
   book?: LoadActionState;
   /** Make a rate offer. */
   offer?: LoadActionState;
+  /**
+   * Rate the other side, or change one's side's rating (issue 40): a delivered load's carrier or poster side, by a
+   * role that rates (owner, admin, dispatcher, accounting). Whether a rating exists already the ratings answer says.
+   */
+  rate?: LoadActionState;
 }
 
 /** The reason shown beside the disabled button of a viewer who must be verified first (SPEC §5's texts). */

@@ -20,6 +20,8 @@ import { createLoadHistoryRouter } from './loadHistory/routes';
 import { createNotificationChannelsRouter } from './notificationChannels/routes';
 import { notificationsRouter } from './notifications/routes';
 import { placesRouter } from './places/routes';
+import { createCompanyProfileRouter } from './ratings/profile';
+import { createRatingsRouter } from './ratings/routes';
 import { createShipmentWorkspaceRouter } from './shipmentWorkspace/routes';
 import { createSmallShipmentsRouter } from './smallShipments/routes';
 import { seedDemoMarketplace } from './subscriptions/seed';
@@ -55,6 +57,8 @@ export function featureRouters(rt: Runtime): Router[] {
     createDriverRoutesRouter(rt),
     createBackgroundChecksRouter(rt),
     createTruckPostsRouter(rt),
+    createRatingsRouter(),
+    createCompanyProfileRouter(),
     placesRouter,
   ];
 }

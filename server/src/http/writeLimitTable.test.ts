@@ -68,6 +68,10 @@ const DEFAULT_ONLY = new Set([
   'POST /api/freight/:id/assignment',
   'POST /api/truck-posts',
   'PATCH /api/truck-posts/:id',
+  // A rating (issue 40): once per side of a delivered load, changed within 7 days; its one notification goes to the
+  // other side of that load.
+  'POST /api/freight/:id/rating',
+  'PATCH /api/freight/:id/rating',
   'POST /api/truck-posts/:id/withdraw',
   // A dock pinned on the map (issue 39): a point on a load the booked carrier's side is on, told to the load's
   // parties only; at most once per stop and load in practice, held by the per-account limit.

@@ -272,6 +272,19 @@ const CASES = {
   'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
   'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
   'load:pinDock': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
+  // Ratings (issue 40): the carrier of a delivered load rates its poster, by a role that works loads or papers.
+  'rating:give': {
+    type: 'carrier',
+    resource: (p, x) => ({ ...bookedLoad(x, p), status: 'delivered' }),
+    own: PAPERS,
+    other: NONE,
+  },
+  'rating:edit': {
+    type: 'carrier',
+    resource: (p) => ({ rating: { fromCompanyId: p.companyId, givenAt: new Date() }, now: new Date() }),
+    own: PAPERS,
+    other: NONE,
+  },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

@@ -6,6 +6,7 @@ import type {
 } from '@freight/shared';
 import type { Actor, Rule } from './types';
 import { actsOnLoads, isParty, readsLoads } from './companies';
+import { ratingsPolicies } from './ratings';
 
 /** The parts of a load the freight rules look at (each party's person id and, beside it, their company's). */
 export interface LoadRef {
@@ -158,13 +159,17 @@ export const freightPolicies = {
 /**
  * The actions the viewer may take on a load (issue 23), sent with the listing so the web shows only those buttons:
  * booking for whoever hauls its mode, offers for carriers on road loads, nothing on one's own load or once the load
- * is no longer available. A signed-out visitor gets both, leading to sign-in (a visitor may be a carrier); a role
- * that may act only once verified gets the action in the 'verify' state (one disabled button with the reason).
+ * is no longer available; on a delivered load, rating the other side for its raters (issue 40). A signed-out visitor
+ * gets both, leading to sign-in (a visitor may be a carrier); a role that may act only once verified gets the action
+ * in the 'verify' state (one disabled button with the reason).
  */
 export function viewerLoadActions(
   actor: Actor | null | undefined,
   load: LoadRef & { status?: string | null },
 ): LoadViewerActions {
+  if (load.status === 'delivered') {
+    return actor && ratingsPolicies['rating:give'](actor, load) ? { rate: 'allowed' } : {};
+  }
   if ((load.status ?? 'available') !== 'available') return {};
   if (!actor) return isAir(load) ? {} : { book: 'signIn', offer: 'signIn' };
   const state = (allowed: boolean): LoadActionState | undefined =>

@@ -6,6 +6,7 @@ import { driverRoutesPolicies } from './driverRoutes';
 import { fleetPolicies } from './fleet';
 import { freightPolicies } from './freight';
 import { loadDocumentsPolicies } from './loadDocuments';
+import { ratingsPolicies } from './ratings';
 import { shipmentWorkspacePolicies } from './shipmentWorkspace';
 import { smallShipmentsPolicies } from './smallShipments';
 import { subscriptionsPolicies } from './subscriptions';
@@ -35,6 +36,7 @@ export const policies = {
   ...teamPolicies,
   ...truckPostsPolicies,
   ...fleetPolicies,
+  ...ratingsPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

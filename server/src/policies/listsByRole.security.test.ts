@@ -447,6 +447,10 @@ const NOT_WALKED: Record<string, string> = {
   'v1 /webhooks': INTEGRATIONS,
   'v1 /webhooks/{id}': INTEGRATIONS,
   'v1 /webhooks/{id}/deliveries': INTEGRATIONS,
+  '/api/freight/:id/ratings':
+    "a delivered load's ratings: whoever reads the load (load:read) sees its side's; rating:give rates, ratings tests",
+  '/api/companies/:id/profile':
+    'a company’s public profile: the same for every signed-in role (docs/ratings.md)',
   '/api/admin/mail': ADMIN,
   '/api/admin/documents/pending': ADMIN,
   '/api/admin/documents/stats': ADMIN,

@@ -33,6 +33,7 @@ import { useLoadHistoryStore } from './loadHistory';
 import { useNotificationsStore } from './notifications';
 import { useOffersStore } from './offers';
 import { usePosterLoadStore } from './posterLoad';
+import { useCompanyProfileStore, useLoadRatingsStore } from './ratings';
 import { useReceivedOffersStore } from './receivedOffers';
 import { useRouteMatchesStore } from './routeMatches';
 import { useSessionStore } from './session';
@@ -202,6 +203,14 @@ export const socketRoutes: SocketRoutes = {
         .patchUser({ subscriptionStatus, subscriptionPlan, subscriptionExpiresAt, subscriptionCanceledAt });
     }
     void useSubscriptionsStore.getState().refetchUsage();
+  },
+
+  // Ratings (issue 40): the rated and the rating companies' open profiles show the new summary at once; a load page
+  // showing the load's ratings reads them again (the push carries no viewer actions).
+  'rating:changed': ({ rating, summary }) => {
+    useCompanyProfileStore.getState().receiveSummary(summary);
+    const ratings = useLoadRatingsStore.getState();
+    if (ratings.byId[rating.loadId]) void ratings.load(rating.loadId);
   },
 
   // Posted trucks (issue 29): the Trucks board reads its page again for a new or changed post (the server decides

@@ -52,6 +52,7 @@ import {
   listSavedSearches,
   updateSavedSearch,
 } from './savedSearches/service';
+import { withPosterRatings } from '../companies/ratingSummaries';
 import { loadInterest, withdrawListing } from './posterLoads/service';
 import {
   brokerFreight,
@@ -77,7 +78,8 @@ export function createFreightRouter(_rt: Runtime): Router {
   // Listings (calls 8, 9, 12, 13) and the Broker Hub's Edit / Remove.
   const search = validate({ query: freightSearchSchema });
   router.get('/freight', search, async (req, res) => {
-    res.json(await searchListings(optionalActor(req), search.input(res).query));
+    const page = await searchListings(optionalActor(req), search.input(res).query);
+    res.json({ ...page, items: await withPosterRatings(page.items) });
   });
   const post = validate({ body: postLoadSchema });
   router.post('/freight', requireUser, post, async (req, res) => {
@@ -88,7 +90,8 @@ export function createFreightRouter(_rt: Runtime): Router {
     res.json(await myListings(currentActor(req), mine.input(res).query));
   });
   router.get('/freight/:id', async (req, res) => {
-    res.json(await getListing(optionalActor(req), param(req, 'id')));
+    const [listing] = await withPosterRatings([await getListing(optionalActor(req), param(req, 'id'))]);
+    res.json(listing);
   });
   const edit = validate({ body: updateLoadSchema });
   router.patch('/freight/:id', requireUser, edit, async (req, res) => {

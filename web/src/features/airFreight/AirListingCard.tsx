@@ -14,6 +14,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { useMyBookingRequestsStore } from '../../stores/bookingRequests';
 import { useSessionStore } from '../../stores/session';
 import { formatDay } from '../smallShipments/formatDay';
+import { PosterRating } from '../companies/PosterRating';
 
 const STATUS_COLORS: Record<string, string> = {
   available: 'green',
@@ -123,7 +124,7 @@ export function AirListingCard({ listing, requested }: { listing: FreightListing
         <Flex justify="space-between" align="center" wrap="wrap" gap="3">
           <HStack gap="1" color="orange.700" fontSize="sm">
             <FiStar aria-hidden />
-            <Text>4.8 Rating</Text>
+            <PosterRating listing={listing} />
           </HStack>
           <HStack gap="2" wrap="wrap" justify="flex-end">
             {book === 'verify' && (

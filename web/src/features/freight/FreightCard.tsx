@@ -13,6 +13,7 @@ import {
 } from './format';
 import { memo } from 'react';
 import { LoadActions } from './LoadActions';
+import { PosterRating } from '../companies/PosterRating';
 import { formatNumber } from '../../lib/formatters';
 
 interface FreightCardProps {
@@ -103,7 +104,10 @@ export const FreightCard = memo(function FreightCard({
           <Fact label="Rate per Mile" value={ratePerMile(l)} />
           <Fact label="Pickup Date" value={formatDay(l.pickupDate)} />
           <Fact label="Commodity" value={l.commodity} />
-          <Fact label="Company" value={l.userMcNumber ? posterLabel(l) : l.userCompanyName} />
+          <Stack gap="0">
+            <Fact label="Company" value={l.userMcNumber ? posterLabel(l) : l.userCompanyName} />
+            <PosterRating listing={l} />
+          </Stack>
         </SimpleGrid>
         <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="outline" onClick={() => onViewDetails(l)}>

@@ -1,6 +1,7 @@
 import { Badge, Dialog, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { WEIGHT_CLASS_LABELS, type FreightListingDto } from '@freight/shared';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
+import { PosterRating } from '../companies/PosterRating';
 import {
   equipmentLabel,
   formatDay,
@@ -103,7 +104,10 @@ export function LoadDetailsDialog({
               <Detail label="Rate" value={formatMoney(l.rate) ?? 'TBD'} />
               <Detail label="Rate per Mile" value={ratePerMile(l)} />
               <Detail label="Rate Type" value={rateTypeLabel(l.rateType)} />
-              <Detail label="Posted by" value={l.userCompanyName} />
+              <Stack gap="0">
+                <Detail label="Posted by" value={l.userCompanyName} />
+                <PosterRating listing={l} />
+              </Stack>
             </SimpleGrid>
             {l.description && <Detail label="Description" value={l.description} />}
             {l.specialInstructions && <Detail label="Special Instructions" value={l.specialInstructions} />}

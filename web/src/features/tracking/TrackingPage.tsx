@@ -24,6 +24,7 @@ import { lazyNamed } from '../../lib/lazyComponent';
 const ChatPanel = lazyNamed(() => import('./ChatPanel'), 'ChatPanel');
 const UploadTab = lazyNamed(() => import('./UploadTab'), 'UploadTab');
 const LoadHistoryCard = lazyNamed(() => import('../loadHistory/LoadHistoryCard'), 'LoadHistoryCard');
+const LoadRatingCard = lazyNamed(() => import('../ratings/LoadRatingCard'), 'LoadRatingCard');
 const tabLoading = (
   <Center py="8">
     <Spinner role="status" aria-label="Loading" />
@@ -88,6 +89,11 @@ export function TrackingPage() {
         {detail.viewerActions?.viewDocuments && <LoadDocumentsCard freightId={detail.id} />}
         <StatusActions freight={detail} />
         {detail.deliveryProof && <DeliveryReceiptCard proof={detail.deliveryProof} />}
+        {detail.status === 'delivered' && (
+          <Suspense fallback={null}>
+            <LoadRatingCard loadId={detail.id} />
+          </Suspense>
+        )}
         <LocationCard freight={detail} />
         <Tabs.Root defaultValue="photos" variant="enclosed" lazyMount unmountOnExit>
           <Tabs.List>
