@@ -23,3 +23,4 @@ import './features/webhooks/projector';
 import './features/truckPosts/projector';
 import './features/trips/projector';
 import './features/fleet/projector';
+import './features/invoices/projector';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BackgroundCheckDto } from './backgroundChecks';
 import type { DocumentDto, DocumentStatus, PendingDocumentDto, VerificationStatusDto } from './documents';
 import type { FreightStatus } from './enums';
+import type { InvoiceDto } from './invoices';
 import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
 import type { LoadAssignmentDto, TruckDto } from './fleet';
 import type { LoadDocumentDto } from './loadDocuments';
@@ -47,6 +48,12 @@ export type LoadPartiesSnapshot = Pick<
 export type SubscriptionSnapshot = Omit<SubscriptionChangedPayload, 'reason'>;
 
 const loadSnapshot = { load: snapshot<FreightListingDto>() };
+
+/** An invoice's snapshot and the people of both sides (an account without a company is its own party). */
+const invoiceSnapshot = {
+  invoice: snapshot<InvoiceDto>(),
+  parties: z.object({ issuerUserId: z.string(), payerUserId: z.string() }),
+};
 
 export const DOMAIN_EVENTS = {
   // A load's life
@@ -282,6 +289,14 @@ export const DOMAIN_EVENTS = {
    * counter does (the carrier accepts, which books the load, or declines).
    */
   'truckPost.loadOffered': z.object({ offer: snapshot<NegotiationDto>(), truckPostId: z.string() }),
+  // Getting paid (issue 40): each fact carries the invoice as it stands after the move, and both sides' people.
+  'invoice.submitted': z.object({ ...invoiceSnapshot }),
+  /** A corrected invoice replaced an open one (`replacedId`, now `replaced`). */
+  'invoice.corrected': z.object({ ...invoiceSnapshot, replacedId: z.string() }),
+  'invoice.approved': z.object({ ...invoiceSnapshot }),
+  'invoice.disputed': z.object({ ...invoiceSnapshot }),
+  'invoice.scheduled': z.object({ ...invoiceSnapshot }),
+  'invoice.paid': z.object({ ...invoiceSnapshot }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

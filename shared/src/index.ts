@@ -37,6 +37,7 @@ export * from './publicApi';
 export * from './webhooks';
 export * from './fleet';
 export * from './truckPosts';
+export * from './invoices';
 export * from './trips';
 export * from './countries';
 export * from './regions';

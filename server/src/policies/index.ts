@@ -5,6 +5,7 @@ import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { fleetPolicies } from './fleet';
 import { freightPolicies } from './freight';
+import { invoicesPolicies } from './invoices';
 import { loadDocumentsPolicies } from './loadDocuments';
 import { shipmentWorkspacePolicies } from './shipmentWorkspace';
 import { smallShipmentsPolicies } from './smallShipments';
@@ -35,6 +36,7 @@ export const policies = {
   ...teamPolicies,
   ...truckPostsPolicies,
   ...fleetPolicies,
+  ...invoicesPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;
