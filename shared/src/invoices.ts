@@ -8,10 +8,22 @@ import { isBlank } from './nullableInputs';
  * it; the payer approves, disputes line by line, schedules and pays. Amounts are integer cents in USD (DESIGN §9).
  */
 
-export const INVOICE_STATUSES = ['submitted', 'approved', 'disputed', 'scheduled', 'paid', 'replaced'] as const;
+export const INVOICE_STATUSES = [
+  'submitted',
+  'approved',
+  'disputed',
+  'scheduled',
+  'paid',
+  'replaced',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Statuses in which an invoice still waits for its money (the aging buckets count these). */
-export const OPEN_INVOICE_STATUSES: readonly InvoiceStatus[] = ['submitted', 'approved', 'disputed', 'scheduled'];
+export const OPEN_INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  'submitted',
+  'approved',
+  'disputed',
+  'scheduled',
+];
 export const isInvoiceOpen = (status: InvoiceStatus) => OPEN_INVOICE_STATUSES.includes(status);
 
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {

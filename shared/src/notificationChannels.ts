@@ -96,7 +96,8 @@ export const NOTIFICATION_KIND_SETTINGS: Record<
   },
   invoice: {
     label: 'Invoices and payments',
-    description: 'Invoices sent to your company and every move on the ones you sent: approved, disputed, scheduled, paid.',
+    description:
+      'Invoices sent to your company and every move on the ones you sent: approved, disputed, scheduled, paid.',
     email: true,
     push: true,
   },

@@ -57,6 +57,7 @@ const DevelopersPage = lazyNamed(() => import('./features/developers/DevelopersP
 const ApiKeysPage = lazyNamed(() => import('./features/developers/ApiKeysPage'), 'ApiKeysPage');
 const WebhooksPage = lazyNamed(() => import('./features/developers/WebhooksPage'), 'WebhooksPage');
 const TrucksPage = lazyNamed(() => import('./features/truckPosts/TrucksPage'), 'TrucksPage');
+const InvoicesPage = lazyNamed(() => import('./features/invoices/InvoicesPage'), 'InvoicesPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -123,4 +124,5 @@ export const appRoutes: AppRoute[] = [
   { path: '/developers/keys', element: <ApiKeysPage />, access: 'signedIn' },
   { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
   { path: '/trucks', element: <TrucksPage />, access: 'signedIn' },
+  { path: '/invoices', element: <InvoicesPage />, access: 'signedIn' },
 ];

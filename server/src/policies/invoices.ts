@@ -32,7 +32,8 @@ export const invoicesPolicies = {
   /** The Sent and Received lists. */
   'invoice:list': (actor: Actor) => actor.userType !== 'admin' && hasRole(actor, INVOICE_READERS),
   'invoice:read': (actor: Actor, inv: InvoiceRef) =>
-    actor.userType === 'admin' || (hasRole(actor, INVOICE_READERS) && (issues(actor, inv) || pays(actor, inv))),
+    actor.userType === 'admin' ||
+    (hasRole(actor, INVOICE_READERS) && (issues(actor, inv) || pays(actor, inv))),
   /** The amounts, lines' money and the PDF. */
   'invoice:readAmounts': (actor: Actor, inv: InvoiceRef) =>
     actor.userType === 'admin' || (handlesMoney(actor) && (issues(actor, inv) || pays(actor, inv))),

@@ -38,7 +38,12 @@ afterAll(async () => {
 
 /** A load the shipper posted and the carrier delivered (or left in another status). */
 const deliveredLoad = (status: 'delivered' | 'in_transit' = 'delivered') =>
-  seedLoad({ posterId: shipper.owner.id, carrierId: carrier.owner.id, status, title: 'Steel coils to Dallas' });
+  seedLoad({
+    posterId: shipper.owner.id,
+    carrierId: carrier.owner.id,
+    status,
+    title: 'Steel coils to Dallas',
+  });
 
 async function invoice(loadId: string, body: Record<string, unknown> = {}): Promise<InvoiceDto> {
   const res = await carrier.accounting.client.post('/api/invoices', { loadId, ...body });
@@ -204,7 +209,8 @@ describe('who sees invoices', () => {
     expect(((await carrier.owner.client.get('/api/invoices/received')).body as InvoicePage).total).toBe(0);
     expect(((await shipper.owner.client.get('/api/invoices/sent')).body as InvoicePage).total).toBe(0);
     expect(((await otherCarrier.get('/api/invoices/sent')).body as InvoicePage).total).toBe(0);
-    const paged = (await carrier.owner.client.get('/api/invoices/sent?page=1&pageSize=1')).body as InvoicePage;
+    const paged = (await carrier.owner.client.get('/api/invoices/sent?page=1&pageSize=1'))
+      .body as InvoicePage;
     expect(paged.items).toHaveLength(1);
     expect(paged.total).toBeGreaterThan(1);
     expect((await carrier.owner.client.get('/api/invoices/sent?status=lost')).status).toBe(400);
@@ -215,17 +221,33 @@ describe('the payer’s moves', () => {
   it('approve, schedule, pay: each live to the carrier with a notification; a paid invoice is never paid again', async () => {
     const inv = await invoice(await deliveredLoad());
     const socket = await carrier.accounting.client.socket();
-    const approvedPush = nextEvent(socket, 'invoice:changed', (p) => p.id === inv.id && p.status === 'approved');
+    const approvedPush = nextEvent(
+      socket,
+      'invoice:changed',
+      (p) => p.id === inv.id && p.status === 'approved',
+    );
     const approved = await move(shipper.accounting.client, inv, 'approve');
     expect(approved.status).toBe(200);
-    expect((approved.body as InvoiceDto).viewerActions).toMatchObject({ schedule: true, pay: true, dispute: true });
+    expect((approved.body as InvoiceDto).viewerActions).toMatchObject({
+      schedule: true,
+      pay: true,
+      dispute: true,
+    });
     await approvedPush;
 
-    const onCarrierSide = await move(carrier.owner.client, approved.body, 'schedule', { scheduledFor: today() });
+    const onCarrierSide = await move(carrier.owner.client, approved.body, 'schedule', {
+      scheduledFor: today(),
+    });
     expect(onCarrierSide.status).toBe(403);
-    expect((await move(shipper.dispatcher.client, approved.body, 'pay', { reference: 'ACH 1' })).status).toBe(403);
-    expect((await move(shipper.viewer.client, approved.body, 'pay', { reference: 'ACH 1' })).status).toBe(404);
-    const past = await move(shipper.accounting.client, approved.body, 'schedule', { scheduledFor: '2020-01-01' });
+    expect((await move(shipper.dispatcher.client, approved.body, 'pay', { reference: 'ACH 1' })).status).toBe(
+      403,
+    );
+    expect((await move(shipper.viewer.client, approved.body, 'pay', { reference: 'ACH 1' })).status).toBe(
+      404,
+    );
+    const past = await move(shipper.accounting.client, approved.body, 'schedule', {
+      scheduledFor: '2020-01-01',
+    });
     expect(past.status).toBe(400);
     expect(past.body.message).toMatch(/Choose today or a later day/);
 
@@ -258,7 +280,9 @@ describe('the payer’s moves', () => {
     expect(disputeAfter.body.message).toMatch(/This invoice is paid: it can no longer be disputed/);
 
     await eventually(async () => {
-      const titles = (await NotificationModel.find({ userId: carrier.accounting.id }).lean()).map((n) => n.title);
+      const titles = (await NotificationModel.find({ userId: carrier.accounting.id }).lean()).map(
+        (n) => n.title,
+      );
       return ['approved', 'scheduled', 'paid'].every((w) => titles.includes(`Invoice ${inv.number} ${w}`));
     }, 30_000);
     // The driver and the viewer of the carrier hear of none of it.
@@ -323,7 +347,8 @@ describe('the payer’s moves', () => {
     const again = await move(carrier.accounting.client, carrierView, 'correct', { extraLines: [] });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already corrected/);
-    const onLoad = (await shipper.accounting.client.get(`/api/freight/${loadId}/invoice`)).body as LoadInvoiceDto;
+    const onLoad = (await shipper.accounting.client.get(`/api/freight/${loadId}/invoice`))
+      .body as LoadInvoiceDto;
     expect(onLoad.invoice?.id).toBe(next.id);
     expect((await move(shipper.accounting.client, next, 'approve')).status).toBe(200);
   });
@@ -331,7 +356,9 @@ describe('the payer’s moves', () => {
   it('a stale version gets 409 with the state reached', async () => {
     const inv = await invoice(await deliveredLoad());
     const approved = (await move(shipper.accounting.client, inv, 'approve')).body as InvoiceDto;
-    const stale = await move(shipper.accounting.client, { ...approved, version: 1 }, 'pay', { reference: 'x' });
+    const stale = await move(shipper.accounting.client, { ...approved, version: 1 }, 'pay', {
+      reference: 'x',
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed since you opened it: it is approved now \(version 2\)/);
     expect((await move(shipper.accounting.client, inv, 'approve', { version: 'two' })).status).toBe(400);

@@ -21,16 +21,21 @@ async function sideMembers(companyId: string | null, userId: string): Promise<Me
   const people = await UserModel.find({ companyId: new Types.ObjectId(companyId) }, { companyRole: 1 }).lean<
     Array<{ _id: Types.ObjectId; companyRole?: string | null }>
   >();
-  const role = (p: { companyRole?: string | null }) => (p.companyRole ?? 'owner') as (typeof INVOICE_READERS)[number];
+  const role = (p: { companyRole?: string | null }) =>
+    (p.companyRole ?? 'owner') as (typeof INVOICE_READERS)[number];
   return people
     .filter((p) => INVOICE_READERS.includes(role(p)))
     .map((p) => ({ id: String(p._id), money: MONEY_ROLES.includes(role(p)) }));
 }
 
-const amount = (invoice: InvoiceDto) => (invoice.totalCents != null ? ` for ${formatUsd(invoice.totalCents / 100)}` : '');
+const amount = (invoice: InvoiceDto) =>
+  invoice.totalCents != null ? ` for ${formatUsd(invoice.totalCents / 100)}` : '';
 
 /** What the other side is told of each fact, and who is told: the issuer of the payer's moves, the payer of new invoices. */
-function messageOf(name: string, invoice: InvoiceDto): { to: 'issuer' | 'payer'; title: string; body: string } {
+function messageOf(
+  name: string,
+  invoice: InvoiceDto,
+): { to: 'issuer' | 'payer'; title: string; body: string } {
   const n = invoice.number;
   switch (name) {
     case 'invoice.submitted':
@@ -46,7 +51,11 @@ function messageOf(name: string, invoice: InvoiceDto): { to: 'issuer' | 'payer';
         body: `${invoice.issuerName} corrected the invoice for ${invoice.loadTitle}${amount(invoice)}.`,
       };
     case 'invoice.approved':
-      return { to: 'issuer', title: `Invoice ${n} approved`, body: `${invoice.payerName} approved it${amount(invoice)}.` };
+      return {
+        to: 'issuer',
+        title: `Invoice ${n} approved`,
+        body: `${invoice.payerName} approved it${amount(invoice)}.`,
+      };
     case 'invoice.disputed':
       return {
         to: 'issuer',
@@ -97,7 +106,12 @@ export const invoicesProjector = registerProjector({
           sideMembers(invoice.payerCompanyId, parties.payerUserId),
         ]);
         const audience = [...issuer, ...payer].map((m) => rooms.user(m.id));
-        const changed = { id: invoice.id, status: invoice.status, version: invoice.version, loadId: invoice.loadId };
+        const changed = {
+          id: invoice.id,
+          status: invoice.status,
+          version: invoice.version,
+          loadId: invoice.loadId,
+        };
         publish('invoice:changed', audience, changed);
         if (event.name === 'invoice.corrected') {
           const replaced = event.data.replacedId;

@@ -37,7 +37,11 @@ function lineTable(doc: PDFKit.PDFDocument, invoice: Invoice): void {
     ensureSpace(doc, h + 10);
     const y = doc.y;
     doc.fillColor(INK).font('Helvetica').fontSize(10).text(text, left, y, { width: textWidth });
-    if (dispute) doc.fillColor(MUTED).fontSize(8.5).text(dispute, left, doc.y + 2, { width: textWidth });
+    if (dispute)
+      doc
+        .fillColor(MUTED)
+        .fontSize(8.5)
+        .text(dispute, left, doc.y + 2, { width: textWidth });
     doc
       .fillColor(INK)
       .font('Helvetica')
@@ -83,7 +87,9 @@ export async function renderInvoice(invoice: Invoice): Promise<Buffer> {
     ['Load', `${pdfText(invoice.loadTitle)} (${reference})`],
     ['Lane', pdfText(invoice.lane)],
     ['Attached', 'Rate confirmation and proof of delivery (download them from the load in FreightConnect)'],
-    ...(invoice.replacesId ? ([['Replaces', 'an earlier invoice for this load']] as Array<[string, string]>) : []),
+    ...(invoice.replacesId
+      ? ([['Replaces', 'an earlier invoice for this load']] as Array<[string, string]>)
+      : []),
   ]);
   sectionTitle(doc, 'Charges');
   lineTable(doc, invoice);

@@ -92,7 +92,12 @@ async function takeNumber(issuerKey: string): Promise<number> {
 
 const linesOf = (linehaulCents: number, lane: string, extra: ExtraInvoiceLine[]): InvoiceLine[] => [
   { kind: 'linehaul', description: `Linehaul ${lane}`, amountCents: linehaulCents, dispute: null },
-  ...extra.map((l) => ({ kind: l.kind, description: l.description, amountCents: l.amountCents, dispute: null })),
+  ...extra.map((l) => ({
+    kind: l.kind,
+    description: l.description,
+    amountCents: l.amountCents,
+    dispute: null,
+  })),
 ];
 
 /** A load's invoice that still counts (anything but one a correction replaced). */
@@ -166,7 +171,9 @@ async function draftInvoice(
 
 /** The load the actor's company hauled and may invoice now (400 for any other load: it is not theirs to bill). */
 async function invoiceableLoad(actor: Actor, loadId: string): Promise<FreightListing> {
-  const load = Types.ObjectId.isValid(loadId) ? await FreightModel.findById(loadId).lean<FreightListing>() : null;
+  const load = Types.ObjectId.isValid(loadId)
+    ? await FreightModel.findById(loadId).lean<FreightListing>()
+    : null;
   if (!load || !can(actor, 'invoice:issue', load)) throw badRequest(NOT_YOUR_LOAD);
   if (load.status !== 'delivered')
     throw conflict(`Invoice a load once it is delivered: this one is ${load.status.replace('_', ' ')}`);
@@ -252,7 +259,9 @@ export async function listInvoices(
     message: `Invoices are for a company's ${MONEY_ROLES_TEXT} and dispatchers`,
   });
   const filter = {
-    ...(side === 'sent' ? mine(actor, 'issuerUserId', 'companyId') : mine(actor, 'payerUserId', 'payerCompanyId')),
+    ...(side === 'sent'
+      ? mine(actor, 'issuerUserId', 'companyId')
+      : mine(actor, 'payerUserId', 'payerCompanyId')),
     ...(q.status ? { status: q.status } : {}),
   };
   const found = await paginate<Invoice>(InvoiceModel, filter, { submittedAt: -1, _id: -1 }, q);
@@ -261,7 +270,9 @@ export async function listInvoices(
 
 /** GET /api/freight/:id/invoice: the load's invoice for its parties, and whether the viewer may invoice it now. */
 export async function loadInvoice(actor: Actor, loadId: string): Promise<LoadInvoiceDto> {
-  const load = Types.ObjectId.isValid(loadId) ? await FreightModel.findById(loadId).lean<FreightListing>() : null;
+  const load = Types.ObjectId.isValid(loadId)
+    ? await FreightModel.findById(loadId).lean<FreightListing>()
+    : null;
   if (!load || !can(actor, 'load:read', load)) throw notFound('Load not found');
   const invoice = await currentInvoiceOf(load._id);
   const shown = invoice && can(actor, 'invoice:read', invoice) ? presentInvoice(actor, invoice) : null;
@@ -305,7 +316,10 @@ function assertMovable(invoice: Invoice, move: InvoiceMove, version: number): vo
 }
 
 type PayerMove = Exclude<InvoiceMove, 'correct'>;
-const FACT_OF: Record<PayerMove, 'invoice.approved' | 'invoice.disputed' | 'invoice.scheduled' | 'invoice.paid'> = {
+const FACT_OF: Record<
+  PayerMove,
+  'invoice.approved' | 'invoice.disputed' | 'invoice.scheduled' | 'invoice.paid'
+> = {
   approve: 'invoice.approved',
   dispute: 'invoice.disputed',
   schedule: 'invoice.scheduled',
@@ -355,7 +369,10 @@ async function settle(
       loadId: String(invoice.loadId),
       subjects: { invoiceId: id },
       data: { invoice: toInvoiceDto(planned), parties: partiesOfInvoice(planned) },
-      proof: { collection: InvoiceModel.collection.collectionName, filter: { _id: invoice._id, version: next } },
+      proof: {
+        collection: InvoiceModel.collection.collectionName,
+        filter: { _id: invoice._id, version: next },
+      },
     } satisfies Fact;
     const after = await recordFact(
       { kind: 'invoice', id },

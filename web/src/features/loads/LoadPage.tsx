@@ -26,7 +26,7 @@ import {
   stopReferencesText,
   type LoadStopDto,
 } from '@freight/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { FiCopy, FiEdit2, FiMapPin, FiXCircle } from 'react-icons/fi';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -52,6 +52,10 @@ import { PostLoadDialog } from '../freight/PostLoadDialog';
 import { cargoTypeLabel } from '../tracking/format';
 import { REQUEST_OUTCOME } from '../workspace/nextSteps';
 import { OfferItem, carrierLabel, type OfferAction } from './OfferItem';
+import { lazyNamed } from '../../lib/lazyComponent';
+
+/** A delivered load's invoice (issue 40), in a chunk of its own. */
+const LoadInvoiceCard = lazyNamed(() => import('../invoices/LoadInvoiceCard'), 'LoadInvoiceCard');
 
 const NO_REQUESTS: BookingRequestDto[] = [];
 const NO_OFFERS: NegotiationDto[] = [];
@@ -231,6 +235,11 @@ function PosterLoad({
         </Stack>
 
         <LoadFields listing={l} />
+        {l.status === 'delivered' && (
+          <Suspense fallback={null}>
+            <LoadInvoiceCard loadId={l.id} />
+          </Suspense>
+        )}
 
         <Section title="Booking requests" count={pendingRequests} id="load-requests">
           {requests.length === 0 ? (
