@@ -1,4 +1,4 @@
-import { Button, Dialog, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   DEFAULT_INVOICE_TERMS_DAYS,
   EXTRA_INVOICE_LINE_KINDS,
@@ -136,14 +136,15 @@ function InvoiceFormBody({
             <Stack key={i} gap="2" borderWidth="1px" rounded="md" p="3" data-testid={`invoice-line-${i}`}>
               <HStack justify="space-between">
                 <Text fontWeight="medium">Extra charge {i + 1}</Text>
-                <IconButton
+                <Button
                   aria-label={`Remove extra charge ${i + 1}`}
                   size="xs"
                   variant="ghost"
                   onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
                 >
-                  <FiTrash2 />
-                </IconButton>
+                  <FiTrash2 aria-hidden />
+                  Remove
+                </Button>
               </HStack>
               <FormField label="Kind">
                 <SelectInput

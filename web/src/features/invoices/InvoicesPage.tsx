@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, agingOf, formatUsd, type InvoiceDto } from '@freight/shared';
 import { useEffect } from 'react';
 import { FiFileText } from 'react-icons/fi';
@@ -9,7 +9,7 @@ import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
 import { useReceivedInvoicesStore, useSentInvoicesStore } from '../../stores/invoices';
 import { money } from './format';
-import { InvoiceDrawer, InvoiceStatusBadges } from './InvoiceDrawer';
+import { InvoiceDetailDialog, InvoiceStatusBadges } from './InvoiceDetail';
 
 type Side = 'sent' | 'received';
 const STORES = { sent: useSentInvoicesStore, received: useReceivedInvoicesStore };
@@ -30,18 +30,22 @@ export function InvoicesPage() {
       <Heading as="h1" size="lg">
         Invoices
       </Heading>
-      <Tabs.Root value={side} onValueChange={(e) => setParam('tab', e.value)} variant="enclosed">
-        <Tabs.List>
-          <Tabs.Trigger value="sent" data-testid="invoices-tab-sent">
-            Sent
-          </Tabs.Trigger>
-          <Tabs.Trigger value="received" data-testid="invoices-tab-received">
-            Received
-          </Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+      <HStack gap="2" role="group" aria-label="Invoices sent or received">
+        {(['sent', 'received'] as const).map((tab) => (
+          <Button
+            key={tab}
+            size="sm"
+            variant={side === tab ? 'solid' : 'outline'}
+            aria-pressed={side === tab}
+            onClick={() => setParam('tab', tab)}
+            data-testid={`invoices-tab-${tab}`}
+          >
+            {tab === 'sent' ? 'Sent' : 'Received'}
+          </Button>
+        ))}
+      </HStack>
       <InvoiceList key={side} side={side} onOpen={(id) => setParam('invoice', id)} />
-      <InvoiceDrawer id={open} onClose={() => setParam('invoice', null)} />
+      <InvoiceDetailDialog id={open} onClose={() => setParam('invoice', null)} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { invoiceActions, useLoadInvoiceStore } from '../../stores/invoices';
 import { money } from './format';
-import { InvoiceStatusBadges } from './InvoiceDrawer';
+import { InvoiceStatusBadges } from './InvoiceDetail';
 import { InvoiceFormDialog } from './InvoiceForm';
 
 /**

@@ -2,12 +2,9 @@ import {
   Badge,
   Button,
   Checkbox,
-  CloseButton,
   Dialog,
-  Drawer,
   HStack,
   Link,
-  Portal,
   Separator,
   Spinner,
   Stack,
@@ -51,8 +48,12 @@ export function InvoiceStatusBadges({ invoice }: { invoice: InvoiceDto }) {
   );
 }
 
-/** The invoice drawer (issue 40): its lines, papers, history, and the moves the server allows this viewer. */
-export function InvoiceDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+/**
+ * An invoice opened from a list or a load (issue 40): its lines, papers, history, and the moves the server allows
+ * this viewer. A dialog (Dialog is in the shared code already; a drawer here would move Chakra's drawer out of the
+ * first paint's main chunk into a shared one, past the size budget).
+ */
+export function InvoiceDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const entry = useInvoiceStore((s) => (id ? s.byId[id] : undefined));
   const load = useInvoiceStore((s) => s.load);
   useEffect(() => {
@@ -60,37 +61,23 @@ export function InvoiceDrawer({ id, onClose }: { id: string | null; onClose: () 
   }, [id, load]);
   const invoice = entry?.data ?? null;
   return (
-    <Drawer.Root
+    <FormDialog
+      title={invoice ? `Invoice ${invoice.number}` : 'Invoice'}
       open={id !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="end"
-      size="md"
+      onClose={onClose}
+      size="lg"
     >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content data-testid="invoice-drawer">
-            <Drawer.Header>
-              <Drawer.Title>{invoice ? `Invoice ${invoice.number}` : 'Invoice'}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              {invoice ? (
-                <InvoiceDetail invoice={invoice} />
-              ) : entry?.status === 'failed' ? (
-                <Text color="red.600">{entry.error ?? 'Could not open this invoice. Please try again.'}</Text>
-              ) : (
-                <Spinner role="status" aria-label="Loading the invoice" />
-              )}
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+      <Dialog.Body data-testid="invoice-detail">
+        {invoice ? (
+          <InvoiceDetail invoice={invoice} />
+        ) : entry?.status === 'failed' ? (
+          <Text color="red.600">{entry.error ?? 'Could not open this invoice. Please try again.'}</Text>
+        ) : (
+          <Spinner role="status" aria-label="Loading the invoice" />
+        )}
+      </Dialog.Body>
+      <FormDialogFooter onCancel={onClose} cancelLabel="Close" />
+    </FormDialog>
   );
 }
 
