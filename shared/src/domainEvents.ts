@@ -291,8 +291,11 @@ export const DOMAIN_EVENTS = {
   'truckPost.loadOffered': z.object({ offer: snapshot<NegotiationDto>(), truckPostId: z.string() }),
   // Getting paid (issue 40): each fact carries the invoice as it stands after the move, and both sides' people.
   'invoice.submitted': z.object({ ...invoiceSnapshot }),
-  /** A corrected invoice replaced an open one (`replacedId`, now `replaced`). */
-  'invoice.corrected': z.object({ ...invoiceSnapshot, replacedId: z.string() }),
+  /** A corrected invoice replaced an open one (now `replaced`, at this version). */
+  'invoice.corrected': z.object({
+    ...invoiceSnapshot,
+    replaced: z.object({ id: z.string(), version: z.number() }),
+  }),
   'invoice.approved': z.object({ ...invoiceSnapshot }),
   'invoice.disputed': z.object({ ...invoiceSnapshot }),
   'invoice.scheduled': z.object({ ...invoiceSnapshot }),

@@ -2,6 +2,7 @@
 // load, the PDF, the lists by role) and the payer's moves (approve, dispute per line, schedule, pay), each a
 // conditional move with races fired both sides at once. Real FerretDB, Redis, BullMQ and the notifications worker.
 import type { InvoiceDto, InvoicePage, LoadInvoiceDto } from '@freight/shared';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { stressSize } from '@test/stress';
@@ -83,6 +84,18 @@ describe('creating an invoice', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(String(pdf.body.subarray(0, 5))).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.body as Buffer)), {
+      mergePages: true,
+    });
+    const printed = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      inv.number,
+      'Lakeside Foods',
+      'Ridge Haulers',
+      '3 hours at the receiver',
+      '$3,000.50',
+    ])
+      expect(printed).toContain(expected);
 
     const received = await shipper.accounting.client.get(`/api/invoices/${inv.id}`);
     expect(received.status).toBe(200);

@@ -114,8 +114,8 @@ export const invoicesProjector = registerProjector({
         };
         publish('invoice:changed', audience, changed);
         if (event.name === 'invoice.corrected') {
-          const replaced = event.data.replacedId;
-          publish('invoice:changed', audience, { ...changed, id: replaced, status: 'replaced', version: 0 });
+          const { replaced } = event.data;
+          publish('invoice:changed', audience, { ...changed, ...replaced, status: 'replaced' });
         }
         const message = messageOf(event.name, invoice);
         const side = message.to === 'issuer' ? issuer : payer;

@@ -21,7 +21,7 @@ import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import { now } from '../../infra/clock';
-import { withAggregates, type AggregateRef } from '../../infra/concurrency';
+import { withAggregate, withAggregates, type AggregateRef } from '../../infra/concurrency';
 import { authorize, can, type Actor } from '../../policies';
 import { canMove, viewerInvoiceActions, type InvoiceMove } from '../../policies/invoices';
 import { mine } from '../companies/mine';
@@ -347,7 +347,7 @@ async function settle(
   authorize(actor, 'invoice:settle', seen, {
     message: `Only the billed company's ${MONEY_ROLES_TEXT} approve, dispute, schedule and pay invoices`,
   });
-  const moved = await withAggregates([{ kind: 'invoice', id }], async () => {
+  const moved = await withAggregate('invoice', id, async () => {
     const invoice = await findInvoice(id);
     assertMovable(invoice, move, version);
     const at = now();
@@ -476,7 +476,11 @@ export async function correctInvoice(
         by: actor,
         loadId: String(old.loadId),
         subjects: { invoiceId: newId, replacedId: id },
-        data: { invoice: toInvoiceDto(draft), parties: partiesOfInvoice(draft), replacedId: id },
+        data: {
+          invoice: toInvoiceDto(draft),
+          parties: partiesOfInvoice(draft),
+          replaced: { id, version: next },
+        },
         proof: { collection: InvoiceModel.collection.collectionName, filter: { _id: draft._id } },
       },
       async () => {

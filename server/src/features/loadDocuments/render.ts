@@ -2,8 +2,9 @@ import { appointmentText, formatUsd, stopReferencesText, type LoadStopDto } from
 import PDFDocument from 'pdfkit';
 
 /**
- * The PDFs of a load's documents (issue 16), drawn with pdfkit's standard fonts (Helvetica: nothing to bundle or
- * download). Those fonts speak WinAnsi only, so user text is reduced to it (accents kept where WinAnsi has them).
+ * The PDFs of a load's documents (issue 16), and the pieces invoices/render.ts draws invoices with (issue 40), drawn
+ * with pdfkit's standard fonts (Helvetica: nothing to bundle or download). Those fonts speak WinAnsi only, so user
+ * text is reduced to it (accents kept where WinAnsi has them).
  */
 
 export interface PartyInfo {
