@@ -58,7 +58,12 @@ describe('issue 40: invoices (Chromium)', () => {
       await card.getByText(/INV-000001 · \$2,950\.50/).waitFor();
 
       // The carrier's Invoices page stays open from here on: every later step reaches it live.
-      await goInApp(c.page, '/invoices');
+      // On a phone from the menu's Invoices entry (an account page, beside Team; the laptop's top bar has none).
+      if (viewport.width < 1280) {
+        await c.page.getByRole('button', { name: 'Open navigation' }).click();
+        await c.page.getByTestId('nav-invoices').click();
+        await c.page.waitForURL(/\/invoices$/);
+      } else await goInApp(c.page, '/invoices');
       await rowStatus(c.page, 'INV-000001').filter({ hasText: 'Submitted' }).waitFor();
       await c.page.getByTestId('aging-current').filter({ hasText: '$2,950.50' }).waitFor();
       await markNoReload(c.page);

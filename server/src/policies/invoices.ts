@@ -19,6 +19,9 @@ export interface InvoiceRef {
 const issues = (actor: Actor, inv: InvoiceRef) => isParty(actor, inv.issuerUserId, inv.companyId);
 const pays = (actor: Actor, inv: InvoiceRef) => isParty(actor, inv.payerUserId, inv.payerCompanyId);
 const handlesMoney = (actor: Actor) => hasRole(actor, MONEY_ROLES);
+/** The account types that haul or post loads, and so send or receive invoices. */
+const inFreight = (actor: Actor) =>
+  ['carrier', 'shipper', 'broker', 'air_cargo'].includes(actor.userType ?? '');
 
 /**
  * Invoices (issue 40, docs/invoices.md): the carrier company's money roles invoice the loads it hauled and correct
@@ -30,7 +33,7 @@ export const invoicesPolicies = {
   'invoice:issue': (actor: Actor, load?: LoadRef) =>
     actor.userType !== 'admin' && handlesMoney(actor) && (load ? hauls(actor, load) : true),
   /** The Sent and Received lists. */
-  'invoice:list': (actor: Actor) => actor.userType !== 'admin' && hasRole(actor, INVOICE_READERS),
+  'invoice:list': (actor: Actor) => inFreight(actor) && hasRole(actor, INVOICE_READERS),
   'invoice:read': (actor: Actor, inv: InvoiceRef) =>
     actor.userType === 'admin' ||
     (hasRole(actor, INVOICE_READERS) && (issues(actor, inv) || pays(actor, inv))),

@@ -41,7 +41,7 @@ export function NavDrawer({ user }: { user: UserDto }) {
                     </RouterLink>
                   </Link>
                 )}
-                {user.userType !== 'admin' && (
+                {user.viewerActions?.listInvoices && (
                   <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
                     <RouterLink to="/invoices" onClick={close} data-testid="nav-invoices">
                       Invoices
