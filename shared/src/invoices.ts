@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { dateInput } from './dates';
-import { isBlank } from './nullableInputs';
 
 /**
  * Getting paid (issue 40, docs/invoices.md): the carrier company invoices a delivered load to the company that posted
@@ -149,7 +148,11 @@ export const payInvoiceSchema = z.object({
 });
 
 export const invoiceListSchema = z.object({
-  status: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(INVOICE_STATUSES).optional()),
+  /**
+   * A status to list only (none or blank: every status). Not `isBlank`: importing nullableInputs here splits it out
+   * of the first paint's main chunk (the size budget), for one comparison.
+   */
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(INVOICE_STATUSES).optional()),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
