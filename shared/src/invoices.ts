@@ -274,9 +274,6 @@ export function agingBucketOf(dueAt: string | Date, at: Date): AgingBucket {
   return '90+';
 }
 
-export const isInvoiceOverdue = (invoice: Pick<InvoiceDto, 'status' | 'dueAt'>, at: Date) =>
-  isInvoiceOpen(invoice.status) && daysPastDue(invoice.dueAt, at) > 0;
-
 /** The open invoices' amounts by aging bucket (cents; the hidden amounts count as zero) and their count. */
 export function agingOf(
   invoices: Array<Pick<InvoiceDto, 'status' | 'dueAt' | 'totalCents'>>,

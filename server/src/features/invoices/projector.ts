@@ -125,7 +125,7 @@ export const invoicesProjector = registerProjector({
             kind: 'invoice',
             title: message.title,
             body: message.body,
-            link: `/invoices?invoice=${invoice.id}`,
+            link: `/invoices?tab=${message.to === 'payer' ? 'received' : 'sent'}&invoice=${invoice.id}`,
             dedupeKey: `${event.id}-${member.id}`,
           });
         }

@@ -15,7 +15,7 @@ import {
   INVOICE_LINE_LABELS,
   INVOICE_STATUS_LABELS,
   daysPastDue,
-  isInvoiceOverdue,
+  isInvoiceOpen,
   type InvoiceDto,
 } from '@freight/shared';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -33,15 +33,15 @@ type Dialogs = 'dispute' | 'schedule' | 'pay' | 'correct' | null;
 
 /** An invoice's status badge, with "Overdue" beside an open invoice past its due date. */
 export function InvoiceStatusBadges({ invoice }: { invoice: InvoiceDto }) {
-  const overdue = isInvoiceOverdue(invoice, new Date());
+  const late = isInvoiceOpen(invoice.status) ? daysPastDue(invoice.dueAt, new Date()) : 0;
   return (
     <HStack gap="2">
       <Badge colorPalette={INVOICE_STATUS_COLORS[invoice.status]} data-testid="invoice-status">
         {INVOICE_STATUS_LABELS[invoice.status]}
       </Badge>
-      {overdue && (
+      {late > 0 && (
         <Badge colorPalette="red" variant="solid" data-testid="invoice-overdue">
-          Overdue {daysPastDue(invoice.dueAt, new Date())} d
+          Overdue by {late} day{late === 1 ? '' : 's'}
         </Badge>
       )}
     </HStack>

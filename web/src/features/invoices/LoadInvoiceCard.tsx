@@ -3,6 +3,7 @@ import { DEFAULT_INVOICE_TERMS_DAYS } from '@freight/shared';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { invoiceActions, useLoadInvoiceStore } from '../../stores/invoices';
+import { useCurrentUser } from '../../stores/session';
 import { money } from './format';
 import { InvoiceStatusBadges } from './InvoiceDetail';
 import { InvoiceFormDialog } from './InvoiceForm';
@@ -15,11 +16,13 @@ export function LoadInvoiceCard({ loadId }: { loadId: string }) {
   const data = useLoadInvoiceStore((s) => s.byId[loadId]?.data);
   const load = useLoadInvoiceStore((s) => s.load);
   const [creating, setCreating] = useState(false);
+  const companyId = useCurrentUser()?.company?.id;
   useEffect(() => {
     void load(loadId);
   }, [loadId, load]);
   if (!data || (!data.invoice && !data.canCreate)) return null;
   const invoice = data.invoice;
+  const tab = invoice?.payerCompanyId && invoice.payerCompanyId === companyId ? 'received' : 'sent';
   return (
     <Card.Root as="section" aria-labelledby="load-invoice-heading" data-testid="load-invoice">
       <Card.Header>
@@ -37,7 +40,7 @@ export function LoadInvoiceCard({ loadId }: { loadId: string }) {
               <InvoiceStatusBadges invoice={invoice} />
             </Stack>
             <Button asChild size="sm" variant="outline">
-              <RouterLink to={`/invoices?invoice=${invoice.id}`}>Open invoice</RouterLink>
+              <RouterLink to={`/invoices?tab=${tab}&invoice=${invoice.id}`}>Open invoice</RouterLink>
             </Button>
           </HStack>
         ) : (
