@@ -7,7 +7,9 @@ import { UserModel } from '@freight/server/features/users/model';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe';
 import { BOTH_SIZES, goInApp, startJourney } from './browser';
+import { fitProblems } from './layoutChecks';
 import { memberOf } from './companies';
 import { freshAccount, markNoReload, notReloaded, rolePage, type FreshAccount } from './roles';
 
@@ -67,6 +69,8 @@ describe('issue 40: invoices (Chromium)', () => {
       await rowStatus(c.page, 'INV-000001').filter({ hasText: 'Submitted' }).waitFor();
       await c.page.getByTestId('aging-current').filter({ hasText: '$2,950.50' }).waitFor();
       await markNoReload(c.page);
+      expect(await axeViolations(c.page, 'Invoices')).toEqual([]);
+      expect(await fitProblems(c.page, 'Invoices')).toEqual([]);
 
       // The shipper's accounting member disputes the detention line.
       const s = await rolePage(
@@ -77,6 +81,7 @@ describe('issue 40: invoices (Chromium)', () => {
         '/invoices?tab=received',
       );
       const received = await openInvoice(s.page, 'INV-000001');
+      expect(await axeViolations(s.page, 'Invoice', { modalOpen: true })).toEqual([]);
       await received.getByRole('button', { name: 'Dispute' }).click();
       const dispute = s.page.getByRole('dialog', { name: 'Dispute invoice INV-000001' });
       await dispute.getByRole('button', { name: 'Send dispute' }).click();
