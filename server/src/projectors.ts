@@ -24,3 +24,4 @@ import './features/truckPosts/projector';
 import './features/trips/projector';
 import './features/fleet/projector';
 import './features/ratings/projector';
+import './features/invoices/projector';

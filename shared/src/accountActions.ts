@@ -30,6 +30,8 @@ export interface AccountViewerActions {
   setAuthority?: true;
   /** Make API keys and register webhooks on /developers (issue 30): a company's owners and admins. */
   manageIntegrations?: true;
+  /** Invoices sent and received (/invoices, issue 40): the money roles and dispatchers of a company in freight. */
+  listInvoices?: true;
   /** See the company's posted trucks on /trucks (My Truck Posts): a carrier's reading roles. */
   listTruckPosts?: true;
   /** Post, edit and withdraw trucks (Post a Truck): a carrier's owners, admins and dispatchers. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BackgroundCheckDto } from './backgroundChecks';
 import type { DocumentDto, DocumentStatus, PendingDocumentDto, VerificationStatusDto } from './documents';
 import type { FreightStatus } from './enums';
+import type { InvoiceDto } from './invoices';
 import type { BookingRequestDto, FreightListingDto, NegotiationDto } from './freight';
 import type { LoadAssignmentDto, TruckDto } from './fleet';
 import type { LoadDocumentDto } from './loadDocuments';
@@ -48,6 +49,12 @@ export type LoadPartiesSnapshot = Pick<
 export type SubscriptionSnapshot = Omit<SubscriptionChangedPayload, 'reason'>;
 
 const loadSnapshot = { load: snapshot<FreightListingDto>() };
+
+/** An invoice's snapshot and the people of both sides (an account without a company is its own party). */
+const invoiceSnapshot = {
+  invoice: snapshot<InvoiceDto>(),
+  parties: z.object({ issuerUserId: z.string(), payerUserId: z.string() }),
+};
 
 export const DOMAIN_EVENTS = {
   // A load's life
@@ -286,6 +293,17 @@ export const DOMAIN_EVENTS = {
   // Ratings (issue 40, item 5): `rating` as it stands after the fact; a change carries the values it replaced.
   'rating.given': z.object({ rating: snapshot<RatingDto>() }),
   'rating.changed': z.object({ rating: snapshot<RatingDto>(), previous: snapshot<RatingValues>() }),
+  // Getting paid (issue 40): each fact carries the invoice as it stands after the move, and both sides' people.
+  'invoice.submitted': z.object({ ...invoiceSnapshot }),
+  /** A corrected invoice replaced an open one (now `replaced`, at this version). */
+  'invoice.corrected': z.object({
+    ...invoiceSnapshot,
+    replaced: z.object({ id: z.string(), version: z.number() }),
+  }),
+  'invoice.approved': z.object({ ...invoiceSnapshot }),
+  'invoice.disputed': z.object({ ...invoiceSnapshot }),
+  'invoice.scheduled': z.object({ ...invoiceSnapshot }),
+  'invoice.paid': z.object({ ...invoiceSnapshot }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

@@ -3,6 +3,7 @@ import type { CompanyEvents } from './team';
 import type { DocumentEvents } from './documents';
 import type { FleetClientEvents, FleetEvents } from './fleet';
 import type { FreightClientEvents, FreightEvents } from './freight';
+import type { InvoiceEvents } from './invoices';
 import type { LoadDocumentEvents } from './loadDocuments';
 import type { LoadHistoryEvents } from './loadHistory';
 import type { NotificationEvents } from './notifications';
@@ -34,7 +35,8 @@ export interface ServerToClientEvents
     TruckPostEvents,
     TripEvents,
     FleetEvents,
-    RatingEvents {}
+    RatingEvents,
+    InvoiceEvents {}
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

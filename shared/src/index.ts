@@ -38,6 +38,7 @@ export * from './webhooks';
 export * from './fleet';
 export * from './truckPosts';
 export * from './ratings';
+export * from './invoices';
 export * from './trips';
 export * from './countries';
 export * from './regions';

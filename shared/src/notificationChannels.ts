@@ -94,6 +94,13 @@ export const NOTIFICATION_KIND_SETTINGS: Record<
     email: true,
     push: false,
   },
+  invoice: {
+    label: 'Invoices and payments',
+    description:
+      'Invoices sent to your company and every move on the ones you sent: approved, disputed, scheduled, paid.',
+    email: true,
+    push: true,
+  },
   general: {
     label: 'Other account news',
     description: 'Broker invitations, matches on your driver routes, account changes.',
@@ -116,6 +123,7 @@ export const NOTIFICATION_KIND_ORDER: NotificationKind[] = [
   'shipment_offer',
   'freight_status',
   'saved_search_match',
+  'invoice',
   'document_reviewed',
   'document_expiring',
   'document_expired',

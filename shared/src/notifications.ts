@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'subscription',
   'shipment_offer',
   'background_check',
+  'invoice',
   'general',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -61,6 +61,7 @@ const CompanyProfilePage = lazyNamed(
   () => import('./features/companies/CompanyProfilePage'),
   'CompanyProfilePage',
 );
+const InvoicesPage = lazyNamed(() => import('./features/invoices/InvoicesPage'), 'InvoicesPage');
 
 /**
  * Who may open a route: 'signedIn' asks signed-out visitors to sign in on the same address; 'signedOut' sends
@@ -128,4 +129,5 @@ export const appRoutes: AppRoute[] = [
   { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
   { path: '/trucks', element: <TrucksPage />, access: 'signedIn' },
   { path: '/companies/:id', element: <CompanyProfilePage />, access: 'signedIn' },
+  { path: '/invoices', element: <InvoicesPage />, access: 'signedIn' },
 ];

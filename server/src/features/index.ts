@@ -14,6 +14,7 @@ import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
+import { createInvoicesRouter } from './invoices/routes';
 import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
 import { createLoadHistoryRouter } from './loadHistory/routes';
@@ -59,6 +60,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createTruckPostsRouter(rt),
     createRatingsRouter(),
     createCompanyProfileRouter(),
+    createInvoicesRouter(rt),
     placesRouter,
   ];
 }

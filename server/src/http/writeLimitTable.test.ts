@@ -76,6 +76,13 @@ const DEFAULT_ONLY = new Set([
   // A dock pinned on the map (issue 39): a point on a load the booked carrier's side is on, told to the load's
   // parties only; at most once per stop and load in practice, held by the per-account limit.
   'POST /api/freight/:id/stops/:which/pin',
+  // Invoices (issue 40): one per delivered load and a few moves each, between two companies already in business.
+  'POST /api/invoices',
+  'POST /api/invoices/:id/approve',
+  'POST /api/invoices/:id/dispute',
+  'POST /api/invoices/:id/schedule',
+  'POST /api/invoices/:id/pay',
+  'POST /api/invoices/:id/correct',
 ]);
 
 let app: TestApp;

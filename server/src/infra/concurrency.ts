@@ -57,7 +57,9 @@ export type AggregateKind =
   /** A carrier company's truck (issue 29): its status and the load it runs. */
   | 'truck'
   /** A driver (issue 29), by user id: the one active load they run. */
-  | 'driver';
+  | 'driver'
+  /** An invoice (issue 40): its moves (approve, dispute, schedule, pay, replace), one at a time. */
+  | 'invoice';
 
 export interface AggregateRef {
   kind: AggregateKind;

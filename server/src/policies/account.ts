@@ -3,6 +3,7 @@ import { backgroundChecksPolicies } from './backgroundChecks';
 import { actsOnLoads, managesIntegrations } from './companies';
 import { driverRoutesPolicies } from './driverRoutes';
 import { fleetPolicies } from './fleet';
+import { invoicesPolicies } from './invoices';
 import { freightPolicies } from './freight';
 import { truckPostsPolicies } from './truckPosts';
 import type { Actor } from './types';
@@ -30,6 +31,7 @@ export function viewerAccountActions(actor: Actor): AccountViewerActions {
     submitBackgroundCheck: backgroundChecksPolicies['backgroundCheck:submit'](actor),
     setAuthority: userPolicies['user:setAuthority'](actor),
     manageIntegrations: managesIntegrations(actor),
+    listInvoices: invoicesPolicies['invoice:list'](actor),
     listTruckPosts: truckPostsPolicies['truckPost:listOwn'](actor),
     postTrucks: truckPostsPolicies['truckPost:post'](actor),
     searchTrucks: truckPostsPolicies['truckPost:search'](actor),

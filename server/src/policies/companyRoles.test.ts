@@ -12,6 +12,8 @@ const PAPERS: readonly CompanyRole[] = ['owner', 'admin', 'dispatcher', 'account
 const ACCOUNT: readonly CompanyRole[] = ['owner', 'admin'];
 const COMPLIANCE: readonly CompanyRole[] = ['owner', 'admin', 'accounting'];
 const NONE: readonly CompanyRole[] = [];
+const MONEY: readonly CompanyRole[] = ['owner', 'admin', 'accounting'];
+const INVOICES: readonly CompanyRole[] = ['owner', 'admin', 'accounting', 'dispatcher'];
 
 /** A party of an object: a person and their company. */
 interface Party {
@@ -42,6 +44,14 @@ const bookedLoad = (poster: Party, carrier: Party) => ({
   carrierId: carrier.personId,
   carrierCompanyId: carrier.companyId,
   status: 'booked',
+});
+/** An invoice from `issuer` to `payer`. */
+const invoice = (issuer: Party, payer: Party) => ({
+  issuerUserId: issuer.personId,
+  companyId: issuer.companyId,
+  payerUserId: payer.personId,
+  payerCompanyId: payer.companyId,
+  status: 'submitted',
 });
 
 const CASES = {
@@ -285,6 +295,13 @@ const CASES = {
     own: PAPERS,
     other: NONE,
   },
+  // Invoices (issue 40): the money roles of each side; dispatchers read the status only.
+  'invoice:issue': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: MONEY, other: NONE },
+  'invoice:list': { type: 'carrier', own: INVOICES, other: 'same' },
+  'invoice:read': { type: 'carrier', resource: (p, x) => invoice(p, x), own: INVOICES, other: NONE },
+  'invoice:readAmounts': { type: 'carrier', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
+  'invoice:correct': { type: 'carrier', resource: (p, x) => invoice(p, x), own: MONEY, other: NONE },
+  'invoice:settle': { type: 'shipper', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

@@ -5,6 +5,7 @@ import { documentsPolicies } from './documents';
 import { driverRoutesPolicies } from './driverRoutes';
 import { fleetPolicies } from './fleet';
 import { freightPolicies } from './freight';
+import { invoicesPolicies } from './invoices';
 import { loadDocumentsPolicies } from './loadDocuments';
 import { ratingsPolicies } from './ratings';
 import { shipmentWorkspacePolicies } from './shipmentWorkspace';
@@ -37,6 +38,7 @@ export const policies = {
   ...truckPostsPolicies,
   ...fleetPolicies,
   ...ratingsPolicies,
+  ...invoicesPolicies,
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof policies;

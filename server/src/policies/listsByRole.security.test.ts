@@ -451,6 +451,11 @@ const NOT_WALKED: Record<string, string> = {
     "a delivered load's ratings: whoever reads the load (load:read) sees its side's; rating:give rates, ratings tests",
   '/api/companies/:id/profile':
     'a company’s public profile: the same for every signed-in role (docs/ratings.md)',
+  '/api/invoices/sent': 'invoice:list and invoice:readAmounts by role, invoices.test.ts',
+  '/api/invoices/received': 'invoice:list and invoice:readAmounts by role, invoices.test.ts',
+  '/api/invoices/:id': 'invoice:read (drivers and viewers: 404), invoices.test.ts',
+  '/api/invoices/:id/invoice.pdf': 'invoice:readAmounts, invoices.test.ts',
+  '/api/freight/:id/invoice': 'load:read, then invoice:read, invoices.test.ts',
   '/api/admin/mail': ADMIN,
   '/api/admin/documents/pending': ADMIN,
   '/api/admin/documents/stats': ADMIN,

@@ -5,6 +5,7 @@ import type {
   DocumentDto,
   DriverRouteDto,
   FreightListingDto,
+  InvoiceDto,
   MySmallShipmentDto,
   NegotiationDto,
   NotificationDto,
@@ -35,6 +36,8 @@ export interface EntityTypes {
   driverRoute: DriverRouteDto;
   /** A posted truck (the Trucks board, My Truck Posts). */
   truckPost: TruckPostDto;
+  /** An invoice (issue 40): the Sent and Received lists, its drawer, the load page's invoice. */
+  invoice: InvoiceDto;
 }
 
 export type EntityKind = keyof EntityTypes;
@@ -87,6 +90,7 @@ const KINDS: EntityKind[] = [
   'carriedShipment',
   'driverRoute',
   'truckPost',
+  'invoice',
 ];
 
 const emptyTables = (): EntityTables =>

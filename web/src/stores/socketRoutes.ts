@@ -285,6 +285,8 @@ export const socketRoutes: SocketRoutes = {
     patchEntity('trackedLoad', freightId, { unreadCount });
   },
   // My Trips loads with its page (a driver's only screen): its store is not part of everyone's first paint.
+  // Invoices (issue 40): the store loads with its page, so it is fetched only when a change arrives.
+  'invoice:changed': (change) => void import('./invoices').then((m) => m.receiveInvoiceChange(change)),
   'trip:upsert': ({ trip }) => void import('./trips').then((m) => m.useTripsStore.getState().upsert(trip)),
   'trip:removed': ({ tripId }) =>
     void import('./trips').then((m) => m.useTripsStore.getState().remove(tripId)),

@@ -250,6 +250,7 @@ describe("the signed-in user's actions (issue 26)", () => {
         'answerOffers',
         'answerBrokerInvitations',
         'searchTrucks',
+        'listInvoices',
       ],
     ],
     [
@@ -262,10 +263,17 @@ describe("the signed-in user's actions (issue 26)", () => {
         'setAuthority',
         'listTruckPosts',
         'postTrucks',
+        'listInvoices',
       ],
     ],
-    ['broker@test.local', ['manageIntegrations', 'reviewBookingRequests', 'setAuthority', 'searchTrucks']],
-    ['aircargo@test.local', ['manageIntegrations', 'postAirShipment', 'bookLoads', 'reviewBookingRequests']],
+    [
+      'broker@test.local',
+      ['manageIntegrations', 'reviewBookingRequests', 'setAuthority', 'searchTrucks', 'listInvoices'],
+    ],
+    [
+      'aircargo@test.local',
+      ['manageIntegrations', 'postAirShipment', 'bookLoads', 'reviewBookingRequests', 'listInvoices'],
+    ],
     ['customer@test.local', ['manageIntegrations', 'postSmallShipments']],
     ['driver@test.local', ['manageIntegrations', 'offerRoutes', 'submitBackgroundCheck']],
     ['admin@test.local', ['searchTrucks']],

@@ -2,8 +2,9 @@ import { appointmentText, formatUsd, stopReferencesText, type LoadStopDto } from
 import PDFDocument from 'pdfkit';
 
 /**
- * The PDFs of a load's documents (issue 16), drawn with pdfkit's standard fonts (Helvetica: nothing to bundle or
- * download). Those fonts speak WinAnsi only, so user text is reduced to it (accents kept where WinAnsi has them).
+ * The PDFs of a load's documents (issue 16), and the pieces invoices/render.ts draws invoices with (issue 40), drawn
+ * with pdfkit's standard fonts (Helvetica: nothing to bundle or download). Those fonts speak WinAnsi only, so user
+ * text is reduced to it (accents kept where WinAnsi has them).
  */
 
 export interface PartyInfo {
@@ -111,11 +112,11 @@ export const STANDARD_TERMS = [
     'agreement for this load and prevails over any conflicting terms.',
 ];
 
-const INK = '#1a202c';
-const MUTED = '#4a5568';
-const RULE = '#cbd5e0';
-const ACCENT = '#2b6cb0';
-const PANEL = '#f7fafc';
+export const INK = '#1a202c';
+export const MUTED = '#4a5568';
+export const RULE = '#cbd5e0';
+export const ACCENT = '#2b6cb0';
+export const PANEL = '#f7fafc';
 
 /** User text reduced to what the standard fonts can draw (WinAnsi), so no glyph prints as garbage. */
 export function pdfText(value: string | null | undefined): string {
@@ -144,9 +145,9 @@ export const formatDateTime = (d: Date) =>
     minute: '2-digit',
   })} UTC`;
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-function newDocument(title: string, reference: string): Doc {
+export function newDocument(title: string, reference: string): Doc {
   return new PDFDocument({
     size: 'LETTER',
     margins: { top: 40, bottom: 44, left: 50, right: 50 },
@@ -155,7 +156,7 @@ function newDocument(title: string, reference: string): Doc {
   });
 }
 
-function finish(doc: Doc): Promise<Buffer> {
+export function finish(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -165,9 +166,9 @@ function finish(doc: Doc): Promise<Buffer> {
   });
 }
 
-const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+export const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-function header(doc: Doc, title: string, reference: string, lines: string[]): void {
+export function header(doc: Doc, title: string, heading: string, lines: string[]): void {
   const left = doc.page.margins.left;
   const top = doc.page.margins.top;
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(10).text('FREIGHTCONNECT', left, top);
@@ -180,7 +181,7 @@ function header(doc: Doc, title: string, reference: string, lines: string[]): vo
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`Load ${reference}`, right, top + 4, { width: 220, align: 'right' });
+    .text(heading, right, top + 4, { width: 220, align: 'right' });
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   lines.forEach((line, i) => doc.text(line, right, top + 22 + i * 12, { width: 220, align: 'right' }));
   const y = Math.max(doc.y, top + 46) + 8;
@@ -195,7 +196,7 @@ function header(doc: Doc, title: string, reference: string, lines: string[]): vo
 }
 
 /** A section's heading, moved to the next page with what must follow it (`keepWith` points). */
-function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
+export function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
   ensureSpace(doc, keepWith + 30);
   doc.x = doc.page.margins.left;
   doc.moveDown(0.4);
@@ -211,7 +212,7 @@ function sectionTitle(doc: Doc, text: string, keepWith = 40): void {
   doc.fillColor(INK);
 }
 
-function ensureSpace(doc: Doc, height: number): void {
+export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
@@ -227,7 +228,7 @@ function partyLines(p: PartyInfo): Array<[string, string]> {
 }
 
 /** The two parties side by side, each in a panel; a long value (an email, a company) wraps, never cut short. */
-function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
+export function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
   const left = doc.page.margins.left;
   const gap = 16;
   const width = (contentWidth(doc) - gap) / 2;
@@ -272,7 +273,7 @@ function parties(doc: Doc, a: PartyInfo, b: PartyInfo): void {
 }
 
 /** Label and value rows, the label in a fixed column. */
-function rows(doc: Doc, items: Array<[string, string | null | undefined]>): void {
+export function rows(doc: Doc, items: Array<[string, string | null | undefined]>): void {
   const left = doc.page.margins.left;
   const labelWidth = 130;
   const valueWidth = contentWidth(doc) - labelWidth;
@@ -318,7 +319,7 @@ function loadRows(load: LoadInfo): Array<[string, string | null]> {
 }
 
 /** Page numbers and the reference at the foot of every page. */
-function footer(doc: Doc, text: string): void {
+export function footer(doc: Doc, text: string): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -339,7 +340,7 @@ function footer(doc: Doc, text: string): void {
 }
 
 /** Numbered paragraphs, the number hanging in the margin column; the last one kept with `keepWithLast` points. */
-function terms(doc: Doc, items: string[], keepWithLast = 0): void {
+export function terms(doc: Doc, items: string[], keepWithLast = 0): void {
   const left = doc.page.margins.left;
   const width = contentWidth(doc) - 16;
   items.forEach((item, i) => {
@@ -398,7 +399,7 @@ function signatures(doc: Doc, labels: [string, string]): void {
 export async function renderRateConfirmation(input: RateConfirmationInput): Promise<Buffer> {
   const { load } = input;
   const doc = newDocument('Rate Confirmation', load.reference);
-  header(doc, 'Rate Confirmation', load.reference, [
+  header(doc, 'Rate Confirmation', `Load ${load.reference}`, [
     `Issued ${formatDate(input.issuedAt)}`,
     `Booked ${formatDateTime(input.bookedAt)}`,
     `Version ${input.version}`,
@@ -519,7 +520,7 @@ function receiptBlock(doc: Doc, receipt: DeliveryReceiptInfo): void {
 export async function renderProofOfDelivery(input: ProofOfDeliveryInput): Promise<Buffer> {
   const { load } = input;
   const doc = newDocument('Proof of Delivery', load.reference);
-  header(doc, 'Proof of Delivery', load.reference, [
+  header(doc, 'Proof of Delivery', `Load ${load.reference}`, [
     `Issued ${formatDate(input.issuedAt)}`,
     `Delivered ${formatDateTime(input.deliveredAt)}`,
     `Version ${input.version}`,

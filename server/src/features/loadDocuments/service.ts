@@ -253,7 +253,7 @@ type PartySource = {
   usdotNumber?: string | null;
 };
 
-async function partiesOf(load: FreightListing): Promise<{ shipper: PartyInfo; carrier: PartyInfo }> {
+export async function partiesOf(load: FreightListing): Promise<{ shipper: PartyInfo; carrier: PartyInfo }> {
   const users = await findByIds<PartySource>(UserModel, [load.userId, load.carrierId], {
     userType: 1,
     firstName: 1,

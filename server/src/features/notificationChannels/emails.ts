@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<NotificationKind, string> = {
   document_expired: 'Replace the document',
   background_check: 'Open your background check',
   subscription: 'Open your subscription',
+  invoice: 'Open the invoice',
   general: 'Open FreightConnect',
   welcome: 'Open FreightConnect',
 };

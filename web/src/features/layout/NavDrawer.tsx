@@ -41,6 +41,13 @@ export function NavDrawer({ user }: { user: UserDto }) {
                     </RouterLink>
                   </Link>
                 )}
+                {user.viewerActions?.listInvoices && (
+                  <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
+                    <RouterLink to="/invoices" onClick={close} data-testid="nav-invoices">
+                      Invoices
+                    </RouterLink>
+                  </Link>
+                )}
                 <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
                   <RouterLink to="/account/security" onClick={close}>
                     Account security

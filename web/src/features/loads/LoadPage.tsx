@@ -55,6 +55,8 @@ import { OfferItem, carrierLabel, type OfferAction } from './OfferItem';
 import { lazyNamed } from '../../lib/lazyComponent';
 
 const LoadRatingCard = lazyNamed(() => import('../ratings/LoadRatingCard'), 'LoadRatingCard');
+/** A delivered load's invoice (issue 40), in a chunk of its own. */
+const LoadInvoiceCard = lazyNamed(() => import('../invoices/LoadInvoiceCard'), 'LoadInvoiceCard');
 
 const NO_REQUESTS: BookingRequestDto[] = [];
 const NO_OFFERS: NegotiationDto[] = [];
@@ -237,6 +239,7 @@ function PosterLoad({
         {l.status === 'delivered' && (
           <Suspense fallback={null}>
             <LoadRatingCard loadId={l.id} />
+            <LoadInvoiceCard loadId={l.id} />
           </Suspense>
         )}
 

@@ -31,6 +31,9 @@ const tabLoading = (
   </Center>
 );
 
+/** A delivered load's invoice (issue 40), in a chunk of its own: most loads on this page are not delivered. */
+const LoadInvoiceCard = lazyNamed(() => import('../invoices/LoadInvoiceCard'), 'LoadInvoiceCard');
+
 type TrackedLoadState = ReturnType<typeof useTrackedLoadStore.getState>;
 
 /** /tracking/:id (SPEC §2 Freight tracking): live for participants, 'Freight not found' for anyone else. */
@@ -87,6 +90,11 @@ export function TrackingPage() {
           canAssign={Boolean(detail.viewerActions?.assign)}
         />
         {detail.viewerActions?.viewDocuments && <LoadDocumentsCard freightId={detail.id} />}
+        {detail.status === 'delivered' && (
+          <Suspense fallback={null}>
+            <LoadInvoiceCard loadId={detail.id} />
+          </Suspense>
+        )}
         <StatusActions freight={detail} />
         {detail.deliveryProof && <DeliveryReceiptCard proof={detail.deliveryProof} />}
         {detail.status === 'delivered' && (

@@ -1,0 +1,500 @@
+import {
+  INVOICE_STATUS_LABELS,
+  OPEN_INVOICE_STATUSES,
+  invoiceNumber,
+  type InvoiceDto,
+  type InvoicePage,
+  type InvoiceStatus,
+  type LoadInvoiceDto,
+  type ExtraInvoiceLine,
+  type approveInvoiceSchema,
+  type correctInvoiceSchema,
+  type createInvoiceSchema,
+  type disputeInvoiceSchema,
+  type invoiceListSchema,
+  type payInvoiceSchema,
+  type scheduleInvoiceSchema,
+} from '@freight/shared';
+import { Types } from 'mongoose';
+import type { z } from 'zod';
+import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { paginate } from '../../http/paginate';
+import { now } from '../../infra/clock';
+import { withAggregate, withAggregates, type AggregateRef } from '../../infra/concurrency';
+import { authorize, can, type Actor } from '../../policies';
+import { canMove, viewerInvoiceActions, type InvoiceMove } from '../../policies/invoices';
+import { mine } from '../companies/mine';
+import { FreightModel, type FreightListing } from '../freight/model';
+import { partiesOf } from '../loadDocuments/service';
+import { UserModel } from '../users/model';
+import { InvoiceCounterModel, InvoiceModel, toInvoiceDto, type Invoice, type InvoiceLine } from './model';
+import { renderInvoice } from './render';
+
+const NOT_FOUND = 'Invoice not found';
+const NOT_YOUR_LOAD = 'loadId: You can invoice only a load your company hauled';
+const DAY_MS = 86_400_000;
+
+const objectIdOf = (id: string) => {
+  if (!Types.ObjectId.isValid(id)) throw notFound(NOT_FOUND);
+  return new Types.ObjectId(id);
+};
+
+async function findInvoice(id: string): Promise<Invoice> {
+  const invoice = await InvoiceModel.findById(objectIdOf(id)).lean<Invoice>();
+  if (!invoice) throw notFound(NOT_FOUND);
+  return invoice;
+}
+
+/** The invoice as this viewer sees it: amounts only for the money roles, and the moves open to them. */
+export function presentInvoice(actor: Actor | null, invoice: Invoice): InvoiceDto {
+  const dto = toInvoiceDto(invoice, { amountsHidden: !can(actor, 'invoice:readAmounts', invoice) });
+  return { ...dto, viewerActions: viewerInvoiceActions(actor, invoice) };
+}
+
+const partiesOfInvoice = (inv: Invoice) => ({
+  issuerUserId: String(inv.issuerUserId),
+  payerUserId: String(inv.payerUserId),
+});
+
+const issuerKeyOf = (load: Pick<FreightListing, 'carrierId' | 'carrierCompanyId'>) =>
+  String(load.carrierCompanyId ?? load.carrierId);
+
+const laneOf = (load: FreightListing) =>
+  `${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}`;
+
+async function nameOf(actor: Actor): Promise<string> {
+  const user = await UserModel.findById(actor.id, { firstName: 1, lastName: 1, email: 1 }).lean<{
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string;
+  }>();
+  return `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || user?.email || 'a team member';
+}
+
+/**
+ * The issuer's next invoice number; the caller holds the issuer's company lease, so two invoices at once never
+ * share one. A counter lost or never made starts from the highest number the issuer's invoices hold.
+ */
+async function takeNumber(issuerKey: string): Promise<number> {
+  const counter = await InvoiceCounterModel.findById(issuerKey).lean<{ last: number }>();
+  let last = counter?.last;
+  if (last === undefined) {
+    const highest = await InvoiceModel.findOne({ issuerKey }, { sequence: 1 })
+      .sort({ sequence: -1 })
+      .lean<{ sequence: number }>();
+    last = highest?.sequence ?? 0;
+  }
+  const next = last + 1;
+  await InvoiceCounterModel.updateOne({ _id: issuerKey }, { $set: { last: next } }, { upsert: true });
+  return next;
+}
+
+const linesOf = (linehaulCents: number, lane: string, extra: ExtraInvoiceLine[]): InvoiceLine[] => [
+  { kind: 'linehaul', description: `Linehaul ${lane}`, amountCents: linehaulCents, dispute: null },
+  ...extra.map((l) => ({
+    kind: l.kind,
+    description: l.description,
+    amountCents: l.amountCents,
+    dispute: null,
+  })),
+];
+
+/** A load's invoice that still counts (anything but one a correction replaced). */
+async function currentInvoiceOf(loadId: Types.ObjectId): Promise<Invoice | null> {
+  const all = await InvoiceModel.find({ loadId }).lean<Invoice[]>();
+  return all.find((i) => i.status !== 'replaced') ?? null;
+}
+
+function alreadyInvoiced(invoice: Invoice): never {
+  const open = OPEN_INVOICE_STATUSES.includes(invoice.status);
+  throw conflict(
+    `This load already has invoice ${invoice.number} (${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()})` +
+      (open ? ': correct that invoice to change it' : ''),
+  );
+}
+
+/** A new invoice as it is stored (the caller holds the load's and the issuer's leases). */
+async function draftInvoice(
+  actor: Actor,
+  load: FreightListing,
+  lines: InvoiceLine[],
+  termsDays: number,
+  at: Date,
+  replaces: Invoice | null,
+): Promise<Invoice> {
+  const issuerKey = issuerKeyOf(load);
+  const sequence = await takeNumber(issuerKey);
+  const parties = await partiesOf(load);
+  const number = invoiceNumber(sequence);
+  const by = await nameOf(actor);
+  return {
+    _id: new Types.ObjectId(),
+    number,
+    sequence,
+    issuerKey,
+    status: 'submitted',
+    version: 1,
+    currency: 'USD',
+    loadId: load._id,
+    loadTitle: load.title,
+    lane: laneOf(load),
+    issuerUserId: load.carrierId as Types.ObjectId,
+    companyId: load.carrierCompanyId ?? null,
+    payerUserId: load.userId as Types.ObjectId,
+    payerCompanyId: load.companyId ?? null,
+    issuer: parties.carrier,
+    payer: parties.shipper,
+    lines,
+    totalCents: lines.reduce((sum, l) => sum + l.amountCents, 0),
+    termsDays,
+    submittedAt: at,
+    dueAt: new Date(at.getTime() + termsDays * DAY_MS),
+    approvedAt: null,
+    disputedAt: null,
+    scheduledFor: null,
+    paidAt: null,
+    paymentReference: null,
+    replacesId: replaces?._id ?? null,
+    replacedById: null,
+    history: [
+      {
+        at,
+        status: 'submitted',
+        text: replaces ? `Corrected by ${by}, replacing ${replaces.number}` : `Sent by ${by}`,
+      },
+    ],
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** The load the actor's company hauled and may invoice now (400 for any other load: it is not theirs to bill). */
+async function invoiceableLoad(actor: Actor, loadId: string): Promise<FreightListing> {
+  const load = Types.ObjectId.isValid(loadId)
+    ? await FreightModel.findById(loadId).lean<FreightListing>()
+    : null;
+  if (!load || !can(actor, 'invoice:issue', load)) throw badRequest(NOT_YOUR_LOAD);
+  if (load.status !== 'delivered')
+    throw conflict(`Invoice a load once it is delivered: this one is ${load.status.replace('_', ' ')}`);
+  if (load.rateCents == null || load.rateCents <= 0)
+    throw badRequest('loadId: This load has no agreed rate to invoice');
+  return load;
+}
+
+const MONEY_ROLES_TEXT = 'owners, admins and accounting';
+
+/** POST /api/invoices: the carrier company invoices a delivered load, one invoice per load at a time. */
+export async function createInvoice(
+  actor: Actor,
+  input: z.output<typeof createInvoiceSchema>,
+): Promise<InvoiceDto> {
+  authorize(actor, 'invoice:issue', undefined, {
+    message: `Only a company's ${MONEY_ROLES_TEXT} send invoices`,
+  });
+  const first = await invoiceableLoad(actor, input.loadId);
+  const leases: AggregateRef[] = [
+    { kind: 'load', id: input.loadId },
+    { kind: 'company', id: issuerKeyOf(first) },
+  ];
+  const created = await withAggregates(leases, async () => {
+    const load = await invoiceableLoad(actor, input.loadId);
+    const existing = await currentInvoiceOf(load._id);
+    if (existing) alreadyInvoiced(existing);
+    const at = now();
+    const draft = await draftInvoice(
+      actor,
+      load,
+      linesOf(load.rateCents!, laneOf(load), input.extraLines),
+      input.termsDays,
+      at,
+      null,
+    );
+    const id = String(draft._id);
+    await recordFact(
+      { kind: 'invoice', id },
+      {
+        name: 'invoice.submitted',
+        key: id,
+        by: actor,
+        loadId: String(load._id),
+        subjects: { invoiceId: id },
+        data: { invoice: toInvoiceDto(draft), parties: partiesOfInvoice(draft) },
+        proof: { collection: InvoiceModel.collection.collectionName, filter: { _id: draft._id } },
+      },
+      () => InvoiceModel.create(draft),
+    );
+    return draft;
+  });
+  return presentInvoice(actor, created);
+}
+
+/** The invoice, if the actor may see it (anyone else, drivers and viewers included, is told it does not exist). */
+async function readableInvoice(actor: Actor, id: string): Promise<Invoice> {
+  const invoice = await findInvoice(id);
+  authorize(actor, 'invoice:read', invoice, { hide: true, message: NOT_FOUND });
+  return invoice;
+}
+
+export async function getInvoice(actor: Actor, id: string): Promise<InvoiceDto> {
+  return presentInvoice(actor, await readableInvoice(actor, id));
+}
+
+/** GET /api/invoices/:id/invoice.pdf: to the money roles of both sides. */
+export async function invoicePdf(actor: Actor, id: string): Promise<{ pdf: Buffer; fileName: string }> {
+  const invoice = await readableInvoice(actor, id);
+  authorize(actor, 'invoice:readAmounts', invoice, {
+    message: `Only ${MONEY_ROLES_TEXT} download invoices`,
+  });
+  return { pdf: await renderInvoice(invoice), fileName: `${invoice.number}.pdf` };
+}
+
+/** The Sent (issued by the actor's company) or Received (billed to it) list, newest first. */
+export async function listInvoices(
+  actor: Actor,
+  side: 'sent' | 'received',
+  q: z.output<typeof invoiceListSchema>,
+): Promise<InvoicePage> {
+  authorize(actor, 'invoice:list', undefined, {
+    message: `Invoices are for a company's ${MONEY_ROLES_TEXT} and dispatchers`,
+  });
+  const filter = {
+    ...(side === 'sent'
+      ? mine(actor, 'issuerUserId', 'companyId')
+      : mine(actor, 'payerUserId', 'payerCompanyId')),
+    ...(q.status ? { status: q.status } : {}),
+  };
+  const found = await paginate<Invoice>(InvoiceModel, filter, { submittedAt: -1, _id: -1 }, q);
+  return { ...found, items: found.items.map((i) => presentInvoice(actor, i)) };
+}
+
+/** GET /api/freight/:id/invoice: the load's invoice for its parties, and whether the viewer may invoice it now. */
+export async function loadInvoice(actor: Actor, loadId: string): Promise<LoadInvoiceDto> {
+  const load = Types.ObjectId.isValid(loadId)
+    ? await FreightModel.findById(loadId).lean<FreightListing>()
+    : null;
+  if (!load || !can(actor, 'load:read', load)) throw notFound('Load not found');
+  const invoice = await currentInvoiceOf(load._id);
+  const shown = invoice && can(actor, 'invoice:read', invoice) ? presentInvoice(actor, invoice) : null;
+  const canCreate =
+    !invoice && load.status === 'delivered' && load.rateCents != null && can(actor, 'invoice:issue', load);
+  return { invoice: shown, canCreate, linehaulCents: canCreate ? load.rateCents! : null };
+}
+
+/** Why a move cannot happen from the state the invoice reached, in the payer's words. */
+function stateMessage(invoice: Invoice, move: InvoiceMove): string {
+  const reached: Record<InvoiceMove, InvoiceStatus> = {
+    approve: 'approved',
+    dispute: 'disputed',
+    schedule: 'scheduled',
+    pay: 'paid',
+    correct: 'replaced',
+  };
+  const label = INVOICE_STATUS_LABELS[invoice.status].toLowerCase();
+  if (invoice.status === reached[move]) {
+    if (move === 'pay') return `This invoice is already paid (reference ${invoice.paymentReference})`;
+    if (move === 'correct') return 'This invoice was already corrected: open the invoice that replaced it';
+    return `This invoice is already ${label}`;
+  }
+  const verbs: Record<InvoiceMove, string> = {
+    approve: 'approved',
+    dispute: 'disputed',
+    schedule: 'scheduled for payment',
+    pay: 'marked paid',
+    correct: 'corrected',
+  };
+  return `This invoice is ${label}: it can no longer be ${verbs[move]}`;
+}
+
+/** The checks every move makes under the invoice's lease: the state allows it and the client saw this version. */
+function assertMovable(invoice: Invoice, move: InvoiceMove, version: number): void {
+  if (!canMove(move, invoice.status)) throw conflict(stateMessage(invoice, move));
+  if (invoice.version !== version)
+    throw conflict(
+      `This invoice changed since you opened it: it is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()} now (version ${invoice.version}). Review it and try again.`,
+    );
+}
+
+type PayerMove = Exclude<InvoiceMove, 'correct'>;
+const FACT_OF: Record<
+  PayerMove,
+  'invoice.approved' | 'invoice.disputed' | 'invoice.scheduled' | 'invoice.paid'
+> = {
+  approve: 'invoice.approved',
+  dispute: 'invoice.disputed',
+  schedule: 'invoice.scheduled',
+  pay: 'invoice.paid',
+};
+const STATUS_OF: Record<PayerMove, InvoiceStatus> = {
+  approve: 'approved',
+  dispute: 'disputed',
+  schedule: 'scheduled',
+  pay: 'paid',
+};
+
+/**
+ * One of the payer's moves, as a conditional update on the status and version it read, under the invoice's lease:
+ * of two at once, one wins and the other is told the state the first reached (409).
+ */
+async function settle(
+  actor: Actor,
+  id: string,
+  move: PayerMove,
+  version: number,
+  change: (invoice: Invoice, at: Date, by: string) => { set: Partial<Invoice>; text: string },
+): Promise<InvoiceDto> {
+  const seen = await readableInvoice(actor, id);
+  authorize(actor, 'invoice:settle', seen, {
+    message: `Only the billed company's ${MONEY_ROLES_TEXT} approve, dispute, schedule and pay invoices`,
+  });
+  const moved = await withAggregate('invoice', id, async () => {
+    const invoice = await findInvoice(id);
+    assertMovable(invoice, move, version);
+    const at = now();
+    const { set, text } = change(invoice, at, await nameOf(actor));
+    const status = STATUS_OF[move];
+    const next = invoice.version + 1;
+    const fields = {
+      ...set,
+      status,
+      version: next,
+      updatedAt: at,
+      history: [...invoice.history, { at, status, text }],
+    };
+    const planned: Invoice = { ...invoice, ...fields };
+    const fact = {
+      name: FACT_OF[move],
+      key: `${id}-v${next}`,
+      by: actor,
+      loadId: String(invoice.loadId),
+      subjects: { invoiceId: id },
+      data: { invoice: toInvoiceDto(planned), parties: partiesOfInvoice(planned) },
+      proof: {
+        collection: InvoiceModel.collection.collectionName,
+        filter: { _id: invoice._id, version: next },
+      },
+    } satisfies Fact;
+    const after = await recordFact(
+      { kind: 'invoice', id },
+      fact,
+      async () =>
+        (await InvoiceModel.findOneAndUpdate(
+          { _id: invoice._id, status: invoice.status, version: invoice.version },
+          { $set: fields },
+          { new: true },
+        ).lean<Invoice>()) ?? NOTHING_WRITTEN,
+    );
+    if (after === NOTHING_WRITTEN) throw conflict(stateMessage(await findInvoice(id), move));
+    return after;
+  });
+  return presentInvoice(actor, moved);
+}
+
+export const approveInvoice = (actor: Actor, id: string, input: z.output<typeof approveInvoiceSchema>) =>
+  settle(actor, id, 'approve', input.version, (_inv, at, by) => ({
+    set: { approvedAt: at },
+    text: `Approved by ${by}`,
+  }));
+
+export const disputeInvoice = (actor: Actor, id: string, input: z.output<typeof disputeInvoiceSchema>) =>
+  settle(actor, id, 'dispute', input.version, (invoice, at, by) => {
+    const reasons = new Map<number, string>();
+    for (const { index, reason } of input.lines) {
+      if (index >= invoice.lines.length)
+        throw badRequest(`lines: This invoice has no line ${index + 1} (it has ${invoice.lines.length})`);
+      if (reasons.has(index)) throw badRequest(`lines: Line ${index + 1} is disputed twice: give one reason`);
+      reasons.set(index, reason);
+    }
+    const lines = invoice.lines.map((l, i) => ({
+      ...l,
+      dispute: reasons.has(i) ? { reason: reasons.get(i)!, at } : l.dispute,
+    }));
+    const which = [...reasons.keys()].map((i) => invoice.lines[i]!.description).join('; ');
+    return { set: { lines, disputedAt: at }, text: `Disputed by ${by}: ${which}` };
+  });
+
+export const scheduleInvoice = (actor: Actor, id: string, input: z.output<typeof scheduleInvoiceSchema>) =>
+  settle(actor, id, 'schedule', input.version, (_inv, at, by) => {
+    const day = input.scheduledFor.slice(0, 10);
+    if (day < at.toISOString().slice(0, 10)) throw badRequest('scheduledFor: Choose today or a later day');
+    return { set: { scheduledFor: day }, text: `Payment scheduled for ${day} by ${by}` };
+  });
+
+export const payInvoice = (actor: Actor, id: string, input: z.output<typeof payInvoiceSchema>) =>
+  settle(actor, id, 'pay', input.version, (_inv, at, by) => ({
+    set: { paidAt: at, paymentReference: input.reference },
+    text: `Marked paid by ${by} (reference ${input.reference})`,
+  }));
+
+/**
+ * The issuer corrects an invoice (after a dispute, or before it is approved): a new invoice with a new number and
+ * the corrected lines is submitted, and the old one is kept as `replaced`, pointing to it. One fact, one change.
+ */
+export async function correctInvoice(
+  actor: Actor,
+  id: string,
+  input: z.output<typeof correctInvoiceSchema>,
+): Promise<InvoiceDto> {
+  const seen = await readableInvoice(actor, id);
+  authorize(actor, 'invoice:correct', seen, {
+    message: `Only the issuing company's ${MONEY_ROLES_TEXT} correct invoices`,
+  });
+  const leases: AggregateRef[] = [
+    { kind: 'invoice', id },
+    { kind: 'load', id: String(seen.loadId) },
+    { kind: 'company', id: seen.issuerKey },
+  ];
+  const created = await withAggregates(leases, async () => {
+    const old = await findInvoice(id);
+    assertMovable(old, 'correct', input.version);
+    const load = await FreightModel.findById(old.loadId).lean<FreightListing>();
+    if (!load) throw notFound('Load not found');
+    const at = now();
+    const linehaul = input.linehaulCents ?? old.lines.find((l) => l.kind === 'linehaul')?.amountCents;
+    const draft = await draftInvoice(
+      actor,
+      load,
+      linesOf(linehaul ?? load.rateCents!, old.lane, input.extraLines),
+      input.termsDays ?? old.termsDays,
+      at,
+      old,
+    );
+    const next = old.version + 1;
+    const oldFields = {
+      status: 'replaced' as const,
+      version: next,
+      replacedById: draft._id,
+      updatedAt: at,
+      history: [...old.history, { at, status: 'replaced' as const, text: `Replaced by ${draft.number}` }],
+    };
+    const newId = String(draft._id);
+    const written = await recordFact(
+      { kind: 'invoice', id },
+      {
+        name: 'invoice.corrected',
+        key: newId,
+        by: actor,
+        loadId: String(old.loadId),
+        subjects: { invoiceId: newId, replacedId: id },
+        data: {
+          invoice: toInvoiceDto(draft),
+          parties: partiesOfInvoice(draft),
+          replaced: { id, version: next },
+        },
+        proof: { collection: InvoiceModel.collection.collectionName, filter: { _id: draft._id } },
+      },
+      async () => {
+        const replaced = await InvoiceModel.findOneAndUpdate(
+          { _id: old._id, status: old.status, version: old.version },
+          { $set: oldFields },
+        ).lean();
+        if (!replaced) return NOTHING_WRITTEN;
+        await InvoiceModel.create(draft);
+        return draft;
+      },
+    );
+    if (written === NOTHING_WRITTEN) throw conflict(stateMessage(await findInvoice(id), 'correct'));
+    return draft;
+  });
+  return presentInvoice(actor, created);
+}
