@@ -8,7 +8,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { BOTH_SIZES, goInApp, startJourney } from './browser';
+import { BOTH_SIZES, goInApp, screenshot, startJourney } from './browser';
 import { fitProblems } from './layoutChecks';
 import { memberOf } from './companies';
 import { freshAccount, markNoReload, notReloaded, rolePage, type FreshAccount } from './roles';
@@ -56,16 +56,15 @@ describe('issue 40: invoices (Chromium)', () => {
       await create.getByLabel('Description').fill('2 hours at the receiver');
       await create.getByLabel('Amount (USD)').fill('100');
       await create.getByTestId('invoice-form-total').filter({ hasText: '$2,950.50' }).waitFor();
+      await screenshot(c.page, `invoices-create-${viewport.width}`);
       await create.getByRole('button', { name: 'Send invoice' }).click();
       await card.getByText(/INV-000001 · \$2,950\.50/).waitFor();
 
       // The carrier's Invoices page stays open from here on: every later step reaches it live.
-      // On a phone from the menu's Invoices entry (an account page, beside Team; the laptop's top bar has none).
-      if (viewport.width < 1280) {
-        await c.page.getByRole('button', { name: 'Open navigation' }).click();
-        await c.page.getByTestId('nav-invoices').click();
-        await c.page.waitForURL(/\/invoices$/);
-      } else await goInApp(c.page, '/invoices');
+      // From the menu's Invoices entry (an account page, beside Team), at both widths.
+      await c.page.getByRole('button', { name: 'Open navigation' }).click();
+      await c.page.getByTestId('nav-invoices').click();
+      await c.page.waitForURL(/\/invoices$/);
       await rowStatus(c.page, 'INV-000001').filter({ hasText: 'Submitted' }).waitFor();
       await c.page.getByTestId('aging-current').filter({ hasText: '$2,950.50' }).waitFor();
       await markNoReload(c.page);
@@ -128,6 +127,7 @@ describe('issue 40: invoices (Chromium)', () => {
       await corrected.getByTestId('invoice-status').filter({ hasText: 'Paid' }).waitFor();
 
       await rowStatus(c.page, 'INV-000002').filter({ hasText: 'Paid' }).waitFor();
+      await screenshot(c.page, `invoices-carrier-paid-${viewport.width}`);
       // Nothing open is left to age.
       await c.page.getByTestId('aging-current').filter({ hasText: '$0.00' }).waitFor();
       expect(await notReloaded(c.page)).toBe(true);

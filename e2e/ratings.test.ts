@@ -4,7 +4,7 @@
 import { companyIdOf } from '@freight/server/features/companies/service';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { describe, expect, it } from 'vitest';
-import { BOTH_SIZES, goInApp, startJourney } from './browser';
+import { BOTH_SIZES, goInApp, screenshot, startJourney } from './browser';
 import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage, type RolePage } from './roles';
 
 const journey = startJourney();
@@ -86,6 +86,7 @@ describe('issue 40: ratings both ways (Chromium)', () => {
       await received.filter({ hasText: 'Paid on time' }).waitFor();
       await rate(s, `Prairie ${tag}`, { Overall: 5, 'On time': 5, Paperwork: 4 }, 'Clean paperwork');
       await profileShows(c, 1, 5);
+      await screenshot(c.page, `ratings-profile-${viewport.width}`);
 
       expect(s.errors).toEqual([]);
       expect(c.errors).toEqual([]);

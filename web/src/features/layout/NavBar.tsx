@@ -11,7 +11,8 @@ import { UserSummary } from './UserSummary';
 
 /**
  * The authenticated navigation bar (SPEC §2), one 64 px row: on laptops (xl and up) the links, the user's summary
- * and Logout sit in the row; below, they move into a drawer (the summary stays in the row from tablet width).
+ * and Logout sit in the row; below, they move into a drawer (the summary stays in the row from tablet width). The
+ * drawer's menu button stays at every width: the account's own pages (Team, Invoices, settings) are in it.
  */
 export function NavBar({ user }: { user: UserDto }) {
   return (
@@ -30,9 +31,7 @@ export function NavBar({ user }: { user: UserDto }) {
           </RouterLink>
         </HStack>
         <LogoutButton iconOnly hideBelow="xl" />
-        <HStack hideFrom="xl">
-          <NavDrawer user={user} />
-        </HStack>
+        <NavDrawer user={user} />
       </HStack>
     </HeaderBar>
   );

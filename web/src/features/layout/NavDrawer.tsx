@@ -7,7 +7,10 @@ import { LogoutButton } from './LogoutButton';
 import { NavLinks } from './NavLinks';
 import { UserSummary } from './UserSummary';
 
-/** Below laptop widths the navigation, the user's summary and Logout open from a menu button. */
+/**
+ * The menu button's drawer: below laptop widths the navigation, the user's summary and Logout; at every width the
+ * account's own pages (Team, Invoices, settings, developers), which the laptop's row has no room for.
+ */
 export function NavDrawer({ user }: { user: UserDto }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -27,13 +30,15 @@ export function NavDrawer({ user }: { user: UserDto }) {
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="5">
-                <UserSummary user={user} />
-                <NavLinks
-                  userType={user.userType}
-                  companyRole={user.company?.role ?? null}
-                  direction="column"
-                  onNavigate={close}
-                />
+                <Stack gap="5" hideFrom="xl">
+                  <UserSummary user={user} />
+                  <NavLinks
+                    userType={user.userType}
+                    companyRole={user.company?.role ?? null}
+                    direction="column"
+                    onNavigate={close}
+                  />
+                </Stack>
                 {user.company && (
                   <Link asChild px="2" fontSize="sm" fontWeight="medium" color="gray.700">
                     <RouterLink to="/team" onClick={close} data-testid="nav-team">

@@ -8,7 +8,7 @@ export function UserSummary({ user }: { user: UserDto }) {
   return (
     <HStack gap="3" minW="0">
       <ProfileImage src={user.profileImageUrl} name={fullName} />
-      <Stack gap="0.5" align="flex-start" minW="0" maxW={{ base: '15rem', xl: '13rem' }}>
+      <Stack gap="0.5" align="flex-start" minW="0" maxW={{ base: '15rem', xl: '10.5rem' }}>
         <HStack gap="2" maxW="full">
           <Text fontWeight="semibold" fontSize="sm" truncate title={fullName}>
             {fullName}
