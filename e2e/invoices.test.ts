@@ -8,7 +8,7 @@ import { seedLoad } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { BOTH_SIZES, goInApp, screenshot, startJourney } from './browser';
+import { BOTH_SIZES, screenshot, startJourney } from './browser';
 import { fitProblems } from './layoutChecks';
 import { memberOf } from './companies';
 import { freshAccount, markNoReload, notReloaded, rolePage, type FreshAccount } from './roles';
