@@ -35,13 +35,18 @@ const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark
 const notReloaded = async (page: Page) =>
   expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
 
-/** Opens the notification bell and follows the notification titled `title` that names `about`. */
 /**
- * Opens the alert about `about` once all `expected` alerts with this title are in the list: one arriving live is put
- * at the top and moves the others down, and a tap between its press and its release then lands on another row.
+ * Opens the alert about `about` once all `expected` alerts with this title are in the list (one arriving live is put
+ * at the top and moves the others down) and the list has finished animating in. A click during the animation failed
+ * Playwright's checks on a loaded machine; its retry scrolled the phone's page to the row, the popover followed its
+ * bell off screen, and the release landed on the popover's header: the row had focus and no click (seen with the
+ * page's pointer events logged).
  */
 async function openAlert(page: Page, title: string, about: string, expected: number) {
   await page.getByTestId('notification-bell').click();
+  const popover = page.getByRole('dialog', { name: 'Notifications' });
+  await popover.waitFor();
+  await popover.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const alerts = page.getByTestId('notification-item').filter({ hasText: title });
   await expect.poll(() => alerts.count()).toBe(expected);
   await alerts.filter({ hasText: about }).click();
