@@ -23,18 +23,21 @@ export async function scheduleOverdueReminder(job: OverdueReminderJob, dueAt: Da
 }
 
 export type OverdueReminderResult =
-  | { reminded: true; notified: number }
-  | { reminded: false; reason: 'missing' | 'not open' | 'not due' };
+  { reminded: true; notified: number } | { reminded: false; reason: 'missing' | 'not open' | 'not due' };
 
 /**
  * The reminder job: the invoice read again, and if it is still open (not paid, not replaced) and past due, the
  * payer's money roles are told, and both sides' screens read it again (the DTO's `overdue` flag turns on by itself).
  */
-export async function remindOverdueInvoice(job: OverdueReminderJob, at = now()): Promise<OverdueReminderResult> {
+export async function remindOverdueInvoice(
+  job: OverdueReminderJob,
+  at = now(),
+): Promise<OverdueReminderResult> {
   if (!Types.ObjectId.isValid(job.invoiceId)) return { reminded: false, reason: 'missing' };
   const invoice = await InvoiceModel.findById(job.invoiceId).lean<Invoice>();
   if (!invoice) return { reminded: false, reason: 'missing' };
-  if (invoice.status === 'paid' || invoice.status === 'replaced') return { reminded: false, reason: 'not open' };
+  if (invoice.status === 'paid' || invoice.status === 'replaced')
+    return { reminded: false, reason: 'not open' };
   if (!isOverdue(invoice, at)) return { reminded: false, reason: 'not due' };
   const [issuer, payer] = await Promise.all([
     sideMembers(invoice.companyId ? String(invoice.companyId) : null, String(invoice.issuerUserId)),

@@ -31,7 +31,6 @@ import {
   scheduleInvoice,
 } from './service';
 
-
 const param = (req: Request, name: string) => String(req.params[name]);
 
 /** Getting paid (issue 40): invoices sent and received, their PDF, and each side's moves. */

@@ -530,29 +530,36 @@ export async function requestQuickPay(
   authorize(actor, 'invoice:requestQuickPay', seen, {
     message: `Only the issuing company's ${MONEY_ROLES_TEXT} request quick pay`,
   });
-  return moveInvoice(actor, id, 'requestQuickPay', input.version, 'invoice.quickPayRequested', async (invoice, at, by) => {
-    const offer = await quickPayOfferOf(invoice.payerCompanyId);
-    if (!offer) throw conflict(`${invoice.payer.company || invoice.payer.name} does not offer quick pay`);
-    if (offer.feeBps !== input.feeBps)
-      throw conflict(
-        `The quick pay terms changed: ${formatFeeBps(offer.feeBps)} within ${offer.days} days now. Review the net amount and try again.`,
-      );
-    const feeCents = quickPayFeeCents(invoice.totalCents, offer.feeBps);
-    const dueBy = new Date(at.getTime() + offer.days * DAY_MS);
-    return {
-      set: {
-        quickPay: {
-          ...offer,
-          requestedAt: at,
-          feeCents,
-          netCents: invoice.totalCents - feeCents,
-          dueBy,
-          missed: null,
+  return moveInvoice(
+    actor,
+    id,
+    'requestQuickPay',
+    input.version,
+    'invoice.quickPayRequested',
+    async (invoice, at, by) => {
+      const offer = await quickPayOfferOf(invoice.payerCompanyId);
+      if (!offer) throw conflict(`${invoice.payer.company || invoice.payer.name} does not offer quick pay`);
+      if (offer.feeBps !== input.feeBps)
+        throw conflict(
+          `The quick pay terms changed: ${formatFeeBps(offer.feeBps)} within ${offer.days} days now. Review the net amount and try again.`,
+        );
+      const feeCents = quickPayFeeCents(invoice.totalCents, offer.feeBps);
+      const dueBy = new Date(at.getTime() + offer.days * DAY_MS);
+      return {
+        set: {
+          quickPay: {
+            ...offer,
+            requestedAt: at,
+            feeCents,
+            netCents: invoice.totalCents - feeCents,
+            dueBy,
+            missed: null,
+          },
         },
-      },
-      text: `Quick pay requested by ${by}: ${formatFeeBps(offer.feeBps)} fee, paid by ${day(dueBy)}`,
-    };
-  });
+        text: `Quick pay requested by ${by}: ${formatFeeBps(offer.feeBps)} fee, paid by ${day(dueBy)}`,
+      };
+    },
+  );
 }
 
 /**
