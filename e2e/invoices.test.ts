@@ -1,7 +1,8 @@
 // Issue 40 (getting paid), slices 1 and 2, in Chromium: a carrier invoices a delivered load from its tracking page
 // (linehaul at the agreed rate plus a detention charge); the shipper's accounting member disputes the detention line;
 // the carrier sees the dispute live and corrects the invoice; the payer approves the corrected invoice and marks it
-// paid. The carrier's Invoices page follows every step without a reload. Each person in their own browser context,
+// paid; at the laptop width the payer offers quick pay and the carrier requests it on the approved invoice, seeing the
+// net before confirming. The carrier's Invoices page follows every step without a reload. Each person in their own browser context,
 // fresh accounts, at 1280x900 and 390x844; the data (accounts, the delivered load) is set up through the API.
 import { UserModel } from '@freight/server/features/users/model';
 import { seedLoad } from '@freight/server/features/tracking/testing';
@@ -110,11 +111,38 @@ describe('issue 40: invoices (Chromium)', () => {
 
       // The payer approves the corrected invoice, then marks it paid (after confirming).
       await received.getByRole('button', { name: 'Close' }).last().click();
+      const quickPay = viewport.width === BOTH_SIZES[0]!.width;
+      if (quickPay) {
+        const terms = s.page.getByTestId('quick-pay-terms');
+        await terms.getByRole('button', { name: 'Offer quick pay' }).click();
+        await terms.getByLabel('Fee (%)').fill('2.5');
+        await terms.getByLabel('Paid within (days)').fill('7');
+        await terms.getByRole('button', { name: 'Save quick pay' }).click();
+        await terms.getByText('Quick pay you offer: paid within 7 days for a 2.5 % fee.').waitFor();
+      }
       const corrected = await openInvoice(s.page, 'INV-000002');
       await corrected.getByTestId('invoice-total').filter({ hasText: '$2,850.50' }).waitFor();
       await corrected.getByRole('button', { name: 'Approve' }).click();
       await corrected.getByTestId('invoice-status').filter({ hasText: 'Approved' }).waitFor();
       await rowStatus(c.page, 'INV-000002').filter({ hasText: 'Approved' }).waitFor();
+
+      if (quickPay) {
+        // The carrier requests quick pay and sees the net before confirming: $2,850.50 less 2.5 % ($71.26).
+        const approved = await openInvoice(c.page, 'INV-000002');
+        await approved.getByRole('button', { name: 'Request quick pay' }).click();
+        const ask = c.page.getByRole('dialog', { name: 'Request quick pay on INV-000002?' });
+        await ask
+          .getByText(
+            /pays you \$2,779\.24 within 7 days: the total \$2,850\.50 less a 2\.5 % fee of \$71\.26/,
+          )
+          .waitFor();
+        await screenshot(c.page, `invoices-quick-pay-${viewport.width}`);
+        await ask.getByRole('button', { name: 'Request $2,779.24' }).click();
+        await approved.getByTestId('invoice-quick-pay').filter({ hasText: 'net $2,779.24' }).waitFor();
+        await approved.getByRole('button', { name: 'Close' }).last().click();
+        // Live on the payer's open invoice.
+        await corrected.getByTestId('invoice-quick-pay').filter({ hasText: 'Quick pay requested' }).waitFor();
+      }
 
       await corrected.getByRole('button', { name: 'Mark paid' }).click();
       const pay = s.page.getByRole('dialog', { name: 'Mark INV-000002 paid' });

@@ -304,6 +304,8 @@ export const DOMAIN_EVENTS = {
   'invoice.disputed': z.object({ ...invoiceSnapshot }),
   'invoice.scheduled': z.object({ ...invoiceSnapshot }),
   'invoice.paid': z.object({ ...invoiceSnapshot }),
+  /** The carrier asked the payer's quick pay (the invoice's `quickPay` holds the fee, the net and the due-by day). */
+  'invoice.quickPayRequested': z.object({ ...invoiceSnapshot }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

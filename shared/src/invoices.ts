@@ -157,9 +157,67 @@ export const invoiceListSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
+/**
+ * Quick pay (issue 40, item 3): the payer company offers to pay within `days` for a fee of `feeBps` basis points of
+ * the total (250 = 2.5 %); the carrier requests it on an approved or scheduled invoice.
+ */
+export const MAX_QUICK_PAY_FEE_BPS = 1000;
+export const MAX_QUICK_PAY_DAYS = 30;
+
+export const quickPayTermsSchema = z.object({
+  feeBps: z
+    .number({ error: 'Enter the fee in basis points (250 = 2.5 %)' })
+    .int('Enter the fee in whole basis points (250 = 2.5 %)')
+    .min(1, 'The fee must be more than 0 %')
+    .max(MAX_QUICK_PAY_FEE_BPS, `The fee is at most ${MAX_QUICK_PAY_FEE_BPS / 100} %`),
+  days: z
+    .number({ error: 'Enter the days within which you pay' })
+    .int('Enter a whole number of days')
+    .min(1, 'Promise at least 1 day')
+    .max(MAX_QUICK_PAY_DAYS, `Promise at most ${MAX_QUICK_PAY_DAYS} days`),
+});
+export type QuickPayTerms = z.infer<typeof quickPayTermsSchema>;
+
+/** GET/PUT /api/company/quick-pay: the terms the viewer's company offers (null: none), and whether they may change them. */
+export interface QuickPayOfferDto {
+  terms: QuickPayTerms | null;
+  canEdit: boolean;
+}
+
+/** POST /api/invoices/:id/quick-pay: the carrier confirms the fee it was shown (a changed offer gets 409). */
+export const requestQuickPaySchema = z.object({
+  version,
+  feeBps: quickPayTermsSchema.shape.feeBps,
+});
+
+/** "2.5 %" */
+export const formatFeeBps = (feeBps: number) => `${feeBps / 100} %`;
+
+/**
+ * The quick pay fee in cents: the total times the fee, rounded to the nearest cent (half a cent rounds up), in
+ * integers only. The carrier receives the total less this fee.
+ */
+export function quickPayFeeCents(totalCents: number, feeBps: number): number {
+  return Math.floor((totalCents * feeBps + 5_000) / 10_000);
+}
+
+export interface InvoiceQuickPayDto {
+  feeBps: number;
+  days: number;
+  requestedAt: string;
+  feeCents: number | null;
+  netCents: number | null;
+  /** The day the payer promised to pay by (the request plus the promised days). */
+  dueBy: string;
+  /** Paid after `dueBy`: the promise was missed (null while unpaid). */
+  missed: boolean | null;
+}
+
 export interface InvoiceViewerActions {
   /** The issuer: a corrected invoice replaces this one. */
   correct?: true;
+  /** The issuer: ask the payer's quick pay (it is offered, the invoice is approved or scheduled, not asked yet). */
+  requestQuickPay?: true;
   approve?: true;
   dispute?: true;
   schedule?: true;
@@ -214,6 +272,12 @@ export interface InvoiceDto {
   replacesId: string | null;
   replacedById: string | null;
   history: InvoiceHistoryEntryDto[];
+  /** Unpaid and past its due date (not replaced). */
+  overdue: boolean;
+  /** The payer's quick pay terms as offered now (null: none offered). */
+  quickPayOffer: QuickPayTerms | null;
+  /** The quick pay the carrier requested on this invoice. */
+  quickPay: InvoiceQuickPayDto | null;
   pdfUrl: string | null;
   rateConfirmationUrl: string;
   proofOfDeliveryUrl: string;
@@ -274,15 +338,26 @@ export function agingBucketOf(dueAt: string | Date, at: Date): AgingBucket {
   return '90+';
 }
 
+export type AgingBuckets = Record<AgingBucket, { count: number; cents: number }>;
+
+/** GET /api/invoices/aging?side=sent|received: every open invoice of the side, by bucket. */
+export const invoiceAgingQuerySchema = z.object({
+  side: z.enum(['sent', 'received'], { error: 'Choose sent or received' }),
+});
+export interface InvoiceAgingDto {
+  side: 'sent' | 'received';
+  asOf: string;
+  buckets: AgingBuckets;
+  /** True for a viewer who sees counts only (a dispatcher): every `cents` is 0. */
+  amountsHidden: boolean;
+}
+
 /** The open invoices' amounts by aging bucket (cents; the hidden amounts count as zero) and their count. */
 export function agingOf(
-  invoices: Array<Pick<InvoiceDto, 'status' | 'dueAt' | 'totalCents'>>,
+  invoices: Array<{ status: InvoiceStatus; dueAt: string | Date; totalCents: number | null }>,
   at: Date,
-): Record<AgingBucket, { count: number; cents: number }> {
-  const out = Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, cents: 0 }])) as Record<
-    AgingBucket,
-    { count: number; cents: number }
-  >;
+): AgingBuckets {
+  const out = Object.fromEntries(AGING_BUCKETS.map((b) => [b, { count: 0, cents: 0 }])) as AgingBuckets;
   for (const invoice of invoices) {
     if (!isInvoiceOpen(invoice.status)) continue;
     const bucket = out[agingBucketOf(invoice.dueAt, at)];

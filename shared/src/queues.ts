@@ -11,5 +11,7 @@ export const QUEUES = {
   webhooks: 'webhooks',
   /** Posted trucks past their last available day (issue 29). */
   truckPostExpiry: 'truck-post-expiry',
+  /** An invoice's reminder to its payer, a delayed job at its due date (issue 40). */
+  invoiceOverdue: 'invoice-overdue',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -83,6 +83,10 @@ const DEFAULT_ONLY = new Set([
   'POST /api/invoices/:id/schedule',
   'POST /api/invoices/:id/pay',
   'POST /api/invoices/:id/correct',
+  // Quick pay (issue 40): one request per invoice; the terms a payer's money roles set now and then.
+  'POST /api/invoices/:id/quick-pay',
+  'PUT /api/company/quick-pay',
+  'DELETE /api/company/quick-pay',
 ]);
 
 let app: TestApp;

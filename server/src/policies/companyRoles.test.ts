@@ -302,6 +302,18 @@ const CASES = {
   'invoice:readAmounts': { type: 'carrier', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
   'invoice:correct': { type: 'carrier', resource: (p, x) => invoice(p, x), own: MONEY, other: NONE },
   'invoice:settle': { type: 'shipper', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
+  'invoice:offerQuickPay': {
+    type: 'shipper',
+    resource: (p) => ({ companyId: p.companyId }),
+    own: MONEY,
+    other: NONE,
+  },
+  'invoice:requestQuickPay': {
+    type: 'carrier',
+    resource: (p, x) => ({ ...invoice(p, x), status: 'approved' }),
+    own: MONEY,
+    other: NONE,
+  },
 } satisfies Record<Action, Case>;
 
 const id = () => new Types.ObjectId().toHexString();

@@ -43,6 +43,14 @@ export const invoicesPolicies = {
   'invoice:correct': (actor: Actor, inv: InvoiceRef) => handlesMoney(actor) && issues(actor, inv),
   /** Approve, dispute, schedule and pay. */
   'invoice:settle': (actor: Actor, inv: InvoiceRef) => handlesMoney(actor) && pays(actor, inv),
+  /** Set the quick pay terms the company offers the carriers that invoice it. */
+  'invoice:offerQuickPay': (actor: Actor, company: { companyId: unknown }) =>
+    actor.userType !== 'admin' &&
+    handlesMoney(actor) &&
+    !!actor.companyId &&
+    String(company.companyId) === actor.companyId,
+  /** Ask the payer's quick pay on an invoice the actor's company issued. */
+  'invoice:requestQuickPay': (actor: Actor, inv: InvoiceRef) => handlesMoney(actor) && issues(actor, inv),
 } satisfies Record<string, Rule>;
 
 /** The statuses each move starts from (a paid or replaced invoice has no move out). */
@@ -52,19 +60,28 @@ export const INVOICE_MOVES_FROM = {
   schedule: ['approved'],
   pay: ['approved', 'scheduled'],
   correct: ['submitted', 'disputed'],
+  requestQuickPay: ['approved', 'scheduled'],
 } as const satisfies Record<string, readonly InvoiceStatus[]>;
 export type InvoiceMove = keyof typeof INVOICE_MOVES_FROM;
 
 export const canMove = (move: InvoiceMove, status: InvoiceStatus) =>
   (INVOICE_MOVES_FROM[move] as readonly InvoiceStatus[]).includes(status);
 
-export function viewerInvoiceActions(actor: Actor | null, inv: InvoiceRef): InvoiceViewerActions {
+/** `quickPayOpen`: the payer offers quick pay and it was not requested on this invoice yet. */
+export function viewerInvoiceActions(
+  actor: Actor | null,
+  inv: InvoiceRef,
+  quickPayOpen = false,
+): InvoiceViewerActions {
   if (!actor || !inv.status) return {};
   const settle = invoicesPolicies['invoice:settle'](actor, inv);
   const correct = invoicesPolicies['invoice:correct'](actor, inv);
   const status = inv.status;
   return {
     ...(correct && canMove('correct', status) && { correct: true as const }),
+    ...(quickPayOpen &&
+      invoicesPolicies['invoice:requestQuickPay'](actor, inv) &&
+      canMove('requestQuickPay', status) && { requestQuickPay: true as const }),
     ...(settle && canMove('approve', status) && { approve: true as const }),
     ...(settle && canMove('dispute', status) && { dispute: true as const }),
     ...(settle && canMove('schedule', status) && { schedule: true as const }),

@@ -456,6 +456,9 @@ const NOT_WALKED: Record<string, string> = {
   '/api/invoices/:id': 'invoice:read (drivers and viewers: 404), invoices.test.ts',
   '/api/invoices/:id/invoice.pdf': 'invoice:readAmounts, invoices.test.ts',
   '/api/freight/:id/invoice': 'load:read, then invoice:read, invoices.test.ts',
+  '/api/invoices/aging':
+    'invoice:list, amounts by invoice:readAmounts (dispatchers: counts only), quickPay.test.ts',
+  '/api/company/quick-pay': 'the viewer’s own company’s offer; invoice:offerQuickPay edits, quickPay.test.ts',
   '/api/admin/mail': ADMIN,
   '/api/admin/documents/pending': ADMIN,
   '/api/admin/documents/stats': ADMIN,

@@ -2,6 +2,7 @@ import type {
   CorrectInvoiceInput,
   CreateInvoiceInput,
   DisputeInvoiceInput,
+  InvoiceAgingDto,
   InvoiceChangedPayload,
   InvoiceDto,
   InvoicePage,
@@ -11,7 +12,6 @@ import { apiRequest } from '../lib/api';
 import { upsertEntity } from '../lib/entities';
 import { createDetailStore, createPagedListStore, entityShape } from '../lib/resourceStore';
 
-/** Aging reads the open invoices of the list on screen; a company with more than this many pages them. */
 const PAGE_SIZE = 100;
 
 const listStore = (side: 'sent' | 'received') =>
@@ -43,11 +43,27 @@ export const useLoadInvoiceStore = createDetailStore<LoadInvoiceDto & { id: stri
   }),
 });
 
+/** Every open invoice of a side by days past due, by side ('sent' | 'received'), from the server. */
+export const useInvoiceAgingStore = createDetailStore<InvoiceAgingDto & { id: string }>({
+  name: 'the invoices’ aging',
+  fetch: async (side) => ({
+    id: side,
+    ...(await apiRequest<InvoiceAgingDto>('GET', `/api/invoices/aging?side=${side}`)),
+  }),
+});
+
+/** The lists and the aging read again (each only if a screen loaded it). */
+function refetchLists(): void {
+  void useSentInvoicesStore.getState().refetch();
+  void useReceivedInvoicesStore.getState().refetch();
+  const aging = useInvoiceAgingStore.getState();
+  for (const side of Object.keys(aging.byId)) void aging.load(side);
+}
+
 /** An invoice the server answered after a move: its one copy changes everywhere, and the lists read again. */
 function received(invoice: InvoiceDto): InvoiceDto {
   upsertEntity('invoice', invoice);
-  void useSentInvoicesStore.getState().refetch();
-  void useReceivedInvoicesStore.getState().refetch();
+  refetchLists();
   const onLoad = useLoadInvoiceStore.getState();
   if (onLoad.byId[invoice.loadId]?.data) void onLoad.load(invoice.loadId);
   return invoice;
@@ -67,6 +83,9 @@ export const invoiceActions = {
     post(`/api/invoices/${i.id}/pay`, { version: i.version, reference }),
   correct: (i: InvoiceDto, input: Omit<CorrectInvoiceInput, 'version'>) =>
     post(`/api/invoices/${i.id}/correct`, { ...input, version: i.version }),
+  /** At the fee the carrier was shown (the server refuses it if the payer's terms changed since). */
+  requestQuickPay: (i: InvoiceDto, feeBps: number) =>
+    post(`/api/invoices/${i.id}/quick-pay`, { version: i.version, feeBps }),
 };
 
 /**
@@ -76,8 +95,7 @@ export const invoiceActions = {
 export function receiveInvoiceChange(change: InvoiceChangedPayload): void {
   const detail = useInvoiceStore.getState();
   if (detail.byId[change.id]) void detail.load(change.id);
-  void useSentInvoicesStore.getState().refetch();
-  void useReceivedInvoicesStore.getState().refetch();
+  refetchLists();
   const onLoad = useLoadInvoiceStore.getState();
   if (onLoad.byId[change.loadId]) void onLoad.load(change.loadId);
 }

@@ -1,5 +1,6 @@
 import { digestProcessor } from './digestProcessor';
 import { documentExpiryProcessor } from './documentExpiryProcessor';
+import { invoiceOverdueProcessor } from './invoiceOverdueProcessor';
 import { loadDocumentsProcessor } from './loadDocumentsProcessor';
 import { mailProcessor } from './mailProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
@@ -20,4 +21,5 @@ export const processors: ProcessorDefinition[] = [
   digestProcessor,
   webhooksProcessor,
   truckPostExpiryProcessor,
+  invoiceOverdueProcessor,
 ];

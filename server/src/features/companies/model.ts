@@ -21,6 +21,11 @@ const companySchema = new Schema(
     subscriptionCanceledAt: { type: Date, default: null },
     /** Members, owner included (counted under the company's lease against the plan's seats). */
     memberCount: { type: Number, default: 1 },
+    /** The quick pay the company offers as a payer (issue 40): fee in basis points, promised days; null: none. */
+    quickPay: {
+      type: new Schema({ feeBps: Number, days: Number }, { _id: false }),
+      default: null,
+    },
   },
   { timestamps: true },
 );

@@ -3,12 +3,16 @@ import {
   INVOICE_STATUSES,
   invoicePdfPath,
   loadDocumentPath,
+  isInvoiceOpen,
   type InvoiceDto,
+  type InvoiceQuickPayDto,
   type InvoiceLineKind,
   type InvoiceStatus,
+  type QuickPayTerms,
 } from '@freight/shared';
 import mongoose, { Schema, type Types } from 'mongoose';
 import { iso } from '../../http/dto';
+import { now } from '../../infra/clock';
 import type { PartyInfo } from '../loadDocuments/render';
 
 /**
@@ -80,6 +84,21 @@ const invoiceSchema = new Schema(
     scheduledFor: { type: String, default: null },
     paidAt: { type: Date, default: null },
     paymentReference: { type: String, default: null },
+    quickPay: {
+      type: new Schema(
+        {
+          feeBps: { type: Number, required: true },
+          days: { type: Number, required: true },
+          requestedAt: { type: Date, required: true },
+          feeCents: { type: Number, required: true },
+          netCents: { type: Number, required: true },
+          dueBy: { type: Date, required: true },
+          missed: { type: Boolean, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     replacesId: { type: Schema.Types.ObjectId, default: null },
     replacedById: { type: Schema.Types.ObjectId, default: null },
     history: {
@@ -115,6 +134,17 @@ export interface InvoiceLine {
   dispute: { reason: string; at: Date } | null;
 }
 
+export interface InvoiceQuickPay {
+  feeBps: number;
+  days: number;
+  requestedAt: Date;
+  feeCents: number;
+  netCents: number;
+  dueBy: Date;
+  /** Paid after `dueBy` (null until paid). */
+  missed: boolean | null;
+}
+
 export interface Invoice {
   _id: Types.ObjectId;
   number: string;
@@ -142,6 +172,8 @@ export interface Invoice {
   scheduledFor: string | null;
   paidAt: Date | null;
   paymentReference: string | null;
+  /** The quick pay the carrier requested (absent on invoices stored before slice 4). */
+  quickPay?: InvoiceQuickPay | null;
   replacesId: Types.ObjectId | null;
   replacedById: Types.ObjectId | null;
   history: Array<{ at: Date; status: InvoiceStatus; text: string }>;
@@ -158,8 +190,30 @@ export const InvoiceCounterModel = mongoose.model('InvoiceCounter', invoiceCount
 const partyName = (p: PartyInfo) => p.company || p.name;
 const idOrNull = (v: unknown) => (v ? String(v) : null);
 
-/** The API view; `amountsHidden` (a dispatcher) leaves out every amount and the PDF. */
-export function toInvoiceDto(inv: Invoice, opts: { amountsHidden?: boolean } = {}): InvoiceDto {
+/** Unpaid, not replaced and past its due date. */
+export const isOverdue = (inv: Pick<Invoice, 'status' | 'dueAt'>, at: Date) =>
+  isInvoiceOpen(inv.status) && inv.dueAt.getTime() < at.getTime();
+
+function quickPayDto(qp: InvoiceQuickPay, hidden: boolean): InvoiceQuickPayDto {
+  return {
+    feeBps: qp.feeBps,
+    days: qp.days,
+    requestedAt: iso(qp.requestedAt)!,
+    feeCents: hidden ? null : qp.feeCents,
+    netCents: hidden ? null : qp.netCents,
+    dueBy: iso(qp.dueBy)!,
+    missed: qp.missed ?? null,
+  };
+}
+
+/**
+ * The API view; `amountsHidden` (a dispatcher) leaves out every amount and the PDF; `quickPayOffer` is the payer's
+ * quick pay as offered now (the caller reads it from the payer's company).
+ */
+export function toInvoiceDto(
+  inv: Invoice,
+  opts: { amountsHidden?: boolean; quickPayOffer?: QuickPayTerms | null } = {},
+): InvoiceDto {
   const hidden = opts.amountsHidden ?? false;
   const loadId = String(inv.loadId);
   return {
@@ -195,6 +249,9 @@ export function toInvoiceDto(inv: Invoice, opts: { amountsHidden?: boolean } = {
     replacesId: idOrNull(inv.replacesId),
     replacedById: idOrNull(inv.replacedById),
     history: inv.history.map((h) => ({ at: iso(h.at)!, status: h.status, text: h.text })),
+    overdue: isOverdue(inv, now()),
+    quickPayOffer: opts.quickPayOffer ?? null,
+    quickPay: inv.quickPay ? quickPayDto(inv.quickPay, hidden) : null,
     pdfUrl: hidden ? null : invoicePdfPath(String(inv._id)),
     rateConfirmationUrl: loadDocumentPath(loadId, 'rate_confirmation'),
     proofOfDeliveryUrl: loadDocumentPath(loadId, 'proof_of_delivery'),

@@ -16,7 +16,7 @@ interface Member {
  * The people of one side who see invoices: the company's owners, admins, accounting (`money`) and dispatchers (an
  * account without a company is its own owner). Drivers and viewers hear nothing of invoices.
  */
-async function sideMembers(companyId: string | null, userId: string): Promise<Member[]> {
+export async function sideMembers(companyId: string | null, userId: string): Promise<Member[]> {
   if (!companyId) return [{ id: userId, money: true }];
   const people = await UserModel.find({ companyId: new Types.ObjectId(companyId) }, { companyRole: 1 }).lean<
     Array<{ _id: Types.ObjectId; companyRole?: string | null }>
@@ -62,6 +62,12 @@ function messageOf(
         title: `Invoice ${n} disputed`,
         body: `${invoice.payerName} disputed ${invoice.lines.filter((l) => l.dispute).length} line(s): open it to see why and correct it.`,
       };
+    case 'invoice.quickPayRequested':
+      return {
+        to: 'payer',
+        title: `Quick pay requested on ${n}`,
+        body: `${invoice.issuerName} asked your quick pay${invoice.quickPay?.netCents != null ? `: pay ${formatUsd(invoice.quickPay.netCents / 100)}` : ''} by ${invoice.quickPay?.dueBy.slice(0, 10)}.`,
+      };
     case 'invoice.scheduled':
       return {
         to: 'issuer',
@@ -90,6 +96,7 @@ export const invoicesProjector = registerProjector({
     'invoice.disputed',
     'invoice.scheduled',
     'invoice.paid',
+    'invoice.quickPayRequested',
   ],
   async handle(event) {
     switch (event.name) {
@@ -98,7 +105,8 @@ export const invoicesProjector = registerProjector({
       case 'invoice.approved':
       case 'invoice.disputed':
       case 'invoice.scheduled':
-      case 'invoice.paid': {
+      case 'invoice.paid':
+      case 'invoice.quickPayRequested': {
         const { invoice } = event.data;
         const parties: Parties = event.data.parties;
         const [issuer, payer] = await Promise.all([

@@ -3,8 +3,11 @@ import {
   correctInvoiceSchema,
   createInvoiceSchema,
   disputeInvoiceSchema,
+  invoiceAgingQuerySchema,
   invoiceListSchema,
   payInvoiceSchema,
+  quickPayTermsSchema,
+  requestQuickPaySchema,
   scheduleInvoiceSchema,
 } from '@freight/shared';
 import { Router, type Request } from 'express';
@@ -12,16 +15,19 @@ import { contentDisposition } from '../../http/contentDisposition';
 import { currentActor, requireUser } from '../../http/auth';
 import { validate } from '../../http/validate';
 import type { Runtime } from '../../runtimeTypes';
+import { getQuickPayOffer, setQuickPayOffer } from './quickPayTerms';
 import {
   approveInvoice,
   correctInvoice,
   createInvoice,
   disputeInvoice,
   getInvoice,
+  invoiceAging,
   invoicePdf,
   listInvoices,
   loadInvoice,
   payInvoice,
+  requestQuickPay,
   scheduleInvoice,
 } from './service';
 
@@ -37,6 +43,11 @@ export function createInvoicesRouter(_rt: Runtime): Router {
       res.json(await listInvoices(currentActor(req), side, list.input(res).query));
     });
   }
+  const aging = validate({ query: invoiceAgingQuerySchema });
+  router.get('/invoices/aging', requireUser, aging, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await invoiceAging(currentActor(req), aging.input(res).query.side));
+  });
   const create = validate({ body: createInvoiceSchema });
   router.post('/invoices', requireUser, create, async (req, res) => {
     res.status(201).json(await createInvoice(currentActor(req), create.input(res).body));
@@ -76,6 +87,23 @@ export function createInvoicesRouter(_rt: Runtime): Router {
   const correct = validate({ body: correctInvoiceSchema });
   router.post('/invoices/:id/correct', requireUser, correct, async (req, res) => {
     res.status(201).json(await correctInvoice(currentActor(req), param(req, 'id'), correct.input(res).body));
+  });
+  const quickPay = validate({ body: requestQuickPaySchema });
+  router.post('/invoices/:id/quick-pay', requireUser, quickPay, async (req, res) => {
+    res.json(await requestQuickPay(currentActor(req), param(req, 'id'), quickPay.input(res).body));
+  });
+
+  // The quick pay the viewer's company offers as a payer.
+  router.get('/company/quick-pay', requireUser, async (req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(await getQuickPayOffer(currentActor(req)));
+  });
+  const terms = validate({ body: quickPayTermsSchema });
+  router.put('/company/quick-pay', requireUser, terms, async (req, res) => {
+    res.json(await setQuickPayOffer(currentActor(req), terms.input(res).body));
+  });
+  router.delete('/company/quick-pay', requireUser, async (req, res) => {
+    res.json(await setQuickPayOffer(currentActor(req), null));
   });
   return router;
 }

@@ -13,7 +13,12 @@ import {
   type disputeInvoiceSchema,
   type invoiceListSchema,
   type payInvoiceSchema,
+  type requestQuickPaySchema,
   type scheduleInvoiceSchema,
+  type InvoiceAgingDto,
+  agingOf,
+  formatFeeBps,
+  quickPayFeeCents,
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
@@ -29,6 +34,7 @@ import { FreightModel, type FreightListing } from '../freight/model';
 import { partiesOf } from '../loadDocuments/service';
 import { UserModel } from '../users/model';
 import { InvoiceCounterModel, InvoiceModel, toInvoiceDto, type Invoice, type InvoiceLine } from './model';
+import { quickPayOfferOf, quickPayOffers } from './quickPayTerms';
 import { renderInvoice } from './render';
 
 const NOT_FOUND = 'Invoice not found';
@@ -46,10 +52,22 @@ async function findInvoice(id: string): Promise<Invoice> {
   return invoice;
 }
 
-/** The invoice as this viewer sees it: amounts only for the money roles, and the moves open to them. */
-export function presentInvoice(actor: Actor | null, invoice: Invoice): InvoiceDto {
-  const dto = toInvoiceDto(invoice, { amountsHidden: !can(actor, 'invoice:readAmounts', invoice) });
-  return { ...dto, viewerActions: viewerInvoiceActions(actor, invoice) };
+/**
+ * The invoice as this viewer sees it: amounts only for the money roles, the payer's quick pay offer, and the moves
+ * open to them. `offerOf` reads each payer's offer once for a page.
+ */
+export async function presentInvoice(
+  actor: Actor | null,
+  invoice: Invoice,
+  offerOf = quickPayOfferOf,
+): Promise<InvoiceDto> {
+  const quickPayOffer = await offerOf(invoice.payerCompanyId);
+  const dto = toInvoiceDto(invoice, {
+    amountsHidden: !can(actor, 'invoice:readAmounts', invoice),
+    quickPayOffer,
+  });
+  const quickPayOpen = !!quickPayOffer && !invoice.quickPay;
+  return { ...dto, viewerActions: viewerInvoiceActions(actor, invoice, quickPayOpen) };
 }
 
 const partiesOfInvoice = (inv: Invoice) => ({
@@ -155,6 +173,7 @@ async function draftInvoice(
     scheduledFor: null,
     paidAt: null,
     paymentReference: null,
+    quickPay: null,
     replacesId: replaces?._id ?? null,
     replacedById: null,
     history: [
@@ -249,6 +268,10 @@ export async function invoicePdf(actor: Actor, id: string): Promise<{ pdf: Buffe
   return { pdf: await renderInvoice(invoice), fileName: `${invoice.number}.pdf` };
 }
 
+/** The invoices the actor's company issued (sent) or is billed (received): one top-level equality. */
+const sideFilter = (actor: Actor, side: 'sent' | 'received') =>
+  side === 'sent' ? mine(actor, 'issuerUserId', 'companyId') : mine(actor, 'payerUserId', 'payerCompanyId');
+
 /** The Sent (issued by the actor's company) or Received (billed to it) list, newest first. */
 export async function listInvoices(
   actor: Actor,
@@ -258,14 +281,38 @@ export async function listInvoices(
   authorize(actor, 'invoice:list', undefined, {
     message: `Invoices are for a company's ${MONEY_ROLES_TEXT} and dispatchers`,
   });
-  const filter = {
-    ...(side === 'sent'
-      ? mine(actor, 'issuerUserId', 'companyId')
-      : mine(actor, 'payerUserId', 'payerCompanyId')),
-    ...(q.status ? { status: q.status } : {}),
-  };
+  const filter = { ...sideFilter(actor, side), ...(q.status ? { status: q.status } : {}) };
   const found = await paginate<Invoice>(InvoiceModel, filter, { submittedAt: -1, _id: -1 }, q);
-  return { ...found, items: found.items.map((i) => presentInvoice(actor, i)) };
+  const offerOf = quickPayOffers();
+  return { ...found, items: await Promise.all(found.items.map((i) => presentInvoice(actor, i, offerOf))) };
+}
+
+/**
+ * GET /api/invoices/aging: every open invoice of the side by how long it is past due, read by the one equality of
+ * the lists (DESIGN §2) with the few fields it needs; the open statuses are kept in memory.
+ */
+export async function invoiceAging(actor: Actor, side: 'sent' | 'received'): Promise<InvoiceAgingDto> {
+  authorize(actor, 'invoice:list', undefined, {
+    message: `Invoices are for a company's ${MONEY_ROLES_TEXT} and dispatchers`,
+  });
+  const filter = sideFilter(actor, side);
+  const invoices = await InvoiceModel.find(filter, { status: 1, dueAt: 1, totalCents: 1 }).lean<
+    Array<Pick<Invoice, 'status' | 'dueAt' | 'totalCents'>>
+  >();
+  // Every invoice of the side has the viewer's company as that party: the viewer reads the amounts of all or none.
+  const ownCompany = { userId: actor.id, companyId: actor.companyId ?? null };
+  const amountsHidden = !can(actor, 'invoice:readAmounts', {
+    issuerUserId: ownCompany.userId,
+    companyId: ownCompany.companyId,
+    payerUserId: ownCompany.userId,
+    payerCompanyId: ownCompany.companyId,
+  });
+  const at = now();
+  const buckets = agingOf(
+    invoices.map((i) => ({ status: i.status, dueAt: i.dueAt, totalCents: amountsHidden ? 0 : i.totalCents })),
+    at,
+  );
+  return { side, asOf: at.toISOString(), buckets, amountsHidden };
 }
 
 /** GET /api/freight/:id/invoice: the load's invoice for its parties, and whether the viewer may invoice it now. */
@@ -275,15 +322,18 @@ export async function loadInvoice(actor: Actor, loadId: string): Promise<LoadInv
     : null;
   if (!load || !can(actor, 'load:read', load)) throw notFound('Load not found');
   const invoice = await currentInvoiceOf(load._id);
-  const shown = invoice && can(actor, 'invoice:read', invoice) ? presentInvoice(actor, invoice) : null;
+  const shown = invoice && can(actor, 'invoice:read', invoice) ? await presentInvoice(actor, invoice) : null;
   const canCreate =
     !invoice && load.status === 'delivered' && load.rateCents != null && can(actor, 'invoice:issue', load);
   return { invoice: shown, canCreate, linehaulCents: canCreate ? load.rateCents! : null };
 }
 
+type StatusMove = Exclude<InvoiceMove, 'requestQuickPay'>;
+
 /** Why a move cannot happen from the state the invoice reached, in the payer's words. */
 function stateMessage(invoice: Invoice, move: InvoiceMove): string {
-  const reached: Record<InvoiceMove, InvoiceStatus> = {
+  if (move === 'requestQuickPay') return quickPayStateMessage(invoice);
+  const reached: Record<StatusMove, InvoiceStatus> = {
     approve: 'approved',
     dispute: 'disputed',
     schedule: 'scheduled',
@@ -296,7 +346,7 @@ function stateMessage(invoice: Invoice, move: InvoiceMove): string {
     if (move === 'correct') return 'This invoice was already corrected: open the invoice that replaced it';
     return `This invoice is already ${label}`;
   }
-  const verbs: Record<InvoiceMove, string> = {
+  const verbs: Record<StatusMove, string> = {
     approve: 'approved',
     dispute: 'disputed',
     schedule: 'scheduled for payment',
@@ -306,53 +356,54 @@ function stateMessage(invoice: Invoice, move: InvoiceMove): string {
   return `This invoice is ${label}: it can no longer be ${verbs[move]}`;
 }
 
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+function quickPayStateMessage(invoice: Invoice): string {
+  if (invoice.quickPay)
+    return `Quick pay was already requested on ${day(invoice.quickPay.requestedAt)}: the payer promised to pay by ${day(invoice.quickPay.dueBy)}`;
+  const label = INVOICE_STATUS_LABELS[invoice.status].toLowerCase();
+  return `Quick pay is requested on an approved or scheduled invoice: this one is ${label}`;
+}
+
 /** The checks every move makes under the invoice's lease: the state allows it and the client saw this version. */
 function assertMovable(invoice: Invoice, move: InvoiceMove, version: number): void {
-  if (!canMove(move, invoice.status)) throw conflict(stateMessage(invoice, move));
+  const allowed = canMove(move, invoice.status) && !(move === 'requestQuickPay' && invoice.quickPay);
+  if (!allowed) throw conflict(stateMessage(invoice, move));
   if (invoice.version !== version)
     throw conflict(
       `This invoice changed since you opened it: it is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()} now (version ${invoice.version}). Review it and try again.`,
     );
 }
 
-type PayerMove = Exclude<InvoiceMove, 'correct'>;
-const FACT_OF: Record<
-  PayerMove,
-  'invoice.approved' | 'invoice.disputed' | 'invoice.scheduled' | 'invoice.paid'
-> = {
-  approve: 'invoice.approved',
-  dispute: 'invoice.disputed',
-  schedule: 'invoice.scheduled',
-  pay: 'invoice.paid',
-};
-const STATUS_OF: Record<PayerMove, InvoiceStatus> = {
-  approve: 'approved',
-  dispute: 'disputed',
-  schedule: 'scheduled',
-  pay: 'paid',
-};
+type MoveFact =
+  | 'invoice.approved'
+  | 'invoice.disputed'
+  | 'invoice.scheduled'
+  | 'invoice.paid'
+  | 'invoice.quickPayRequested';
 
 /**
- * One of the payer's moves, as a conditional update on the status and version it read, under the invoice's lease:
- * of two at once, one wins and the other is told the state the first reached (409).
+ * A move on one invoice (every one but the correction), as a conditional update on the status and version it read,
+ * under the invoice's lease: of two at once, one wins and the other is told the state the first reached (409).
+ * `change` gives the fields it sets, the status it reaches (none: the status stays) and the history's words.
  */
-async function settle(
+async function moveInvoice(
   actor: Actor,
   id: string,
-  move: PayerMove,
+  move: Exclude<InvoiceMove, 'correct'>,
   version: number,
-  change: (invoice: Invoice, at: Date, by: string) => { set: Partial<Invoice>; text: string },
+  factName: MoveFact,
+  change: (
+    invoice: Invoice,
+    at: Date,
+    by: string,
+  ) => Promise<{ set: Partial<Invoice>; status?: InvoiceStatus; text: string }>,
 ): Promise<InvoiceDto> {
-  const seen = await readableInvoice(actor, id);
-  authorize(actor, 'invoice:settle', seen, {
-    message: `Only the billed company's ${MONEY_ROLES_TEXT} approve, dispute, schedule and pay invoices`,
-  });
   const moved = await withAggregate('invoice', id, async () => {
     const invoice = await findInvoice(id);
     assertMovable(invoice, move, version);
     const at = now();
-    const { set, text } = change(invoice, at, await nameOf(actor));
-    const status = STATUS_OF[move];
+    const { set, status = invoice.status, text } = await change(invoice, at, await nameOf(actor));
     const next = invoice.version + 1;
     const fields = {
       ...set,
@@ -363,7 +414,7 @@ async function settle(
     };
     const planned: Invoice = { ...invoice, ...fields };
     const fact = {
-      name: FACT_OF[move],
+      name: factName,
       key: `${id}-v${next}`,
       by: actor,
       loadId: String(invoice.loadId),
@@ -388,6 +439,38 @@ async function settle(
     return after;
   });
   return presentInvoice(actor, moved);
+}
+
+type PayerMove = Exclude<StatusMove, 'correct'>;
+const FACT_OF: Record<PayerMove, MoveFact> = {
+  approve: 'invoice.approved',
+  dispute: 'invoice.disputed',
+  schedule: 'invoice.scheduled',
+  pay: 'invoice.paid',
+};
+const STATUS_OF: Record<PayerMove, InvoiceStatus> = {
+  approve: 'approved',
+  dispute: 'disputed',
+  schedule: 'scheduled',
+  pay: 'paid',
+};
+
+/** One of the payer's moves: to the payer's money roles, each reaching its status. */
+async function settle(
+  actor: Actor,
+  id: string,
+  move: PayerMove,
+  version: number,
+  change: (invoice: Invoice, at: Date, by: string) => { set: Partial<Invoice>; text: string },
+): Promise<InvoiceDto> {
+  const seen = await readableInvoice(actor, id);
+  authorize(actor, 'invoice:settle', seen, {
+    message: `Only the billed company's ${MONEY_ROLES_TEXT} approve, dispute, schedule and pay invoices`,
+  });
+  return moveInvoice(actor, id, move, version, FACT_OF[move], async (invoice, at, by) => ({
+    ...change(invoice, at, by),
+    status: STATUS_OF[move],
+  }));
 }
 
 export const approveInvoice = (actor: Actor, id: string, input: z.output<typeof approveInvoiceSchema>) =>
@@ -421,10 +504,63 @@ export const scheduleInvoice = (actor: Actor, id: string, input: z.output<typeof
   });
 
 export const payInvoice = (actor: Actor, id: string, input: z.output<typeof payInvoiceSchema>) =>
-  settle(actor, id, 'pay', input.version, (_inv, at, by) => ({
-    set: { paidAt: at, paymentReference: input.reference },
+  settle(actor, id, 'pay', input.version, (invoice, at, by) => ({
+    set: {
+      paidAt: at,
+      paymentReference: input.reference,
+      // A quick pay paid after the day promised is a missed promise, kept on the invoice (docs/invoices.md).
+      ...(invoice.quickPay && {
+        quickPay: { ...invoice.quickPay, missed: at.getTime() > invoice.quickPay.dueBy.getTime() },
+      }),
+    },
     text: `Marked paid by ${by} (reference ${input.reference})`,
   }));
+
+/**
+ * POST /api/invoices/:id/quick-pay: the issuer asks the payer's quick pay on an approved or scheduled invoice, at the
+ * fee it was shown (a changed offer gets 409 with the new terms). The invoice keeps the fee, the net and the day
+ * the payer promised to pay by; its status stays.
+ */
+export async function requestQuickPay(
+  actor: Actor,
+  id: string,
+  input: z.output<typeof requestQuickPaySchema>,
+): Promise<InvoiceDto> {
+  const seen = await readableInvoice(actor, id);
+  authorize(actor, 'invoice:requestQuickPay', seen, {
+    message: `Only the issuing company's ${MONEY_ROLES_TEXT} request quick pay`,
+  });
+  return moveInvoice(
+    actor,
+    id,
+    'requestQuickPay',
+    input.version,
+    'invoice.quickPayRequested',
+    async (invoice, at, by) => {
+      const offer = await quickPayOfferOf(invoice.payerCompanyId);
+      if (!offer) throw conflict(`${invoice.payer.company || invoice.payer.name} does not offer quick pay`);
+      if (offer.feeBps !== input.feeBps)
+        throw conflict(
+          `The quick pay terms changed: ${formatFeeBps(offer.feeBps)} within ${offer.days} days now. Review the net amount and try again.`,
+        );
+      const feeCents = quickPayFeeCents(invoice.totalCents, offer.feeBps);
+      const dueBy = new Date(at.getTime() + offer.days * DAY_MS);
+      return {
+        set: {
+          quickPay: {
+            ...offer,
+            requestedAt: at,
+            feeCents,
+            netCents: invoice.totalCents - feeCents,
+            dueBy,
+            missed: null,
+          },
+        },
+        text: `Quick pay requested by ${by}: ${formatFeeBps(offer.feeBps)} fee, paid by ${day(dueBy)}`,
+      };
+    },
+  );
+}
 
 /**
  * The issuer corrects an invoice (after a dispute, or before it is approved): a new invoice with a new number and

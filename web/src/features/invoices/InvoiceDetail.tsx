@@ -15,7 +15,8 @@ import {
   INVOICE_LINE_LABELS,
   INVOICE_STATUS_LABELS,
   daysPastDue,
-  isInvoiceOpen,
+  formatFeeBps,
+  quickPayFeeCents,
   type InvoiceDto,
 } from '@freight/shared';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -33,7 +34,7 @@ type Dialogs = 'dispute' | 'schedule' | 'pay' | 'correct' | null;
 
 /** An invoice's status badge, with "Overdue" beside an open invoice past its due date. */
 export function InvoiceStatusBadges({ invoice }: { invoice: InvoiceDto }) {
-  const late = isInvoiceOpen(invoice.status) ? daysPastDue(invoice.dueAt, new Date()) : 0;
+  const late = invoice.overdue ? Math.max(1, daysPastDue(invoice.dueAt, new Date())) : 0;
   return (
     <HStack gap="2">
       <Badge colorPalette={INVOICE_STATUS_COLORS[invoice.status]} data-testid="invoice-status">
@@ -90,6 +91,22 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
     failure: 'refusal',
     resetOnSuccess: true,
   });
+  const requestQuickPay = useSubmit((feeBps: number) => invoiceActions.requestQuickPay(invoice, feeBps), {
+    success: 'Quick pay requested. The payer has been told.',
+    failure: 'refusal',
+    resetOnSuccess: true,
+  });
+  const askQuickPay = () => {
+    const offer = invoice.quickPayOffer;
+    if (!offer || invoice.totalCents == null) return;
+    const fee = quickPayFeeCents(invoice.totalCents, offer.feeBps);
+    confirm({
+      title: `Request quick pay on ${invoice.number}?`,
+      body: `${invoice.payerName} pays you ${money(invoice.totalCents - fee)} within ${offer.days} day${offer.days === 1 ? '' : 's'}: the total ${money(invoice.totalCents)} less a ${formatFeeBps(offer.feeBps)} fee of ${money(fee)} (rounded to the nearest cent).`,
+      confirmLabel: `Request ${money(invoice.totalCents - fee)}`,
+      onConfirm: () => void requestQuickPay.submit(offer.feeBps),
+    });
+  };
   const close = () => setDialog(null);
   const linehaul = invoice.lines.find((l) => l.kind === 'linehaul');
 
@@ -141,6 +158,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
         </HStack>
       </Stack>
 
+      <QuickPaySummary invoice={invoice} />
+
       <Stack gap="1" fontSize="sm" as="section" aria-label="Papers">
         {invoice.pdfUrl && (
           <Link href={invoice.pdfUrl} color="blue.600" download>
@@ -186,6 +205,11 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
             Correct invoice
           </Button>
         )}
+        {actions.requestQuickPay && (
+          <Button colorPalette="teal" size="sm" loading={requestQuickPay.pending} onClick={askQuickPay}>
+            Request quick pay
+          </Button>
+        )}
       </HStack>
 
       <Stack gap="1" as="section" aria-label="History">
@@ -222,6 +246,39 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
         />
       )}
       {confirmDialog}
+    </Stack>
+  );
+}
+
+/** The payer's quick pay offer, or the quick pay requested on this invoice and whether its promise was kept. */
+function QuickPaySummary({ invoice }: { invoice: InvoiceDto }) {
+  const qp = invoice.quickPay;
+  const offer = invoice.quickPayOffer;
+  if (!qp && !offer) return null;
+  return (
+    <Stack gap="1" fontSize="sm" as="section" aria-label="Quick pay" data-testid="invoice-quick-pay">
+      {qp ? (
+        <>
+          <Text>
+            Quick pay requested {formatUsDate(qp.requestedAt)}: {formatFeeBps(qp.feeBps)} fee
+            {qp.feeCents != null && ` (${money(qp.feeCents)}), net ${money(qp.netCents)}`}, to be paid by{' '}
+            {formatUsDate(qp.dueBy)}.
+          </Text>
+          {qp.missed === true && (
+            <Badge colorPalette="red" alignSelf="start" data-testid="quick-pay-missed">
+              Quick pay promise missed: paid after {formatUsDate(qp.dueBy)}
+            </Badge>
+          )}
+          {qp.missed === false && <Text color="green.700">Paid within the quick pay promise.</Text>}
+        </>
+      ) : (
+        offer && (
+          <Text color="gray.700">
+            {invoice.payerName} offers quick pay: paid within {offer.days} day{offer.days === 1 ? '' : 's'} of
+            the request for a {formatFeeBps(offer.feeBps)} fee.
+          </Text>
+        )
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { AGING_BUCKETS, AGING_BUCKET_LABELS, agingOf, formatUsd, type InvoiceDto } from '@freight/shared';
+import { AGING_BUCKETS, AGING_BUCKET_LABELS, formatUsd, type InvoiceDto } from '@freight/shared';
 import { useEffect } from 'react';
 import { FiFileText } from 'react-icons/fi';
 import { useSearchParams } from 'react-router-dom';
@@ -7,9 +7,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageControls } from '../../components/PageControls';
 import { formatUsDate } from '../../lib/dates';
 import { selectItems, selectStatus, selectTotal } from '../../lib/resourceStore';
-import { useReceivedInvoicesStore, useSentInvoicesStore } from '../../stores/invoices';
+import { useInvoiceAgingStore, useReceivedInvoicesStore, useSentInvoicesStore } from '../../stores/invoices';
 import { money } from './format';
 import { InvoiceDetailDialog, InvoiceStatusBadges } from './InvoiceDetail';
+import { QuickPayTermsCard } from './QuickPayTerms';
 
 type Side = 'sent' | 'received';
 const STORES = { sent: useSentInvoicesStore, received: useReceivedInvoicesStore };
@@ -44,6 +45,7 @@ export function InvoicesPage() {
           </Button>
         ))}
       </HStack>
+      {side === 'received' && <QuickPayTermsCard />}
       <InvoiceList key={side} side={side} onOpen={(id) => setParam('invoice', id)} />
       <InvoiceDetailDialog id={open} onClose={() => setParam('invoice', null)} />
     </Stack>
@@ -83,7 +85,7 @@ function InvoiceList({ side, onOpen }: { side: Side; onOpen: (id: string) => voi
     );
   return (
     <Stack gap="4">
-      <Aging invoices={items} />
+      <Aging side={side} />
       <Stack gap="2" data-testid={`invoices-${side}`}>
         {items.map((invoice) => (
           <InvoiceRow key={invoice.id} invoice={invoice} side={side} onOpen={onOpen} />
@@ -94,27 +96,34 @@ function InvoiceList({ side, onOpen }: { side: Side; onOpen: (id: string) => voi
   );
 }
 
-/** What the open invoices on screen owe, by days past due. */
-function Aging({ invoices }: { invoices: InvoiceDto[] }) {
-  const aging = agingOf(invoices, new Date());
-  const hidden = invoices.some((i) => i.amountsHidden);
+/** What every open invoice of the side owes, by days past due (read from the server; pushes read it again). */
+function Aging({ side }: { side: Side }) {
+  const entry = useInvoiceAgingStore((s) => s.byId[side]);
+  const load = useInvoiceAgingStore((s) => s.load);
+  useEffect(() => {
+    void load(side);
+  }, [side, load]);
+  const aging = entry?.data;
+  if (!aging) return null;
+  const hidden = aging.amountsHidden;
   return (
     <SimpleGrid columns={{ base: 2, md: 5 }} gap="2" as="section" aria-label="Aging of open invoices">
-      {AGING_BUCKETS.map((bucket) => (
-        <Box key={bucket} borderWidth="1px" rounded="md" p="3" data-testid={`aging-${bucket}`}>
-          <Text fontSize="xs" color="gray.600">
-            {bucket === 'current' ? 'Current' : `${AGING_BUCKET_LABELS[bucket]} past due`}
-          </Text>
-          <Text fontWeight="bold">
-            {hidden ? `${aging[bucket].count}` : formatUsd(aging[bucket].cents / 100)}
-          </Text>
-          {!hidden && (
+      {AGING_BUCKETS.map((bucket) => {
+        const { count, cents } = aging.buckets[bucket];
+        return (
+          <Box key={bucket} borderWidth="1px" rounded="md" p="3" data-testid={`aging-${bucket}`}>
             <Text fontSize="xs" color="gray.600">
-              {aging[bucket].count} invoice{aging[bucket].count === 1 ? '' : 's'}
+              {bucket === 'current' ? 'Current' : `${AGING_BUCKET_LABELS[bucket]} past due`}
             </Text>
-          )}
-        </Box>
-      ))}
+            <Text fontWeight="bold">{hidden ? `${count}` : formatUsd(cents / 100)}</Text>
+            {!hidden && (
+              <Text fontSize="xs" color="gray.600">
+                {count} invoice{count === 1 ? '' : 's'}
+              </Text>
+            )}
+          </Box>
+        );
+      })}
     </SimpleGrid>
   );
 }
