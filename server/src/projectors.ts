@@ -25,3 +25,4 @@ import './features/trips/projector';
 import './features/fleet/projector';
 import './features/ratings/projector';
 import './features/invoices/projector';
+import './features/invoices/daysToPay.projector';
