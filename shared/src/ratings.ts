@@ -115,6 +115,10 @@ export interface DaysToPayDto {
 export const DAYS_TO_PAY_WINDOW_DAYS = 90;
 export const DAYS_TO_PAY_MIN_COUNT = 3;
 
+/** "Pays in 18.3 days · 75% on time (4 invoices)" */
+export const daysToPayText = (d: DaysToPayDto) =>
+  `Pays in ${d.averageDays.toFixed(1)} days · ${Math.round(d.onTimeShare * 100)}% on time (${d.count} invoices)`;
+
 /**
  * The small figures a load card carries for its poster's company: the rating's average is null below 3 ratings, and
  * `daysToPay` is absent below 3 paid invoices.

@@ -6,7 +6,7 @@ import {
   type RatingSummaryDto,
 } from '@freight/shared';
 import mongoose, { Schema } from 'mongoose';
-import { daysToPayOf } from '../invoices/payerPayments';
+import { daysToPayOf } from './payerPayments';
 
 /**
  * A company's ratings summed by the ratings projector (`company_rating_summaries`, one document per rated party,

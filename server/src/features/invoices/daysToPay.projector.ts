@@ -1,6 +1,6 @@
 import { registerProjector } from '../../events/projectors';
 import { now } from '../../infra/clock';
-import { PayerPaymentsModel, payerPartyOf, payerPaymentsOf, withPayment } from './payerPayments';
+import { PayerPaymentsModel, payerPartyOf, payerPaymentsOf, withPayment } from '../companies/payerPayments';
 
 /**
  * Days-to-pay (issue 40, item 4): each paid invoice is added to its payer's day in `payer_payment_summaries`, so a

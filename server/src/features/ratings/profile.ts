@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { computeVerification } from '../documents/verification';
 import { FreightModel } from '../freight/model';
 import { ratingSummaryOf } from '../companies/ratingSummaries';
-import { daysToPayOf } from '../invoices/payerPayments';
+import { daysToPayOf } from '../companies/payerPayments';
 import { UserModel } from '../users/model';
 import { CompanyModel } from '../companies/model';
 
