@@ -84,8 +84,8 @@ export async function ratingSummaryOf(partyId: string): Promise<RatingSummaryDto
 export const posterPartyOf = (load: Pick<FreightListingDto, 'userId' | 'companyId'>) =>
   load.companyId ?? load.userId;
 
-/** A party's badge: its rating, and its days-to-pay when it has a figure. */
-async function badgeOf(id: string): Promise<RatingBadgeDto> {
+/** A party's badge: its rating, and its days-to-pay when it has a figure (two `_id` equalities). */
+export async function badgeOf(id: string): Promise<RatingBadgeDto> {
   const [summary, daysToPay] = await Promise.all([readSummary(id), daysToPayOf(id)]);
   return daysToPay ? { ...toBadgeDto(summary), daysToPay } : toBadgeDto(summary);
 }

@@ -1,7 +1,13 @@
 // Getting paid (issue 40, slice 3): days-to-pay and the on-time share from our own ledger. Each paid invoice is added
 // to its payer's days by a projector of `invoice.paid`; the profile and the board's load cards read the figure.
 // Real FerretDB and Redis; the server clock is moved to submit, pay and read on the days a test needs.
-import type { CompanyProfileDto, FreightListingDto, FreightPage, InvoiceDto } from '@freight/shared';
+import type {
+  CompanyProfileDto,
+  FreightListingDto,
+  FreightPage,
+  InvoiceDto,
+  LoadPartiesDto,
+} from '@freight/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DomainEventModel } from '../../events/model';
@@ -136,7 +142,7 @@ describe('days-to-pay from paid invoices', () => {
     expect((await profileOn(payer, 60)).daysToPay).toEqual(own);
   });
 
-  it('shows beside the poster’s rating on the board’s load cards and the load’s page', async () => {
+  it('shows beside the poster’s rating on the board’s load cards, the load’s details and its parties', async () => {
     const payer = await newPayer();
     const open = await postLoad(payer, { title: 'Days-to-pay board load' });
     const badgeOnBoard = async () => {
@@ -146,12 +152,17 @@ describe('days-to-pay from paid invoices', () => {
     const companyId = await companyOf(payer);
     expect(await badgeOnBoard()).toEqual({ companyId, count: 0, average: null });
 
-    for (const paid of [7, 14, 21]) await paidInvoice(payer, { submitted: 0, paid, termsDays: 15 });
+    const invoices: InvoiceDto[] = [];
+    for (const paid of [7, 14, 21])
+      invoices.push(await paidInvoice(payer, { submitted: 0, paid, termsDays: 15 }));
     await app.rt.projectors.drain();
     setClock(() => at(21));
     const daysToPay = { averageDays: 14, onTimeShare: 2 / 3, count: 3 };
     expect(await badgeOnBoard()).toEqual({ companyId, count: 0, average: null, daysToPay });
     const listing = ok<FreightListingDto>(await carrier.get(`/api/freight/${open.id}`));
     expect(listing.posterRating).toEqual({ companyId, count: 0, average: null, daysToPay });
+    // The tracking page of a hauled load names the poster with the same badge.
+    const parties = ok<LoadPartiesDto>(await carrier.get(`/api/freight/${invoices[0]!.loadId}/parties`));
+    expect(parties.posterRating).toEqual({ companyId, count: 0, average: null, daysToPay });
   });
 });

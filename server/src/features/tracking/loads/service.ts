@@ -25,8 +25,12 @@ import { toTrackingFreightDto } from '../model';
 import { chatRoomOf, loadForParticipant, positionRecord, roomsOfLoads } from '../access/service';
 import { unreadByRoom } from '../chat/service';
 import { CARRIER_PARTY, loadListFilters, readableLoads } from '../../companies/mine';
+import { badgeOf } from '../../companies/ratingSummaries';
 
-/** GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers. */
+/**
+ * GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers, and the
+ * poster's badge (issue 40: its rating and days-to-pay).
+ */
 export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
   const load = await loadForParticipant(actor, freightId);
   const users = await findByIds<PartySource>(
@@ -46,7 +50,11 @@ export async function loadParties(actor: Actor, freightId: string): Promise<Load
       usdotNumber: u.usdotNumber ?? null,
     };
   };
-  return { poster: party(load.userId), carrier: party(load.carrierId) };
+  return {
+    poster: party(load.userId),
+    carrier: party(load.carrierId),
+    posterRating: await badgeOf(String(load.companyId ?? load.userId)),
+  };
 }
 type PartySource = {
   _id: Types.ObjectId;
