@@ -33,11 +33,18 @@ import { badgeOf } from '../../companies/ratingSummaries';
  */
 export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
   const load = await loadForParticipant(actor, freightId);
-  const users = await findByIds<PartySource>(
-    UserModel,
-    [load.userId, ...(load.carrierId ? [load.carrierId] : [])],
-    { firstName: 1, lastName: 1, email: 1, companyName: 1, mcNumber: 1, usdotNumber: 1, userType: 1 },
-  );
+  const [users, posterRating] = await Promise.all([
+    findByIds<PartySource>(UserModel, [load.userId, ...(load.carrierId ? [load.carrierId] : [])], {
+      firstName: 1,
+      lastName: 1,
+      email: 1,
+      companyName: 1,
+      mcNumber: 1,
+      usdotNumber: 1,
+      userType: 1,
+    }),
+    badgeOf(String(load.companyId ?? load.userId)),
+  ]);
   const byId = new Map(users.map((u) => [String(u._id), u]));
   const party = (id: unknown): LoadPartyDto | null => {
     const u = id ? byId.get(String(id)) : undefined;
@@ -50,11 +57,7 @@ export async function loadParties(actor: Actor, freightId: string): Promise<Load
       usdotNumber: u.usdotNumber ?? null,
     };
   };
-  return {
-    poster: party(load.userId),
-    carrier: party(load.carrierId),
-    posterRating: await badgeOf(String(load.companyId ?? load.userId)),
-  };
+  return { poster: party(load.userId), carrier: party(load.carrierId), posterRating };
 }
 type PartySource = {
   _id: Types.ObjectId;
