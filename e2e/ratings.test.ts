@@ -1,6 +1,8 @@
 // Issue 40, item 5, in Chromium: a delivered load, each side in its own browser context. The shipper watches its own
 // company profile while the carrier rates it from the load's tracking page: the rating arrives live. Then the carrier
-// watches its profile while the shipper rates it from the load's page. At 1280x900 and 390x844.
+// watches its profile while the shipper rates it from the load's page. Three invoices the shipper pays (through the
+// API) then give it a days-to-pay figure on its profile. At 1280x900 and 390x844.
+import type { InvoiceDto } from '@freight/shared';
 import { companyIdOf } from '@freight/server/features/companies/service';
 import { seedLoad } from '@freight/server/features/tracking/testing';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +89,30 @@ describe('issue 40: ratings both ways (Chromium)', () => {
       await rate(s, `Prairie ${tag}`, { Overall: 5, 'On time': 5, Paperwork: 4 }, 'Clean paperwork');
       await profileShows(c, 1, 5);
       await screenshot(c.page, `ratings-profile-${viewport.width}`);
+
+      // Issue 40 item 4: three paid invoices, and the shipper's profile shows how it pays.
+      for (const reference of ['ACH 1', 'ACH 2', 'ACH 3']) {
+        const paidLoad = await seedLoad({
+          posterId: shipper.user.id,
+          carrierId: carrier.user.id,
+          status: 'delivered',
+        });
+        const sent = (await carrier.api.post('/api/invoices', { loadId: paidLoad })).body as InvoiceDto;
+        const approved = (
+          await shipper.api.post(`/api/invoices/${sent.id}/approve`, { version: sent.version })
+        ).body as InvoiceDto;
+        const paid = await shipper.api.post(`/api/invoices/${sent.id}/pay`, {
+          version: approved.version,
+          reference,
+        });
+        expect(paid.status, paid.text).toBe(200);
+      }
+      await app.rt.projectors.drain();
+      await goInApp(c.page, `/companies/${shipperCo}`);
+      await c.page
+        .getByTestId('profile-days-to-pay')
+        .filter({ hasText: 'Pays in 0.0 days · 100% on time (3 invoices)' })
+        .waitFor();
 
       expect(s.errors).toEqual([]);
       expect(c.errors).toEqual([]);

@@ -26,3 +26,4 @@ import './features/fleet/projector';
 import './features/ratings/projector';
 import './features/invoices/projector';
 import './features/invoices/overdue';
+import './features/invoices/daysToPay.projector';

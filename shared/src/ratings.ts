@@ -101,11 +101,33 @@ export interface RatingSummaryDto {
   aspects: Partial<Record<RatingAspect, { average: number | null; count: number }>>;
 }
 
-/** The small figure a load card carries for its poster's company: the average is null below 3 ratings. */
+/**
+ * Days-to-pay from the platform's own ledger (issue 40 item 4, docs/invoices.md): over the invoices a payer paid in
+ * the last DAYS_TO_PAY_WINDOW_DAYS days, the average days from submission to payment (one decimal), how many it rests
+ * on, and the share (0–1) paid by the due date. No figure below DAYS_TO_PAY_MIN_COUNT paid invoices.
+ */
+export interface DaysToPayDto {
+  averageDays: number;
+  onTimeShare: number;
+  count: number;
+}
+
+export const DAYS_TO_PAY_WINDOW_DAYS = 90;
+export const DAYS_TO_PAY_MIN_COUNT = 3;
+
+/** "Pays in 18.3 days · 75% on time (4 invoices)" */
+export const daysToPayText = (d: DaysToPayDto) =>
+  `Pays in ${d.averageDays.toFixed(1)} days · ${Math.round(d.onTimeShare * 100)}% on time (${d.count} invoices)`;
+
+/**
+ * The small figures a load card carries for its poster's company: the rating's average is null below 3 ratings, and
+ * `daysToPay` is absent below 3 paid invoices.
+ */
 export interface RatingBadgeDto {
   companyId: string;
   count: number;
   average: number | null;
+  daysToPay?: DaysToPayDto;
 }
 
 /** A load's ratings as one of its sides sees them on the load's page. */
@@ -136,11 +158,8 @@ export interface CompanyProfileDto {
   /** Delivered loads the company hauled or posted on the platform. */
   loadsMoved: number;
   memberSince: string;
-  /**
-   * Days-to-pay from the platform's own ledger (issue 40 item 4, built with invoices): null until that figure
-   * exists (the page shows "New on FreightConnect").
-   */
-  daysToPay: { averageDays: number; onTimeShare: number; count: number } | null;
+  /** Days-to-pay from the platform's own ledger: null below 3 paid invoices (the page shows "New on FreightConnect"). */
+  daysToPay: DaysToPayDto | null;
 }
 
 /** Server → client (the rated and the rating parties' rooms): a rating given or changed, with the new summary. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ack } from './api';
 import type { UserType } from './enums';
 import type { LoadAssignmentDto } from './fleet';
+import type { RatingBadgeDto } from './ratings';
 import type { PinDockStop, TripStopDto } from './stops';
 import { CHAT_MESSAGE_MAX_LENGTH } from './constants';
 import { CHAT_MESSAGE_TYPES, PHOTO_TYPES, type FreightStatus } from './enums';
@@ -432,6 +433,8 @@ export interface LoadPartyDto {
 export interface LoadPartiesDto {
   poster: LoadPartyDto | null;
   carrier: LoadPartyDto | null;
+  /** The poster's company's rating and days-to-pay (issue 40), as the board's load cards carry them. */
+  posterRating: RatingBadgeDto;
 }
 
 /** One stop event of a load: what the carrier reported, when, and where the load was then (if shared). */

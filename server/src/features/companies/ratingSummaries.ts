@@ -6,6 +6,7 @@ import {
   type RatingSummaryDto,
 } from '@freight/shared';
 import mongoose, { Schema } from 'mongoose';
+import { daysToPayOf } from './payerPayments';
 
 /**
  * A company's ratings summed by the ratings projector (`company_rating_summaries`, one document per rated party,
@@ -83,15 +84,21 @@ export async function ratingSummaryOf(partyId: string): Promise<RatingSummaryDto
 export const posterPartyOf = (load: Pick<FreightListingDto, 'userId' | 'companyId'>) =>
   load.companyId ?? load.userId;
 
+/** A party's badge: its rating, and its days-to-pay when it has a figure (two `_id` equalities). */
+export async function badgeOf(id: string): Promise<RatingBadgeDto> {
+  const [summary, daysToPay] = await Promise.all([readSummary(id), daysToPayOf(id)]);
+  return daysToPay ? { ...toBadgeDto(summary), daysToPay } : toBadgeDto(summary);
+}
+
 /**
- * Loads with their poster's rating badge (issue 40): one `_id` equality per distinct poster on the page (no `$in`,
- * DESIGN §2), read from the projector's summaries, never computed from the ratings.
+ * Loads with their poster's badge (issue 40): rating and days-to-pay, two `_id` equalities per distinct poster on the
+ * page (no `$in`, DESIGN §2), read from the projectors' summaries, never computed from the ratings or invoices.
  */
 export async function withPosterRatings<T extends FreightListingDto>(loads: T[]): Promise<T[]> {
   if (loads.length === 0) return loads;
   const ids = [...new Set(loads.map(posterPartyOf))];
   const badges = new Map<string, RatingBadgeDto>(
-    await Promise.all(ids.map(async (id) => [id, toBadgeDto(await readSummary(id))] as const)),
+    await Promise.all(ids.map(async (id) => [id, await badgeOf(id)] as const)),
   );
   return loads.map((l) => ({ ...l, posterRating: badges.get(posterPartyOf(l)) }));
 }

@@ -124,7 +124,7 @@ export function AirListingCard({ listing, requested }: { listing: FreightListing
         <Flex justify="space-between" align="center" wrap="wrap" gap="3">
           <HStack gap="1" color="orange.700" fontSize="sm">
             <FiStar aria-hidden />
-            <PosterRating listing={listing} />
+            <PosterRating rating={listing.posterRating} partyId={listing.companyId ?? listing.userId} />
           </HStack>
           <HStack gap="2" wrap="wrap" justify="flex-end">
             {book === 'verify' && (

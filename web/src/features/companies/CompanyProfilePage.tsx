@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import {
   NEW_ON_PLATFORM_TEXT,
+  daysToPayText,
   RATING_ASPECTS,
   RATING_ASPECT_LABELS,
   type CompanyProfileDto,
@@ -89,16 +90,11 @@ function RatingsCard({ rating }: { rating: RatingSummaryDto }) {
   );
 }
 
-/**
- * Days-to-pay (issue 40 item 4) comes from the invoices ledger, built in its own slice: this slot shows it once the
- * profile carries a figure, and "New on FreightConnect" until then.
- */
+/** Days-to-pay (issue 40 item 4) from the invoices ledger: "New on FreightConnect" below 3 paid invoices. */
 function DaysToPay({ daysToPay }: { daysToPay: CompanyProfileDto['daysToPay'] }) {
   return (
     <Fact label="Days to pay" testId="profile-days-to-pay">
-      {daysToPay
-        ? `${daysToPay.averageDays.toFixed(0)} days · ${Math.round(daysToPay.onTimeShare * 100)}% on time (${daysToPay.count})`
-        : NEW_ON_PLATFORM_TEXT}
+      {daysToPay ? daysToPayText(daysToPay) : NEW_ON_PLATFORM_TEXT}
     </Fact>
   );
 }

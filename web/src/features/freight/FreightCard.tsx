@@ -106,7 +106,7 @@ export const FreightCard = memo(function FreightCard({
           <Fact label="Commodity" value={l.commodity} />
           <Stack gap="0">
             <Fact label="Company" value={l.userMcNumber ? posterLabel(l) : l.userCompanyName} />
-            <PosterRating listing={l} />
+            <PosterRating rating={l.posterRating} partyId={l.companyId ?? l.userId} />
           </Stack>
         </SimpleGrid>
         <HStack gap="2" wrap="wrap">

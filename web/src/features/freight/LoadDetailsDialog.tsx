@@ -106,7 +106,7 @@ export function LoadDetailsDialog({
               <Detail label="Rate Type" value={rateTypeLabel(l.rateType)} />
               <Stack gap="0">
                 <Detail label="Posted by" value={l.userCompanyName} />
-                <PosterRating listing={l} />
+                <PosterRating rating={l.posterRating} partyId={l.companyId ?? l.userId} />
               </Stack>
             </SimpleGrid>
             {l.description && <Detail label="Description" value={l.description} />}

@@ -1,11 +1,15 @@
 import { Card, DataList, Heading } from '@chakra-ui/react';
 import type { LoadPartyDto } from '@freight/shared';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { takingOverFromServer } from '../../lib/serverData';
 import { useLoadPartiesStore } from '../../stores/loadParties';
+import { PosterRating } from '../companies/PosterRating';
 import { authorityLine } from '../freight/format';
 
-/** Who is on the load (issue 16): shipper or broker, and the carrier, with their MC and USDOT numbers. */
+/**
+ * Who is on the load (issue 16): shipper or broker, and the carrier, with their MC and USDOT numbers; the poster's
+ * rating and days-to-pay (issue 40) under the poster.
+ */
 export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string; bookedStatus: string }) {
   const entry = useLoadPartiesStore((s) => s.byId[freightId]);
   const load = useLoadPartiesStore((s) => s.load);
@@ -16,10 +20,10 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
   const parties = entry?.data;
   if (!parties && entry?.status === 'failed') return null;
   // While the parties load, the card holds its place (issue 24): the cards below do not jump when they arrive.
-  const row = (label: string, p: LoadPartyDto | null | undefined) => (
+  const row = (label: string, p: LoadPartyDto | null | undefined, badge?: ReactNode) => (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>
+      <DataList.ItemValue flexDirection="column" alignItems="flex-start">
         {p === undefined
           ? 'Loading...'
           : p
@@ -27,6 +31,7 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
                 .filter(Boolean)
                 .join(' · ')
             : 'Not booked yet'}
+        {p && badge}
       </DataList.ItemValue>
     </DataList.Item>
   );
@@ -39,7 +44,13 @@ export function LoadPartiesCard({ freightId, bookedStatus }: { freightId: string
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal" size="sm">
-          {row('Posted by', parties?.poster)}
+          {row(
+            'Posted by',
+            parties?.poster,
+            parties && (
+              <PosterRating rating={parties.posterRating} partyId={parties.posterRating.companyId} />
+            ),
+          )}
           {row('Carrier', parties?.carrier)}
         </DataList.Root>
       </Card.Body>

@@ -25,15 +25,26 @@ import { toTrackingFreightDto } from '../model';
 import { chatRoomOf, loadForParticipant, positionRecord, roomsOfLoads } from '../access/service';
 import { unreadByRoom } from '../chat/service';
 import { CARRIER_PARTY, loadListFilters, readableLoads } from '../../companies/mine';
+import { badgeOf } from '../../companies/ratingSummaries';
 
-/** GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers. */
+/**
+ * GET /api/freight/:id/parties (issue 16): the poster and the carrier with their MC and USDOT numbers, and the
+ * poster's badge (issue 40: its rating and days-to-pay).
+ */
 export async function loadParties(actor: Actor, freightId: string): Promise<LoadPartiesDto> {
   const load = await loadForParticipant(actor, freightId);
-  const users = await findByIds<PartySource>(
-    UserModel,
-    [load.userId, ...(load.carrierId ? [load.carrierId] : [])],
-    { firstName: 1, lastName: 1, email: 1, companyName: 1, mcNumber: 1, usdotNumber: 1, userType: 1 },
-  );
+  const [users, posterRating] = await Promise.all([
+    findByIds<PartySource>(UserModel, [load.userId, ...(load.carrierId ? [load.carrierId] : [])], {
+      firstName: 1,
+      lastName: 1,
+      email: 1,
+      companyName: 1,
+      mcNumber: 1,
+      usdotNumber: 1,
+      userType: 1,
+    }),
+    badgeOf(String(load.companyId ?? load.userId)),
+  ]);
   const byId = new Map(users.map((u) => [String(u._id), u]));
   const party = (id: unknown): LoadPartyDto | null => {
     const u = id ? byId.get(String(id)) : undefined;
@@ -46,7 +57,7 @@ export async function loadParties(actor: Actor, freightId: string): Promise<Load
       usdotNumber: u.usdotNumber ?? null,
     };
   };
-  return { poster: party(load.userId), carrier: party(load.carrierId) };
+  return { poster: party(load.userId), carrier: party(load.carrierId), posterRating };
 }
 type PartySource = {
   _id: Types.ObjectId;
