@@ -288,8 +288,8 @@ export async function listInvoices(
 }
 
 /**
- * GET /api/invoices/aging: every open invoice of the side by how long it is past due, read by the one equality of
- * the lists (DESIGN §2) with the few fields it needs; the open statuses are kept in memory.
+ * GET /api/invoices/aging: every open invoice of the side by how long it is past due, read by top-level equalities
+ * (DESIGN §2) with the few fields it needs.
  */
 export async function invoiceAging(actor: Actor, side: 'sent' | 'received'): Promise<InvoiceAgingDto> {
   authorize(actor, 'invoice:list', undefined, {
