@@ -306,6 +306,8 @@ export const DOMAIN_EVENTS = {
   'invoice.paid': z.object({ ...invoiceSnapshot }),
   /** The carrier asked the payer's quick pay (the invoice's `quickPay` holds the fee, the net and the due-by day). */
   'invoice.quickPayRequested': z.object({ ...invoiceSnapshot }),
+  /** Its due date passed unpaid (the reminder job, once per invoice version): the payer is reminded. */
+  'invoice.overdue': z.object({ ...invoiceSnapshot }),
   // Public API (issue 30)
   /** A webhook endpoint failed for a day and was disabled; its creator is told. */
   'webhook.disabled': z.object({

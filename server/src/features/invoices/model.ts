@@ -190,6 +190,12 @@ export const InvoiceCounterModel = mongoose.model('InvoiceCounter', invoiceCount
 const partyName = (p: PartyInfo) => p.company || p.name;
 const idOrNull = (v: unknown) => (v ? String(v) : null);
 
+/** Both sides' people, as an invoice fact carries them. */
+export const partiesOfInvoice = (inv: Pick<Invoice, 'issuerUserId' | 'payerUserId'>) => ({
+  issuerUserId: String(inv.issuerUserId),
+  payerUserId: String(inv.payerUserId),
+});
+
 /** Unpaid, not replaced and past its due date. */
 export const isOverdue = (inv: Pick<Invoice, 'status' | 'dueAt'>, at: Date) =>
   isInvoiceOpen(inv.status) && inv.dueAt.getTime() < at.getTime();

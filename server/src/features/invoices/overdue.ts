@@ -1,12 +1,10 @@
-import { QUEUES, formatUsd, rooms } from '@freight/shared';
+import { QUEUES } from '@freight/shared';
 import { Types } from 'mongoose';
 import { registerProjector } from '../../events/projectors';
 import { now } from '../../infra/clock';
 import { enqueue } from '../../queues';
-import { publish } from '../../realtime/publish';
-import { notify } from '../notifications/service';
-import { InvoiceModel, isOverdue, type Invoice } from './model';
-import { sideMembers } from './projector';
+import { recordDone } from '../../events/record';
+import { InvoiceModel, isOverdue, partiesOfInvoice, toInvoiceDto, type Invoice } from './model';
 
 export interface OverdueReminderJob {
   invoiceId: string;
@@ -23,11 +21,11 @@ export async function scheduleOverdueReminder(job: OverdueReminderJob, dueAt: Da
 }
 
 export type OverdueReminderResult =
-  { reminded: true; notified: number } | { reminded: false; reason: 'missing' | 'not open' | 'not due' };
+  { reminded: true } | { reminded: false; reason: 'missing' | 'not open' | 'not due' };
 
 /**
- * The reminder job: the invoice read again, and if it is still open (not paid, not replaced) and past due, the
- * payer's money roles are told, and both sides' screens read it again (the DTO's `overdue` flag turns on by itself).
+ * The reminder job: the invoice read again, and if it is still open (not paid, not replaced) and past due, the fact
+ * that it is overdue, once per version; the invoices projector reminds the payer and moves both sides' screens.
  */
 export async function remindOverdueInvoice(
   job: OverdueReminderJob,
@@ -39,29 +37,18 @@ export async function remindOverdueInvoice(
   if (invoice.status === 'paid' || invoice.status === 'replaced')
     return { reminded: false, reason: 'not open' };
   if (!isOverdue(invoice, at)) return { reminded: false, reason: 'not due' };
-  const [issuer, payer] = await Promise.all([
-    sideMembers(invoice.companyId ? String(invoice.companyId) : null, String(invoice.issuerUserId)),
-    sideMembers(invoice.payerCompanyId ? String(invoice.payerCompanyId) : null, String(invoice.payerUserId)),
-  ]);
   const id = String(invoice._id);
-  publish(
-    'invoice:changed',
-    [...issuer, ...payer].map((m) => rooms.user(m.id)),
-    { id, status: invoice.status, version: invoice.version, loadId: String(invoice.loadId) },
-  );
-  const carrier = invoice.issuer.company || invoice.issuer.name;
-  const money = payer.filter((m) => m.money);
-  for (const member of money) {
-    await notify({
-      userId: member.id,
-      kind: 'invoice',
-      title: `Invoice ${invoice.number} is overdue`,
-      body: `${invoice.number} from ${carrier} is overdue: ${formatUsd(invoice.totalCents / 100)} due ${invoice.dueAt.toISOString().slice(0, 10)}.`,
-      link: `/invoices?tab=received&invoice=${id}`,
-      dedupeKey: `${overdueJobId(job)}-${member.id}`,
-    });
-  }
-  return { reminded: true, notified: money.length };
+  await recordDone({ kind: 'invoice', id }, [
+    {
+      name: 'invoice.overdue',
+      key: `${id}-v${invoice.version}`,
+      by: 'system',
+      loadId: String(invoice.loadId),
+      subjects: { invoiceId: id },
+      data: { invoice: toInvoiceDto(invoice), parties: partiesOfInvoice(invoice) },
+    },
+  ]);
+  return { reminded: true };
 }
 
 /** Schedules each new invoice's reminder (submitted, or submitted as a correction) at its due date. */

@@ -68,6 +68,12 @@ function messageOf(
         title: `Quick pay requested on ${n}`,
         body: `${invoice.issuerName} asked your quick pay${invoice.quickPay?.netCents != null ? `: pay ${formatUsd(invoice.quickPay.netCents / 100)}` : ''} by ${invoice.quickPay?.dueBy.slice(0, 10)}.`,
       };
+    case 'invoice.overdue':
+      return {
+        to: 'payer',
+        title: `Invoice ${n} is overdue`,
+        body: `${n} from ${invoice.issuerName} is overdue${invoice.totalCents != null ? `: ${formatUsd(invoice.totalCents / 100)}` : ''} due ${invoice.dueAt.slice(0, 10)}.`,
+      };
     case 'invoice.scheduled':
       return {
         to: 'issuer',
@@ -97,6 +103,7 @@ export const invoicesProjector = registerProjector({
     'invoice.scheduled',
     'invoice.paid',
     'invoice.quickPayRequested',
+    'invoice.overdue',
   ],
   async handle(event) {
     switch (event.name) {
@@ -106,7 +113,8 @@ export const invoicesProjector = registerProjector({
       case 'invoice.disputed':
       case 'invoice.scheduled':
       case 'invoice.paid':
-      case 'invoice.quickPayRequested': {
+      case 'invoice.quickPayRequested':
+      case 'invoice.overdue': {
         const { invoice } = event.data;
         const parties: Parties = event.data.parties;
         const [issuer, payer] = await Promise.all([

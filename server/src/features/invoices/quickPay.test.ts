@@ -9,6 +9,7 @@ import { resetClock, setClock } from '../../infra/clock';
 import { getQueue } from '../../queues';
 import { teamOf, type Team } from '../companies/members.testing';
 import { verifiedClient } from '../freight/testUtils';
+import { DomainEventModel } from '../../events/model';
 import { NotificationModel } from '../notifications/model';
 import { seedLoad } from '../tracking/testing';
 import { InvoiceModel } from './model';
@@ -259,6 +260,9 @@ describe('the overdue reminder', () => {
     );
     for (const c of [carrier.accounting.client, shipper.accounting.client, shipper.dispatcher.client])
       expect(((await c.get(`/api/invoices/${inv.id}`)).body as InvoiceDto).overdue).toBe(true);
+    // One fact in the log, by the system: the reminder, its push and its mail all come from it.
+    const facts = await DomainEventModel.find({ name: 'invoice.overdue', loadId: inv.loadId }).lean();
+    expect(facts.map((f) => [f._id, f.actor.userId])).toEqual([[`invoice.overdue:${inv.id}-v1`, null]]);
   });
 
   it('does nothing for an invoice paid (or replaced) by then', async () => {

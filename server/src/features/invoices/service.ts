@@ -33,7 +33,14 @@ import { mine } from '../companies/mine';
 import { FreightModel, type FreightListing } from '../freight/model';
 import { partiesOf } from '../loadDocuments/service';
 import { UserModel } from '../users/model';
-import { InvoiceCounterModel, InvoiceModel, toInvoiceDto, type Invoice, type InvoiceLine } from './model';
+import {
+  InvoiceCounterModel,
+  InvoiceModel,
+  partiesOfInvoice,
+  toInvoiceDto,
+  type Invoice,
+  type InvoiceLine,
+} from './model';
 import { quickPayOfferOf, quickPayOffers } from './quickPayTerms';
 import { renderInvoice } from './render';
 
@@ -69,11 +76,6 @@ export async function presentInvoice(
   const quickPayOpen = !!quickPayOffer && !invoice.quickPay;
   return { ...dto, viewerActions: viewerInvoiceActions(actor, invoice, quickPayOpen) };
 }
-
-const partiesOfInvoice = (inv: Invoice) => ({
-  issuerUserId: String(inv.issuerUserId),
-  payerUserId: String(inv.payerUserId),
-});
 
 const issuerKeyOf = (load: Pick<FreightListing, 'carrierId' | 'carrierCompanyId'>) =>
   String(load.carrierCompanyId ?? load.carrierId);
