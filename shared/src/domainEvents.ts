@@ -306,6 +306,11 @@ export const DOMAIN_EVENTS = {
   'invoice.paid': z.object({ ...invoiceSnapshot }),
   /** The carrier asked the payer's quick pay (the invoice's `quickPay` holds the fee, the net and the due-by day). */
   'invoice.quickPayRequested': z.object({ ...invoiceSnapshot }),
+  /**
+   * The day the payer promised to pay a quick pay by passed unpaid (the deadline job, or a late payment if the job
+   * did not run first: one key, so the log keeps it once). It counts on the payer's record.
+   */
+  'invoice.quickPayMissed': z.object({ ...invoiceSnapshot }),
   /** Its due date passed unpaid (the reminder job, once per invoice version): the payer is reminded. */
   'invoice.overdue': z.object({ ...invoiceSnapshot }),
   // Public API (issue 30)

@@ -209,7 +209,7 @@ export interface InvoiceQuickPayDto {
   netCents: number | null;
   /** The day the payer promised to pay by (the request plus the promised days). */
   dueBy: string;
-  /** Paid after `dueBy`: the promise was missed (null while unpaid). */
+  /** The promise was missed: paid after `dueBy`, or unpaid past it (null while it may still be kept). */
   missed: boolean | null;
 }
 

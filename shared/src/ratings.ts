@@ -160,7 +160,21 @@ export interface CompanyProfileDto {
   memberSince: string;
   /** Days-to-pay from the platform's own ledger: null below 3 paid invoices (the page shows "New on FreightConnect"). */
   daysToPay: DaysToPayDto | null;
+  /** Its quick pay promises as a payer that came due in the last 90 days; null when none did. */
+  quickPayRecord: QuickPayRecordDto | null;
 }
+
+/** The quick pay promises a payer made that came due in the window: how many, and how many it missed. */
+export interface QuickPayRecordDto {
+  promises: number;
+  missed: number;
+}
+
+/** "Kept all 4 quick pay promises (90 days)", "Missed 1 of 4 quick pay promises (90 days)" */
+export const quickPayRecordText = (r: QuickPayRecordDto) =>
+  r.missed === 0
+    ? `Kept ${r.promises === 1 ? 'its quick pay promise' : `all ${r.promises} quick pay promises`} (${DAYS_TO_PAY_WINDOW_DAYS} days)`
+    : `Missed ${r.missed} of ${r.promises} quick pay promise${r.promises === 1 ? '' : 's'} (${DAYS_TO_PAY_WINDOW_DAYS} days)`;
 
 /** Server → client (the rated and the rating parties' rooms): a rating given or changed, with the new summary. */
 export interface RatingEvents {

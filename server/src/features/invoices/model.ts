@@ -200,7 +200,16 @@ export const partiesOfInvoice = (inv: Pick<Invoice, 'issuerUserId' | 'payerUserI
 export const isOverdue = (inv: Pick<Invoice, 'status' | 'dueAt'>, at: Date) =>
   isInvoiceOpen(inv.status) && inv.dueAt.getTime() < at.getTime();
 
-function quickPayDto(qp: InvoiceQuickPay, hidden: boolean): InvoiceQuickPayDto {
+/**
+ * Whether the quick pay promise was missed: as recorded at payment; unpaid, missed once the day promised has passed
+ * (null until then, and on a replaced invoice).
+ */
+function quickPayMissed(inv: Invoice, qp: InvoiceQuickPay, at: Date): boolean | null {
+  if (qp.missed != null) return qp.missed;
+  return isInvoiceOpen(inv.status) && qp.dueBy.getTime() < at.getTime() ? true : null;
+}
+
+function quickPayDto(inv: Invoice, qp: InvoiceQuickPay, hidden: boolean, at: Date): InvoiceQuickPayDto {
   return {
     feeBps: qp.feeBps,
     days: qp.days,
@@ -208,7 +217,7 @@ function quickPayDto(qp: InvoiceQuickPay, hidden: boolean): InvoiceQuickPayDto {
     feeCents: hidden ? null : qp.feeCents,
     netCents: hidden ? null : qp.netCents,
     dueBy: iso(qp.dueBy)!,
-    missed: qp.missed ?? null,
+    missed: quickPayMissed(inv, qp, at),
   };
 }
 
@@ -222,6 +231,7 @@ export function toInvoiceDto(
 ): InvoiceDto {
   const hidden = opts.amountsHidden ?? false;
   const loadId = String(inv.loadId);
+  const at = now();
   return {
     id: String(inv._id),
     number: inv.number,
@@ -255,9 +265,9 @@ export function toInvoiceDto(
     replacesId: idOrNull(inv.replacesId),
     replacedById: idOrNull(inv.replacedById),
     history: inv.history.map((h) => ({ at: iso(h.at)!, status: h.status, text: h.text })),
-    overdue: isOverdue(inv, now()),
+    overdue: isOverdue(inv, at),
     quickPayOffer: opts.quickPayOffer ?? null,
-    quickPay: inv.quickPay ? quickPayDto(inv.quickPay, hidden) : null,
+    quickPay: inv.quickPay ? quickPayDto(inv, inv.quickPay, hidden, at) : null,
     pdfUrl: hidden ? null : invoicePdfPath(String(inv._id)),
     rateConfirmationUrl: loadDocumentPath(loadId, 'rate_confirmation'),
     proofOfDeliveryUrl: loadDocumentPath(loadId, 'proof_of_delivery'),

@@ -68,6 +68,12 @@ function messageOf(
         title: `Quick pay requested on ${n}`,
         body: `${invoice.issuerName} asked your quick pay${invoice.quickPay?.netCents != null ? `: pay ${formatUsd(invoice.quickPay.netCents / 100)}` : ''} by ${invoice.quickPay?.dueBy.slice(0, 10)}.`,
       };
+    case 'invoice.quickPayMissed':
+      return {
+        to: 'issuer',
+        title: `Quick pay on ${n} is late`,
+        body: `${invoice.payerName} promised to pay it by ${invoice.quickPay?.dueBy.slice(0, 10)} and has not. It counts on their record.`,
+      };
     case 'invoice.overdue':
       return {
         to: 'payer',
@@ -104,6 +110,7 @@ export const invoicesProjector = registerProjector({
     'invoice.paid',
     'invoice.quickPayRequested',
     'invoice.overdue',
+    'invoice.quickPayMissed',
   ],
   async handle(event) {
     switch (event.name) {
@@ -114,7 +121,8 @@ export const invoicesProjector = registerProjector({
       case 'invoice.scheduled':
       case 'invoice.paid':
       case 'invoice.quickPayRequested':
-      case 'invoice.overdue': {
+      case 'invoice.overdue':
+      case 'invoice.quickPayMissed': {
         const { invoice } = event.data;
         const parties: Parties = event.data.parties;
         const [issuer, payer] = await Promise.all([

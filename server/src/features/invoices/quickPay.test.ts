@@ -1,7 +1,13 @@
 // Getting paid (issue 40, slice 4): quick pay (the payer's terms, the carrier's request with the net in cents, the
 // promise missed), the overdue reminder (a delayed BullMQ job at the due date, run by the real worker) and aging
 // from the server. Real FerretDB, Redis, BullMQ and the workers.
-import { QUEUES, type InvoiceAgingDto, type InvoiceDto, type QuickPayOfferDto } from '@freight/shared';
+import {
+  QUEUES,
+  type CompanyProfileDto,
+  type InvoiceAgingDto,
+  type InvoiceDto,
+  type QuickPayOfferDto,
+} from '@freight/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { stressSize } from '@test/stress';
@@ -10,10 +16,17 @@ import { getQueue } from '../../queues';
 import { teamOf, type Team } from '../companies/members.testing';
 import { verifiedClient } from '../freight/testUtils';
 import { DomainEventModel } from '../../events/model';
+import { PayerPaymentsModel } from '../companies/payerPayments';
 import { NotificationModel } from '../notifications/model';
 import { seedLoad } from '../tracking/testing';
 import { InvoiceModel } from './model';
-import { overdueJobId, type OverdueReminderResult } from './overdue';
+import {
+  OVERDUE_REMINDER,
+  QUICK_PAY_DEADLINE,
+  overdueJobId,
+  quickPayJobId,
+  type OverdueReminderResult,
+} from './overdue';
 
 let app: TestApp;
 let carrier: Team;
@@ -59,6 +72,22 @@ async function approved(body: Record<string, unknown> = {}): Promise<InvoiceDto>
 }
 
 const offer = (c: TestClient, terms: object) => c.put('/api/company/quick-pay', terms);
+
+const queue = () => getQueue(QUEUES.invoiceOverdue);
+let jobs = 0;
+
+/** One job of the invoice deadline queue, run by the real worker now; its result. */
+async function runJob(name: string, data: object): Promise<unknown> {
+  const job = await queue().add(name, data, { jobId: `invoice-test-job-${++jobs}` });
+  return eventually(async () => {
+    const state = await job.getState();
+    if (state === 'failed') throw new Error(`job failed: ${(await queue().getJob(job.id!))?.failedReason}`);
+    return state === 'completed' ? { result: (await queue().getJob(job.id!))!.returnvalue as unknown } : null;
+  }, 30_000).then((r) => r.result);
+}
+
+const profileOf = async (c: TestClient, companyId: string) =>
+  (await c.get(`/api/companies/${companyId}/profile`)).body as CompanyProfileDto;
 
 describe('quick pay terms', () => {
   it('the payer’s money roles set them; others cannot; bad input is refused naming the field and changes nothing', async () => {
@@ -200,6 +229,63 @@ describe('requesting quick pay', () => {
     expect((paidLate.body as InvoiceDto).quickPay?.missed).toBe(true);
     const carrierView = (await carrier.owner.client.get(`/api/invoices/${late.id}`)).body as InvoiceDto;
     expect(carrierView.quickPay?.missed).toBe(true);
+    // The payer's record: one kept, one missed (the late payment stated the miss: no deadline job ran first).
+    const record = await eventually(async () => {
+      const p = await profileOf(carrier.viewer.client, late.payerCompanyId!);
+      return p.quickPayRecord?.promises === 2 && p.quickPayRecord;
+    }, 30_000);
+    expect(record).toEqual({ promises: 2, missed: 1 });
+  });
+
+  it('a promise whose day passes unpaid is missed on the invoice, to the carrier and on the payer’s record, once', async () => {
+    const payer = await verifiedClient(app, 'shipper', { companyName: 'Slow Quick Payer' });
+    expect((await offer(payer, { feeBps: 300, days: 3 })).status).toBe(200);
+    const inv = await invoice({}, carrier.accounting.client, await deliveredLoad(payer.user!.id));
+    const ok = await move(payer, inv, 'approve');
+    const asked = (await move(carrier.accounting.client, ok.body, 'quick-pay', { feeBps: 300 }))
+      .body as InvoiceDto;
+    expect(asked.quickPay?.missed).toBe(null);
+    // The deadline is a delayed job at the day promised.
+    const deadline = await eventually(() => queue().getJob(quickPayJobId({ invoiceId: inv.id })), 30_000);
+    expect(await deadline.getState()).toBe('delayed');
+    expect(deadline.opts.delay).toBeGreaterThan(2 * DAY_MS);
+    expect(deadline.opts.delay).toBeLessThanOrEqual(3 * DAY_MS);
+
+    const fourDaysOn = Date.now() + 4 * DAY_MS;
+    setClock(() => new Date(fourDaysOn));
+    // The job as the worker runs it on that day (the delayed one stays delayed in real time).
+    expect(await runJob(QUICK_PAY_DEADLINE, { invoiceId: inv.id })).toEqual({ missed: true });
+    const seen = (await carrier.owner.client.get(`/api/invoices/${inv.id}`)).body as InvoiceDto;
+    expect([seen.status, seen.paidAt, seen.quickPay?.missed]).toEqual(['approved', null, true]);
+    const note = await eventually(
+      () =>
+        NotificationModel.findOne({
+          userId: carrier.accounting.id,
+          title: `Quick pay on ${inv.number} is late`,
+        }).lean(),
+      30_000,
+    );
+    expect(note.body).toMatch(/^Slow Quick Payer promised to pay it by \d{4}-\d{2}-\d{2} and has not/);
+    const record = async () => (await profileOf(carrier.viewer.client, inv.payerCompanyId!)).quickPayRecord;
+    await eventually(async () => (await record())?.missed === 1, 30_000);
+
+    // Run again, and paid late: still one miss.
+    expect(await runJob(QUICK_PAY_DEADLINE, { invoiceId: inv.id })).toEqual({ missed: true });
+    const paid = await move(payer, seen, 'pay', { reference: 'ACH LATE' });
+    expect((paid.body as InvoiceDto).quickPay?.missed).toBe(true);
+    await eventually(
+      async () =>
+        (await PayerPaymentsModel.findById(inv.payerCompanyId).lean())?.days.some((d) => d.count > 0),
+      30_000,
+    );
+    expect(await record()).toEqual({ promises: 1, missed: 1 });
+    expect(
+      await DomainEventModel.countDocuments({ name: 'invoice.quickPayMissed', loadId: inv.loadId }),
+    ).toBe(1);
+    expect(await runJob(QUICK_PAY_DEADLINE, { invoiceId: inv.id })).toEqual({
+      missed: false,
+      reason: 'not open',
+    });
   });
 
   const rounds = stressSize(12, 3);
@@ -220,8 +306,6 @@ describe('requesting quick pay', () => {
 });
 
 describe('the overdue reminder', () => {
-  const queue = () => getQueue(QUEUES.invoiceOverdue);
-
   it('is a delayed job at the due date, one per invoice version', async () => {
     const inv = await invoice({ termsDays: 30 });
     const job = await eventually(
@@ -268,19 +352,10 @@ describe('the overdue reminder', () => {
   it('does nothing for an invoice paid (or replaced) by then', async () => {
     const inv = await approved();
     expect((await move(shipper.accounting.client, inv, 'pay', { reference: 'ACH OD1' })).status).toBe(200);
-    const job = await queue().add(
-      'remind',
-      { invoiceId: inv.id, version: inv.version },
-      { jobId: 'od-paid-test' },
-    );
-    const result = await eventually(async () => {
-      const state = await job.getState();
-      if (state === 'failed') throw new Error(`job failed: ${(await queue().getJob(job.id!))?.failedReason}`);
-      return state === 'completed'
-        ? ((await queue().getJob(job.id!))!.returnvalue as OverdueReminderResult)
-        : null;
-    }, 30_000);
-    expect(result).toEqual({ reminded: false, reason: 'not open' });
+    expect(await runJob(OVERDUE_REMINDER, { invoiceId: inv.id, version: inv.version })).toEqual({
+      reminded: false,
+      reason: 'not open',
+    } satisfies OverdueReminderResult);
   });
 });
 

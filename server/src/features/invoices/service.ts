@@ -22,7 +22,7 @@ import {
 } from '@freight/shared';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
-import { NOTHING_WRITTEN, recordFact, type Fact } from '../../events/record';
+import { NOTHING_WRITTEN, recordFact, recordFacts, type Fact } from '../../events/record';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { paginate } from '../../http/paginate';
 import { now } from '../../infra/clock';
@@ -41,6 +41,7 @@ import {
   type Invoice,
   type InvoiceLine,
 } from './model';
+import { quickPayMissedFact } from './overdue';
 import { quickPayOfferOf, quickPayOffers } from './quickPayTerms';
 import { renderInvoice } from './render';
 
@@ -427,9 +428,12 @@ async function moveInvoice(
         filter: { _id: invoice._id, version: next },
       },
     } satisfies Fact;
-    const after = await recordFact(
+    // A payment after the day a quick pay was promised states the miss too (the log keeps it once: the deadline
+    // job may have stated it already).
+    const missed = planned.quickPay?.missed === true ? [quickPayMissedFact(planned)] : [];
+    const after = await recordFacts(
       { kind: 'invoice', id },
-      fact,
+      [fact, ...missed],
       async () =>
         (await InvoiceModel.findOneAndUpdate(
           { _id: invoice._id, status: invoice.status, version: invoice.version },

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { computeVerification } from '../documents/verification';
 import { FreightModel } from '../freight/model';
 import { ratingSummaryOf } from '../companies/ratingSummaries';
-import { daysToPayOf } from '../companies/payerPayments';
+import { payerRecordOf } from '../companies/payerPayments';
 import { UserModel } from '../users/model';
 import { CompanyModel } from '../companies/model';
 
@@ -43,16 +43,16 @@ async function partyOf(id: string) {
  * A company's public profile (issue 40, `/companies/:id`), for any signed-in user: its authority numbers, which
  * required documents are approved (names only), its ratings (the projector's summary), the loads it moved (delivered
  * loads it hauled or posted: two top-level equalities), when it joined, and its days-to-pay as a payer (the
- * projector's summary, null below 3 paid invoices). docs/ratings.md says what is public and why.
+ * projector's summary, null below 3 paid invoices) with its quick pay promises kept and missed. docs/ratings.md says what is public and why.
  */
 export async function companyProfile(id: string): Promise<CompanyProfileDto> {
   const party = Types.ObjectId.isValid(id) ? await partyOf(id) : null;
   if (!party) throw notFound('Company not found');
   const cid = new Types.ObjectId(id);
-  const [verification, rating, daysToPay, hauled, posted] = await Promise.all([
+  const [verification, rating, payer, hauled, posted] = await Promise.all([
     computeVerification(party.verifiable),
     ratingSummaryOf(id),
-    daysToPayOf(id),
+    payerRecordOf(id),
     FreightModel.countDocuments({ carrierCompanyId: cid, status: 'delivered' }),
     FreightModel.countDocuments({ companyId: cid, status: 'delivered' }),
   ]);
@@ -67,7 +67,7 @@ export async function companyProfile(id: string): Promise<CompanyProfileDto> {
     rating,
     loadsMoved: hauled + posted,
     memberSince: iso(party.createdAt)!,
-    daysToPay,
+    ...payer,
   };
 }
 

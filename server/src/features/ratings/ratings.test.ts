@@ -265,6 +265,7 @@ describe('the company profile', () => {
       type: 'carrier',
       loadsMoved: 3,
       daysToPay: null,
+      quickPayRecord: null,
       rating: {
         count: 3,
         average: 4,

@@ -14,6 +14,7 @@ import {
 import {
   NEW_ON_PLATFORM_TEXT,
   daysToPayText,
+  quickPayRecordText,
   RATING_ASPECTS,
   RATING_ASPECT_LABELS,
   type CompanyProfileDto,
@@ -90,11 +91,25 @@ function RatingsCard({ rating }: { rating: RatingSummaryDto }) {
   );
 }
 
-/** Days-to-pay (issue 40 item 4) from the invoices ledger: "New on FreightConnect" below 3 paid invoices. */
-function DaysToPay({ daysToPay }: { daysToPay: CompanyProfileDto['daysToPay'] }) {
+/**
+ * Days-to-pay (issue 40 item 4) from the invoices ledger ("New on FreightConnect" below 3 paid invoices), and the
+ * quick pay promises kept and missed (item 3) once any came due.
+ */
+function DaysToPay({ profile }: { profile: CompanyProfileDto }) {
   return (
     <Fact label="Days to pay" testId="profile-days-to-pay">
-      {daysToPay ? daysToPayText(daysToPay) : NEW_ON_PLATFORM_TEXT}
+      {profile.daysToPay ? daysToPayText(profile.daysToPay) : NEW_ON_PLATFORM_TEXT}
+      {profile.quickPayRecord && (
+        <Text
+          as="span"
+          display="block"
+          fontSize="sm"
+          color={profile.quickPayRecord.missed > 0 ? 'red.700' : 'green.700'}
+          data-testid="profile-quick-pay-record"
+        >
+          {quickPayRecordText(profile.quickPayRecord)}
+        </Text>
+      )}
     </Fact>
   );
 }
@@ -148,7 +163,7 @@ export function CompanyProfilePage() {
               <Fact label="Loads moved" testId="profile-loads-moved">
                 {formatNumber(p.loadsMoved)}
               </Fact>
-              <DaysToPay daysToPay={p.daysToPay} />
+              <DaysToPay profile={p} />
             </SimpleGrid>
           </Card.Body>
         </Card.Root>

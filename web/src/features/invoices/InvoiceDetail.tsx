@@ -266,7 +266,8 @@ function QuickPaySummary({ invoice }: { invoice: InvoiceDto }) {
           </Text>
           {qp.missed === true && (
             <Badge colorPalette="red" alignSelf="start" data-testid="quick-pay-missed">
-              Quick pay promise missed: paid after {formatUsDate(qp.dueBy)}
+              Quick pay promise missed: {invoice.paidAt ? 'paid after' : 'not paid by'}{' '}
+              {formatUsDate(qp.dueBy)}
             </Badge>
           )}
           {qp.missed === false && <Text color="green.700">Paid within the quick pay promise.</Text>}
