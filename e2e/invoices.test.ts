@@ -3,9 +3,10 @@
 // the carrier sees the dispute live and corrects the invoice; the payer approves the corrected invoice and marks it
 // paid; at the laptop width the payer offers quick pay and the carrier requests it on the approved invoice, seeing the
 // net before confirming. The carrier's Invoices page follows every step without a reload. Each person in their own browser context,
-// fresh accounts, at 1280x900 and 390x844; the data (accounts, the delivered load) is set up through the API.
+// fresh accounts, at 1280x900 and 390x844; the data (accounts, the delivered load) is set up through the API. At the
+// phone width, a lumper charge is refused without its receipt, which the carrier uploads from the form.
 import { UserModel } from '@freight/server/features/users/model';
-import { seedLoad } from '@freight/server/features/tracking/testing';
+import { PNG_BYTES, seedLoad } from '@freight/server/features/tracking/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
@@ -166,4 +167,54 @@ describe('issue 40: invoices (Chromium)', () => {
       await s.page.context().close();
     });
   }
+
+  it('390px: a lumper charge needs its receipt; uploaded from the invoice form, the payer opens it', async () => {
+    const viewport = BOTH_SIZES[1]!;
+    const tag = Date.now().toString(36);
+    const carrier = await verified('carrier', `Basin Freight ${tag}`);
+    const shipper = await verified('shipper', `Orchard Goods ${tag}`);
+    const loadId = await seedLoad({
+      posterId: shipper.user.id,
+      carrierId: carrier.user.id,
+      status: 'delivered',
+      title: `Apples ${tag}`,
+    });
+    const c = await rolePage(journey.browser, journey.app, carrier, { viewport }, `/tracking/${loadId}`);
+    await c.page.getByTestId('load-invoice').getByRole('button', { name: 'Create invoice' }).click();
+    const create = c.page.getByRole('dialog', { name: 'Create invoice' });
+    await create.getByRole('button', { name: 'Add a charge' }).click();
+    await create.getByLabel('Kind').selectOption({ label: 'Lumper' });
+    await create.getByLabel('Description').fill('Unloading at the DC');
+    await create.getByLabel('Amount (USD)').fill('75');
+    await create.getByRole('button', { name: 'Send invoice' }).click();
+    await create.getByText('Attach the lumper receipt', { exact: true }).waitFor();
+    await create.getByText('No lumper receipt on this load yet: upload it.').waitFor();
+    await create
+      .getByLabel('Upload the lumper receipt for extra charge 1')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    // The uploaded receipt is chosen.
+    await expect
+      .poll(() => create.getByLabel('Lumper receipt', { exact: true }).inputValue())
+      .toMatch(/^[0-9a-f]{24}$/);
+    await create.getByText('Attach the lumper receipt', { exact: true }).waitFor({ state: 'detached' });
+    await screenshot(c.page, `invoices-lumper-${viewport.width}`);
+    expect(await fitProblems(c.page, 'Create invoice with a lumper receipt')).toEqual([]);
+    await create.getByRole('button', { name: 'Send invoice' }).click();
+    await c.page
+      .getByTestId('load-invoice')
+      .getByText(/INV-000001 · \$2,925\.50/)
+      .waitFor();
+
+    const s = await rolePage(journey.browser, journey.app, shipper, { viewport }, '/invoices?tab=received');
+    const received = await openInvoice(s.page, 'INV-000001');
+    const receipt = received.getByTestId('invoice-line-receipt');
+    const url = await receipt.getAttribute('href');
+    expect(url).toMatch(new RegExp(`^/api/freight/${loadId}/photos/[0-9a-f]{24}/file$`));
+    const file = await s.page.request.get(new URL(url!, s.page.url()).href);
+    expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/png']);
+    expect(c.errors).toEqual([]);
+    expect(s.errors).toEqual([]);
+    await c.page.context().close();
+    await s.page.context().close();
+  });
 });

@@ -154,7 +154,8 @@ export const CARGO_TYPES = [
 ] as const;
 export const AIR_WEIGHT_CLASSES = ['small', 'medium', 'large', 'heavy'] as const;
 
-export const PHOTO_TYPES = ['pickup', 'delivery', 'in_transit', 'damage'] as const;
+/** `lumper_receipt`: the receipt for unloading paid at a dock, which a lumper line of the load's invoice attaches. */
+export const PHOTO_TYPES = ['pickup', 'delivery', 'in_transit', 'damage', 'lumper_receipt'] as const;
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'location'] as const;
 export const NEGOTIATION_STATUSES = [
   'pending',

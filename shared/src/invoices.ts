@@ -69,13 +69,33 @@ const description = z
   .min(1, 'Describe the charge')
   .max(200, 'Keep the description under 200 characters');
 
-export const extraInvoiceLineSchema = z.object({
-  kind: z.enum(EXTRA_INVOICE_LINE_KINDS, {
-    error: 'Choose detention, layover, tonu, lumper or other (the linehaul comes from the load)',
-  }),
-  description,
-  amountCents,
-});
+export const LUMPER_RECEIPT_REQUIRED =
+  'Attach the lumper receipt: a photo of it on the load (type "Lumper receipt")';
+
+export const extraInvoiceLineSchema = z
+  .object({
+    kind: z.enum(EXTRA_INVOICE_LINE_KINDS, {
+      error: 'Choose detention, layover, tonu, lumper or other (the linehaul comes from the load)',
+    }),
+    description,
+    amountCents,
+    /** The load's photo of the receipt (type `lumper_receipt`): required on a lumper line, refused on the others. */
+    receiptPhotoId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/i, 'Choose one of the load’s lumper receipts')
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((line, ctx) => {
+    if (line.kind === 'lumper' && !line.receiptPhotoId)
+      ctx.addIssue({ code: 'custom', path: ['receiptPhotoId'], message: LUMPER_RECEIPT_REQUIRED });
+    if (line.kind !== 'lumper' && line.receiptPhotoId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receiptPhotoId'],
+        message: 'Only a lumper line carries a receipt',
+      });
+  });
 export type ExtraInvoiceLine = z.infer<typeof extraInvoiceLineSchema>;
 
 const termsDays = z
@@ -233,6 +253,8 @@ export interface InvoiceLineDto {
   /** Null for a viewer who sees the status only (a dispatcher). */
   amountCents: number | null;
   dispute: { reason: string; at: string } | null;
+  /** A lumper line's receipt (the load's photo), for the money roles of either side; null otherwise. */
+  receipt: { photoId: string; url: string } | null;
 }
 
 export interface InvoiceHistoryEntryDto {

@@ -16,6 +16,7 @@ export const PHOTO_TYPE_LABELS: Record<PhotoType, string> = {
   delivery: 'Delivery',
   in_transit: 'In Transit',
   damage: 'Damage',
+  lumper_receipt: 'Lumper receipt',
 };
 
 export { loadReference } from './loadReference';

@@ -146,6 +146,12 @@ const CASES = {
   'savedSearch:manage': { type: 'carrier', own: ALL, other: 'same' },
   'tracking:view': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: READ, other: NONE },
   'tracking:write': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: ACT, other: NONE },
+  'tracking:addLumperReceipt': {
+    type: 'carrier',
+    resource: (p, x) => bookedLoad(x, p),
+    own: PAPERS,
+    other: NONE,
+  },
   'tracking:updateLocation': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
   'tracking:advance': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
   'loadDocument:view': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: PAPERS, other: NONE },

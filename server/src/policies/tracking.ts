@@ -9,6 +9,7 @@ import type { FreightListing } from '../features/freight/model';
 import { drives, hauls, managesLoad, readsLoad, takesPartIn, type LoadRef } from './freight';
 import { actsOnLoads } from './companies';
 import { viewerAssignActions } from './fleet';
+import { invoicesPolicies } from './invoices';
 import { loadDocumentsPolicies } from './loadDocuments';
 import type { Actor, Rule } from './types';
 
@@ -31,6 +32,15 @@ export const trackingPolicies = {
   /** Write in the load's chat and upload its photos: its participants only (an admin reads, issue #12). */
   'tracking:write': (actor: Actor, load: Load) =>
     (actsOnLoads(actor) && takesPartIn(actor, load)) || drives(actor, load),
+  /**
+   * Add a lumper receipt to the load's photos: whoever adds photos, and the hauling company's money roles, who bill
+   * the lumper with it (issue 40).
+   */
+  'tracking:addLumperReceipt': (actor: Actor, load: Load) =>
+    readsLoad(actor, load) &&
+    ((actsOnLoads(actor) && takesPartIn(actor, load)) ||
+      drives(actor, load) ||
+      invoicesPolicies['invoice:issue'](actor, load)),
   /**
    * Report the load's location (REST or socket): the assigned driver's phone once a driver is assigned (a dispatcher's
    * position is not the truck's), else the booked carrier.

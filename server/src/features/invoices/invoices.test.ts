@@ -9,7 +9,7 @@ import { stressSize } from '@test/stress';
 import { teamOf, type Team } from '../companies/members.testing';
 import { verifiedClient } from '../freight/testUtils';
 import { NotificationModel } from '../notifications/model';
-import { seedLoad } from '../tracking/testing';
+import { PNG_BYTES, seedLoad } from '../tracking/testing';
 import { InvoiceModel } from './model';
 
 let app: TestApp;
@@ -56,6 +56,16 @@ const move = (c: TestClient, inv: Pick<InvoiceDto, 'id' | 'version'>, action: st
   c.post(`/api/invoices/${inv.id}/${action}`, { version: inv.version, ...body });
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** An id nothing has. */
+const OTHER_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+/** A photo of the load by `c`, of a type. */
+async function photo(c: TestClient, loadId: string, photoType: string) {
+  return c
+    .raw('post', `/api/freight/${loadId}/photos`)
+    .field('photoType', photoType)
+    .attach('photo', PNG_BYTES, { filename: 'receipt.png', contentType: 'image/png' });
+}
 
 describe('creating an invoice', () => {
   it('bills the delivered load in one step: number, payer, linehaul at the agreed rate, extra lines, terms, papers', async () => {
@@ -134,13 +144,13 @@ describe('creating an invoice', () => {
     const cases: Array<[TestClient, Record<string, unknown>, number, RegExp]> = [
       [
         carrier.accounting.client,
-        { loadId, extraLines: [{ kind: 'lumper', description: 'Lumper', amountCents: -500 }] },
+        { loadId, extraLines: [{ kind: 'detention', description: 'Detention', amountCents: -500 }] },
         400,
         /Amounts must be more than zero/,
       ],
       [
         carrier.accounting.client,
-        { loadId, extraLines: [{ kind: 'lumper', description: 'Lumper', amountCents: 12.5 }] },
+        { loadId, extraLines: [{ kind: 'detention', description: 'Detention', amountCents: 12.5 }] },
         400,
         /whole number/,
       ],
@@ -155,6 +165,32 @@ describe('creating an invoice', () => {
         { loadId, extraLines: [{ kind: 'other', description: ' ', amountCents: 100 }] },
         400,
         /Describe the charge/,
+      ],
+      [
+        carrier.accounting.client,
+        { loadId, extraLines: [{ kind: 'lumper', description: 'Lumper', amountCents: 9000 }] },
+        400,
+        /^extraLines\.0\.receiptPhotoId: Attach the lumper receipt/,
+      ],
+      [
+        carrier.accounting.client,
+        {
+          loadId,
+          extraLines: [
+            { kind: 'detention', description: 'Detention', amountCents: 100, receiptPhotoId: OTHER_ID },
+          ],
+        },
+        400,
+        /^extraLines\.0\.receiptPhotoId: Only a lumper line carries a receipt/,
+      ],
+      [
+        carrier.accounting.client,
+        {
+          loadId,
+          extraLines: [{ kind: 'lumper', description: 'Lumper', amountCents: 100, receiptPhotoId: OTHER_ID }],
+        },
+        400,
+        /^extraLines\.0\.receiptPhotoId: That is not a lumper receipt of this load/,
       ],
       [carrier.accounting.client, { loadId, termsDays: -1 }, 400, /Terms cannot be negative/],
       [carrier.accounting.client, { loadId: 'nope' }, 400, /Invalid load id/],
@@ -306,7 +342,7 @@ describe('the payer’s moves', () => {
   it('a dispute names a reason per line; the carrier corrects, the old invoice is kept as replaced', async () => {
     const loadId = await deliveredLoad();
     const inv = await invoice(loadId, {
-      extraLines: [{ kind: 'lumper', description: 'Lumper at the receiver', amountCents: 9000 }],
+      extraLines: [{ kind: 'detention', description: 'Detention at the receiver', amountCents: 9000 }],
     });
     const bad: Array<[object, RegExp]> = [
       [{ lines: [] }, /Choose at least one line to dispute/],
@@ -333,12 +369,12 @@ describe('the payer’s moves', () => {
     const socket = await carrier.owner.client.socket();
     const pushed = nextEvent(socket, 'invoice:changed', (p) => p.id === inv.id && p.status === 'disputed');
     const disputed = await move(shipper.accounting.client, inv, 'dispute', {
-      lines: [{ index: 1, reason: 'No lumper receipt was sent' }],
+      lines: [{ index: 1, reason: 'The receiver logged one hour, not three' }],
     });
     expect(disputed.status).toBe(200);
     const d = disputed.body as InvoiceDto;
     expect(d.status).toBe('disputed');
-    expect(d.lines[1]!.dispute?.reason).toBe('No lumper receipt was sent');
+    expect(d.lines[1]!.dispute?.reason).toBe('The receiver logged one hour, not three');
     expect(d.lines[0]!.dispute).toBeNull();
     await pushed;
     expect((await move(shipper.accounting.client, d, 'approve')).status).toBe(409);
@@ -364,6 +400,59 @@ describe('the payer’s moves', () => {
       .body as LoadInvoiceDto;
     expect(onLoad.invoice?.id).toBe(next.id);
     expect((await move(shipper.accounting.client, next, 'approve')).status).toBe(200);
+  });
+
+  it('a lumper line carries a lumper receipt of the load: added by accounting, seen by the payer’s money roles, printed', async () => {
+    const loadId = await deliveredLoad();
+    // Accounting adds no other photo; the receipt is theirs to add, as the driver's at the dock.
+    expect((await photo(carrier.accounting.client, loadId, 'pickup')).status).toBe(403);
+    const [added, pickup] = await Promise.all([
+      photo(carrier.accounting.client, loadId, 'lumper_receipt'),
+      photo(carrier.owner.client, loadId, 'pickup'),
+    ]);
+    expect([added.status, pickup.status]).toEqual([201, 201]);
+    const receiptId = (added.body as { id: string }).id;
+    const listed = await carrier.accounting.client.get(
+      `/api/freight/${loadId}/photos?photoType=lumper_receipt`,
+    );
+    expect((listed.body as { items: Array<{ id: string }> }).items.map((p) => p.id)).toEqual([receiptId]);
+
+    const line = { kind: 'lumper', description: 'Lumper at the receiver', amountCents: 9000 };
+    const notReceipt = await carrier.accounting.client.post('/api/invoices', {
+      loadId,
+      extraLines: [{ ...line, receiptPhotoId: (pickup.body as { id: string }).id }],
+    });
+    expect(notReceipt.status).toBe(400);
+    expect(notReceipt.body.message).toBe(
+      'extraLines.0.receiptPhotoId: That is not a lumper receipt of this load',
+    );
+    const twice = await carrier.accounting.client.post('/api/invoices', {
+      loadId,
+      extraLines: [
+        { ...line, receiptPhotoId: receiptId },
+        { ...line, receiptPhotoId: receiptId },
+      ],
+    });
+    expect(twice.body.message).toBe('extraLines.1.receiptPhotoId: That receipt is on another line already');
+    expect(await InvoiceModel.countDocuments({ loadId })).toBe(0);
+
+    const inv = await invoice(loadId, { extraLines: [{ ...line, receiptPhotoId: receiptId }] });
+    const url = `/api/freight/${loadId}/photos/${receiptId}/file`;
+    expect(inv.lines[1]!.receipt).toEqual({ photoId: receiptId, url });
+    const asPayer = (await shipper.accounting.client.get(`/api/invoices/${inv.id}`)).body as InvoiceDto;
+    expect(asPayer.lines[1]!.receipt?.url).toBe(url);
+    const file = await shipper.accounting.client.raw('get', url).buffer(true);
+    expect([file.status, file.headers['content-type']]).toEqual([200, 'image/png']);
+    const asDispatcher = (await shipper.dispatcher.client.get(`/api/invoices/${inv.id}`)).body as InvoiceDto;
+    expect(asDispatcher.lines[1]!.receipt).toBeNull();
+
+    const pdf = await carrier.accounting.client.raw('get', inv.pdfUrl!).buffer(true);
+    const proxy = await getDocumentProxy(new Uint8Array(pdf.body as Buffer));
+    const { text, totalPages } = await extractText(proxy, { mergePages: true });
+    expect(totalPages).toBe(2);
+    const printed = text.replace(/\s+/g, ' ');
+    expect(printed).toContain('1 lumper receipt (last pages)');
+    expect(printed).toContain('LUMPER RECEIPT, LINE 2');
   });
 
   it('a stale version gets 409 with the state reached', async () => {

@@ -14,6 +14,7 @@ import mongoose, { Schema, type Types } from 'mongoose';
 import { iso } from '../../http/dto';
 import { now } from '../../infra/clock';
 import type { PartyInfo } from '../loadDocuments/render';
+import { photoUrl } from '../tracking/model';
 
 /**
  * An invoice (issue 40, docs/invoices.md). Lines, history and the parties as the PDF prints them are nested (never
@@ -61,6 +62,8 @@ const invoiceSchema = new Schema(
             kind: { type: String, enum: INVOICE_LINE_KINDS, required: true },
             description: { type: String, required: true },
             amountCents: { type: Number, required: true },
+            /** A lumper line's receipt: the load's photo of type `lumper_receipt`. */
+            receiptPhotoId: { type: Schema.Types.ObjectId, default: null },
             dispute: {
               type: new Schema(
                 { reason: { type: String, required: true }, at: { type: Date, required: true } },
@@ -131,6 +134,7 @@ export interface InvoiceLine {
   kind: InvoiceLineKind;
   description: string;
   amountCents: number;
+  receiptPhotoId?: Types.ObjectId | null;
   dispute: { reason: string; at: Date } | null;
 }
 
@@ -251,6 +255,10 @@ export function toInvoiceDto(
       description: l.description,
       amountCents: hidden ? null : l.amountCents,
       dispute: l.dispute ? { reason: l.dispute.reason, at: iso(l.dispute.at)! } : null,
+      receipt:
+        l.receiptPhotoId && !hidden
+          ? { photoId: String(l.receiptPhotoId), url: photoUrl(loadId, String(l.receiptPhotoId)) }
+          : null,
     })),
     totalCents: hidden ? null : inv.totalCents,
     amountsHidden: hidden,

@@ -71,8 +71,38 @@ function lineTable(doc: PDFKit.PDFDocument, invoice: Invoice): void {
   doc.y = top + 40;
 }
 
+/** A lumper line's receipt as the PDF prints it: the photo's bytes (JPEG or PNG) and when it was taken. */
+export interface ReceiptImage {
+  lineIndex: number;
+  image: Buffer;
+  takenAt: Date;
+}
+
+/** Each receipt on a page of its own after the invoice, scaled to fit, headed by the line it backs. */
+function receiptPages(doc: PDFKit.PDFDocument, invoice: Invoice, receipts: ReceiptImage[]): void {
+  for (const receipt of receipts) {
+    const line = invoice.lines[receipt.lineIndex];
+    if (!line) continue;
+    doc.addPage();
+    sectionTitle(doc, `Lumper receipt, line ${receipt.lineIndex + 1}`);
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        `${pdfText(line.description)}: ${usd(line.amountCents)}. Photo taken ${formatDate(receipt.takenAt)}.`,
+      );
+    const top = doc.y + 8;
+    const height = doc.page.height - doc.page.margins.bottom - top - 30;
+    doc.image(receipt.image, doc.page.margins.left, top, {
+      fit: [contentWidth(doc), height],
+      align: 'center',
+    });
+  }
+}
+
 /** The invoice PDF (issue 40): drawn from the stored invoice on each download, so it always says what is stored. */
-export async function renderInvoice(invoice: Invoice): Promise<Buffer> {
+export async function renderInvoice(invoice: Invoice, receipts: ReceiptImage[] = []): Promise<Buffer> {
   const doc = newDocument('Invoice', invoice.number);
   const reference = loadReference(String(invoice.loadId));
   header(doc, 'Invoice', invoice.number, [
@@ -86,7 +116,13 @@ export async function renderInvoice(invoice: Invoice): Promise<Buffer> {
   rows(doc, [
     ['Load', `${pdfText(invoice.loadTitle)} (${reference})`],
     ['Lane', pdfText(invoice.lane)],
-    ['Attached', 'Rate confirmation and proof of delivery (download them from the load in FreightConnect)'],
+    [
+      'Attached',
+      'Rate confirmation and proof of delivery (download them from the load in FreightConnect)' +
+        (receipts.length
+          ? `; ${receipts.length} lumper receipt${receipts.length === 1 ? '' : 's'} (last pages)`
+          : ''),
+    ],
     ...(invoice.replacesId
       ? ([['Replaces', 'an earlier invoice for this load']] as Array<[string, string]>)
       : []),
@@ -100,6 +136,7 @@ export async function renderInvoice(invoice: Invoice): Promise<Buffer> {
       ['Reference', pdfText(invoice.paymentReference)],
     ]);
   }
+  receiptPages(doc, invoice, receipts);
   footer(doc, `Invoice ${invoice.number} - FreightConnect`);
   return finish(doc);
 }

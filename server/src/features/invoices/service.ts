@@ -20,6 +20,7 @@ import {
   formatFeeBps,
   quickPayFeeCents,
 } from '@freight/shared';
+import { buffer } from 'node:stream/consumers';
 import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { NOTHING_WRITTEN, recordFact, recordFacts, type Fact } from '../../events/record';
@@ -32,6 +33,8 @@ import { canMove, viewerInvoiceActions, type InvoiceMove } from '../../policies/
 import { mine } from '../companies/mine';
 import { FreightModel, type FreightListing } from '../freight/model';
 import { partiesOf } from '../loadDocuments/service';
+import { FreightPhotoModel, type FreightPhoto } from '../tracking/model';
+import { openStoredPhoto } from '../../infra/storage';
 import { UserModel } from '../users/model';
 import {
   InvoiceCounterModel,
@@ -43,7 +46,7 @@ import {
 } from './model';
 import { quickPayMissedFact } from './overdue';
 import { quickPayOfferOf, quickPayOffers } from './quickPayTerms';
-import { renderInvoice } from './render';
+import { renderInvoice, type ReceiptImage } from './render';
 
 const NOT_FOUND = 'Invoice not found';
 const NOT_YOUR_LOAD = 'loadId: You can invoice only a load your company hauled';
@@ -117,14 +120,36 @@ const linesOf = (linehaulCents: number, lane: string, extra: ExtraInvoiceLine[])
     kind: l.kind,
     description: l.description,
     amountCents: l.amountCents,
+    receiptPhotoId: l.receiptPhotoId ? new Types.ObjectId(l.receiptPhotoId) : null,
     dispute: null,
   })),
 ];
 
+/**
+ * Each lumper line's receipt is a lumper receipt photo of this load, and no receipt is billed twice (400 naming the
+ * line otherwise). The load's receipts are read by two equalities.
+ */
+async function assertReceiptsOf(load: FreightListing, extra: ExtraInvoiceLine[]): Promise<void> {
+  if (!extra.some((l) => l.receiptPhotoId)) return;
+  const receipts = await FreightPhotoModel.find(
+    { freightListingId: load._id, photoType: 'lumper_receipt' },
+    { _id: 1 },
+  ).lean<Array<{ _id: Types.ObjectId }>>();
+  const known = new Set(receipts.map((r) => String(r._id)));
+  const used = new Set<string>();
+  extra.forEach((line, i) => {
+    const id = line.receiptPhotoId?.toLowerCase();
+    if (!id) return;
+    const field = `extraLines.${i}.receiptPhotoId`;
+    if (!known.has(id)) throw badRequest(`${field}: That is not a lumper receipt of this load`);
+    if (used.has(id)) throw badRequest(`${field}: That receipt is on another line already`);
+    used.add(id);
+  });
+}
+
 /** A load's invoice that still counts (anything but one a correction replaced). */
 async function currentInvoiceOf(loadId: Types.ObjectId): Promise<Invoice | null> {
-  const all = await InvoiceModel.find({ loadId }).lean<Invoice[]>();
-  return all.find((i) => i.status !== 'replaced') ?? null;
+  return InvoiceModel.findOne({ loadId, replacedById: null }).lean<Invoice>();
 }
 
 function alreadyInvoiced(invoice: Invoice): never {
@@ -223,6 +248,7 @@ export async function createInvoice(
     const load = await invoiceableLoad(actor, input.loadId);
     const existing = await currentInvoiceOf(load._id);
     if (existing) alreadyInvoiced(existing);
+    await assertReceiptsOf(load, input.extraLines);
     const at = now();
     const draft = await draftInvoice(
       actor,
@@ -268,7 +294,26 @@ export async function invoicePdf(actor: Actor, id: string): Promise<{ pdf: Buffe
   authorize(actor, 'invoice:readAmounts', invoice, {
     message: `Only ${MONEY_ROLES_TEXT} download invoices`,
   });
-  return { pdf: await renderInvoice(invoice), fileName: `${invoice.number}.pdf` };
+  return {
+    pdf: await renderInvoice(invoice, await receiptImagesOf(invoice)),
+    fileName: `${invoice.number}.pdf`,
+  };
+}
+
+/** The receipts of the invoice's lumper lines, read from the file store (a receipt removed since is left out). */
+async function receiptImagesOf(invoice: Invoice): Promise<ReceiptImage[]> {
+  const images: ReceiptImage[] = [];
+  for (const [lineIndex, line] of invoice.lines.entries()) {
+    if (!line.receiptPhotoId) continue;
+    const photo = await FreightPhotoModel.findOne({
+      _id: line.receiptPhotoId,
+      freightListingId: invoice.loadId,
+    }).lean<FreightPhoto>();
+    if (!photo) continue;
+    const file = await openStoredPhoto(photo);
+    images.push({ lineIndex, image: await buffer(file.stream), takenAt: photo.createdAt });
+  }
+  return images;
 }
 
 /** The invoices the actor's company issued (sent) or is billed (received): one top-level equality. */
@@ -591,6 +636,7 @@ export async function correctInvoice(
     assertMovable(old, 'correct', input.version);
     const load = await FreightModel.findById(old.loadId).lean<FreightListing>();
     if (!load) throw notFound('Load not found');
+    await assertReceiptsOf(load, input.extraLines);
     const at = now();
     const linehaul = input.linehaulCents ?? old.lines.find((l) => l.kind === 'linehaul')?.amountCents;
     const draft = await draftInvoice(

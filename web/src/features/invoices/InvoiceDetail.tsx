@@ -142,6 +142,18 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
               </Text>
               <Text fontWeight="medium">{money(line.amountCents)}</Text>
             </HStack>
+            {line.receipt && (
+              <Link
+                href={line.receipt.url}
+                target="_blank"
+                rel="noopener"
+                fontSize="sm"
+                alignSelf="start"
+                data-testid="invoice-line-receipt"
+              >
+                View the lumper receipt
+              </Link>
+            )}
             {line.dispute && (
               <Text fontSize="sm" color="orange.700" data-testid="invoice-line-dispute">
                 Disputed: {line.dispute.reason}
@@ -228,6 +240,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
         <InvoiceFormDialog
           open
           title={`Correct invoice ${invoice.number}`}
+          loadId={invoice.loadId}
           submitLabel="Send corrected invoice"
           linehaulEditable
           initial={{
@@ -238,6 +251,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
                 kind: l.kind as Exclude<typeof l.kind, 'linehaul'>,
                 description: l.description,
                 amountCents: l.amountCents ?? 0,
+                receiptPhotoId: l.receipt?.photoId ?? null,
               })),
             termsDays: invoice.termsDays,
           }}

@@ -5,19 +5,22 @@ import {
   INVOICE_LINE_LABELS,
   type ExtraInvoiceLine,
 } from '@freight/shared';
-import { useState, type FormEvent } from 'react';
-import { FiPlus, FiTrash2 } from 'react-icons/fi';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FiPlus, FiTrash2, FiUpload } from 'react-icons/fi';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { InputField, MONEY_INPUT } from '../../components/InputField';
 import { SelectInput } from '../../components/SelectInput';
+import { formatUsDateTime } from '../../lib/dates';
 import { useSubmit } from '../../lib/useSubmit';
+import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { centsOf, money } from './format';
 
 interface DraftLine {
   kind: ExtraInvoiceLine['kind'];
   description: string;
   amount: string;
+  receiptPhotoId: string | null;
 }
 
 export interface InvoiceFormValues {
@@ -34,6 +37,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  */
 export function InvoiceFormDialog({
   title,
+  loadId,
   submitLabel,
   initial,
   linehaulEditable,
@@ -42,6 +46,8 @@ export function InvoiceFormDialog({
   onSubmit,
 }: {
   title: string;
+  /** The load invoiced: a lumper line attaches one of its lumper receipts. */
+  loadId: string;
   submitLabel: string;
   initial: InvoiceFormValues;
   linehaulEditable: boolean;
@@ -52,6 +58,7 @@ export function InvoiceFormDialog({
   return (
     <FormDialog title={title} open={open} onClose={onClose} size="lg">
       <InvoiceFormBody
+        loadId={loadId}
         submitLabel={submitLabel}
         initial={initial}
         linehaulEditable={linehaulEditable}
@@ -63,12 +70,14 @@ export function InvoiceFormDialog({
 }
 
 function InvoiceFormBody({
+  loadId,
   submitLabel,
   initial,
   linehaulEditable,
   onClose,
   onSubmit,
 }: {
+  loadId: string;
   submitLabel: string;
   initial: InvoiceFormValues;
   linehaulEditable: boolean;
@@ -81,13 +90,17 @@ function InvoiceFormBody({
       kind: l.kind,
       description: l.description,
       amount: dollars(l.amountCents),
+      receiptPhotoId: l.receiptPhotoId,
     })),
   );
   const [terms, setTerms] = useState(String(initial.termsDays || DEFAULT_INVOICE_TERMS_DAYS));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const change = (i: number, patch: Partial<DraftLine>) =>
+  const change = (i: number, patch: Partial<DraftLine>) => {
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+    // A receipt chosen answers the line's "Attach the lumper receipt" at once.
+    if (patch.receiptPhotoId) setErrors(({ [`receipt${i}`]: _done, ...rest }) => rest);
+  };
 
   const values = (): InvoiceFormValues | null => {
     const found: Record<string, string> = {};
@@ -97,7 +110,14 @@ function InvoiceFormBody({
       const amountCents = centsOf(l.amount);
       if (amountCents == null) found[`amount${i}`] = 'Enter an amount more than zero';
       if (!l.description.trim()) found[`description${i}`] = 'Describe the charge';
-      return { kind: l.kind, description: l.description.trim(), amountCents: amountCents ?? 0 };
+      const receiptPhotoId = l.kind === 'lumper' ? l.receiptPhotoId : null;
+      if (l.kind === 'lumper' && !receiptPhotoId) found[`receipt${i}`] = 'Attach the lumper receipt';
+      return {
+        kind: l.kind,
+        description: l.description.trim(),
+        amountCents: amountCents ?? 0,
+        receiptPhotoId,
+      };
     });
     const termsDays = Number(terms);
     if (!Number.isInteger(termsDays) || termsDays < 0 || termsDays > 120)
@@ -167,13 +187,27 @@ function InvoiceFormBody({
                 onChange={(e) => change(i, { amount: e.target.value })}
                 error={errors[`amount${i}`]}
               />
+              {line.kind === 'lumper' && (
+                <LumperReceiptField
+                  loadId={loadId}
+                  line={i}
+                  value={line.receiptPhotoId}
+                  onChange={(receiptPhotoId) => change(i, { receiptPhotoId })}
+                  error={errors[`receipt${i}`]}
+                />
+              )}
             </Stack>
           ))}
           <Button
             variant="outline"
             size="sm"
             alignSelf="start"
-            onClick={() => setLines((ls) => [...ls, { kind: 'detention', description: '', amount: '' }])}
+            onClick={() =>
+              setLines((ls) => [
+                ...ls,
+                { kind: 'detention', description: '', amount: '', receiptPhotoId: null },
+              ])
+            }
           >
             <FiPlus aria-hidden />
             Add a charge
@@ -195,5 +229,91 @@ function InvoiceFormBody({
       </Dialog.Body>
       <FormDialogFooter onCancel={onClose} submitLabel={submitLabel} pending={save.pending} />
     </form>
+  );
+}
+
+const RECEIPT = 'lumper_receipt';
+
+/**
+ * A lumper line's receipt: one of the load's lumper receipt photos (the driver's from the dock, or one uploaded here),
+ * newest first; uploading one here adds it to the load's photos and chooses it.
+ */
+function LumperReceiptField({
+  loadId,
+  line,
+  value,
+  onChange,
+  error,
+}: {
+  loadId: string;
+  line: number;
+  value: string | null;
+  onChange: (photoId: string | null) => void;
+  error?: string;
+}) {
+  const entry = useLoadPhotosStore((s) => s.byId[loadId]);
+  const loadPhotos = useLoadPhotosStore((s) => s.load);
+  const uploadPhoto = useLoadPhotosStore((s) => s.uploadPhoto);
+  useEffect(() => {
+    void loadPhotos(loadId);
+  }, [loadId, loadPhotos]);
+  const receipts = (entry?.data?.photos ?? []).filter((p) => p.photoType === RECEIPT);
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useSubmit(
+    async (file: File) => {
+      const form = new FormData();
+      form.append('photoType', RECEIPT);
+      form.append('description', `Lumper receipt (invoice line ${line + 2})`);
+      form.append('photo', file, file.name);
+      return uploadPhoto(loadId, form);
+    },
+    {
+      success: false,
+      failure: { fallback: 'The receipt could not be uploaded' },
+      onSuccess: (photo) => onChange(photo.id),
+    },
+  );
+  return (
+    <FormField label="Lumper receipt" error={error} required>
+      <Stack gap="2" w="full">
+        {receipts.length > 0 ? (
+          <SelectInput
+            value={value ?? ''}
+            onChange={(v) => onChange(v || null)}
+            placeholder="Choose a receipt"
+            options={receipts.map((p) => ({
+              value: p.id,
+              label: `Photo of ${formatUsDateTime(p.createdAt)} by ${[p.user.firstName, p.user.lastName].filter(Boolean).join(' ') || 'a team member'}`,
+            }))}
+          />
+        ) : (
+          <Text fontSize="sm" color="gray.600">
+            {entry?.data ? 'No lumper receipt on this load yet: upload it.' : 'Loading the load’s receipts…'}
+          </Text>
+        )}
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png"
+          hidden
+          aria-label={`Upload the lumper receipt for extra charge ${line + 1}`}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void upload.submit(file);
+            e.currentTarget.value = '';
+          }}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          loading={upload.pending}
+          onClick={() => input.current?.click()}
+        >
+          <FiUpload aria-hidden />
+          Upload a receipt
+        </Button>
+      </Stack>
+    </FormField>
   );
 }

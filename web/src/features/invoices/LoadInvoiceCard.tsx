@@ -56,6 +56,7 @@ export function LoadInvoiceCard({ loadId }: { loadId: string }) {
         <InvoiceFormDialog
           open
           title="Create invoice"
+          loadId={loadId}
           submitLabel="Send invoice"
           linehaulEditable={false}
           initial={{

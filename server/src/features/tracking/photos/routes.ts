@@ -1,4 +1,5 @@
-import { photoUploadSchema } from '@freight/shared';
+import { PHOTO_TYPES, photoUploadSchema } from '@freight/shared';
+import { z } from 'zod';
 import { Router } from 'express';
 import { currentActor, requireUser } from '../../../http/auth';
 import { sendFile } from '../../../http/sendFile';
@@ -12,7 +13,11 @@ import { listPhotos, openPhoto, uploadPhoto } from './service';
 /** A load's photos: the list, uploads by its participants, and each file. */
 export function photoRoutes(): Router {
   const router = Router();
-  const paged = validate({ query: pageQuerySchema });
+  const paged = validate({
+    query: pageQuerySchema.extend({
+      photoType: z.enum(PHOTO_TYPES, { error: `Choose one of ${PHOTO_TYPES.join(', ')}` }).optional(),
+    }),
+  });
 
   router.get('/freight/:id/photos', requireUser, paged, async (req, res) => {
     res.json(await listPhotos(currentActor(req), String(req.params.id), paged.input(res).query));

@@ -1,4 +1,4 @@
-import { type photoUploadSchema, type FreightPhotoDto, type Page } from '@freight/shared';
+import { type photoUploadSchema, type FreightPhotoDto, type Page, type PhotoType } from '@freight/shared';
 import type { z } from 'zod';
 import { Types } from 'mongoose';
 import { AppError, badRequest, notFound } from '../../../http/errors';
@@ -29,7 +29,9 @@ export async function uploadPhoto(
   input: z.output<typeof photoUploadSchema>,
 ): Promise<FreightPhotoDto> {
   const load = await loadForParticipant(actor, freightId);
-  authorize(actor, 'tracking:write', load, { message: READ_ONLY_MESSAGE });
+  // A lumper receipt is also the billing side's to add: its accounting attaches it to the invoice (issue 40).
+  const rule = input.photoType === 'lumper_receipt' ? 'tracking:addLumperReceipt' : 'tracking:write';
+  authorize(actor, rule, load, { message: READ_ONLY_MESSAGE });
   if (!file || file.size === 0) throw badRequest('photo: Please select a photo');
   if ((input.latitude === undefined) !== (input.longitude === undefined)) {
     throw badRequest('latitude: Send both latitude and longitude, or neither');
@@ -114,12 +116,12 @@ function photoFact(actor: Actor, photo: FreightPhotoDto): Fact<'photo.added'> {
 export async function listPhotos(
   actor: Actor,
   freightId: string,
-  { page, pageSize }: PageQuery,
+  { page, pageSize, photoType }: PageQuery & { photoType?: PhotoType },
 ): Promise<Page<FreightPhotoDto>> {
   const load = await loadForParticipant(actor, freightId);
   const found = await paginate<FreightPhoto>(
     FreightPhotoModel,
-    { freightListingId: load._id },
+    { freightListingId: load._id, ...(photoType && { photoType }) },
     { createdAt: -1, _id: -1 },
     { page, pageSize },
   );
