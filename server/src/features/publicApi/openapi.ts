@@ -169,8 +169,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'FreightConnect API',
       version: '1.0.0',
       description:
-        'Post loads, answer bookings and offers, read your invoices, and receive signed webhooks. Authenticate with an API key ' +
-        '(`Authorization: Bearer fmk_…`); errors are `{ "error": { "code", "message", "details"? } }`; lists page ' +
+        'Post loads, answer bookings and offers, read your invoices, and receive signed webhooks. Authenticate ' +
+        'with an API key (`Authorization: Bearer fmk_…`); errors are `{ "error": { "code", "message", "details"? } }`; lists page ' +
         'with `cursor` and `limit`; every POST takes an `Idempotency-Key`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
