@@ -505,6 +505,72 @@ export interface paths {
         patch: operations["editTruckPost"];
         trace?: never;
     };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoices your company sent or received
+         * @description Newest first. `side=sent`: the invoices your company issued for loads it hauled; `side=received`: the ones billed to it for loads it posted. Amounts are integer cents; a dispatcher's key sees the status only (`amountsHidden`). Drivers and viewers may not list invoices (403).
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invoice
+         * @description An invoice your company sent or received, with its lines (and their disputes), history and quick pay; another company's invoice is 404.
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a PDF
+         * @description Drawn from the invoice as it stands now. For owners, admins and accounting; a dispatcher, who sees no amounts, gets 403.
+         *
+         *     Scope: `invoices:read`.
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "load.posted": {
@@ -681,6 +747,206 @@ export interface webhooks {
          * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1 delivered.
          */
         post: operations["webhook_tracking_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier sent an invoice for a delivered load
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A corrected invoice replaced an open or disputed one
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_corrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was approved by the company billed
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was disputed (a reason per disputed line)
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_disputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice's payment was scheduled for a day
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was marked paid (with the payment reference)
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.quick_pay_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A carrier asked the payer's quick pay on an invoice
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_quick_pay_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice passed its due date unpaid
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rating.given": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A load was rated: by your company, or your company by the other side
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both companies of the load (the rating's and the rated) with the rating (`data.rating`), in order with the load's other events.
+         */
+        post: operations["webhook_rating_given"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rating.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A rating was changed (within 7 days of giving it)
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both companies of the load (the rating's and the rated) with the rating (`data.rating`), in order with the load's other events.
+         */
+        post: operations["webhook_rating_changed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -921,7 +1187,7 @@ export interface components {
             id: string;
             url: string;
             description: string;
-            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabledReason: string | null;
@@ -938,7 +1204,7 @@ export interface components {
             id: string;
             endpointId: string;
             /** @enum {string} */
-            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
             loadId: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -1018,6 +1284,113 @@ export interface components {
             destinationRadius?: number | null;
             ratePerMile?: number | null;
             comments?: string | null;
+        };
+        Invoice: {
+            id: string;
+            /** @description "INV-000042": numbered per issuing company */
+            number: string;
+            /**
+             * @description submitted → approved → scheduled → paid; submitted or approved → disputed; a correction makes a new submitted invoice and leaves this one replaced
+             * @enum {string}
+             */
+            status: "submitted" | "approved" | "disputed" | "scheduled" | "paid" | "replaced";
+            /** @description Grows with every move of the invoice */
+            version: number;
+            /** @enum {string} */
+            currency: "USD";
+            /** @description The delivered load it bills */
+            loadId: string;
+            loadTitle: string;
+            /** @description "Chicago, IL → Dallas, TX" */
+            lane: string;
+            /** @description The issuing (carrier) company; null: a carrier account without a company */
+            issuerCompanyId: string | null;
+            issuerName: string;
+            /** @description The billed company (the load's poster's); null: a poster without one */
+            payerCompanyId: string | null;
+            payerName: string;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description Integer cents in `currency`; null when the key’s member sees the status only (a dispatcher) */
+            totalCents: number | null;
+            /** @description True when the key's member sees the status only (a dispatcher): every amount, the payment reference and the PDF are left out */
+            amountsHidden: boolean;
+            /** @description Days from submission to the due date */
+            termsDays: number;
+            /** @description ISO 8601 date-time */
+            submittedAt: string;
+            /** @description ISO 8601 date-time */
+            dueAt: string;
+            /** @description Unpaid (and not replaced) past its due date */
+            overdue: boolean;
+            /** @description ISO 8601 date-time */
+            approvedAt: string | null;
+            /** @description ISO 8601 date-time */
+            disputedAt: string | null;
+            /** @description The day the payer will pay (YYYY-MM-DD) */
+            scheduledFor: string | null;
+            /** @description ISO 8601 date-time */
+            paidAt: string | null;
+            /** @description Check or ACH number, once paid */
+            paymentReference: string | null;
+            /** @description The invoice this correction replaced */
+            replacesId: string | null;
+            /** @description The correction that replaced this invoice */
+            replacedById: string | null;
+            /** @description The payer's quick pay terms as offered now (null: none); absent from webhook payloads (read the invoice) */
+            quickPayOffer?: {
+                /** @description Basis points of the total (250 = 2.5 %) */
+                feeBps: number;
+                /** @description Paid within this many days of the request */
+                days: number;
+            } | null;
+            /** @description The quick pay the carrier requested on this invoice (null: none) */
+            quickPay: {
+                feeBps: number;
+                days: number;
+                /** @description ISO 8601 date-time */
+                requestedAt: string;
+                /** @description Integer cents in `currency`; null when the key’s member sees the status only (a dispatcher) */
+                feeCents: number | null;
+                /** @description The total less the fee: what the carrier receives */
+                netCents: number | null;
+                /** @description The day the payer promised to pay by */
+                dueBy: string;
+                /** @description Paid after dueBy (null while unpaid) */
+                missed: boolean | null;
+            } | null;
+            /** @description Each move, oldest first, in words ("Approved by Dana Cole") */
+            history: {
+                /** @description ISO 8601 date-time */
+                at: string;
+                /** @enum {string} */
+                status: "submitted" | "approved" | "disputed" | "scheduled" | "paid" | "replaced";
+                text: string;
+            }[];
+            /** @description GET it with the key (scope invoices:read); null with the amounts hidden */
+            pdfUrl: string | null;
+            /** @description The load's rate confirmation (scope documents:read) */
+            rateConfirmationUrl: string;
+            /** @description The load's proof of delivery (scope documents:read) */
+            proofOfDeliveryUrl: string;
+        } & {
+            [key: string]: unknown;
+        };
+        InvoiceLine: {
+            /** @description The line's place on the invoice (0: the linehaul) */
+            index: number;
+            /** @enum {string} */
+            kind: "linehaul" | "detention" | "layover" | "tonu" | "lumper" | "other";
+            description: string;
+            /** @description Integer cents in `currency`; null when the key’s member sees the status only (a dispatcher) */
+            amountCents: number | null;
+            /** @description The payer's reason for disputing this line, and when (null: not disputed) */
+            dispute: {
+                reason: string;
+                /** @description ISO 8601 date-time */
+                at: string;
+            } | null;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -2683,7 +3056,7 @@ export interface operations {
                      * @description https:// (http:// only for targets the operator allows, e.g. in tests)
                      */
                     url: string;
-                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
                     description?: string;
                 };
             };
@@ -2954,7 +3327,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop")[];
+                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
                     enabled?: boolean;
                 };
             };
@@ -3777,6 +4150,248 @@ export interface operations {
             };
         };
     };
+    listInvoices: {
+        parameters: {
+            query: {
+                /** @description The nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+                /** @description sent: the invoices your company issued (a carrier); received: the ones billed to it */
+                side: "sent" | "received";
+                /** @description Only invoices in this status (none: every status) */
+                status?: "submitted" | "approved" | "disputed" | "scheduled" | "paid" | "replaced";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     webhook_load_posted: {
         parameters: {
             query?: never;
@@ -3795,7 +4410,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -3842,7 +4457,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -3889,7 +4504,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -3936,7 +4551,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -3983,7 +4598,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4030,7 +4645,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4077,7 +4692,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4124,7 +4739,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4171,12 +4786,616 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
                         /** @description X12 214 status code of a stop or status event */
                         x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_corrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_disputed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_scheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_quick_pay_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_overdue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rating_given: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        loadId: string;
+                        rating: {
+                            id: string;
+                            loadId: string;
+                            /** @description The rating party: a company's id, or a person's without a company */
+                            fromCompanyId: string;
+                            fromName: string;
+                            /**
+                             * @description carrier: the load's hauler; poster: the side that posted (and pays)
+                             * @enum {string}
+                             */
+                            fromSide: "carrier" | "poster";
+                            /** @description The rated party, as fromCompanyId */
+                            toCompanyId: string;
+                            toName: string;
+                            overall: number;
+                            /** @description 1–5 each; the aspects the rater scored */
+                            aspects: {
+                                onTime?: number;
+                                communication?: number;
+                                /** @description The carrier's (rated by the poster's side) */
+                                paperwork?: number;
+                                /** @description The poster's side's (rated by the carrier) */
+                                payment?: number;
+                            };
+                            comment: string | null;
+                            /** @description ISO 8601 date-time */
+                            givenAt: string;
+                            /** @description A rating may be changed for 7 days after it was given */
+                            editableUntil: string;
+                            /** @description ISO 8601 date-time */
+                            updatedAt: string;
+                            version: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description rating.changed: the scores and comment the change replaced */
+                        previous?: {
+                            overall: number;
+                            /** @description 1–5 each; the aspects the rater scored */
+                            aspects: {
+                                onTime?: number;
+                                communication?: number;
+                                /** @description The carrier's (rated by the poster's side) */
+                                paperwork?: number;
+                                /** @description The poster's side's (rated by the carrier) */
+                                payment?: number;
+                            };
+                            comment: string | null;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rating_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        loadId: string;
+                        rating: {
+                            id: string;
+                            loadId: string;
+                            /** @description The rating party: a company's id, or a person's without a company */
+                            fromCompanyId: string;
+                            fromName: string;
+                            /**
+                             * @description carrier: the load's hauler; poster: the side that posted (and pays)
+                             * @enum {string}
+                             */
+                            fromSide: "carrier" | "poster";
+                            /** @description The rated party, as fromCompanyId */
+                            toCompanyId: string;
+                            toName: string;
+                            overall: number;
+                            /** @description 1–5 each; the aspects the rater scored */
+                            aspects: {
+                                onTime?: number;
+                                communication?: number;
+                                /** @description The carrier's (rated by the poster's side) */
+                                paperwork?: number;
+                                /** @description The poster's side's (rated by the carrier) */
+                                payment?: number;
+                            };
+                            comment: string | null;
+                            /** @description ISO 8601 date-time */
+                            givenAt: string;
+                            /** @description A rating may be changed for 7 days after it was given */
+                            editableUntil: string;
+                            /** @description ISO 8601 date-time */
+                            updatedAt: string;
+                            version: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description rating.changed: the scores and comment the change replaced */
+                        previous?: {
+                            overall: number;
+                            /** @description 1–5 each; the aspects the rater scored */
+                            aspects: {
+                                onTime?: number;
+                                communication?: number;
+                                /** @description The carrier's (rated by the poster's side) */
+                                paperwork?: number;
+                                /** @description The poster's side's (rated by the carrier) */
+                                payment?: number;
+                            };
+                            comment: string | null;
+                        };
                     } & {
                         [key: string]: unknown;
                     };

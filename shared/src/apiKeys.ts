@@ -11,6 +11,7 @@ export const API_SCOPES = [
   'bookings:write',
   'tracking:read',
   'documents:read',
+  'invoices:read',
   'webhooks:manage',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -22,6 +23,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'bookings:write': 'Answer booking requests and offers',
   'tracking:read': 'Read positions, stops and history',
   'documents:read': 'Download rate confirmations and PODs',
+  'invoices:read': 'Read invoices you sent and received, and their PDFs',
   'webhooks:manage': 'Register and manage webhook endpoints',
 };
 

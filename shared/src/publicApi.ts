@@ -7,8 +7,11 @@ import {
 } from './enums';
 import { MAX_PAGE_SIZE } from './constants';
 import { boardFilterIssues, freightSearchSchema } from './freight';
+import { INVOICE_LINE_KINDS, INVOICE_STATUSES, type InvoiceDto } from './invoices';
+import { LOAD_DOCUMENT_SLUGS, type LoadDocumentKind } from './loadDocuments';
+import { RATING_SIDES, type RatingDto, type RatingValues } from './ratings';
 import { STOP_EVENT_KINDS } from './tracking';
-import { X12_DEPARTED_DELIVERY, X12_STOP_CODES } from './webhooks';
+import { X12_DEPARTED_DELIVERY, X12_STOP_CODES, webhookPayloadSchema } from './webhooks';
 
 /**
  * The public API's own shapes (issue 30): what /api/v1 answers, described with zod so the OpenAPI document is made
@@ -214,3 +217,249 @@ export const v1HistoryEntrySchema = z
     by: nullableText.describe('Who did it ("Dana Ruiz, Acme Freight"); null for the system'),
   })
   .meta({ id: 'HistoryEntry' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invoices and ratings (issue 40, item 6)
+
+const cents = z.number().int();
+const centsOrHidden = cents
+  .nullable()
+  .describe('Integer cents in `currency`; null when the key’s member sees the status only (a dispatcher)');
+
+/** One line of an invoice: the linehaul at the agreed rate first, then the carrier's extra charges. */
+export const v1InvoiceLineSchema = z
+  .looseObject({
+    index: z.number().int().describe("The line's place on the invoice (0: the linehaul)"),
+    kind: z.enum(INVOICE_LINE_KINDS),
+    description: z.string(),
+    amountCents: centsOrHidden,
+    dispute: z
+      .object({ reason: z.string(), at: iso })
+      .nullable()
+      .describe("The payer's reason for disputing this line, and when (null: not disputed)"),
+  })
+  .meta({ id: 'InvoiceLine' });
+
+export const v1InvoiceSchema = z
+  .looseObject({
+    id: z.string(),
+    number: z.string().describe('"INV-000042": numbered per issuing company'),
+    status: z
+      .enum(INVOICE_STATUSES)
+      .describe(
+        'submitted → approved → scheduled → paid; submitted or approved → disputed; a correction makes a new ' +
+          'submitted invoice and leaves this one replaced',
+      ),
+    version: z.number().int().describe('Grows with every move of the invoice'),
+    currency: z.literal('USD'),
+    loadId: z.string().describe('The delivered load it bills'),
+    loadTitle: z.string(),
+    lane: z.string().describe('"Chicago, IL → Dallas, TX"'),
+    issuerCompanyId: nullableText.describe(
+      'The issuing (carrier) company; null: a carrier account without a company',
+    ),
+    issuerName: z.string(),
+    payerCompanyId: nullableText.describe(
+      "The billed company (the load's poster's); null: a poster without one",
+    ),
+    payerName: z.string(),
+    lines: z.array(v1InvoiceLineSchema),
+    totalCents: centsOrHidden,
+    amountsHidden: z
+      .boolean()
+      .describe(
+        "True when the key's member sees the status only (a dispatcher): every amount, the payment reference and " +
+          'the PDF are left out',
+      ),
+    termsDays: z.number().int().describe('Days from submission to the due date'),
+    submittedAt: iso,
+    dueAt: iso,
+    overdue: z.boolean().describe('Unpaid (and not replaced) past its due date'),
+    approvedAt: iso.nullable(),
+    disputedAt: iso.nullable(),
+    scheduledFor: nullableText.describe('The day the payer will pay (YYYY-MM-DD)'),
+    paidAt: iso.nullable(),
+    paymentReference: nullableText.describe('Check or ACH number, once paid'),
+    replacesId: nullableText.describe('The invoice this correction replaced'),
+    replacedById: nullableText.describe('The correction that replaced this invoice'),
+    quickPayOffer: z
+      .object({
+        feeBps: z.number().int().describe('Basis points of the total (250 = 2.5 %)'),
+        days: z.number().int().describe('Paid within this many days of the request'),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "The payer's quick pay terms as offered now (null: none); absent from webhook payloads (read the invoice)",
+      ),
+    quickPay: z
+      .object({
+        feeBps: z.number().int(),
+        days: z.number().int(),
+        requestedAt: iso,
+        feeCents: centsOrHidden,
+        netCents: centsOrHidden.describe('The total less the fee: what the carrier receives'),
+        dueBy: iso.describe('The day the payer promised to pay by'),
+        missed: z.boolean().nullable().describe('Paid after dueBy (null while unpaid)'),
+      })
+      .nullable()
+      .describe('The quick pay the carrier requested on this invoice (null: none)'),
+    history: z
+      .array(z.object({ at: iso, status: z.enum(INVOICE_STATUSES), text: z.string() }))
+      .describe('Each move, oldest first, in words ("Approved by Dana Cole")'),
+    pdfUrl: nullableText.describe('GET it with the key (scope invoices:read); null with the amounts hidden'),
+    rateConfirmationUrl: z.string().describe("The load's rate confirmation (scope documents:read)"),
+    proofOfDeliveryUrl: z.string().describe("The load's proof of delivery (scope documents:read)"),
+  })
+  .meta({ id: 'Invoice' });
+export type V1Invoice = z.infer<typeof v1InvoiceSchema>;
+
+const v1DocumentPath = (loadId: string, kind: LoadDocumentKind) =>
+  `/api/v1/loads/${loadId}/documents/${LOAD_DOCUMENT_SLUGS[kind]}.pdf`;
+
+/**
+ * An invoice as the public API and its webhooks show it: the web's view (`InvoiceDto`, shaped for the viewer by the
+ * invoices service) without what only the web uses (`viewerActions`), its links made /api/v1 ones. Fields are picked
+ * one by one, so nothing added to the web's view later reaches the API unseen. `webhook`: a fact's snapshot, which
+ * holds no quick pay offer (the offer is the payer's now, not the fact's).
+ */
+export function toV1Invoice(dto: InvoiceDto, opts: { webhook?: boolean } = {}): V1Invoice {
+  return {
+    id: dto.id,
+    number: dto.number,
+    status: dto.status,
+    version: dto.version,
+    currency: dto.currency,
+    loadId: dto.loadId,
+    loadTitle: dto.loadTitle,
+    lane: dto.lane,
+    issuerCompanyId: dto.companyId,
+    issuerName: dto.issuerName,
+    payerCompanyId: dto.payerCompanyId,
+    payerName: dto.payerName,
+    lines: dto.lines.map((l) => ({
+      index: l.index,
+      kind: l.kind,
+      description: l.description,
+      amountCents: l.amountCents,
+      dispute: l.dispute ? { reason: l.dispute.reason, at: l.dispute.at } : null,
+    })),
+    totalCents: dto.totalCents,
+    amountsHidden: dto.amountsHidden,
+    termsDays: dto.termsDays,
+    submittedAt: dto.submittedAt,
+    dueAt: dto.dueAt,
+    overdue: dto.overdue,
+    approvedAt: dto.approvedAt,
+    disputedAt: dto.disputedAt,
+    scheduledFor: dto.scheduledFor,
+    paidAt: dto.paidAt,
+    paymentReference: dto.paymentReference,
+    replacesId: dto.replacesId,
+    replacedById: dto.replacedById,
+    ...(!opts.webhook && {
+      quickPayOffer: dto.quickPayOffer && { feeBps: dto.quickPayOffer.feeBps, days: dto.quickPayOffer.days },
+    }),
+    quickPay: dto.quickPay && {
+      feeBps: dto.quickPay.feeBps,
+      days: dto.quickPay.days,
+      requestedAt: dto.quickPay.requestedAt,
+      feeCents: dto.quickPay.feeCents,
+      netCents: dto.quickPay.netCents,
+      dueBy: dto.quickPay.dueBy,
+      missed: dto.quickPay.missed,
+    },
+    history: dto.history.map((h) => ({ at: h.at, status: h.status, text: h.text })),
+    pdfUrl: dto.pdfUrl === null ? null : `/api/v1/invoices/${dto.id}/invoice.pdf`,
+    rateConfirmationUrl: v1DocumentPath(dto.loadId, 'rate_confirmation'),
+    proofOfDeliveryUrl: v1DocumentPath(dto.loadId, 'proof_of_delivery'),
+  };
+}
+
+const stars = z.number().int().min(1).max(5);
+const ratingValues = {
+  overall: stars,
+  aspects: z
+    .object({
+      onTime: stars.optional(),
+      communication: stars.optional(),
+      paperwork: stars.optional().describe("The carrier's (rated by the poster's side)"),
+      payment: stars.optional().describe("The poster's side's (rated by the carrier)"),
+    })
+    .describe('1–5 each; the aspects the rater scored'),
+  comment: nullableText,
+};
+
+/**
+ * One side's rating of the other on a delivered load (issue 40, docs/ratings.md). Webhooks only carry it, and the
+ * OpenAPI generator makes components from the paths' schemas only: it has no `meta({ id })`, so it is inlined (as
+ * are the webhook payloads below; an id would be a dangling $ref).
+ */
+export const v1RatingSchema = z.looseObject({
+  id: z.string(),
+  loadId: z.string(),
+  fromCompanyId: z.string().describe("The rating party: a company's id, or a person's without a company"),
+  fromName: z.string(),
+  fromSide: z
+    .enum(RATING_SIDES)
+    .describe("carrier: the load's hauler; poster: the side that posted (and pays)"),
+  toCompanyId: z.string().describe('The rated party, as fromCompanyId'),
+  toName: z.string(),
+  ...ratingValues,
+  givenAt: iso,
+  editableUntil: iso.describe('A rating may be changed for 7 days after it was given'),
+  updatedAt: iso,
+  version: z.number().int(),
+});
+export type V1Rating = z.infer<typeof v1RatingSchema>;
+
+/** A rating as a webhook carries it: the fact's snapshot, picked field by field (no `viewerActions`). */
+export function toV1Rating(r: RatingDto): V1Rating {
+  return {
+    id: r.id,
+    loadId: r.loadId,
+    fromCompanyId: r.fromCompanyId,
+    fromName: r.fromName,
+    fromSide: r.fromSide,
+    toCompanyId: r.toCompanyId,
+    toName: r.toName,
+    overall: r.overall,
+    aspects: { ...r.aspects },
+    comment: r.comment,
+    givenAt: r.givenAt,
+    editableUntil: r.editableUntil,
+    updatedAt: r.updatedAt,
+    version: r.version,
+  };
+}
+
+/** The values a changed rating replaced. */
+export const toV1RatingValues = (v: RatingValues) => ({
+  overall: v.overall,
+  aspects: { ...v.aspects },
+  comment: v.comment,
+});
+
+/** The body of an invoice event (`invoice.*`): the invoice as it stands after the move, amounts included. */
+export const v1InvoiceWebhookPayloadSchema = webhookPayloadSchema.extend({
+  data: z.looseObject({
+    loadId: z.string().describe("The invoice's load: its events and the invoice's arrive in order"),
+    invoice: v1InvoiceSchema,
+    replaced: z
+      .object({ id: z.string(), version: z.number().int() })
+      .optional()
+      .describe('invoice.corrected: the invoice the correction replaced (now `replaced`, at this version)'),
+  }),
+});
+
+/** The body of a rating event (`rating.given`, `rating.changed`). */
+export const v1RatingWebhookPayloadSchema = webhookPayloadSchema.extend({
+  data: z.looseObject({
+    loadId: z.string(),
+    rating: v1RatingSchema,
+    previous: z
+      .object(ratingValues)
+      .optional()
+      .describe('rating.changed: the scores and comment the change replaced'),
+  }),
+});

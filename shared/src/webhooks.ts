@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Webhooks of the public API (issue 30): a company's endpoints receive its events, signed per Standard Webhooks
- * (`webhook-id`, `webhook-timestamp`, `webhook-signature`), at least once, in order per load.
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature`), at least once, in order per load. Invoice and rating
+ * events (issue 40) go to both companies of the invoice or of the rated load, in the load's order too.
  */
 export const WEBHOOK_EVENTS = [
   'load.posted',
@@ -14,6 +15,16 @@ export const WEBHOOK_EVENTS = [
   'offer.received',
   'offer.answered',
   'tracking.stop',
+  'invoice.submitted',
+  'invoice.corrected',
+  'invoice.approved',
+  'invoice.disputed',
+  'invoice.scheduled',
+  'invoice.paid',
+  'invoice.quick_pay_requested',
+  'invoice.overdue',
+  'rating.given',
+  'rating.changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -28,6 +39,16 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'offer.answered': 'An offer was accepted, rejected, countered or expired',
   'tracking.stop':
     'A stop was reported (arrived at pickup, loaded, done at a stop on the way, arrived at delivery)',
+  'invoice.submitted': 'A carrier sent an invoice for a delivered load',
+  'invoice.corrected': 'A corrected invoice replaced an open or disputed one',
+  'invoice.approved': 'An invoice was approved by the company billed',
+  'invoice.disputed': 'An invoice was disputed (a reason per disputed line)',
+  'invoice.scheduled': "An invoice's payment was scheduled for a day",
+  'invoice.paid': 'An invoice was marked paid (with the payment reference)',
+  'invoice.quick_pay_requested': "A carrier asked the payer's quick pay on an invoice",
+  'invoice.overdue': 'An invoice passed its due date unpaid',
+  'rating.given': 'A load was rated: by your company, or your company by the other side',
+  'rating.changed': 'A rating was changed (within 7 days of giving it)',
 };
 
 /**

@@ -459,6 +459,9 @@ const NOT_WALKED: Record<string, string> = {
   '/api/invoices/aging':
     'invoice:list, amounts by invoice:readAmounts (dispatchers: counts only), quickPay.test.ts',
   '/api/company/quick-pay': 'the viewer’s own company’s offer; invoice:offerQuickPay edits, quickPay.test.ts',
+  'v1 /invoices': 'invoice:list and invoice:readAmounts by role (the web’s service), publicApi.test.ts',
+  'v1 /invoices/{id}': 'invoice:read (drivers and viewers: 404), publicApi.test.ts',
+  'v1 /invoices/{id}/invoice.pdf': 'invoice:readAmounts (dispatchers: 403), publicApi.test.ts',
   '/api/admin/mail': ADMIN,
   '/api/admin/documents/pending': ADMIN,
   '/api/admin/documents/stats': ADMIN,

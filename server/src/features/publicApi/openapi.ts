@@ -3,6 +3,8 @@ import {
   API_SCOPES,
   API_SCOPE_LABELS,
   v1ErrorSchema,
+  v1InvoiceWebhookPayloadSchema,
+  v1RatingWebhookPayloadSchema,
   WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
   webhookPayloadSchema,
@@ -120,6 +122,23 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation',
       ),
   });
+  const payloadOf = (event: string) =>
+    event.startsWith('invoice.')
+      ? v1InvoiceWebhookPayloadSchema
+      : event.startsWith('rating.')
+        ? v1RatingWebhookPayloadSchema
+        : webhookPayloadSchema;
+  /** What each kind of event adds to the common words: X12 codes for a load's, who hears of money and ratings. */
+  const aboutEvent = (event: string) =>
+    event.startsWith('invoice.')
+      ? "It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after " +
+        'the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` ' +
+        "is the invoice's load, so it arrives in order with the load's other events."
+      : event.startsWith('rating.')
+        ? "It goes to both companies of the load (the rating's and the rated) with the rating (`data.rating`), in " +
+          "order with the load's other events."
+        : 'Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 ' +
+          'arrived at delivery, D1 delivered.';
   for (const event of WEBHOOK_EVENTS) {
     registry.registerWebhook({
       method: 'post',
@@ -132,11 +151,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description:
         'Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the ' +
         "endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, " +
-        'in order per load. Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF ' +
-        'departed pickup, X1 arrived at delivery, D1 delivered.',
+        `in order per load. ${aboutEvent(event)}`,
       request: {
         headers: signatureHeaders,
-        body: { content: { 'application/json': { schema: webhookPayloadSchema } } },
+        body: { content: { 'application/json': { schema: payloadOf(event) } } },
       },
       responses: {
         200: { description: 'Received (any 2xx)' },
@@ -151,8 +169,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'FreightConnect API',
       version: '1.0.0',
       description:
-        'Post loads, answer bookings and offers, and receive signed webhooks. Authenticate with an API key ' +
-        '(`Authorization: Bearer fmk_…`); errors are `{ "error": { "code", "message", "details"? } }`; lists page ' +
+        'Post loads, answer bookings and offers, read your invoices, and receive signed webhooks. Authenticate ' +
+        'with an API key (`Authorization: Bearer fmk_…`); errors are `{ "error": { "code", "message", "details"? } }`; lists page ' +
         'with `cursor` and `limit`; every POST takes an `Idempotency-Key`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -164,6 +182,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       { name: 'Documents', description: 'Rate confirmations and proofs of delivery (PDF)' },
       { name: 'Webhooks', description: 'Endpoints that receive signed events' },
       { name: 'Trucks', description: 'Posted trucks: search them, or post your own (carriers)' },
+      {
+        name: 'Invoices',
+        description: 'Invoices your company sent and received (amounts in integer cents), and their PDFs',
+      },
     ],
   }) as unknown as Record<string, unknown>;
 }

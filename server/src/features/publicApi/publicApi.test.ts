@@ -1,5 +1,6 @@
 // Issue 30: the public API through a client generated from the document the server serves (openapi-typescript
-// types, openapi-fetch): keys, scopes, companies, idempotency, rate limits, errors, loads and bookings.
+// types, openapi-fetch): keys, scopes, companies, idempotency, rate limits, errors, loads and bookings; issue 40:
+// invoices (lists by side with a cursor, one invoice, its PDF, another company's, a dispatcher's key).
 import type { ApiKeyCreatedDto, ApiScope, PostLoadInput } from '@freight/shared';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,14 @@ import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import type { paths } from '@test/apiV1.generated';
 import { API_TYPES_FILE, v1TypesOf } from '../../../../scripts/apiTypes';
 import { lintOpenApi } from '../../../../scripts/apiLint';
+import { Types } from 'mongoose';
 import { ApiKeyModel } from '../apiKeys/model';
+import { createApiKey } from '../apiKeys/service';
+import { BUSINESS_FIELDS } from '../companies/service';
 import { FreightModel } from '../freight/model';
 import { loadInput as webLoadInput, postLoad, verifiedClient } from '../freight/testUtils';
+import { seedLoad } from '../tracking/testing';
+import { UserModel } from '../users/model';
 
 type V1PostLoad = paths['/loads']['post']['requestBody']['content']['application/json'];
 /** The test load, as the generated client types a POST /loads body. */
@@ -280,5 +286,195 @@ describe('bookings', () => {
       body: { action: 'counter', counterRate: 1900 },
     });
     expect(countered.data).toMatchObject({ offer: { status: 'counter_offered', counterRate: 1900 } });
+  });
+});
+
+describe('invoices', () => {
+  /** The seeded load's agreed rate (tracking/testing.ts). */
+  const RATE_CENTS = 285050;
+  let haulers: TestClient;
+  let foods: TestClient;
+  /** Three invoices Haulers sent Foods, newest last; one the individual carrier sent the other shipper. */
+  const ids: string[] = [];
+  let strangers = '';
+
+  /** A member of `owner`'s company with `role`, and an API key they made while an admin (it acts as a dispatcher). */
+  async function memberKey(owner: TestClient, role: 'dispatcher' | 'driver', scopes: ApiScope[]) {
+    const ownerDoc = await UserModel.findById(owner.user!.id).lean();
+    const member = await UserModel.create({
+      _id: new Types.ObjectId(),
+      email: `${role}-${new Types.ObjectId().toHexString()}@example.com`,
+      passwordHash: ownerDoc!.passwordHash,
+      authProvider: 'local',
+      firstName: role,
+      lastName: 'Member',
+      emailVerified: true,
+      ...Object.fromEntries(BUSINESS_FIELDS.map((f) => [f, ownerDoc![f] ?? null])),
+      companyId: ownerDoc!.companyId,
+      companyRole: 'admin',
+    });
+    const { secret } = await createApiKey(member, { name: role, scopes });
+    await UserModel.updateOne({ _id: member._id }, { $set: { companyRole: role } });
+    return secret;
+  }
+
+  async function sendInvoice(from: TestClient, loadId: string) {
+    const res = await from.post('/api/invoices', { loadId });
+    expect(res.status, res.text).toBe(201);
+    return res.body as { id: string; version: number };
+  }
+
+  beforeAll(async () => {
+    [haulers, foods] = await Promise.all([
+      verifiedClient(app, 'carrier', { companyName: 'API Haulers' }),
+      verifiedClient(app, 'shipper', { companyName: 'API Foods' }),
+    ]);
+    const loads = await Promise.all(
+      [1, 2, 3].map((n) =>
+        seedLoad({
+          posterId: foods.user!.id,
+          carrierId: haulers.user!.id,
+          status: 'delivered',
+          title: `Invoiced ${n}`,
+        }),
+      ),
+    );
+    for (const loadId of loads) ids.push((await sendInvoice(haulers, loadId)).id);
+    const other = await seedLoad({
+      posterId: otherShipper.user!.id,
+      carrierId: carrier.user!.id,
+      status: 'delivered',
+    });
+    strangers = (await sendInvoice(carrier, other)).id;
+  });
+
+  it('lists the sent and received sides with a cursor and a status; reads one, without what only the web uses', async () => {
+    const sender = api((await makeKey(haulers, ['invoices:read'])).secret);
+    const payer = api((await makeKey(foods, ['invoices:read'])).secret);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const { data, response } = await sender.GET('/invoices', {
+        params: { query: { side: 'sent', limit: 2, cursor } },
+      });
+      expect(response.status).toBe(200);
+      seen.push(...data!.data.map((i) => i.id));
+      cursor = data!.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse()); // newest first, each once
+    expect((await payer.GET('/invoices', { params: { query: { side: 'sent' } } })).data!.data).toEqual([]);
+
+    // The payer disputes the linehaul of one and approves another (on the web); the API reads the same state.
+    const [first, second] = ids;
+    const disputed = await foods.post(`/api/invoices/${first}/dispute`, {
+      version: 1,
+      lines: [{ index: 0, reason: 'The agreed rate was lower' }],
+    });
+    expect(disputed.status, disputed.text).toBe(200);
+    expect((await foods.post(`/api/invoices/${second}/approve`, { version: 1 })).status).toBe(200);
+    const received = await payer.GET('/invoices', { params: { query: { side: 'received' } } });
+    expect(received.data!.data.map((i) => i.id)).toEqual([...ids].reverse());
+    const approved = await payer.GET('/invoices', {
+      params: { query: { side: 'received', status: 'approved' } },
+    });
+    expect(approved.data!.data.map((i) => i.id)).toEqual([second]);
+
+    const { data: one } = await payer.GET('/invoices/{id}', { params: { path: { id: first! } } });
+    expect(one).toMatchObject({
+      id: first,
+      status: 'disputed',
+      currency: 'USD',
+      totalCents: RATE_CENTS,
+      amountsHidden: false,
+      overdue: false,
+      issuerName: 'API Haulers',
+      payerName: 'API Foods',
+      quickPayOffer: null,
+      quickPay: null,
+      lines: [
+        {
+          index: 0,
+          kind: 'linehaul',
+          amountCents: RATE_CENTS,
+          dispute: { reason: 'The agreed rate was lower', at: expect.any(String) },
+        },
+      ],
+      history: [
+        { status: 'submitted' },
+        { status: 'disputed', text: expect.stringContaining('Disputed by') },
+      ],
+      pdfUrl: `/api/v1/invoices/${first}/invoice.pdf`,
+      rateConfirmationUrl: `/api/v1/loads/${one!.loadId}/documents/rate-confirmation.pdf`,
+    });
+    expect(Date.parse(one!.dueAt) - Date.parse(one!.submittedAt)).toBe(30 * 86_400_000);
+    expect(one).not.toHaveProperty('viewerActions');
+    expect(received.data!.data[0]).not.toHaveProperty('viewerActions');
+
+    const missingSide = await fetch(`${app.url}/api/v1/invoices`, {
+      headers: { Authorization: `Bearer ${(await makeKey(foods, ['invoices:read'])).secret}` },
+    });
+    expect(missingSide.status).toBe(400);
+    expect(await missingSide.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it("downloads the PDF; another company's invoice is 404; a key without the scope is 403", async () => {
+    const { secret } = await makeKey(haulers, ['invoices:read']);
+    const pdf = await fetch(`${app.url}/api/v1/invoices/${ids[2]}/invoice.pdf`, {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/attachment; filename="INV-\d{6}\.pdf"/);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Number(pdf.headers.get('content-length'))).toBe(bytes.length);
+
+    const stranger = await api(secret).GET('/invoices/{id}', { params: { path: { id: strangers } } });
+    expect(stranger.response.status).toBe(404);
+    expect(stranger.error).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const strangerPdf = await fetch(`${app.url}/api/v1/invoices/${strangers}/invoice.pdf`, {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    expect(strangerPdf.status).toBe(404);
+    expect(
+      (await api(secret).GET('/invoices/{id}', { params: { path: { id: 'nope' } } })).response.status,
+    ).toBe(404);
+
+    // Without invoices:read: 403 naming the scope, before anything is looked up (the same for a stranger's id).
+    const loadsOnly = api((await makeKey(haulers, ['loads:read', 'documents:read'])).secret);
+    const refused = await loadsOnly.GET('/invoices', { params: { query: { side: 'sent' } } });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('invoices:read') },
+    });
+    for (const id of [ids[0]!, strangers])
+      expect((await loadsOnly.GET('/invoices/{id}', { params: { path: { id } } })).response.status).toBe(403);
+  });
+
+  it("a dispatcher's key reads the status without amounts and gets 403 on the PDF; a driver's, nothing", async () => {
+    const dispatcher = api(await memberKey(foods, 'dispatcher', ['invoices:read']));
+    const { data } = await dispatcher.GET('/invoices', { params: { query: { side: 'received' } } });
+    expect(data!.data.map((i) => i.id)).toEqual([...ids].reverse());
+    for (const inv of data!.data) {
+      expect(inv).toMatchObject({
+        amountsHidden: true,
+        totalCents: null,
+        paymentReference: null,
+        pdfUrl: null,
+      });
+      expect(inv.lines.every((l) => l.amountCents === null)).toBe(true);
+    }
+    const one = await dispatcher.GET('/invoices/{id}', { params: { path: { id: ids[0]! } } });
+    expect(one.data).toMatchObject({ id: ids[0], totalCents: null, amountsHidden: true });
+    const pdf = await dispatcher.GET('/invoices/{id}/invoice.pdf', { params: { path: { id: ids[0]! } } });
+    expect(pdf.response.status).toBe(403);
+
+    const driver = api(await memberKey(haulers, 'driver', ['invoices:read']));
+    expect((await driver.GET('/invoices', { params: { query: { side: 'sent' } } })).response.status).toBe(
+      403,
+    );
+    expect((await driver.GET('/invoices/{id}', { params: { path: { id: ids[0]! } } })).response.status).toBe(
+      404,
+    );
   });
 });

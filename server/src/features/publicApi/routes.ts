@@ -28,6 +28,7 @@ import {
   searchListings,
   updateListing,
 } from '../freight/service';
+import { invoiceV1Routes } from './invoiceRoutes';
 import { truckPostV1Routes } from './truckPostRoutes';
 import { trackingV1Routes } from './trackingRoutes';
 import { webhookV1Routes } from './webhookRoutes';
@@ -270,4 +271,5 @@ export const V1_ROUTES: V1Route[] = [
   ...trackingV1Routes(paged),
   ...webhookV1Routes(paged),
   ...truckPostV1Routes(paged),
+  ...invoiceV1Routes(paged),
 ];

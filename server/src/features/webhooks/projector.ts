@@ -1,10 +1,14 @@
 import {
   X12_STATUS_CODES,
+  toV1Invoice,
+  toV1Rating,
+  toV1RatingValues,
   x12StopCode,
   type AnyDomainEvent,
   type DomainEventName,
   type LoadPartiesSnapshot,
   type NegotiationDto,
+  type RatingDto,
   type WebhookEvent,
 } from '@freight/shared';
 import { Types } from 'mongoose';
@@ -143,10 +147,66 @@ async function toWebhook(
         parties: loadParties(e.data.parties ?? (await storedParties(loadId))),
         data: { loadId, stop: e.data.stop, x12: x12StopCode(e.data.stop) },
       };
+    case 'invoice.submitted':
+    case 'invoice.corrected':
+    case 'invoice.approved':
+    case 'invoice.disputed':
+    case 'invoice.scheduled':
+    case 'invoice.paid':
+    case 'invoice.quickPayRequested':
+    case 'invoice.overdue': {
+      const { invoice, parties } = e.data;
+      return {
+        type: INVOICE_WEBHOOKS[e.name],
+        parties: [
+          [parties.issuerUserId, invoice.companyId],
+          [parties.payerUserId, invoice.payerCompanyId],
+        ],
+        data: {
+          loadId: invoice.loadId,
+          invoice: toV1Invoice(invoice, { webhook: true }),
+          ...(e.name === 'invoice.corrected' && { replaced: e.data.replaced }),
+        },
+      };
+    }
+    case 'rating.given':
+    case 'rating.changed': {
+      const { rating } = e.data;
+      return {
+        type: e.name,
+        parties: ratingParties(rating),
+        data: {
+          loadId: rating.loadId,
+          rating: toV1Rating(rating),
+          ...(e.name === 'rating.changed' && { previous: toV1RatingValues(e.data.previous) }),
+        },
+      };
+    }
     default:
       return null;
   }
 }
+
+/** Each invoice fact is the webhook event of the same name (quick pay spelled as the other events are). */
+const INVOICE_WEBHOOKS = {
+  'invoice.submitted': 'invoice.submitted',
+  'invoice.corrected': 'invoice.corrected',
+  'invoice.approved': 'invoice.approved',
+  'invoice.disputed': 'invoice.disputed',
+  'invoice.scheduled': 'invoice.scheduled',
+  'invoice.paid': 'invoice.paid',
+  'invoice.quickPayRequested': 'invoice.quick_pay_requested',
+  'invoice.overdue': 'invoice.overdue',
+} as const satisfies Partial<Record<DomainEventName, WebhookEvent>>;
+
+/**
+ * Both parties of a rating: a rating names each by its company's id, or by the person's id without a company (an
+ * account is then its own company), so the id is the company to tell either way.
+ */
+const ratingParties = (r: Pick<RatingDto, 'fromCompanyId' | 'toCompanyId'>): Party[] => [
+  [r.fromCompanyId, r.fromCompanyId],
+  [r.toCompanyId, r.toCompanyId],
+];
 
 const offerParties = (o: NegotiationDto): Party[] => [
   [o.brokerId, o.brokerCompanyId],
@@ -179,6 +239,9 @@ const APPLICABLE: DomainEventName[] = [
   'offer.expired',
   'truckPost.loadOffered',
   'stop.reported',
+  ...(Object.keys(INVOICE_WEBHOOKS) as Array<keyof typeof INVOICE_WEBHOOKS>),
+  'rating.given',
+  'rating.changed',
 ];
 
 /**

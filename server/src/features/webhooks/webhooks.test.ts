@@ -1,6 +1,7 @@
 // Issue 30: webhooks to a real receiver on loopback that verifies every delivery with `standardwebhooks`; the
 // receiver is killed and restarted (retries, every event, in order per load); SSRF refusals happen before any
-// connection (this process's sockets are guarded: any connect outside 127.0.0.0/8 fails the test).
+// connection (this process's sockets are guarded: any connect outside 127.0.0.0/8 fails the test). Issue 40: invoice
+// and rating events reach both companies, in order.
 import dns from 'node:dns';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestApp, uniqueEmail, type TestApp, type TestClient } from '@test/helpers';
 import type { paths } from '@test/apiV1.generated';
 import { DomainEventModel, type StoredDomainEvent } from '../../events/model';
+import { seedLoad } from '../tracking/testing';
 import { toDomainEvent } from '../../events/projectors';
 import { NotificationModel } from '../notifications/model';
 import { UserModel } from '../users/model';
@@ -58,6 +60,8 @@ function guardSockets() {
 
 interface Received {
   id: string;
+  /** The path it was sent to: each endpoint of a test has its own. */
+  path: string;
   type: string;
   loadId: string | null;
   x12?: string | null;
@@ -67,6 +71,8 @@ interface Received {
 class Receiver {
   received: Received[] = [];
   secrets: string[] = [];
+  /** Secrets of the endpoints at other paths than /hook (the one of another company), by path. */
+  secretsByPath: Record<string, string[]> = {};
   rejected = 0;
   port = 0;
   private server: http.Server | null = null;
@@ -89,7 +95,8 @@ class Receiver {
         const headers = req.headers as Record<string, string>;
         // Every secret the test holds must verify (during a rotation both are in the signature header).
         try {
-          for (const s of this.secrets) new Webhook(s).verify(body, headers);
+          for (const s of this.secretsByPath[req.url ?? ''] ?? this.secrets)
+            new Webhook(s).verify(body, headers);
         } catch {
           this.rejected++;
           res.writeHead(400).end('bad signature');
@@ -101,6 +108,7 @@ class Receiver {
         };
         this.received.push({
           id: headers['webhook-id']!,
+          path: req.url ?? '',
           type: payload.type,
           loadId: payload.data.loadId,
           x12: payload.data.x12,
@@ -483,5 +491,100 @@ describe('the companies a delivery goes to', () => {
     expect(await WebhookDeliveryModel.countDocuments({ endpointId: endpointB, loadId })).toBe(0);
     await a.remove();
     await b.remove();
+  });
+});
+
+describe('invoice and rating events (issue 40)', () => {
+  const EVENTS = ['invoice.submitted', 'invoice.paid', 'rating.given', 'rating.changed'] as const;
+
+  it("reach both the carrier's and the poster's endpoints, signed, in order, the invoice with its amounts", async () => {
+    const posterHook = await client.POST('/webhooks', { body: { url: receiver.url(), events: [...EVENTS] } });
+    expect(posterHook.response.status).toBe(201);
+    const key = await carrier.post('/api/api-keys', { name: 'Carrier TMS', scopes: ['webhooks:manage'] });
+    expect(key.status, key.text).toBe(201);
+    const carrierApi = createClient<paths>({
+      baseUrl: `${app.url}/api/v1`,
+      headers: { Authorization: `Bearer ${(key.body as ApiKeyCreatedDto).secret}` },
+    });
+    const carrierHook = await carrierApi.POST('/webhooks', {
+      body: { url: receiver.url('/carrier'), events: [...EVENTS] },
+    });
+    expect(carrierHook.response.status).toBe(201);
+    receiver.secrets = [posterHook.data!.secret];
+    receiver.secretsByPath = { '/carrier': [carrierHook.data!.secret] };
+    const rejectedBefore = receiver.rejected;
+
+    const loadId = await seedLoad({
+      posterId: shipper.user!.id,
+      carrierId: carrier.user!.id,
+      status: 'delivered',
+      title: 'Hook invoice',
+    });
+    const sent = await carrier.post('/api/invoices', { loadId });
+    expect(sent.status, sent.text).toBe(201);
+    const invoiceId = sent.body.id as string;
+    // Approved (an event neither endpoint chose), then paid; then the poster rates the carrier, and changes it.
+    const approved = await shipper.post(`/api/invoices/${invoiceId}/approve`, { version: 1 });
+    expect(approved.status, approved.text).toBe(200);
+    const paid = await shipper.post(`/api/invoices/${invoiceId}/pay`, { version: 2, reference: 'ACH 77' });
+    expect(paid.status, paid.text).toBe(200);
+    const rated = await shipper.post(`/api/freight/${loadId}/rating`, { overall: 4 });
+    expect(rated.status, rated.text).toBe(201);
+    const changed = await shipper.patch(`/api/freight/${loadId}/rating`, {
+      overall: 5,
+      comment: 'Clean papers',
+    });
+    expect(changed.status, changed.text).toBe(200);
+
+    const expected = ['invoice.submitted', 'invoice.paid', 'rating.given', 'rating.changed'];
+    const typesAt = (path: string) => {
+      const got = receiver.received.filter((r) => r.loadId === loadId && r.path === path);
+      // At least once: first arrivals, in order.
+      return got.filter((r, i) => got.findIndex((x) => x.id === r.id) === i).map((r) => r.type);
+    };
+    await eventually(async () => typesAt('/hook').length === 4 && typesAt('/carrier').length === 4, 30_000);
+    expect(typesAt('/hook')).toEqual(expected);
+    expect(typesAt('/carrier')).toEqual(expected);
+    expect(receiver.rejected).toBe(rejectedBefore);
+
+    const bodyOf = async (event: string) => {
+      const d = await WebhookDeliveryModel.findOne({
+        endpointId: posterHook.data!.endpoint.id,
+        event,
+      }).lean();
+      return JSON.parse(d!.body) as { type: string; data: Record<string, unknown> };
+    };
+    const paidBody = await bodyOf('invoice.paid');
+    expect(paidBody.data).toMatchObject({
+      loadId,
+      invoice: {
+        id: invoiceId,
+        status: 'paid',
+        currency: 'USD',
+        totalCents: 285050,
+        amountsHidden: false,
+        paymentReference: 'ACH 77',
+        lines: [{ index: 0, kind: 'linehaul', amountCents: 285050, dispute: null }],
+        pdfUrl: `/api/v1/invoices/${invoiceId}/invoice.pdf`,
+      },
+    });
+    const invoice = paidBody.data.invoice as Record<string, unknown>;
+    expect(invoice).not.toHaveProperty('viewerActions');
+    expect(invoice).not.toHaveProperty('quickPayOffer');
+    expect((await bodyOf('rating.changed')).data).toMatchObject({
+      loadId,
+      rating: {
+        loadId,
+        overall: 5,
+        comment: 'Clean papers',
+        fromSide: 'poster',
+        toCompanyId: carrier.user!.id,
+      },
+      previous: { overall: 4, comment: null },
+    });
+
+    await client.DELETE('/webhooks/{id}', { params: { path: { id: posterHook.data!.endpoint.id } } });
+    await carrierApi.DELETE('/webhooks/{id}', { params: { path: { id: carrierHook.data!.endpoint.id } } });
+    receiver.secretsByPath = {};
   });
 });

@@ -31,7 +31,8 @@ export function DevelopersPage() {
             Developers
           </Heading>
           <Text color="fg.muted">
-            Post loads, answer bookings and receive signed webhooks from your own transport management system.
+            Post loads, answer bookings, read your invoices and receive signed webhooks from your own
+            transport management system.
           </Text>
           <HStack gap="4" mt="3" flexWrap="wrap">
             <Link asChild colorPalette="blue">
@@ -79,6 +80,14 @@ export function DevelopersPage() {
             confirmation and proof of delivery PDFs under <Code>/loads/{'{id}'}/documents/…</Code> (scope{' '}
             <Code>documents:read</Code>).
           </Text>
+          <Text>
+            Your invoices are listed at <Code>/invoices?side=sent</Code> (the ones your company issued) or{' '}
+            <Code>side=received</Code> (the ones billed to it), each read at <Code>/invoices/{'{id}'}</Code>{' '}
+            and downloaded at <Code>/invoices/{'{id}'}/invoice.pdf</Code> (scope <Code>invoices:read</Code>).
+            Amounts are integer cents in the invoice&apos;s <Code>currency</Code>. A key acts with its
+            maker&apos;s role: a dispatcher&apos;s key sees the status without amounts (
+            <Code>amountsHidden</Code>) and no PDF.
+          </Text>
         </Section>
         <Section id="errors" title="4. Errors">
           <Text>
@@ -102,6 +111,13 @@ export function DevelopersPage() {
             rotate the secret, both secrets sign for 24 hours. Stop and status events carry their X12 214 code
             (<Code>x12</Code>): X3 arrived at pickup, AF departed pickup, X1 arrived at delivery, D1
             delivered.
+          </Text>
+          <Text>
+            Invoice events (<Code>invoice.submitted</Code> through <Code>invoice.paid</Code>, quick pay
+            requests and <Code>invoice.overdue</Code>) go to both the carrier that sent the invoice and the
+            company billed, with the invoice as it stands after the move, amounts included. Rating events (
+            <Code>rating.given</Code>, <Code>rating.changed</Code>) go to both companies of the load. Both
+            arrive in order with the load&apos;s other events.
           </Text>
         </Section>
         <Section id="reference" title="Reference">
