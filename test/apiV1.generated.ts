@@ -913,6 +913,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.quick_pay_missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The day a payer promised to pay a quick pay by passed unpaid
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to both the issuing and the billed company's endpoints and carries the invoice as it stands after the move (`data.invoice`), amounts included: endpoints are registered by owners and admins. Its `loadId` is the invoice's load, so it arrives in order with the load's other events.
+         */
+        post: operations["webhook_invoice_quick_pay_missed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "rating.given": {
         parameters: {
             query?: never;
@@ -1187,7 +1207,7 @@ export interface components {
             id: string;
             url: string;
             description: string;
-            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
+            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabledReason: string | null;
@@ -1204,7 +1224,7 @@ export interface components {
             id: string;
             endpointId: string;
             /** @enum {string} */
-            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
             loadId: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -1389,6 +1409,8 @@ export interface components {
                 /** @description ISO 8601 date-time */
                 at: string;
             } | null;
+            /** @description A lumper line's receipt is attached: the invoice PDF prints it on a page of its own */
+            receiptAttached: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -3056,7 +3078,7 @@ export interface operations {
                      * @description https:// (http:// only for targets the operator allows, e.g. in tests)
                      */
                     url: string;
-                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
+                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
                     description?: string;
                 };
             };
@@ -3327,7 +3349,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed")[];
+                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
                     enabled?: boolean;
                 };
             };
@@ -4410,7 +4432,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4457,7 +4479,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4504,7 +4526,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4551,7 +4573,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4598,7 +4620,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4645,7 +4667,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4692,7 +4714,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4739,7 +4761,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4786,7 +4808,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4833,7 +4855,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -4885,7 +4907,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -4937,7 +4959,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -4989,7 +5011,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5041,7 +5063,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5093,7 +5115,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5145,7 +5167,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5197,7 +5219,59 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        /** @description The invoice's load: its events and the invoice's arrive in order */
+                        loadId: string;
+                        invoice: components["schemas"]["Invoice"];
+                        /** @description invoice.corrected: the invoice the correction replaced (now `replaced`, at this version) */
+                        replaced?: {
+                            id: string;
+                            version: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_invoice_quick_pay_missed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5249,7 +5323,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string;
@@ -5343,7 +5417,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string;

@@ -237,6 +237,9 @@ export const v1InvoiceLineSchema = z
       .object({ reason: z.string(), at: iso })
       .nullable()
       .describe("The payer's reason for disputing this line, and when (null: not disputed)"),
+    receiptAttached: z
+      .boolean()
+      .describe("A lumper line's receipt is attached: the invoice PDF prints it on a page of its own"),
   })
   .meta({ id: 'InvoiceLine' });
 
@@ -343,6 +346,7 @@ export function toV1Invoice(dto: InvoiceDto, opts: { webhook?: boolean } = {}): 
       description: l.description,
       amountCents: l.amountCents,
       dispute: l.dispute ? { reason: l.dispute.reason, at: l.dispute.at } : null,
+      receiptAttached: l.receipt !== null,
     })),
     totalCents: dto.totalCents,
     amountsHidden: dto.amountsHidden,

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.paid',
   'invoice.quick_pay_requested',
   'invoice.overdue',
+  'invoice.quick_pay_missed',
   'rating.given',
   'rating.changed',
 ] as const;
@@ -47,6 +48,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'invoice.paid': 'An invoice was marked paid (with the payment reference)',
   'invoice.quick_pay_requested': "A carrier asked the payer's quick pay on an invoice",
   'invoice.overdue': 'An invoice passed its due date unpaid',
+  'invoice.quick_pay_missed': 'The day a payer promised to pay a quick pay by passed unpaid',
   'rating.given': 'A load was rated: by your company, or your company by the other side',
   'rating.changed': 'A rating was changed (within 7 days of giving it)',
 };

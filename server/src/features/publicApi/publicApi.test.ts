@@ -80,11 +80,16 @@ describe('API keys', () => {
 
     const { response } = await api(secret).GET('/loads', { params: { query: {} } });
     expect(response.status).toBe(200);
+    // The last use is written after the answer (under the key's lease): poll for it as long as a busy machine needs,
+    // not vitest's default second.
     await expect
-      .poll(async () => {
-        const list = await shipper.get('/api/api-keys');
-        return list.body.find((k: { id: string }) => k.id === key.id);
-      })
+      .poll(
+        async () => {
+          const list = await shipper.get('/api/api-keys');
+          return list.body.find((k: { id: string }) => k.id === key.id);
+        },
+        { timeout: 15_000 },
+      )
       .toMatchObject({
         prefix: key.prefix,
         createdBy: { id: shipper.user!.id },

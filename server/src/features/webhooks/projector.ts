@@ -154,7 +154,8 @@ async function toWebhook(
     case 'invoice.scheduled':
     case 'invoice.paid':
     case 'invoice.quickPayRequested':
-    case 'invoice.overdue': {
+    case 'invoice.overdue':
+    case 'invoice.quickPayMissed': {
       const { invoice, parties } = e.data;
       return {
         type: INVOICE_WEBHOOKS[e.name],
@@ -197,6 +198,7 @@ const INVOICE_WEBHOOKS = {
   'invoice.paid': 'invoice.paid',
   'invoice.quickPayRequested': 'invoice.quick_pay_requested',
   'invoice.overdue': 'invoice.overdue',
+  'invoice.quickPayMissed': 'invoice.quick_pay_missed',
 } as const satisfies Partial<Record<DomainEventName, WebhookEvent>>;
 
 /**

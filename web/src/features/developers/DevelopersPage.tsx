@@ -114,10 +114,10 @@ export function DevelopersPage() {
           </Text>
           <Text>
             Invoice events (<Code>invoice.submitted</Code> through <Code>invoice.paid</Code>, quick pay
-            requests and <Code>invoice.overdue</Code>) go to both the carrier that sent the invoice and the
-            company billed, with the invoice as it stands after the move, amounts included. Rating events (
-            <Code>rating.given</Code>, <Code>rating.changed</Code>) go to both companies of the load. Both
-            arrive in order with the load&apos;s other events.
+            requests, <Code>invoice.overdue</Code> and <Code>invoice.quick_pay_missed</Code>) go to both the
+            carrier that sent the invoice and the company billed, with the invoice as it stands after the
+            move, amounts included. Rating events (<Code>rating.given</Code>, <Code>rating.changed</Code>) go
+            to both companies of the load. Both arrive in order with the load&apos;s other events.
           </Text>
         </Section>
         <Section id="reference" title="Reference">
