@@ -8,7 +8,8 @@ import { PHOTO_TYPE_LABELS, stopEventText } from './tracking';
 /**
  * A load's history (issue 26): every fact of the load, in order, as its participants read it ("Offer countered to
  * $1,900" by Dana Ruiz, Acme Freight). Chat messages are left out: the chat shows them, and a history with every
- * message in it would hide the trip.
+ * message in it would hide the trip. Ratings are in (they are public on the companies' profiles); invoices are not
+ * (their money is for the money roles, and a driver or a viewer reads this history too).
  */
 export const LOAD_HISTORY_EVENTS = [
   'load.posted',
@@ -32,6 +33,8 @@ export const LOAD_HISTORY_EVENTS = [
   'loadDocument.ready',
   'load.assigned',
   'dock.pinned',
+  'rating.given',
+  'rating.changed',
 ] as const satisfies readonly DomainEventName[];
 
 export interface LoadHistoryEntryDto {
@@ -125,6 +128,10 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return `${event.data.document.title} ready`;
     case 'load.assigned':
       return `${event.data.previous ? 'Reassigned' : 'Assigned'} to truck ${event.data.assignment.truckUnit} and driver ${event.data.assignment.driverFirstName}`;
+    case 'rating.given':
+      return `Rated ${event.data.rating.toName} ${event.data.rating.overall} of 5`;
+    case 'rating.changed':
+      return `Rating of ${event.data.rating.toName} changed from ${event.data.previous.overall} to ${event.data.rating.overall} of 5`;
     case 'dock.pinned':
       return event.data.sequence
         ? `Stop ${event.data.sequence} (${event.data.stop}) dock pinned on the map`

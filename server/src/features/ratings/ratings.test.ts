@@ -2,6 +2,7 @@
 import type {
   CompanyProfileDto,
   FreightListingDto,
+  LoadHistoryPageDto,
   LoadRatingsDto,
   RatingDto,
   RatingInput,
@@ -131,6 +132,14 @@ describe('rating a delivered load', () => {
     expect(late.body.message).toMatch(/changed for 7 days/);
     const seen = (await shipper.get(`/api/freight/${id}/ratings`)).body as LoadRatingsDto;
     expect(seen.given).toMatchObject({ overall: 3, viewerActions: {} });
+    // Both are in the load's history, for its participants (the carrier's side too).
+    const history = (await carrier.get(`/api/freight/${id}/history`)).body as LoadHistoryPageDto;
+    const rated = history.entries.filter((e) => e.name.startsWith('rating.'));
+    expect(rated.map((e) => e.text)).toEqual([
+      `Rated ${seen.given!.toName} 2 of 5`,
+      `Rating of ${seen.given!.toName} changed from 2 to 3 of 5`,
+    ]);
+    expect(rated[0]!.by).toMatch(/^.+, .+/);
   });
 
   it('the summary counts a change once: the old score out, the new one in', async () => {
