@@ -306,6 +306,7 @@ const CASES = {
   'invoice:list': { type: 'carrier', own: INVOICES, other: 'same' },
   'invoice:read': { type: 'carrier', resource: (p, x) => invoice(p, x), own: INVOICES, other: NONE },
   'invoice:readAmounts': { type: 'carrier', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
+  'invoice:readOwnAmounts': { type: 'carrier', own: MONEY, other: 'same' },
   'invoice:correct': { type: 'carrier', resource: (p, x) => invoice(p, x), own: MONEY, other: NONE },
   'invoice:settle': { type: 'shipper', resource: (p, x) => invoice(x, p), own: MONEY, other: NONE },
   'invoice:offerQuickPay': {

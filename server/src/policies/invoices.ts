@@ -40,6 +40,8 @@ export const invoicesPolicies = {
   /** The amounts, lines' money and the PDF. */
   'invoice:readAmounts': (actor: Actor, inv: InvoiceRef) =>
     actor.userType === 'admin' || (handlesMoney(actor) && (issues(actor, inv) || pays(actor, inv))),
+  /** The amounts of the company's own invoices as a whole (its aging): its money roles. */
+  'invoice:readOwnAmounts': (actor: Actor) => inFreight(actor) && handlesMoney(actor),
   'invoice:correct': (actor: Actor, inv: InvoiceRef) => handlesMoney(actor) && issues(actor, inv),
   /** Approve, dispute, schedule and pay. */
   'invoice:settle': (actor: Actor, inv: InvoiceRef) => handlesMoney(actor) && pays(actor, inv),
