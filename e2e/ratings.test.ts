@@ -21,11 +21,22 @@ async function companyOf(userId: string): Promise<string> {
 async function rate(role: RolePage, ratee: string, stars: Record<string, number>, comment: string) {
   const card = role.page.getByTestId('load-ratings');
   await card.getByRole('heading', { name: `Rate ${ratee}` }).waitFor();
-  for (const [label, n] of Object.entries(stars)) {
-    await card
+  const star = (label: string, n: number) =>
+    card
       .getByRole('radiogroup', { name: label })
-      .getByRole('radio', { name: `${n} star${n === 1 ? '' : 's'}` })
-      .click();
+      .getByRole('radio', { name: `${n} star${n === 1 ? '' : 's'}` });
+  for (const [label, n] of Object.entries(stars)) {
+    if (label !== 'Overall') {
+      await star(label, n).click();
+      continue;
+    }
+    // The overall score by keyboard, as a radio group: the first star is the tab stop; End, Home and the arrows choose.
+    await star(label, 1).focus();
+    await role.page.keyboard.press('End');
+    await role.page.keyboard.press('Home');
+    for (let i = 1; i < n; i++) await role.page.keyboard.press('ArrowRight');
+    await expect.poll(() => star(label, n).getAttribute('aria-checked')).toBe('true');
+    expect(await star(label, n).evaluate((el) => el === document.activeElement)).toBe(true);
   }
   await card.getByLabel('Comment (optional)').fill(comment);
   await card.getByRole('button', { name: 'Submit rating' }).click();

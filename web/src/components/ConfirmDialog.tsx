@@ -2,7 +2,7 @@ import { Dialog, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { FormDialog, FormDialogFooter } from './FormDialog';
 
-/** What a destructive action asks before it runs. */
+/** What a destructive or binding action asks before it runs. */
 export interface Confirmation {
   /** The question, e.g. 'Remove this load?'. */
   title: string;
@@ -12,12 +12,17 @@ export interface Confirmation {
   confirmLabel: string;
   /** The button that keeps things as they are; 'Cancel' unless given. */
   keepLabel?: string;
+  /**
+   * 'destructive' (red, the default): something is removed, rejected or given up. 'commit' (the primary colour): a
+   * step that binds but destroys nothing (a payment marked, quick pay requested, a dock pinned).
+   */
+  tone?: 'destructive' | 'commit';
   onConfirm: () => void;
 }
 
 /**
- * Confirms destructive actions: `confirm(...)` opens the dialog, and the action runs only on its red button. Render
- * `dialog` once in the component.
+ * Confirms destructive and binding actions: `confirm(...)` opens the dialog, and the action runs only on its
+ * confirming button (red for a destructive one). Render `dialog` once in the component.
  */
 export function useConfirm() {
   const [asked, setAsked] = useState<Confirmation | null>(null);
@@ -33,7 +38,7 @@ export function useConfirm() {
             onCancel={close}
             cancelLabel={asked.keepLabel}
             submitLabel={asked.confirmLabel}
-            colorPalette="red"
+            colorPalette={asked.tone === 'commit' ? 'blue' : 'red'}
             onSubmit={() => {
               close();
               asked.onConfirm();

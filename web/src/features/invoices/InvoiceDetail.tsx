@@ -19,7 +19,7 @@ import {
   quickPayFeeCents,
   type InvoiceDto,
 } from '@freight/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
@@ -104,6 +104,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceDto }) {
       title: `Request quick pay on ${invoice.number}?`,
       body: `${invoice.payerName} pays you ${money(invoice.totalCents - fee)} within ${offer.days} day${offer.days === 1 ? '' : 's'}: the total ${money(invoice.totalCents)} less a ${formatFeeBps(offer.feeBps)} fee of ${money(fee)} (rounded to the nearest cent).`,
       confirmLabel: `Request ${money(invoice.totalCents - fee)}`,
+      tone: 'commit',
       onConfirm: () => void requestQuickPay.submit(offer.feeBps),
     });
   };
@@ -389,6 +390,58 @@ function DisputeForm({ invoice, onClose }: { invoice: InvoiceDto; onClose: () =>
   );
 }
 
+/**
+ * A dialog of one required field (the payer's schedule and pay moves): checked here, then handed to `onValid`, which
+ * saves it or asks to confirm first.
+ */
+function OneFieldDialog({
+  title,
+  formLabel,
+  field,
+  emptyError,
+  submitLabel,
+  pending,
+  open,
+  onClose,
+  onValid,
+}: {
+  title: string;
+  formLabel: string;
+  field: Omit<ComponentProps<typeof InputField>, 'value' | 'onChange' | 'error' | 'required'>;
+  emptyError: string;
+  submitLabel: string;
+  pending?: boolean;
+  open: boolean;
+  onClose: () => void;
+  onValid: (value: string) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = value.trim();
+    if (!v) return setError(emptyError);
+    setError('');
+    onValid(v);
+  };
+  return (
+    <FormDialog title={title} open={open} onClose={onClose}>
+      <form onSubmit={submit} noValidate aria-label={formLabel}>
+        <Dialog.Body>
+          <InputField
+            {...field}
+            required
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+          />
+        </Dialog.Body>
+        <FormDialogFooter onCancel={onClose} submitLabel={submitLabel} pending={pending} />
+      </form>
+    </FormDialog>
+  );
+}
+
 function ScheduleDialog({
   invoice,
   open,
@@ -398,36 +451,23 @@ function ScheduleDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [day, setDay] = useState('');
-  const [error, setError] = useState('');
   const save = useSubmit((d: string) => invoiceActions.schedule(invoice, d), {
     success: 'Payment scheduled. The carrier has been told the day.',
     failure: 'refusal',
     onSuccess: onClose,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!day) return setError('Choose the day you will pay.');
-    setError('');
-    void save.submit(day);
-  };
   return (
-    <FormDialog title={`Schedule payment of ${invoice.number}`} open={open} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label="Schedule payment">
-        <Dialog.Body>
-          <InputField
-            label="Payment date"
-            type="date"
-            required
-            value={day}
-            min={new Date().toISOString().slice(0, 10)}
-            onChange={(e) => setDay(e.target.value)}
-            error={error}
-          />
-        </Dialog.Body>
-        <FormDialogFooter onCancel={onClose} submitLabel="Schedule payment" pending={save.pending} />
-      </form>
-    </FormDialog>
+    <OneFieldDialog
+      title={`Schedule payment of ${invoice.number}`}
+      formLabel="Schedule payment"
+      field={{ label: 'Payment date', type: 'date', min: new Date().toISOString().slice(0, 10) }}
+      emptyError="Choose the day you will pay."
+      submitLabel="Schedule payment"
+      pending={save.pending}
+      open={open}
+      onClose={onClose}
+      onValid={(day) => void save.submit(day)}
+    />
   );
 }
 
@@ -442,42 +482,30 @@ function PayDialog({
   onClose: () => void;
   confirm: ReturnType<typeof useConfirm>['confirm'];
 }) {
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState('');
   const save = useSubmit((ref: string) => invoiceActions.pay(invoice, ref), {
     success: 'Invoice marked paid. The carrier has been told.',
     failure: 'refusal',
     resetOnSuccess: true,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const ref = reference.trim();
-    if (!ref) return setError('Enter the payment reference (check or ACH number).');
-    setError('');
-    onClose();
-    confirm({
-      title: `Mark ${invoice.number} paid?`,
-      body: `${money(invoice.totalCents)} to ${invoice.issuerName}, reference ${ref}. A paid invoice cannot be changed.`,
-      confirmLabel: 'Mark Paid',
-      onConfirm: () => void save.submit(ref),
-    });
-  };
   return (
-    <FormDialog title={`Mark ${invoice.number} paid`} open={open} onClose={onClose}>
-      <form onSubmit={submit} noValidate aria-label="Mark paid">
-        <Dialog.Body>
-          <InputField
-            label="Payment reference"
-            required
-            value={reference}
-            maxLength={100}
-            placeholder="ACH 000123 or check 4512"
-            onChange={(e) => setReference(e.target.value)}
-            error={error}
-          />
-        </Dialog.Body>
-        <FormDialogFooter onCancel={onClose} submitLabel="Continue" />
-      </form>
-    </FormDialog>
+    <OneFieldDialog
+      title={`Mark ${invoice.number} paid`}
+      formLabel="Mark paid"
+      field={{ label: 'Payment reference', maxLength: 100, placeholder: 'ACH 000123 or check 4512' }}
+      emptyError="Enter the payment reference (check or ACH number)."
+      submitLabel="Continue"
+      open={open}
+      onClose={onClose}
+      onValid={(ref) => {
+        onClose();
+        confirm({
+          title: `Mark ${invoice.number} paid?`,
+          body: `${money(invoice.totalCents)} to ${invoice.issuerName}, reference ${ref}. A paid invoice cannot be changed.`,
+          confirmLabel: 'Mark Paid',
+          tone: 'commit',
+          onConfirm: () => void save.submit(ref),
+        });
+      }}
+    />
   );
 }

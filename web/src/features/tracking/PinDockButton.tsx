@@ -64,6 +64,7 @@ export function PinDockButton({ freightId, stop }: { freightId: string; stop: Tr
             title: 'Pin the dock here?',
             body: `The ${STOP_NAME[stop.kind]}'s point on the map becomes where this device is now, for this load and every later load at ${stop.facilityName ?? 'this facility'}. Do this at the dock.`,
             confirmLabel: 'Pin the dock',
+            tone: 'commit',
             onConfirm: () => void pinHere(),
           })
         }
