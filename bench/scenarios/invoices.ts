@@ -221,7 +221,7 @@ function checkShape(companies: number, now: number) {
  * summary (`payer_payment_summaries`) holding the days in the window of the invoices it paid, as the projector adds
  * them. The raw driver's insertMany (the documents are already the model's, validated above).
  */
-async function seedOthers(n: number, log: (line: string) => void): Promise<void> {
+export async function seedOthers(n: number, log: (line: string) => void): Promise<void> {
   const now = Date.now();
   const companies = companyCount(n);
   checkShape(companies, now);
@@ -248,7 +248,10 @@ async function seedOthers(n: number, log: (line: string) => void): Promise<void>
       days.set(day, d);
     }
     await InvoiceModel.collection.insertMany(docs, { ordered: false });
-    if (performance.now() - lastLog > 60_000) {
+    if (
+      performance.now() - lastLog >
+      (process.env.BENCH_SEED_LOG_MS ? Number(process.env.BENCH_SEED_LOG_MS) : 60_000)
+    ) {
       lastLog = performance.now();
       const s = (lastLog - started) / 1000;
       log(
@@ -309,6 +312,7 @@ interface Measured {
   carrier: BenchClient;
   payer: BenchClient;
   payerCompanyId: string;
+  carrierCompanyId: string;
   invoiceId: string;
   openLoadId: string;
   /** What the lists and the aging must show at both sizes (checked once per world before timing). */
@@ -345,8 +349,11 @@ async function seedMeasured(baseUrl: string): Promise<Measured> {
       },
     },
   );
-  const payerUser = await UserModel.findById(P, { companyId: 1 }).lean();
-  if (!payerUser?.companyId) throw new Error('invoices bench: the payer has no company');
+  const [payerUser, carrierUser] = await Promise.all(
+    [P, C].map((id) => UserModel.findById(id, { companyId: 1 }).lean()),
+  );
+  if (!payerUser?.companyId || !carrierUser?.companyId)
+    throw new Error('invoices bench: a measured user has no company');
   await CompanyModel.updateMany(
     { _id: { $in: [payerUser.companyId] } },
     { $set: { isVerified: true, subscriptionStatus: 'active', subscriptionPlan: 'shipper_basic' } },
@@ -406,6 +413,7 @@ async function seedMeasured(baseUrl: string): Promise<Measured> {
     carrier,
     payer,
     payerCompanyId: String(payerUser.companyId),
+    carrierCompanyId: String(carrierUser.companyId),
     invoiceId: sent[0]!.id,
     openLoadId: open.id,
     expected: { sent: 11, received: 11, aging: 5 },
@@ -445,6 +453,48 @@ async function checkMeasured(m: Measured): Promise<void> {
   const got = { sent: sentPage.total, received: receivedPage.total, aging: agingCount(aging) };
   if (JSON.stringify(got) !== JSON.stringify(m.expected))
     throw new Error(`invoices bench: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(got)}`);
+}
+
+/** The storage plan of a query: on FerretDB/PostgreSQL its node (and index) and whether the filter was pushed down. */
+function planOf(explain: Record<string, unknown>): string {
+  type PgPlan = { 'Node Type'?: string; 'Index Name'?: string; Plans?: PgPlan[] };
+  const planner = explain.queryPlanner as { Plan?: PgPlan; winningPlan?: unknown } | undefined;
+  if (planner?.Plan) {
+    const nodes: string[] = [];
+    for (let n: PgPlan | undefined = planner.Plan; n; n = n.Plans?.[0])
+      nodes.push(n['Index Name'] ? `${n['Node Type']} (${n['Index Name']})` : String(n['Node Type']));
+    return `${nodes.join(' → ')}; filter pushed down: ${String(explain.filterPushdown)}`;
+  }
+  // MongoDB: the winning plan's stages, outermost first.
+  const stages: string[] = [];
+  type Stage = { stage?: string; indexName?: string; inputStage?: Stage };
+  for (let s = planner?.winningPlan as Stage | undefined; s; s = s.inputStage)
+    stages.push(s.indexName ? `${s.stage} (${s.indexName})` : String(s.stage));
+  return stages.join(' → ');
+}
+
+/** How storage answers the measured companies' reads in this world (the bench's connection is on its database). */
+async function explainReads(m: Measured): Promise<Array<{ query: string; plan: string }>> {
+  const carrier = new Types.ObjectId(m.carrierCompanyId);
+  const payer = new Types.ObjectId(m.payerCompanyId);
+  const sort = { submittedAt: -1 as const, _id: -1 as const };
+  const explain = (q: { explain(): Promise<unknown> }) =>
+    q.explain().then((e) => planOf(e as Record<string, unknown>));
+  return [
+    {
+      query: 'sent list { companyId }',
+      plan: await explain(InvoiceModel.find({ companyId: carrier }).sort(sort)),
+    },
+    {
+      query: 'received list { payerCompanyId }',
+      plan: await explain(InvoiceModel.find({ payerCompanyId: payer }).sort(sort)),
+    },
+    { query: 'one invoice { _id }', plan: await explain(InvoiceModel.findById(m.invoiceId)) },
+    {
+      query: 'days-to-pay summary { _id }',
+      plan: await explain(PayerPaymentsModel.findById(m.payerCompanyId)),
+    },
+  ];
 }
 
 type Path = { name: string; client: (m: Measured) => BenchClient; path: (m: Measured) => string };
@@ -494,6 +544,8 @@ export async function invoicesAtScale(
   const worlds: World[] = [];
   const databases: string[] = [];
   const timings: Record<string, number> = {};
+  // The large world's plans (the last one seeded).
+  let plans: Array<{ query: string; plan: string }> = [];
   try {
     for (const size of sizes) {
       const database = `${ctx.database}_i${size}`;
@@ -519,6 +571,8 @@ export async function invoicesAtScale(
       );
       const measured = await seedMeasured(server.url);
       await checkMeasured(measured);
+      plans = await explainReads(measured);
+      for (const p of plans) ctx.log(`    plan @ ${size}: ${p.query}: ${p.plan}`);
       worlds.push({ size, server, measured });
     }
     // Interleaved: each sample to the small world, then the large one, under the same machine load.
@@ -571,6 +625,7 @@ export async function invoicesAtScale(
     notes: [
       `The invoices collection holds ${small}, then ${large} invoices of other companies (${companyCount(small)}, then ${companyCount(large)} companies, each issuing and paying about ${INVOICES_PER_COMPANY}; every status: half paid, 1-150 days ago, the rest submitted, approved, scheduled, disputed or replaced; some with quick pay), with each company's document, invoice counter, ratings summary and, for each payer, its days-to-pay summary as the projector keeps it (the paid days in the 90-day window).`,
       'The measured carrier and payer signed up through the API and own the same invoices at both sizes, made through the API so the projectors ran: 10 delivered loads invoiced, 5 approved and paid, 1 scheduled, 1 approved, 1 disputed and corrected, 2 submitted (11 invoices with the correction, 5 of them open), and 1 open load the payer posted through the API. Before timing, each world is checked: days-to-pay counts the 5 paid invoices on the profile and the load, the lists total 11, the aging counts the open ones.',
+      `Storage plans at ${large} (explain on the measured companies' reads): ${plans.map((p) => `${p.query}: ${p.plan}`).join('; ')}.`,
       'Both sizes live at once, each in its own database with its own server process (web role); every path is timed with sequential requests alternating between the two, after two warm-up rounds.',
     ],
     extra: {
