@@ -101,8 +101,15 @@ describe("the viewer's actions on a listing (issue 23)", () => {
     const toCarrier = nextEvent(carrierSocket, 'freight:posted', (p) => p.listing.title === 'Actions live');
     const toShipper = nextEvent(shipperSocket, 'freight:posted', (p) => p.listing.title === 'Actions live');
     await postLoad(shipper, { title: 'Actions live' });
-    expect((await toCarrier).listing.viewerActions).toEqual({ book: 'allowed', offer: 'allowed' });
+    const pushed = await toCarrier;
+    expect(pushed.listing.viewerActions).toEqual({ book: 'allowed', offer: 'allowed' });
     expect((await toShipper).listing.viewerActions).toEqual({});
+    // With the poster's badge, as the board's pages carry it (issue 40): a new poster has no ratings yet.
+    expect(pushed.listing.posterRating).toEqual({
+      companyId: pushed.listing.companyId ?? pushed.listing.userId,
+      count: 0,
+      average: null,
+    });
     carrier.closeSockets();
     shipper.closeSockets();
   });

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import { REDIS_QUEUED_OPTIONS } from '../../../infra/availability';
 import type { Runtime } from '../../../runtimeTypes';
 import { FreightModel, toFreightDto, type FreightListing } from '../model';
-import { OpenLoadBook } from './book';
+import { withPosterRatings } from '../../companies/ratingSummaries';
+import { OpenLoadBook, type BookChange } from './book';
 import { pushChange } from './boards';
 import {
   lastAnnounced,
@@ -69,7 +70,20 @@ export class LiveBook {
       return;
     }
     const change = this.book.apply(message.listing);
-    if (change) pushChange(change, message.kind);
+    if (change) this.push(change, message.kind);
+  }
+
+  private pushes: Promise<void> = Promise.resolve();
+  /**
+   * A change pushed to the open boards with its poster's badge (rating, days-to-pay: two `_id` reads of the projectors'
+   * summaries), as the board's pages carry it; in the order the changes were heard. A badge that cannot be read
+   * leaves the load without one rather than holding the push.
+   */
+  private push(change: BookChange, kind: 'posted' | 'updated'): void {
+    this.pushes = this.pushes.then(async () => {
+      const [after] = await withPosterRatings([change.after]).catch(() => [change.after]);
+      pushChange({ ...change, after: after! }, kind);
+    });
   }
 
   /** A change heard on the channel: a gap in the numbers means some were missed. */
@@ -194,7 +208,7 @@ export class LiveBook {
       if (doc) this.receive({ kind: 'updated', listing: toFreightDto(doc) });
       else {
         const before = this.book.drop(id);
-        if (before) pushChange({ before, after: { ...before, status: 'cancelled' } }, 'updated');
+        if (before) this.push({ before, after: { ...before, status: 'cancelled' } }, 'updated');
       }
     });
   }
