@@ -212,9 +212,38 @@ describe('issue 40: invoices (Chromium)', () => {
     expect(url).toMatch(new RegExp(`^/api/freight/${loadId}/photos/[0-9a-f]{24}/file$`));
     const file = await s.page.request.get(new URL(url!, s.page.url()).href);
     expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/png']);
-    expect(c.errors).toEqual([]);
-    expect(s.errors).toEqual([]);
-    await c.page.context().close();
-    await s.page.context().close();
+
+    // The payer's dispatcher reads the status only: no amounts, no receipt, no moves. The carrier's viewer has no
+    // Invoices at all.
+    const [dispatcher, viewer] = await Promise.all([
+      memberOf(journey.app, shipper, 'shipper', 'dispatcher'),
+      memberOf(journey.app, carrier, 'carrier', 'viewer'),
+    ]);
+    const d = await rolePage(
+      journey.browser,
+      journey.app,
+      dispatcher,
+      { viewport },
+      '/invoices?tab=received',
+    );
+    const statusOnly = await openInvoice(d.page, 'INV-000001');
+    await statusOnly.getByTestId('invoice-status').filter({ hasText: 'Submitted' }).waitFor();
+    await statusOnly
+      .getByTestId('invoice-total')
+      .filter({ hasText: 'Shown to owners, admins and accounting' })
+      .waitFor();
+    expect(await statusOnly.getByTestId('invoice-line-receipt').count()).toBe(0);
+    expect(await statusOnly.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await screenshot(d.page, `invoices-dispatcher-${viewport.width}`);
+    const v = await rolePage(journey.browser, journey.app, viewer, { viewport }, `/tracking/${loadId}`);
+    await v.page.getByRole('button', { name: 'Open navigation' }).click();
+    await v.page.getByTestId('nav-team').waitFor();
+    expect(await v.page.getByTestId('nav-invoices').count()).toBe(0);
+    expect(await v.page.getByTestId('load-invoice').count()).toBe(0);
+
+    for (const role of [c, s, d, v]) {
+      expect(role.errors).toEqual([]);
+      await role.page.context().close();
+    }
   });
 });
