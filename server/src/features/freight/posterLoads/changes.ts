@@ -1,4 +1,4 @@
-import { formatUsd } from '@freight/shared';
+import { accessorialTermsOf, accessorialTermsSummary, formatUsd } from '@freight/shared';
 import { toExtraStopDto, toLoadStopDto, type FreightListing } from '../model';
 
 const day = (d: Date | null | undefined) => {
@@ -21,6 +21,10 @@ const SHOWN: Array<[label: string, read: (l: FreightListing) => string]> = [
   ['equipment length', (l) => (l.equipmentLength == null ? 'none' : `${l.equipmentLength} ft`)],
   ['miles', (l) => (l.distance == null ? 'none' : l.distance.toLocaleString('en-US'))],
   ['title', (l) => text(l.title)],
+  [
+    'detention, layover and TONU terms',
+    (l) => accessorialTermsSummary(accessorialTermsOf(l.accessorialTerms)),
+  ],
 ];
 
 /** Fields whose old and new values would not fit a notice: named only. */
