@@ -5,9 +5,9 @@ import {
   accessorialTermLines,
   accessorialTermsFromInput,
   accessorialTermsOf,
-  accessorialTermsSummary,
   detentionBillableMinutes,
   detentionCents,
+  freeTimeText,
   layoverCents,
   toAccessorialTermsDto,
   tonuCents,
@@ -84,16 +84,15 @@ describe('accessorial terms (issue 41)', () => {
     });
   });
 
-  it('reads as lines and as one summary', () => {
+  it('reads as lines', () => {
     expect(accessorialTermLines(defaults).map((l) => `${l.label}: ${l.text}`)).toEqual([
       'Free time: 2 h at each stop',
       'Detention: $75.00 per hour after the free time, billed in 15-minute steps',
       'Layover: $300.00 per night',
       'TONU: $200.00 plus $2.00 per mile of deadhead to the pickup',
     ]);
-    expect(accessorialTermsSummary({ ...defaults, freeTimeMinutes: 90 })).toBe(
-      '1 h 30 min free, detention $75.00/h, layover $300.00/night, TONU $200.00 + $2.00/mile',
-    );
+    expect(freeTimeText(90)).toBe('1 h 30 min');
+    expect(freeTimeText(45)).toBe('45 min');
   });
 });
 

@@ -150,7 +150,7 @@ export function freeTimeText(minutes: number): string {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
-/** Each term as a line, for the load page, the rate confirmation and change notices. */
+/** Each term as a line, for the load page and the rate confirmation. */
 export function accessorialTermLines(t: AccessorialTerms): { label: string; text: string }[] {
   return [
     { label: 'Free time', text: `${freeTimeText(t.freeTimeMinutes)} at each stop` },
@@ -164,13 +164,4 @@ export function accessorialTermLines(t: AccessorialTerms): { label: string; text
       text: `${formatUsd(t.tonuBaseCents / 100)} plus ${formatUsd(t.tonuCentsPerMile / 100)} per mile of deadhead to the pickup`,
     },
   ];
-}
-
-/** One line: '2 h free, detention $75.00/h, layover $300.00/night, TONU $200.00 + $2.00/mile'. */
-export function accessorialTermsSummary(t: AccessorialTerms): string {
-  return (
-    `${freeTimeText(t.freeTimeMinutes)} free, detention ${formatUsd(t.detentionCentsPerHour / 100)}/h, ` +
-    `layover ${formatUsd(t.layoverCentsPerNight / 100)}/night, ` +
-    `TONU ${formatUsd(t.tonuBaseCents / 100)} + ${formatUsd(t.tonuCentsPerMile / 100)}/mile`
-  );
 }

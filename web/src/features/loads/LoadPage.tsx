@@ -17,6 +17,8 @@ import {
 } from '@chakra-ui/react';
 import {
   WEIGHT_CLASS_LABELS,
+  accessorialTermLines,
+  fromAccessorialTermsDto,
   type BookingRequestDto,
   type FreightListingDto,
   type NegotiationDto,
@@ -525,6 +527,16 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
               )}
             </SimpleGrid>
           )}
+          <SimpleGrid
+            columns={{ base: 1, md: 2 }}
+            gap="4"
+            data-testid="load-accessorial-terms"
+            aria-label="Detention, layover and TONU"
+          >
+            {accessorialTermLines(fromAccessorialTermsDto(l.accessorialTerms)).map(({ label, text }) => (
+              <Field key={label} label={label} value={text} />
+            ))}
+          </SimpleGrid>
           {l.description && <Field label="Description" value={l.description} />}
           {l.specialInstructions && <Field label="Special instructions" value={l.specialInstructions} />}
         </Stack>
