@@ -494,7 +494,7 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
             <Field label="Requirements" value={requirements.join(', ') || 'None'} />
             <Field label="Posted" value={formatUsDate(l.createdAt)} />
           </SimpleGrid>
-          {(l.pickupStop || l.deliveryStop || l.extraStops?.length) && (
+          {Boolean(l.pickupStop || l.deliveryStop || l.extraStops?.length) && (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="load-stop-details">
               {l.pickupStop && (
                 <Field
@@ -527,16 +527,21 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
               )}
             </SimpleGrid>
           )}
-          <SimpleGrid
-            columns={{ base: 1, md: 2 }}
-            gap="4"
-            data-testid="load-accessorial-terms"
+          <Stack
+            gap="2"
+            as="section"
             aria-label="Detention, layover and TONU"
+            data-testid="load-accessorial-terms"
           >
-            {accessorialTermLines(fromAccessorialTermsDto(l.accessorialTerms)).map(({ label, text }) => (
-              <Field key={label} label={label} value={text} />
-            ))}
-          </SimpleGrid>
+            <Text fontSize="sm" fontWeight="semibold">
+              Detention, layover and TONU
+            </Text>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {accessorialTermLines(fromAccessorialTermsDto(l.accessorialTerms)).map(({ label, text }) => (
+                <Field key={label} label={label} value={text} />
+              ))}
+            </SimpleGrid>
+          </Stack>
           {l.description && <Field label="Description" value={l.description} />}
           {l.specialInstructions && <Field label="Special instructions" value={l.specialInstructions} />}
         </Stack>
