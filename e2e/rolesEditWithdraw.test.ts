@@ -65,13 +65,22 @@ describe('The poster edits, withdraws and copies a load (issue 23)', () => {
     await s.page.getByText('Paper rolls').first().waitFor();
     await screenshot(s.page, 'load-page-request', BOTH_SIZES);
 
-    // Edit: the rate goes up; the carrier's row shows it and the carrier is told what changed.
+    // The load's detention terms (issue 41): the defaults until the poster sets others.
+    const terms = s.page.getByTestId('load-accessorial-terms');
+    await terms.getByText('$75.00 per hour after the free time, billed in 15-minute steps').waitFor();
+
+    // Edit: the rate and the detention rate go up; the carrier's row shows the rate and the carrier is told what
+    // changed.
     await s.page.getByRole('button', { name: 'Edit' }).click();
     const edit = s.page.getByRole('dialog', { name: 'Edit Load' });
     await edit.getByLabel('Rate ($)').fill('2400');
+    await edit.getByRole('button', { name: 'Detention, layover and TONU' }).click();
+    expect(await edit.getByLabel('Free time at each stop (hours)').inputValue()).toBe('2');
+    await edit.getByLabel('Detention ($ per hour)').fill('95');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await s.page.getByText('Load updated successfully!').first().waitFor();
     await s.page.getByTestId('load-rate').getByText('$2,400.00').waitFor();
+    await terms.getByText('$95.00 per hour after the free time, billed in 15-minute steps').waitFor();
     await row.getByText('$2,400.00').waitFor();
     await c.page.getByTestId('notification-bell').click();
     await c.page

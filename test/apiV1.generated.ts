@@ -1059,6 +1059,7 @@ export interface components {
             extraStops?: components["schemas"]["ExtraStop"][];
             /** @description How many stops lie between the first pickup and the last delivery */
             extraStopCount: number;
+            accessorialTerms: components["schemas"]["AccessorialTerms"];
             /** @description ISO 8601 date-time */
             createdAt: string;
             /** @description ISO 8601 date-time */
@@ -1096,6 +1097,23 @@ export interface components {
             zip: string | null;
             /** @description The stop's date; an appointment's times are on it */
             date: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Free time, detention, layover and TONU (truck ordered not used). In a POST each field is optional and defaults to 2 hours free at each stop, $75 per hour, $300 per night, $200 plus $2 per mile; in a PATCH the fields sent replace the load's and null resets all to the defaults. A load posted before terms were kept reads as the defaults */
+        AccessorialTerms: {
+            /** @description Free time at each stop (pickup, delivery and any stop in between), in minutes: 0 to 1440 */
+            freeTimeMinutes: number;
+            /** @description Detention after the free time, US dollars per hour: 0 to 1000, at most two decimals */
+            detentionPerHour: number;
+            /** @description Detention is billed in steps of this many minutes, a part step as a whole one (15; read only) */
+            billingStepMinutes: number;
+            /** @description Layover, US dollars per night: 0 to 5000 */
+            layoverPerNight: number;
+            /** @description Truck ordered not used: the base fee in US dollars, 0 to 5000 */
+            tonuBase: number;
+            /** @description Truck ordered not used: US dollars per mile of deadhead to the pickup, added to tonuBase: 0 to 20 */
+            tonuPerMile: number;
         } & {
             [key: string]: unknown;
         };
@@ -1612,6 +1630,13 @@ export interface operations {
                         contactName?: string | null;
                         contactPhone?: string | null;
                     }[] | null;
+                    accessorialTerms?: {
+                        freeTimeMinutes?: number | null;
+                        detentionPerHour?: number | null;
+                        layoverPerNight?: number | null;
+                        tonuBase?: number | null;
+                        tonuPerMile?: number | null;
+                    } | null;
                 };
             };
         };
@@ -1998,6 +2023,13 @@ export interface operations {
                         contactName?: string | null;
                         contactPhone?: string | null;
                     }[] | null;
+                    accessorialTerms?: {
+                        freeTimeMinutes?: number | null;
+                        detentionPerHour?: number | null;
+                        layoverPerNight?: number | null;
+                        tonuBase?: number | null;
+                        tonuPerMile?: number | null;
+                    } | null;
                 };
             };
         };

@@ -1,5 +1,6 @@
 // Freight listings, load board, booking requests, negotiations. The freight feature extends this module
 // (schemas, query types, events); the listing DTO below is the contract other features read.
+import type { AccessorialTermsDto } from './accessorialTerms';
 import type { LoadAssignmentDto } from './fleet';
 import type { RatingBadgeDto } from './ratings';
 import { z } from 'zod';
@@ -111,6 +112,11 @@ export interface FreightListingDto {
   extraStops?: ExtraStopDto[];
   /** How many stops lie between the first pickup and the last delivery: everyone sees it (the board's "+2 stops"). */
   extraStopCount: number;
+  /**
+   * Free time, detention, layover and TONU (issue 41, docs/detention.md): part of the offer, so everyone who sees the
+   * load sees them. A load posted before terms were kept reads as the defaults.
+   */
+  accessorialTerms: AccessorialTermsDto;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,6 +13,7 @@ export * from './documents';
 export * from './geo';
 export * from './freight';
 export * from './loadPosting';
+export * from './accessorialTerms';
 export * from './stops';
 export * from './loadActions';
 export * from './accountActions';

@@ -2,6 +2,7 @@
 // fields, shared by the form and the server. Apart from freight.ts so the pages that only read loads (the landing, the
 // board's first paint) do not load the posting schemas.
 import { z } from 'zod';
+import { ACCESSORIAL_TERMS_LIMITS as LIMITS } from './accessorialTerms';
 import { MAX_EXTRA_STOPS } from './constants';
 import {
   AIR_WEIGHT_CLASSES,
@@ -107,6 +108,39 @@ const extraStopsField = z
   )
   .optional();
 
+/** Dollars with at most two decimals, from 0 to `max`: the terms' money fields (issue 41). */
+const termDollars = (max: number, unit: string) =>
+  nullableNumber(
+    z
+      .number({ message: 'Expected a number of dollars' })
+      .min(0, 'Must not be negative')
+      .max(max, `At most $${max.toLocaleString('en-US')} ${unit}`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals (cents)'),
+  );
+/**
+ * The load's detention, layover and TONU terms (issue 41, docs/detention.md), in dollars and minutes. Each field is
+ * optional: left out (or blank), a posting takes the default and an edit keeps the load's. The billing step is not
+ * an input: it is DETENTION_BILLING_STEP_MINUTES.
+ */
+export const accessorialTermsSchema = z.object({
+  freeTimeMinutes: nullableNumber(
+    z
+      .number({ message: 'Expected a number of minutes' })
+      .int('Expected whole minutes')
+      .min(0, 'Must not be negative')
+      .max(LIMITS.freeTimeMinutes, 'At most 24 hours (1440 minutes)'),
+  ),
+  detentionPerHour: termDollars(LIMITS.detentionPerHour, 'an hour'),
+  layoverPerNight: termDollars(LIMITS.layoverPerNight, 'a night'),
+  tonuBase: termDollars(LIMITS.tonuBase, 'as the TONU fee'),
+  tonuPerMile: termDollars(LIMITS.tonuPerMile, 'a mile'),
+});
+export type AccessorialTermsInput = z.input<typeof accessorialTermsSchema>;
+/** `accessorialTerms` in a posting or an edit: an object, or null (a posting's defaults; an edit resets to them). */
+const accessorialTermsField = z
+  .preprocess((v) => (isBlank(v) ? null : v), accessorialTermsSchema.nullable())
+  .optional();
+
 /**
  * Whether a stop's appointment is over, on the facility's wall clock in the latest US time zone (UTC−10: the
  * facility's own zone is not known yet, so a time past there is past everywhere): an appointment or window by its
@@ -169,6 +203,8 @@ export const loadFieldsSchema = z.object({
   pickupStop: loadStopField,
   deliveryStop: loadStopField,
   extraStops: extraStopsField,
+  /** Free time, detention, layover and TONU (issue 41); defaults when left out. */
+  accessorialTerms: accessorialTermsField,
 });
 /** The fields the cross-field rules look at (a posting, or an edit merged onto the stored load). */
 export interface LoadRuleFields {
@@ -340,6 +376,7 @@ export const postLoadSchema = loadFieldsSchema
       pickupStop: v.pickupStop ?? null,
       deliveryStop: v.deliveryStop ?? null,
       extraStops: v.extraStops ?? [],
+      accessorialTerms: v.accessorialTerms ?? {},
     };
   });
 export type PostLoadInput = z.input<typeof postLoadSchema>;

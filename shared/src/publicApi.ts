@@ -67,6 +67,38 @@ export const v1ExtraStopSchema = v1LoadStopSchema
   })
   .meta({ id: 'ExtraStop' });
 
+const v1AccessorialTermsSchema = z
+  .looseObject({
+    freeTimeMinutes: z
+      .number()
+      .int()
+      .describe('Free time at each stop (pickup, delivery and any stop in between), in minutes: 0 to 1440'),
+    detentionPerHour: z
+      .number()
+      .describe('Detention after the free time, US dollars per hour: 0 to 1000, at most two decimals'),
+    billingStepMinutes: z
+      .number()
+      .int()
+      .describe(
+        'Detention is billed in steps of this many minutes, a part step as a whole one (15; read only)',
+      ),
+    layoverPerNight: z.number().describe('Layover, US dollars per night: 0 to 5000'),
+    tonuBase: z.number().describe('Truck ordered not used: the base fee in US dollars, 0 to 5000'),
+    tonuPerMile: z
+      .number()
+      .describe(
+        'Truck ordered not used: US dollars per mile of deadhead to the pickup, added to tonuBase: 0 to 20',
+      ),
+  })
+  .meta({
+    id: 'AccessorialTerms',
+    description:
+      'Free time, detention, layover and TONU (truck ordered not used). In a POST each field is optional and ' +
+      'defaults to 2 hours free at each stop, $75 per hour, $300 per night, $200 plus $2 per mile; in a PATCH ' +
+      "the fields sent replace the load's and null resets all to the defaults. A load posted before terms were " +
+      'kept reads as the defaults',
+  });
+
 export const v1LoadSchema = z
   .looseObject({
     id: z.string(),
@@ -110,6 +142,7 @@ export const v1LoadSchema = z
       .number()
       .int()
       .describe('How many stops lie between the first pickup and the last delivery'),
+    accessorialTerms: v1AccessorialTermsSchema,
     createdAt: iso,
     updatedAt: iso,
   })

@@ -244,3 +244,103 @@ describe('Edit and Remove', () => {
     expect((await broker.post(`/api/freight/${l.id}/cancel`)).status).toBe(409);
   });
 });
+
+describe('issue 41: detention, layover and TONU terms on the load', () => {
+  const defaults = {
+    freeTimeMinutes: 120,
+    detentionPerHour: 75,
+    billingStepMinutes: 15,
+    layoverPerNight: 300,
+    tonuBase: 200,
+    tonuPerMile: 2,
+  };
+
+  it('posts with the defaults when the poster leaves them out, stored in cents', async () => {
+    const l = await postLoad(shipper);
+    expect(l.accessorialTerms).toEqual(defaults);
+    const stored = await FreightModel.findById(l.id).lean();
+    expect(stored?.accessorialTerms).toEqual({
+      freeTimeMinutes: 120,
+      detentionCentsPerHour: 7500,
+      billingStepMinutes: 15,
+      layoverCentsPerNight: 30000,
+      tonuBaseCents: 20000,
+      tonuCentsPerMile: 200,
+    });
+    // Everyone who sees the load sees its terms: signed out too.
+    const read = await app.client().get(`/api/freight/${l.id}`);
+    expect(read.body.accessorialTerms).toEqual(defaults);
+  });
+
+  it('posts custom terms (any left out take the default) and edits them while the load is available', async () => {
+    const l = await postLoad(broker, {
+      accessorialTerms: { freeTimeMinutes: 90, detentionPerHour: 92.5, tonuPerMile: 3 },
+    });
+    expect(l.accessorialTerms).toEqual({
+      ...defaults,
+      freeTimeMinutes: 90,
+      detentionPerHour: 92.5,
+      tonuPerMile: 3,
+    });
+    expect((await FreightModel.findById(l.id).lean())?.accessorialTerms?.detentionCentsPerHour).toBe(9250);
+
+    // An edit changes what it sends and keeps the rest; one that leaves the terms out keeps them all.
+    const edited = await broker.patch(`/api/freight/${l.id}`, { accessorialTerms: { layoverPerNight: 450 } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.accessorialTerms).toEqual({
+      ...defaults,
+      freeTimeMinutes: 90,
+      detentionPerHour: 92.5,
+      tonuPerMile: 3,
+      layoverPerNight: 450,
+    });
+    const other = await broker.patch(`/api/freight/${l.id}`, { commodity: 'Paper' });
+    expect(other.body.accessorialTerms.layoverPerNight).toBe(450);
+    // null resets them to the defaults.
+    const reset = await broker.patch(`/api/freight/${l.id}`, { accessorialTerms: null });
+    expect(reset.body.accessorialTerms).toEqual(defaults);
+  });
+
+  it('refuses bad terms with a 400 naming the field, and changes nothing', async () => {
+    const refused = await shipper.post(
+      '/api/freight',
+      loadInput({ accessorialTerms: { detentionPerHour: -5 } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('accessorialTerms.detentionPerHour: Must not be negative');
+
+    const l = await postLoad(shipper, { accessorialTerms: { detentionPerHour: 80 } });
+    const before = await FreightModel.findById(l.id).lean();
+    for (const [terms, message] of [
+      [{ freeTimeMinutes: 24 * 60 + 1 }, 'accessorialTerms.freeTimeMinutes: At most 24 hours (1440 minutes)'],
+      [{ detentionPerHour: 5000 }, 'accessorialTerms.detentionPerHour: At most $1,000 an hour'],
+      [{ tonuBase: 'free' }, null],
+      [{ layoverPerNight: 10.001 }, 'accessorialTerms.layoverPerNight: At most two decimals (cents)'],
+    ] as const) {
+      const res = await shipper.patch(`/api/freight/${l.id}`, {
+        commodity: 'Changed',
+        accessorialTerms: terms,
+      });
+      expect(res.status).toBe(400);
+      if (message) expect(res.body.message).toBe(message);
+      else expect(res.body.message).toMatch(/^accessorialTerms\.tonuBase: /);
+    }
+    const after = await FreightModel.findById(l.id).lean();
+    expect(after?.accessorialTerms).toEqual(before?.accessorialTerms);
+    expect(after?.commodity).toBe(before?.commodity ?? null);
+    expect(after?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  it('reads a load stored before terms were kept as the defaults, and edits it from them', async () => {
+    const l = await postLoad(shipper);
+    await FreightModel.collection.updateOne(
+      { _id: (await FreightModel.findById(l.id))!._id },
+      {
+        $unset: { accessorialTerms: '' },
+      },
+    );
+    expect((await shipper.get(`/api/freight/${l.id}`)).body.accessorialTerms).toEqual(defaults);
+    const edited = await shipper.patch(`/api/freight/${l.id}`, { accessorialTerms: { tonuBase: 250 } });
+    expect(edited.body.accessorialTerms).toEqual({ ...defaults, tonuBase: 250 });
+  });
+});

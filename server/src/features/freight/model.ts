@@ -1,5 +1,7 @@
 import {
   DELIVERY_EXCEPTION_KINDS,
+  accessorialTermsOf,
+  toAccessorialTermsDto,
   FREIGHT_STATUSES,
   RATE_TYPES,
   boardEquipment,
@@ -67,6 +69,23 @@ const extraStopSchema = new Schema(
 );
 
 /**
+ * The load's accessorial terms (issue 41, docs/detention.md), in integer cents and minutes (AccessorialTerms in
+ * shared). Every load posted since is given them (the defaults when the poster leaves them out); a load stored
+ * before has none and reads as the defaults (accessorialTermsOf). Never queried by, so nested.
+ */
+const accessorialTermsSchema = new Schema(
+  {
+    freeTimeMinutes: { type: Number, required: true },
+    detentionCentsPerHour: { type: Number, required: true },
+    billingStepMinutes: { type: Number, required: true },
+    layoverCentsPerNight: { type: Number, required: true },
+    tonuBaseCents: { type: Number, required: true },
+    tonuCentsPerMile: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+/**
  * A freight listing (SPEC §3). Road loads and air shipments share it (air: equipmentType 'air_cargo').
  * Money is integer cents (rateCents, ratePerMileCents); the API speaks dollars. Coordinates are numbers
  * rounded to 7 decimals.
@@ -114,6 +133,7 @@ const freightSchema = new Schema(
     pickupStop: { type: stopSchema, default: null },
     deliveryStop: { type: stopSchema, default: null },
     extraStops: { type: [extraStopSchema], default: [] },
+    accessorialTerms: { type: accessorialTermsSchema, default: null },
     /** The carrier's reason for marking it delivered away from the delivery place (issue 16). */
     deliveryNote: { type: String, default: null },
     /** When the carrier marked it delivered (the proof of delivery prints it). */
@@ -280,6 +300,7 @@ export function toFreightDto(f: FreightListing): FreightListingDto {
     userMcNumber: f.userMcNumber ?? null,
     assignment: toAssignmentDto(f),
     extraStopCount: f.extraStops?.length ?? 0,
+    accessorialTerms: toAccessorialTermsDto(accessorialTermsOf(f.accessorialTerms)),
     createdAt: iso(f.createdAt)!,
     updatedAt: iso(f.updatedAt)!,
   };

@@ -1,4 +1,7 @@
 import {
+  DEFAULT_ACCESSORIAL_TERMS,
+  accessorialTermsFromInput,
+  accessorialTermsOf,
   countryName,
   isCountryName,
   loadFieldIssues,
@@ -177,6 +180,7 @@ export async function createListing(
       userCompanyName: poster.companyName ?? null,
       userMcNumber: poster.mcNumber ?? null,
       ...stops,
+      accessorialTerms: accessorialTermsFromInput(data.accessorialTerms),
     });
     // The fact is the load as stored (its parties' companies too); its projectors put it on the board and alert saved
     // searches.
@@ -445,6 +449,12 @@ function editOf(load: FreightListing, data: UpdateLoadData): Record<string, unkn
   Object.assign(set, places);
   const rateCents = data.rate !== undefined ? dollarsToCents(data.rate) : load.rateCents;
   set.rateCents = rateCents;
+  // Terms sent are laid over the load's (an older load's are the defaults); null resets them to the defaults.
+  if (data.accessorialTerms !== undefined)
+    set.accessorialTerms =
+      data.accessorialTerms === null
+        ? { ...DEFAULT_ACCESSORIAL_TERMS }
+        : accessorialTermsFromInput(data.accessorialTerms, accessorialTermsOf(load.accessorialTerms));
   set.ratePerMileCents = ratePerMileCentsOf(rateCents, places.distance);
   return set;
 }

@@ -133,6 +133,22 @@ describe('rate confirmation', () => {
     expect(text.indexOf('STOP 2 OF 4')).toBeLessThan(text.indexOf('STOP 3 OF 4'));
   });
 
+  it("prints the load's own detention, layover and TONU terms (issue 41), not fixed ones", async () => {
+    const id = await approvedLoad({
+      accessorialTerms: { freeTimeMinutes: 90, detentionPerHour: 95, layoverPerNight: 350, tonuBase: 225 },
+    });
+    await readyDocument(carrier, id, 'rate_confirmation');
+    const text = await pdfText((await download(carrier, rateConPath(id))).body as Buffer);
+    expect(text).toContain('DETENTION, LAYOVER AND TONU');
+    expect(text).toContain('1 h 30 min at each stop');
+    expect(text).toContain('$95.00 per hour after the free time, billed in 15-minute steps');
+    expect(text).toContain('$350.00 per night');
+    expect(text).toContain('$225.00 plus $2.00 per mile of deadhead to the pickup');
+    expect(text).toContain('Detention: 1 h 30 min free at each stop');
+    expect(text).not.toContain('all-inclusive');
+    expect(text).not.toContain('$50.00 per hour');
+  });
+
   it('is made when a booking is approved, for the shipper and the carrier to download', async () => {
     loadId = await approvedLoad();
     const listed = await readyDocument(shipper, loadId, 'rate_confirmation');

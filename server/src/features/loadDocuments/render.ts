@@ -1,4 +1,13 @@
-import { appointmentText, formatUsd, stopReferencesText, type LoadStopDto } from '@freight/shared';
+import {
+  DEFAULT_ACCESSORIAL_TERMS,
+  accessorialTermLines,
+  appointmentText,
+  formatUsd,
+  freeTimeText,
+  stopReferencesText,
+  type AccessorialTerms,
+  type LoadStopDto,
+} from '@freight/shared';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -47,6 +56,8 @@ export interface RateConfirmationInput {
   assignment?: { truck: string; driver: string; driverPhone: string | null } | null;
   /** The pickup's and delivery's details (issue 39): the full address, appointment, references and contact. */
   stops?: StopInfo[];
+  /** The load's free time, detention, layover and TONU (issue 41); the defaults when not given. */
+  accessorialTerms?: AccessorialTerms;
 }
 
 /** One stop as the rate confirmation prints it. */
@@ -92,25 +103,34 @@ export interface DeliveryReceiptInfo {
   signature: Buffer | null;
 }
 
-/** The standard terms every rate confirmation carries (a decision: the spec names none). */
-export const STANDARD_TERMS = [
-  'Rate: the agreed rate is all-inclusive (linehaul and fuel). Accessorial charges (lumper, extra stops, ' +
-    'layover) are payable only when approved in writing before they are incurred and documented with receipts.',
-  'Payment: net 30 days from receipt of the carrier invoice together with this signed rate confirmation and a ' +
-    'signed proof of delivery. Quick-pay, where offered, is agreed separately.',
-  'Detention: 2 hours free at pickup and 2 hours free at delivery from the appointment time; thereafter ' +
-    '$50.00 per hour, up to $500.00 per day, when in and out times are recorded on the bill of lading.',
-  'Truck ordered not used: $150.00 if the load is cancelled less than 24 hours before the pickup window opens ' +
-    'after the carrier has dispatched equipment.',
-  'The carrier shall not re-broker, assign, co-broker or interline this load. The carrier holds at least ' +
-    '$1,000,000 auto liability and $100,000 cargo insurance and is liable for loss or damage as provided by ' +
-    '49 U.S.C. 14706 (Carmack Amendment).',
-  'The carrier shares its location through FreightConnect while the load is booked or in transit; the ' +
-    "receiver's signature taken on the driver's phone at delivery, with any delivery photos, forms the proof of " +
-    'delivery.',
-  'This confirmation, accepted electronically through FreightConnect when the load was booked, is the entire ' +
-    'agreement for this load and prevails over any conflicting terms.',
-];
+/**
+ * The terms every rate confirmation carries (a decision: the spec names none), with the load's own accessorial terms
+ * (issue 41) in place of the fixed detention and TONU paragraphs it printed before.
+ */
+export function rateConfirmationTerms(t: AccessorialTerms = DEFAULT_ACCESSORIAL_TERMS): string[] {
+  const usd = (cents: number) => formatUsd(cents / 100);
+  return [
+    'Rate: the agreed rate covers linehaul and fuel. The accessorial charges of this load are those stated under ' +
+      'Detention, layover and TONU; any other (lumper, extra handling) is payable only when approved in writing ' +
+      'before it is incurred and documented with receipts.',
+    'Payment: net 30 days from receipt of the carrier invoice together with this signed rate confirmation and a ' +
+      'signed proof of delivery. Quick-pay, where offered, is agreed separately.',
+    `Detention: ${freeTimeText(t.freeTimeMinutes)} free at each stop from the appointment time (or arrival, for ` +
+      `first come, first served); thereafter ${usd(t.detentionCentsPerHour)} per hour, billed in ` +
+      `${t.billingStepMinutes}-minute steps (a part step counts as a whole one), when in and out times are recorded.`,
+    `Layover: ${usd(t.layoverCentsPerNight)} per night the truck is held over by the shipper or receiver.`,
+    `Truck ordered not used: ${usd(t.tonuBaseCents)} plus ${usd(t.tonuCentsPerMile)} per mile of deadhead to ` +
+      'the pickup if the load is cancelled after the carrier has dispatched equipment.',
+    'The carrier shall not re-broker, assign, co-broker or interline this load. The carrier holds at least ' +
+      '$1,000,000 auto liability and $100,000 cargo insurance and is liable for loss or damage as provided by ' +
+      '49 U.S.C. 14706 (Carmack Amendment).',
+    'The carrier shares its location through FreightConnect while the load is booked or in transit; the ' +
+      "receiver's signature taken on the driver's phone at delivery, with any delivery photos, forms the proof of " +
+      'delivery.',
+    'This confirmation, accepted electronically through FreightConnect when the load was booked, is the entire ' +
+      'agreement for this load and prevails over any conflicting terms.',
+  ];
+}
 
 export const INK = '#1a202c';
 export const MUTED = '#4a5568';
@@ -454,7 +474,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
     .font('Helvetica')
     .fontSize(9)
     .text(
-      [`USD, ${input.rateType === 'per_mile' ? 'quoted per mile' : 'flat rate'}, all-inclusive`, perMile]
+      [`USD, ${input.rateType === 'per_mile' ? 'quoted per mile' : 'flat rate'}, linehaul and fuel`, perMile]
         .filter(Boolean)
         .join('  |  '),
       left + 14,
@@ -464,8 +484,15 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   doc.x = left;
   doc.y = top + 60;
 
+  const accessorials = input.accessorialTerms ?? DEFAULT_ACCESSORIAL_TERMS;
+  sectionTitle(doc, 'Detention, layover and TONU');
+  rows(
+    doc,
+    accessorialTermLines(accessorials).map(({ label, text }): [string, string] => [label, pdfText(text)]),
+  );
+
   sectionTitle(doc, 'Terms');
-  terms(doc, STANDARD_TERMS, SIGNATURES_HEIGHT);
+  terms(doc, rateConfirmationTerms(accessorials), SIGNATURES_HEIGHT);
 
   signatures(doc, [input.shipper.role, 'Carrier']);
   footer(doc, `Rate Confirmation ${load.reference} - FreightConnect`);

@@ -1,4 +1,5 @@
 import {
+  accessorialTermsOf,
   DELIVERY_EXCEPTION_LABELS,
   EQUIPMENT_LABELS,
   type DeliveryExceptionKind,
@@ -357,6 +358,7 @@ async function rateConfirmationPdf(load: FreightListing, version: number): Promi
     rateType: load.rateType ?? 'flat',
     assignment: await assignmentOf(load),
     stops: rateConfirmationStops(load),
+    accessorialTerms: accessorialTermsOf(load.accessorialTerms),
   });
 }
 

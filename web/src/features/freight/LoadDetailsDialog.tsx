@@ -1,5 +1,10 @@
 import { Badge, Dialog, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { WEIGHT_CLASS_LABELS, type FreightListingDto } from '@freight/shared';
+import {
+  WEIGHT_CLASS_LABELS,
+  accessorialTermLines,
+  fromAccessorialTermsDto,
+  type FreightListingDto,
+} from '@freight/shared';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { PosterRating } from '../companies/PosterRating';
 import {
@@ -108,6 +113,11 @@ export function LoadDetailsDialog({
                 <Detail label="Posted by" value={l.userCompanyName} />
                 <PosterRating rating={l.posterRating} partyId={l.companyId ?? l.userId} />
               </Stack>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" data-testid="load-accessorial-terms">
+              {accessorialTermLines(fromAccessorialTermsDto(l.accessorialTerms)).map(({ label, text }) => (
+                <Detail key={label} label={label} value={text} />
+              ))}
             </SimpleGrid>
             {l.description && <Detail label="Description" value={l.description} />}
             {l.specialInstructions && <Detail label="Special Instructions" value={l.specialInstructions} />}

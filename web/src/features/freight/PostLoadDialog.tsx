@@ -29,6 +29,12 @@ import {
   type StopForm,
 } from './StopDetailsFields';
 import { ExtraStopsFields, extraStopFormOf, extraStopInputOf, type ExtraStopForm } from './ExtraStopsFields';
+import {
+  AccessorialTermsFields,
+  accessorialTermsFormOf,
+  accessorialTermsInputOf,
+  type AccessorialTermsForm,
+} from './AccessorialTermsFields';
 
 interface FormState {
   title: string;
@@ -63,6 +69,8 @@ interface FormState {
   deliveryStop: StopForm;
   /** The stops between the first pickup and the last delivery, in order (issue 39). */
   extraStops: ExtraStopForm[];
+  /** Free time, detention, layover and TONU (issue 41), in dollars; prefilled with the defaults. */
+  accessorialTerms: AccessorialTermsForm;
   /**
    * Whether the listing the form started from carried its stops' details (an edit from a list that leaves them
    * out, e.g. the board's, must not clear them: an empty stop is then not sent).
@@ -104,6 +112,7 @@ const DEFAULTS: FormState = {
   pickupStop: EMPTY_STOP,
   deliveryStop: EMPTY_STOP,
   extraStops: [],
+  accessorialTerms: accessorialTermsFormOf(null),
   stopsKnown: true,
 };
 
@@ -143,6 +152,7 @@ function fromListing(l: FreightListingDto): FormState {
     pickupStop: stopFormOf(l.pickupStop),
     deliveryStop: stopFormOf(l.deliveryStop),
     extraStops: (l.extraStops ?? []).map(extraStopFormOf),
+    accessorialTerms: accessorialTermsFormOf(l.accessorialTerms),
     stopsKnown: l.pickupStop !== undefined,
   };
 }
@@ -191,6 +201,7 @@ function toInput(f: FormState): PostLoadInput {
       f.equipmentType === 'air_cargo' || (!f.stopsKnown && f.extraStops.length === 0)
         ? undefined
         : f.extraStops.map(extraStopInputOf),
+    accessorialTerms: accessorialTermsInputOf(f.accessorialTerms),
   };
 }
 
@@ -398,6 +409,11 @@ function PostLoadForm({ listing, template, onClose, onSubmit, brokerId }: Omit<P
             stop="deliveryStop"
             value={form.deliveryStop}
             onChange={(v) => set('deliveryStop', v)}
+            errors={errors}
+          />
+          <AccessorialTermsFields
+            value={form.accessorialTerms}
+            onChange={(v) => set('accessorialTerms', v)}
             errors={errors}
           />
           <FormField label="Description" error={errors.description}>

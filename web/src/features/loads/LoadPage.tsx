@@ -17,6 +17,8 @@ import {
 } from '@chakra-ui/react';
 import {
   WEIGHT_CLASS_LABELS,
+  accessorialTermLines,
+  fromAccessorialTermsDto,
   type BookingRequestDto,
   type FreightListingDto,
   type NegotiationDto,
@@ -492,7 +494,7 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
             <Field label="Requirements" value={requirements.join(', ') || 'None'} />
             <Field label="Posted" value={formatUsDate(l.createdAt)} />
           </SimpleGrid>
-          {(l.pickupStop || l.deliveryStop || l.extraStops?.length) && (
+          {Boolean(l.pickupStop || l.deliveryStop || l.extraStops?.length) && (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" data-testid="load-stop-details">
               {l.pickupStop && (
                 <Field
@@ -525,6 +527,21 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
               )}
             </SimpleGrid>
           )}
+          <Stack
+            gap="2"
+            as="section"
+            aria-label="Detention, layover and TONU"
+            data-testid="load-accessorial-terms"
+          >
+            <Text fontSize="sm" fontWeight="semibold">
+              Detention, layover and TONU
+            </Text>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {accessorialTermLines(fromAccessorialTermsDto(l.accessorialTerms)).map(({ label, text }) => (
+                <Field key={label} label={label} value={text} />
+              ))}
+            </SimpleGrid>
+          </Stack>
           {l.description && <Field label="Description" value={l.description} />}
           {l.specialInstructions && <Field label="Special instructions" value={l.specialInstructions} />}
         </Stack>

@@ -1,4 +1,4 @@
-import { formatUsd } from '@freight/shared';
+import { accessorialTermsOf, formatUsd, freeTimeText } from '@freight/shared';
 import { toExtraStopDto, toLoadStopDto, type FreightListing } from '../model';
 
 const day = (d: Date | null | undefined) => {
@@ -7,6 +7,7 @@ const day = (d: Date | null | undefined) => {
   return `${m}/${dd}/${y}`;
 };
 const money = (cents: number | null | undefined) => (cents == null ? 'TBD' : formatUsd(cents / 100));
+const terms = (l: FreightListing) => accessorialTermsOf(l.accessorialTerms);
 const text = (v: unknown) => (v == null || v === '' ? 'none' : String(v));
 
 /** The fields a carrier decides on, each with how it reads in the change notice. */
@@ -21,6 +22,11 @@ const SHOWN: Array<[label: string, read: (l: FreightListing) => string]> = [
   ['equipment length', (l) => (l.equipmentLength == null ? 'none' : `${l.equipmentLength} ft`)],
   ['miles', (l) => (l.distance == null ? 'none' : l.distance.toLocaleString('en-US'))],
   ['title', (l) => text(l.title)],
+  // The load's accessorial terms (issue 41), each named when it changed.
+  ['free time', (l) => `${freeTimeText(terms(l).freeTimeMinutes)} per stop`],
+  ['detention', (l) => `${money(terms(l).detentionCentsPerHour)}/h`],
+  ['layover', (l) => `${money(terms(l).layoverCentsPerNight)}/night`],
+  ['TONU', (l) => `${money(terms(l).tonuBaseCents)} + ${money(terms(l).tonuCentsPerMile)}/mile`],
 ];
 
 /** Fields whose old and new values would not fit a notice: named only. */

@@ -129,9 +129,11 @@ describe('PATCH /api/freight/:id with carriers waiting', () => {
       destinationState: 'TX',
       rate: 2400,
       weight: 30000,
+      // Issue 41: a term changed is named with its old and new value; one sent unchanged is not.
+      accessorialTerms: { detentionPerHour: 90, layoverPerNight: 300 },
     });
     expect(edited.status, edited.text).toBe(200);
-    expect((await pushed).listing.rate).toBe(2400);
+    expect((await pushed).listing).toMatchObject({ rate: 2400, accessorialTerms: { detentionPerHour: 90 } });
     const notice = await eventually(async () => {
       const r = await carrier.get('/api/notifications');
       return (
@@ -142,7 +144,8 @@ describe('PATCH /api/freight/:id with carriers waiting', () => {
       );
     });
     expect(notice.body).toBe(
-      'Load Edit with interest was changed: rate $2,000.00 → $2,400.00; weight none → 30,000 lbs.',
+      'Load Edit with interest was changed: rate $2,000.00 → $2,400.00; weight none → 30,000 lbs; ' +
+        'detention $75.00/h → $90.00/h.',
     );
     carrier.closeSockets();
   });
