@@ -354,5 +354,21 @@ export interface DomainEvent<N extends DomainEventName = DomainEventName> {
 /** Any recorded fact, narrowed by its name. */
 export type AnyDomainEvent = { [N in DomainEventName]: DomainEvent<N> }[DomainEventName];
 
+/** Every fact of an invoice (issue 40): each carries the invoice as it stands after it, and both sides' people. */
+export const INVOICE_FACTS = [
+  'invoice.submitted',
+  'invoice.corrected',
+  'invoice.approved',
+  'invoice.disputed',
+  'invoice.scheduled',
+  'invoice.paid',
+  'invoice.quickPayRequested',
+  'invoice.quickPayMissed',
+  'invoice.overdue',
+] as const satisfies readonly DomainEventName[];
+export type InvoiceFactName = (typeof INVOICE_FACTS)[number];
+export const isInvoiceFact = (e: AnyDomainEvent): e is Extract<AnyDomainEvent, { name: InvoiceFactName }> =>
+  (INVOICE_FACTS as readonly string[]).includes(e.name);
+
 /** How often the log keeps a load's position (every ping is still pushed live and kept in the track). */
 export const POSITION_FACT_EVERY_MS = 15 * 60 * 1000;

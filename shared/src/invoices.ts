@@ -69,8 +69,9 @@ const description = z
   .min(1, 'Describe the charge')
   .max(200, 'Keep the description under 200 characters');
 
-export const LUMPER_RECEIPT_REQUIRED =
-  'Attach the lumper receipt: a photo of it on the load (type "Lumper receipt")';
+/** A lumper line without its receipt: the form's words, and the API's with how to attach one. */
+export const LUMPER_RECEIPT_MISSING = 'Attach the lumper receipt';
+export const LUMPER_RECEIPT_REQUIRED = `${LUMPER_RECEIPT_MISSING}: a photo of it on the load (type "Lumper receipt")`;
 
 export const extraInvoiceLineSchema = z
   .object({

@@ -6,7 +6,7 @@ import { COMPANY_ROLES, type CompanyRole } from '@freight/shared';
 import { Types } from 'mongoose';
 import { TEST_USER_PASSWORD, uniqueEmail, type TestApp, type TestClient } from '@test/helpers';
 import { UserModel } from '../users/model';
-import { BUSINESS_FIELDS } from './service';
+import { BUSINESS_FIELDS, companyIdOf } from './service';
 
 export interface Member {
   role: CompanyRole;
@@ -60,4 +60,11 @@ export async function teamOf(
     }),
   );
   return team;
+}
+
+/** The company a test client's user acts for (registration makes each a one-person company). */
+export async function companyOf(c: TestClient): Promise<string> {
+  const id = await companyIdOf(c.user!.id);
+  if (!id) throw new Error('no company');
+  return id;
 }

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { DomainEventModel } from '../../events/model';
 import { toDomainEvent } from '../../events/projectors';
+import { companyOf } from '../companies/members.testing';
 import { resetClock, setClock } from '../../infra/clock';
-import { companyIdOf } from '../companies/service';
 import { postLoad, verifiedClient } from '../freight/testUtils';
 import { seedLoad } from '../tracking/testing';
 import { daysToPayProjector } from './daysToPay.projector';
@@ -34,12 +34,6 @@ afterAll(async () => {
   await app?.close();
 });
 afterEach(() => resetClock());
-
-async function companyOf(c: TestClient): Promise<string> {
-  const id = await companyIdOf(c.user!.id);
-  if (!id) throw new Error('no company');
-  return id;
-}
 
 const ok = <T>(res: { status: number; text: string; body: unknown }, status = 200): T => {
   expect(res.status, res.text).toBe(status);

@@ -1,4 +1,11 @@
-import { formatUsd, rooms, type DomainEventData, type InvoiceDto } from '@freight/shared';
+import {
+  INVOICE_FACTS,
+  formatUsd,
+  isInvoiceFact,
+  rooms,
+  type DomainEventData,
+  type InvoiceDto,
+} from '@freight/shared';
 import { Types } from 'mongoose';
 import { registerProjector } from '../../events/projectors';
 import { INVOICE_READERS, MONEY_ROLES } from '../../policies/invoices';
@@ -101,61 +108,38 @@ function messageOf(
  */
 export const invoicesProjector = registerProjector({
   name: 'invoices',
-  applicableEvents: [
-    'invoice.submitted',
-    'invoice.corrected',
-    'invoice.approved',
-    'invoice.disputed',
-    'invoice.scheduled',
-    'invoice.paid',
-    'invoice.quickPayRequested',
-    'invoice.overdue',
-    'invoice.quickPayMissed',
-  ],
+  applicableEvents: [...INVOICE_FACTS],
   async handle(event) {
-    switch (event.name) {
-      case 'invoice.submitted':
-      case 'invoice.corrected':
-      case 'invoice.approved':
-      case 'invoice.disputed':
-      case 'invoice.scheduled':
-      case 'invoice.paid':
-      case 'invoice.quickPayRequested':
-      case 'invoice.overdue':
-      case 'invoice.quickPayMissed': {
-        const { invoice } = event.data;
-        const parties: Parties = event.data.parties;
-        const [issuer, payer] = await Promise.all([
-          sideMembers(invoice.companyId, parties.issuerUserId),
-          sideMembers(invoice.payerCompanyId, parties.payerUserId),
-        ]);
-        const audience = [...issuer, ...payer].map((m) => rooms.user(m.id));
-        const changed = {
-          id: invoice.id,
-          status: invoice.status,
-          version: invoice.version,
-          loadId: invoice.loadId,
-        };
-        publish('invoice:changed', audience, changed);
-        if (event.name === 'invoice.corrected') {
-          const { replaced } = event.data;
-          publish('invoice:changed', audience, { ...changed, ...replaced, status: 'replaced' });
-        }
-        const message = messageOf(event.name, invoice);
-        const side = message.to === 'issuer' ? issuer : payer;
-        for (const member of side.filter((m) => m.money)) {
-          await notify({
-            userId: member.id,
-            kind: 'invoice',
-            title: message.title,
-            body: message.body,
-            link: `/invoices?tab=${message.to === 'payer' ? 'received' : 'sent'}&invoice=${invoice.id}`,
-            dedupeKey: `${event.id}-${member.id}`,
-          });
-        }
-        return;
-      }
-      default:
+    if (!isInvoiceFact(event)) return;
+    const { invoice } = event.data;
+    const parties: Parties = event.data.parties;
+    const [issuer, payer] = await Promise.all([
+      sideMembers(invoice.companyId, parties.issuerUserId),
+      sideMembers(invoice.payerCompanyId, parties.payerUserId),
+    ]);
+    const audience = [...issuer, ...payer].map((m) => rooms.user(m.id));
+    const changed = {
+      id: invoice.id,
+      status: invoice.status,
+      version: invoice.version,
+      loadId: invoice.loadId,
+    };
+    publish('invoice:changed', audience, changed);
+    if (event.name === 'invoice.corrected') {
+      const { replaced } = event.data;
+      publish('invoice:changed', audience, { ...changed, ...replaced, status: 'replaced' });
+    }
+    const message = messageOf(event.name, invoice);
+    const side = message.to === 'issuer' ? issuer : payer;
+    for (const member of side.filter((m) => m.money)) {
+      await notify({
+        userId: member.id,
+        kind: 'invoice',
+        title: message.title,
+        body: message.body,
+        link: `/invoices?tab=${message.to === 'payer' ? 'received' : 'sent'}&invoice=${invoice.id}`,
+        dedupeKey: `${event.id}-${member.id}`,
+      });
     }
   },
 });

@@ -94,10 +94,22 @@ function receiptPages(doc: PDFKit.PDFDocument, invoice: Invoice, receipts: Recei
       );
     const top = doc.y + 8;
     const height = doc.page.height - doc.page.margins.bottom - top - 30;
-    doc.image(receipt.image, doc.page.margins.left, top, {
-      fit: [contentWidth(doc), height],
-      align: 'center',
-    });
+    try {
+      doc.image(receipt.image, doc.page.margins.left, top, {
+        fit: [contentWidth(doc), height],
+        align: 'center',
+      });
+    } catch {
+      // An image the PDF library cannot read is said, not a failed download: the receipt still opens on the web.
+      doc
+        .fillColor(INK)
+        .fontSize(10)
+        .text(
+          'This receipt could not be printed: open it from the invoice in FreightConnect.',
+          doc.page.margins.left,
+          top,
+        );
+    }
   }
 }
 

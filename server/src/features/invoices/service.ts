@@ -310,8 +310,11 @@ async function receiptImagesOf(invoice: Invoice): Promise<ReceiptImage[]> {
       freightListingId: invoice.loadId,
     }).lean<FreightPhoto>();
     if (!photo) continue;
-    const file = await openStoredPhoto(photo);
-    images.push({ lineIndex, image: await buffer(file.stream), takenAt: photo.createdAt });
+    images.push({
+      lineIndex,
+      image: await buffer((await openStoredPhoto(photo)).stream),
+      takenAt: photo.createdAt,
+    });
   }
   return images;
 }

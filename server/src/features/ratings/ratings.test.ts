@@ -12,8 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, nextEvent, startTestApp, type TestApp, type TestClient } from '@test/helpers';
 import { stressSize } from '@test/stress';
 import { resetClock, setClock } from '../../infra/clock';
-import { teamOf, type Team } from '../companies/members.testing';
-import { companyIdOf } from '../companies/service';
+import { companyOf, teamOf, type Team } from '../companies/members.testing';
 import { verifiedClient } from '../freight/testUtils';
 import { seedLoad } from '../tracking/testing';
 import { DocumentModel } from '../documents/model';
@@ -34,13 +33,6 @@ afterAll(async () => {
   await app?.close();
 });
 afterEach(() => resetClock());
-
-/** The company a test client's user acts for (registration makes each a one-person company). */
-async function companyOf(c: TestClient): Promise<string> {
-  const id = await companyIdOf(c.user!.id);
-  if (!id) throw new Error('no company');
-  return id;
-}
 
 const delivered = () =>
   seedLoad({ posterId: shipper.user!.id, carrierId: carrier.user!.id, status: 'delivered' });

@@ -1,11 +1,14 @@
 import {
+  INVOICE_FACTS,
   X12_STATUS_CODES,
+  isInvoiceFact,
   toV1Invoice,
   toV1Rating,
   toV1RatingValues,
   x12StopCode,
   type AnyDomainEvent,
   type DomainEventName,
+  type InvoiceFactName,
   type LoadPartiesSnapshot,
   type NegotiationDto,
   type RatingDto,
@@ -62,6 +65,21 @@ async function toWebhook(
   e: AnyDomainEvent,
 ): Promise<{ type: WebhookEvent; parties: Party[]; data: Record<string, unknown> } | null> {
   const loadId = e.loadId;
+  if (isInvoiceFact(e)) {
+    const { invoice, parties } = e.data;
+    return {
+      type: INVOICE_WEBHOOKS[e.name],
+      parties: [
+        [parties.issuerUserId, invoice.companyId],
+        [parties.payerUserId, invoice.payerCompanyId],
+      ],
+      data: {
+        loadId: invoice.loadId,
+        invoice: toV1Invoice(invoice, { webhook: true }),
+        ...(e.name === 'invoice.corrected' && 'replaced' in e.data && { replaced: e.data.replaced }),
+      },
+    };
+  }
   switch (e.name) {
     case 'load.posted':
     case 'load.edited':
@@ -147,29 +165,6 @@ async function toWebhook(
         parties: loadParties(e.data.parties ?? (await storedParties(loadId))),
         data: { loadId, stop: e.data.stop, x12: x12StopCode(e.data.stop) },
       };
-    case 'invoice.submitted':
-    case 'invoice.corrected':
-    case 'invoice.approved':
-    case 'invoice.disputed':
-    case 'invoice.scheduled':
-    case 'invoice.paid':
-    case 'invoice.quickPayRequested':
-    case 'invoice.overdue':
-    case 'invoice.quickPayMissed': {
-      const { invoice, parties } = e.data;
-      return {
-        type: INVOICE_WEBHOOKS[e.name],
-        parties: [
-          [parties.issuerUserId, invoice.companyId],
-          [parties.payerUserId, invoice.payerCompanyId],
-        ],
-        data: {
-          loadId: invoice.loadId,
-          invoice: toV1Invoice(invoice, { webhook: true }),
-          ...(e.name === 'invoice.corrected' && { replaced: e.data.replaced }),
-        },
-      };
-    }
     case 'rating.given':
     case 'rating.changed': {
       const { rating } = e.data;
@@ -199,7 +194,7 @@ const INVOICE_WEBHOOKS = {
   'invoice.quickPayRequested': 'invoice.quick_pay_requested',
   'invoice.overdue': 'invoice.overdue',
   'invoice.quickPayMissed': 'invoice.quick_pay_missed',
-} as const satisfies Partial<Record<DomainEventName, WebhookEvent>>;
+} as const satisfies Record<InvoiceFactName, WebhookEvent>;
 
 /**
  * Both parties of a rating: a rating names each by its company's id, or by the person's id without a company (an
@@ -241,7 +236,7 @@ const APPLICABLE: DomainEventName[] = [
   'offer.expired',
   'truckPost.loadOffered',
   'stop.reported',
-  ...(Object.keys(INVOICE_WEBHOOKS) as Array<keyof typeof INVOICE_WEBHOOKS>),
+  ...INVOICE_FACTS,
   'rating.given',
   'rating.changed',
 ];

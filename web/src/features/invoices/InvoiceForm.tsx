@@ -3,6 +3,7 @@ import {
   DEFAULT_INVOICE_TERMS_DAYS,
   EXTRA_INVOICE_LINE_KINDS,
   INVOICE_LINE_LABELS,
+  LUMPER_RECEIPT_MISSING,
   type ExtraInvoiceLine,
 } from '@freight/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -111,7 +112,7 @@ function InvoiceFormBody({
       if (amountCents == null) found[`amount${i}`] = 'Enter an amount more than zero';
       if (!l.description.trim()) found[`description${i}`] = 'Describe the charge';
       const receiptPhotoId = l.kind === 'lumper' ? l.receiptPhotoId : null;
-      if (l.kind === 'lumper' && !receiptPhotoId) found[`receipt${i}`] = 'Attach the lumper receipt';
+      if (l.kind === 'lumper' && !receiptPhotoId) found[`receipt${i}`] = LUMPER_RECEIPT_MISSING;
       return {
         kind: l.kind,
         description: l.description.trim(),
