@@ -120,6 +120,20 @@ export function summarize(samples: number[]) {
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The sizes a two-size scenario builds a world for (a database, a server process, the measured users signed up and
+ * their data made through the API): each size once. The tiny size, the CI smoke, gives one size twice: its figures
+ * mean nothing, and a second world cost the suite about a minute of CPU.
+ */
+export function worldSizes(sizes: [number, number]): number[] {
+  return [...new Set(sizes)];
+}
+
+/** The worlds in the columns' order: one world built for a size given twice stands in both. */
+export function twoColumns<T>(worlds: T[]): T[] {
+  return worlds.length === 1 ? [worlds[0]!, worlds[0]!] : worlds;
+}
+
 export interface ServerProcess {
   url: string;
   pid: number;

@@ -29,6 +29,8 @@ import {
   type BenchContext,
   type ScenarioResult,
   type ServerProcess,
+  twoColumns,
+  worldSizes,
 } from '../lib';
 import { seed as seedLoads } from './loadBoard';
 
@@ -395,7 +397,7 @@ export async function hotPathGrowth(
   const worlds: World[] = [];
   const databases: string[] = [];
   try {
-    for (const size of sizes) {
+    for (const size of worldSizes(sizes)) {
       const database = `${ctx.database}_g${size}`;
       databases.push(database);
       await useDatabase(ctx, database);
@@ -426,16 +428,17 @@ export async function hotPathGrowth(
     // machine load (a ratio of two runs minutes apart measures the load as much as the data).
     // Two warm-up rounds first; none at the tiny size, whose figures mean nothing.
     const warmUps = ctx.size === 'tiny' ? 0 : 2;
+    const columns = twoColumns(worlds);
     for (const p of PATHS) {
-      const times = worlds.map(() => [] as number[]);
+      const times = columns.map(() => [] as number[]);
       for (let i = -warmUps; i < samples; i++) {
-        for (const [w, world] of worlds.entries()) {
+        for (const [w, world] of columns.entries()) {
           const ms = await timeOnce(world.measured, p, `${world.size}-${i}`);
           if (i >= 0) times[w].push(ms);
         }
       }
       const summaries = times.map((t) => summarize(t));
-      ctx.log(`    ${p.name}: p50 ${summaries.map((s, w) => `${s.p50} ms @ ${worlds[w].size}`).join(', ')}`);
+      ctx.log(`    ${p.name}: p50 ${summaries.map((s, w) => `${s.p50} ms @ ${columns[w].size}`).join(', ')}`);
       byPath.set(p.name, summaries);
     }
   } finally {

@@ -29,6 +29,8 @@ import {
   type BenchContext,
   type ScenarioResult,
   type ServerProcess,
+  twoColumns,
+  worldSizes,
 } from '../lib';
 
 const DAY = 86_400_000;
@@ -544,7 +546,7 @@ export async function invoicesAtScale(
   // The large world's plans (the last one seeded).
   let plans: Array<{ query: string; plan: string }> = [];
   try {
-    for (const size of sizes) {
+    for (const size of worldSizes(sizes)) {
       const database = `${ctx.database}_i${size}`;
       databases.push(database);
       await useDatabase(ctx, database);
@@ -576,10 +578,11 @@ export async function invoicesAtScale(
     // load on the machine (PostgreSQL's autovacuum of the freshly seeded million rows, other processes) falls on
     // both sizes and on every path alike instead of on whichever path was being timed then.
     const warmUps = ctx.size === 'tiny' ? 0 : 2;
-    const times = PATHS.map(() => worlds.map(() => [] as number[]));
+    const columns = twoColumns(worlds);
+    const times = PATHS.map(() => columns.map(() => [] as number[]));
     for (let i = -warmUps; i < samples; i++) {
       for (const [k, p] of PATHS.entries()) {
-        for (const [w, world] of worlds.entries()) {
+        for (const [w, world] of columns.entries()) {
           const ms = await timeOnce(world.measured, p);
           if (i >= 0) times[k]![w]!.push(ms);
         }
@@ -587,7 +590,9 @@ export async function invoicesAtScale(
     }
     for (const [k, p] of PATHS.entries()) {
       const summaries = times[k]!.map((t) => summarize(t));
-      ctx.log(`    ${p.name}: p50 ${summaries.map((s, w) => `${s.p50} ms @ ${worlds[w]!.size}`).join(', ')}`);
+      ctx.log(
+        `    ${p.name}: p50 ${summaries.map((s, w) => `${s.p50} ms @ ${columns[w]!.size}`).join(', ')}`,
+      );
       byPath.set(p.name, summaries);
     }
   } finally {
