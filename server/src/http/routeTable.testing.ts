@@ -1,12 +1,15 @@
 import type { Router } from 'express';
 import type { TestApp } from '@test/helpers';
 import { featureRouters } from '../features';
+import { requireUser } from './auth';
 import type { RequestSchemas } from './validate';
 
 export interface RouteEntry {
   method: string;
   path: string;
   schemas: RequestSchemas;
+  /** The route's first step is requireUser: a signed-out request is answered 401 before its input is read. */
+  requiresUserFirst: boolean;
 }
 
 type Layer = {
@@ -35,7 +38,12 @@ export function routeTable(app: TestApp): RouteEntry[] {
       }
       for (const method of Object.keys(layer.route.methods)) {
         if (method === '_all') continue;
-        entries.push({ method, path: `/api${layer.route.path}`, schemas });
+        entries.push({
+          method,
+          path: `/api${layer.route.path}`,
+          schemas,
+          requiresUserFirst: layer.route.stack[0]?.handle === requireUser,
+        });
       }
     }
   }
