@@ -197,11 +197,11 @@ export function stopDetentionCents(
 export const stopCheckInSchema = z.object({
   transition: z.enum(STOP_TRANSITIONS, { message: 'transition must be arrived or departed' }),
   at: z.iso
-    .datetime({ offset: true, message: 'at: an ISO date-time' })
+    .datetime({ offset: true, message: 'An ISO date-time' })
     .refine((v) => {
       const ahead = Date.parse(v) - Date.now();
       return ahead <= CAPTURE_MAX_SKEW_MS && ahead >= -CAPTURE_MAX_AGE_MS;
-    }, 'at: within the last 48 hours')
+    }, 'Within the last 48 hours, and not ahead of now')
     .optional(),
 });
 export type StopCheckInInput = z.infer<typeof stopCheckInSchema>;
