@@ -118,7 +118,12 @@ describe('the clock at the stops (issue 41): a truck arrives, stays 3 h 20 m and
     const { app, browser } = journey;
     const shipperId = await userIdOf('shipper@test.local');
     const carrierId = await userIdOf('carrier@test.local');
-    const freightId = await seedLoad({ posterId: shipperId, carrierId, title: 'E2E dock clock', exactStops: true });
+    const freightId = await seedLoad({
+      posterId: shipperId,
+      carrierId,
+      title: 'E2E dock clock',
+      exactStops: true,
+    });
     const truck = app.client();
     await truck.login('carrier@test.local');
     const at = (latitude: number) =>
@@ -158,7 +163,10 @@ describe('the clock at the stops (issue 41): a truck arrives, stays 3 h 20 m and
       }
       await moveTo(t0 + 65 * 60_000);
       await poster.page.getByTestId('stop-clock-running').getByText('On site 1 h 5 m').waitFor();
-      await carrier.page.getByTestId('stop-clock-free').getByText(/^Free time left 55 m/).waitFor();
+      await carrier.page
+        .getByTestId('stop-clock-free')
+        .getByText(/^Free time left 55 m/)
+        .waitFor();
       await screenshot(poster.page, 'stop-clock-on-site-poster', [LAPTOP, PHONE]);
       await screenshot(carrier.page, 'stop-clock-on-site-carrier', [PHONE, LAPTOP]);
 
@@ -177,9 +185,15 @@ describe('the clock at the stops (issue 41): a truck arrives, stays 3 h 20 m and
       // Past the free time: detention runs on both pages, with its amount for the poster and the carrier's owner.
       await moveTo(t0 + 150 * 60_000);
       for (const { page } of [poster, carrier]) {
-        await page.getByTestId('stop-clock-detention').getByText(/^Detention since /).waitFor();
+        await page
+          .getByTestId('stop-clock-detention')
+          .getByText(/^Detention since /)
+          .waitFor();
       }
-      await poster.page.getByTestId('stop-clock-amount').getByText(/^Detention so far \$/).waitFor();
+      await poster.page
+        .getByTestId('stop-clock-amount')
+        .getByText(/^Detention so far \$/)
+        .waitFor();
 
       // It leaves 3 h 20 m after it arrived: the departure and the dwell, live on both pages.
       await moveTo(t0 + 200 * 60_000);

@@ -4,7 +4,7 @@ import type { FreightStatus } from './enums';
 import type { NegotiationStep } from './freight';
 import { formatUsd } from './money';
 import { PHOTO_TYPE_LABELS, stopEventText } from './tracking';
-import { clockTimeText, dwellText, type StopVisitSource } from './stopClock';
+import { clockTimeText, durationText, type StopVisitSource } from './stopClock';
 
 /**
  * A load's history (issue 26): every fact of the load, in order, as its participants read it ("Offer countered to
@@ -78,8 +78,10 @@ const said = (offer: { history?: NegotiationStep[] }) => {
 };
 
 /** A stop as a history line names it: "Acme DC (pickup)", "Acme DC (stop 2, delivery)". */
-const stopWords = (d: { facilityName: string; stop: { sequence: number; kind: string; stopCount: number } }) =>
-  `${d.facilityName} (${d.stop.stopCount > 2 ? `stop ${d.stop.sequence}, ` : ''}${d.stop.kind})`;
+const stopWords = (d: {
+  facilityName: string;
+  stop: { sequence: number; kind: string; stopCount: number };
+}) => `${d.facilityName} (${d.stop.stopCount > 2 ? `stop ${d.stop.sequence}, ` : ''}${d.stop.kind})`;
 const sourceWords = (source: StopVisitSource) => (source === 'check_in' ? ' (check-in)' : '');
 
 /** The words of one fact in a load's history. */
@@ -132,7 +134,7 @@ export function describeLoadFact(event: AnyDomainEvent): string {
     case 'stop.arrived':
       return `Arrived at ${stopWords(event.data)}${sourceWords(event.data.source)} at ${clockTimeText(event.data.at, event.data.timeZone)}`;
     case 'stop.departed': {
-      const dwell = event.data.dwellMinutes != null ? ` after ${dwellText(event.data.dwellMinutes)}` : '';
+      const dwell = event.data.dwellMinutes != null ? ` after ${durationText(event.data.dwellMinutes)}` : '';
       return `Left ${stopWords(event.data)}${sourceWords(event.data.source)} at ${clockTimeText(event.data.at, event.data.timeZone)}${dwell}`;
     }
     case 'stop.freeTimeEnding':

@@ -106,7 +106,7 @@ export function clockTimeText(at: string | number | Date, timeZone: string): str
 }
 
 /** A dwell or a time left in words: "3 h 20 m", "45 m". */
-export function dwellText(minutes: number): string {
+export function durationText(minutes: number): string {
   const whole = Math.max(0, Math.floor(minutes));
   const h = Math.floor(whole / 60);
   const m = whole % 60;

@@ -32,7 +32,12 @@ export interface SeedLoadOptions {
 }
 
 /** The exact stops of `exactStops`: their facility and point. */
-export const EXACT_PICKUP = { facilityName: 'Acme DC', address: '1200 Commerce Way', lat: 41.85, lng: -87.65 };
+export const EXACT_PICKUP = {
+  facilityName: 'Acme DC',
+  address: '1200 Commerce Way',
+  lat: 41.85,
+  lng: -87.65,
+};
 export const EXACT_DELIVERY = {
   facilityName: 'Lone Star Foods',
   address: '400 Market St',

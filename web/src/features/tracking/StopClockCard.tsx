@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   clockTimeText,
-  dwellText,
+  durationText,
   formatUsd,
   freeTimeEndsAt,
   freeTimeText,
@@ -64,14 +64,11 @@ function StopClockRow({
 }) {
   const checkIn = useLoadStopClockStore((s) => s.checkIn);
   const transition = clock.viewerActions.checkIn ? checkInFor(stop) : null;
-  const { submit, pending } = useSubmit(
-    (t: StopTransition) => checkIn(freightId, routeName(stop), t),
-    {
-      successTitle: (t) => (t === 'arrived' ? 'Arrival checked in' : 'Departure checked in'),
-      failure: 'refusal',
-      resetOnSuccess: true,
-    },
-  );
+  const { submit, pending } = useSubmit((t: StopTransition) => checkIn(freightId, routeName(stop), t), {
+    successTitle: (t) => (t === 'arrived' ? 'Arrival checked in' : 'Departure checked in'),
+    failure: 'refusal',
+    resetOnSuccess: true,
+  });
   const time = (at: string) => clockTimeText(at, stop.timeZone);
   const onSite = Boolean(stop.arrivedAt && !stop.departedAt && clock.running);
   const dwell = stop.arrivedAt
@@ -80,7 +77,9 @@ function StopClockRow({
   const ends = stop.arrivedAt ? freeTimeEndsAt(stop.arrivedAt, clock.freeTimeMinutes) : null;
   const over = ends !== null && dwell !== null && dwell > clock.freeTimeMinutes;
   const amount =
-    clock.detention && dwell !== null ? stopDetentionCents(dwell, clock.freeTimeMinutes, clock.detention) : null;
+    clock.detention && dwell !== null
+      ? stopDetentionCents(dwell, clock.freeTimeMinutes, clock.detention)
+      : null;
   return (
     <Stack
       gap="1"
@@ -111,7 +110,7 @@ function StopClockRow({
       {onSite && dwell !== null && ends && (
         <HStack gap="2" wrap="wrap">
           <Text fontSize="sm" fontWeight="semibold" data-testid="stop-clock-running">
-            On site {dwellText(dwell)}
+            On site {durationText(dwell)}
           </Text>
           {over ? (
             <Badge colorPalette="orange" variant="solid" data-testid="stop-clock-detention">
@@ -119,7 +118,7 @@ function StopClockRow({
             </Badge>
           ) : (
             <Badge colorPalette="green" variant="subtle" data-testid="stop-clock-free">
-              Free time left {dwellText(clock.freeTimeMinutes - dwell)} (until {time(ends.toISOString())})
+              Free time left {durationText(clock.freeTimeMinutes - dwell)} (until {time(ends.toISOString())})
             </Badge>
           )}
         </HStack>
@@ -129,7 +128,7 @@ function StopClockRow({
           Left {time(stop.departedAt)}
           {sourceText(stop.departureSource)} · dwell{' '}
           <Text as="span" fontWeight="semibold" data-testid="stop-clock-dwell">
-            {dwellText(stop.dwellMinutes ?? 0)}
+            {durationText(stop.dwellMinutes ?? 0)}
           </Text>
           {over && ends ? ` · detention from ${time(ends.toISOString())}` : ''}
         </Text>
@@ -171,7 +170,8 @@ export function StopClockCard({ freight }: { freight: TrackingFreightDto }) {
           Time at stops
         </Heading>
         <Text fontSize="xs" color="gray.600">
-          Free time {freeTimeText(clock.freeTimeMinutes)} at each stop. Times are the facility&apos;s local time.
+          Free time {freeTimeText(clock.freeTimeMinutes)} at each stop. Times are the facility&apos;s local
+          time.
         </Text>
       </Card.Header>
       <Card.Body>

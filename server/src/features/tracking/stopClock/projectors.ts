@@ -34,7 +34,10 @@ export const stopClockPushProjector = registerProjector({
     const site = stopSites(load).find((s) => s.sequence === sequence);
     if (!site) return;
     const clock = await stopClockOf(load._id);
-    const visit = toStopVisitDto(site, clock?.visits.find((v) => v.sequence === sequence));
+    const visit = toStopVisitDto(
+      site,
+      clock?.visits.find((v) => v.sequence === sequence),
+    );
     publish('freight:stopVisit', rooms.freight(event.loadId), { freightId: event.loadId, visit });
   },
 });

@@ -29,12 +29,7 @@ import { FreightModel, toFreightDto, type FreightListing } from '../../freight/m
 import { stopSiteOf, type StopRef } from '../../freight/stops';
 import { loadForParticipant, positionRecord } from '../access/service';
 import { positionOf } from '../model';
-import {
-  LoadStopClockModel,
-  transitionMark,
-  type LoadStopClock,
-  type StoredStopVisit,
-} from './model';
+import { LoadStopClockModel, transitionMark, type LoadStopClock, type StoredStopVisit } from './model';
 
 /** A stop as the clock watches and names it. */
 export interface StopSite {
@@ -93,7 +88,11 @@ export function toStopVisitDto(site: StopSite, visit: StoredStopVisit | undefine
 }
 
 /** The clock as this viewer reads it: amounts only for those who see money (`stopClock:readAmounts`). */
-export function toStopClockDto(actor: Actor, load: FreightListing, clock: LoadStopClock | null): StopClockDto {
+export function toStopClockDto(
+  actor: Actor,
+  load: FreightListing,
+  clock: LoadStopClock | null,
+): StopClockDto {
   const terms = accessorialTermsOf(load.accessorialTerms);
   const running = isLocationUpdatable(load.status);
   return {
@@ -168,11 +167,7 @@ async function writeVisit(
     (a, b) => a.sequence - b.sequence,
   );
   const transitions = [...(clock?.transitions ?? []).filter((t) => t !== mark), mark];
-  await LoadStopClockModel.updateOne(
-    { _id: load._id },
-    { $set: { visits, transitions } },
-    { upsert: true },
-  );
+  await LoadStopClockModel.updateOne({ _id: load._id }, { $set: { visits, transitions } }, { upsert: true });
   return { _id: load._id, visits, transitions } as LoadStopClock;
 }
 
@@ -267,7 +262,10 @@ async function recordWarning(
         detentionStartsAt: freeTimeEndsAt(visit.arrivedAt!, freeTimeMinutes).toISOString(),
         parties: partiesOf(load),
       },
-      proof: { collection: LoadStopClockModel.collection.collectionName, filter: { _id: load._id, transitions: mark } },
+      proof: {
+        collection: LoadStopClockModel.collection.collectionName,
+        filter: { _id: load._id, transitions: mark },
+      },
     },
     () => writeVisit(load, clock, { ...visit, warnedAt: now() }, mark),
   );

@@ -159,9 +159,9 @@ describe('the clock at the stops (issue 41, slice 2)', () => {
     expect(early.body.message).toBe(
       'transition: Check in the arrival at Dallas, TX first: a departure needs an arrival',
     );
-    expect((await carrier.post(`/api/freight/${id}/stops/3/check-in`, { transition: 'arrived' })).status).toBe(
-      400,
-    );
+    expect(
+      (await carrier.post(`/api/freight/${id}/stops/3/check-in`, { transition: 'arrived' })).status,
+    ).toBe(400);
     expect((await carrier.post(path, { transition: 'left' })).status).toBe(400);
     expect((await carrier.post(path, { transition: 'arrived', at: 'yesterday' })).status).toBe(400);
     expect((await shipper.post(path, { transition: 'arrived' })).status).toBe(403);
@@ -177,7 +177,9 @@ describe('the clock at the stops (issue 41, slice 2)', () => {
     expect((await carrier.post(path, { transition: 'arrived' })).status).toBe(409);
     const backwards = await carrier.post(path, { transition: 'departed', at: at(t0 + 4 * 60 * MIN) });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.message).toMatch(/^at: The departure \(.+\) is before the arrival at Dallas, TX \(.+\)$/);
+    expect(backwards.body.message).toMatch(
+      /^at: The departure \(.+\) is before the arrival at Dallas, TX \(.+\)$/,
+    );
     expect(await facts(id, 'stop.departed')).toHaveLength(1);
 
     // The arrival counts as being there for the delivery; the receiver's signature is the departure.
@@ -220,12 +222,14 @@ describe('the clock at the stops (issue 41, slice 2)', () => {
     });
     await app.rt.projectors.drain();
     const told = await eventually(() =>
-      NotificationModel.findOne({ userId: shipperId, link: `/tracking/${id}`, title: /^Detention starts/ }).lean(),
+      NotificationModel.findOne({
+        userId: shipperId,
+        link: `/tracking/${id}`,
+        title: /^Detention starts/,
+      }).lean(),
     );
     expect(told?.title).toMatch(/^Detention starts at \d{1,2}:\d\d [ap]m C[DS]T at Lone Star Foods$/);
-    expect(
-      await NotificationModel.countDocuments({ userId: carrierId, title: /^Detention starts/ }),
-    ).toBe(0);
+    expect(await NotificationModel.countDocuments({ userId: carrierId, title: /^Detention starts/ })).toBe(0);
 
     // A second load: the ping path gives the warning when a position at the stop comes after its time.
     const other = await seedLoad({ posterId: shipperId, carrierId, exactStops: true, freeTimeMinutes: 60 });
