@@ -113,7 +113,7 @@ function StopClockRow({
             On site {durationText(dwell)}
           </Text>
           {over ? (
-            <Badge colorPalette="orange" variant="solid" data-testid="stop-clock-detention">
+            <Badge colorPalette="orange" variant="subtle" data-testid="stop-clock-detention">
               Detention since {time(ends.toISOString())}
             </Badge>
           ) : (
