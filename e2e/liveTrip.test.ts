@@ -194,6 +194,7 @@ describe('the clock at the stops (issue 41): a truck arrives, stays 3 h 20 m and
         .getByTestId('stop-clock-amount')
         .getByText(/^Detention so far \$/)
         .waitFor();
+      await screenshot(poster.page, 'stop-clock-detention-poster', [LAPTOP]);
 
       // It leaves 3 h 20 m after it arrived: the departure and the dwell, live on both pages.
       await moveTo(t0 + 200 * 60_000);
