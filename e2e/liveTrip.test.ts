@@ -1,8 +1,9 @@
-import { TEST_ACCOUNT_PASSWORD } from '@freight/shared';
-import { seedLoad } from '@freight/server/features/tracking/testing';
-import type { Page } from 'playwright-core';
+import { TEST_ACCOUNT_PASSWORD, detentionCents, DEFAULT_ACCESSORIAL_TERMS, formatUsd } from '@freight/shared';
+import { resetClock, setClock } from '@freight/server/infra/clock';
+import { EXACT_PICKUP, seedLoad } from '@freight/server/features/tracking/testing';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, startJourney, watchPageErrors } from './browser';
+import { LAPTOP, PHONE, screenshot, signIn, startJourney, watchPageErrors } from './browser';
 import { scrollToTrackingMap, userIdOf } from './roles';
 
 const journey = startJourney();
@@ -105,5 +106,111 @@ describe('a live trip (issue 16): pins, automatic positions and a live ETA', () 
     expect(carrierErrors).toEqual([]);
     await carrierContext.close();
     await shipperContext.close();
+  });
+});
+
+/** A stop's row on the clock, in a given state. */
+const stopRow = (page: Page, sequence: number, state: string) =>
+  page.locator(`[data-testid="stop-clock-stop"][data-sequence="${sequence}"][data-state="${state}"]`);
+
+describe('the clock at the stops (issue 41): a truck arrives, stays 3 h 20 m and leaves', () => {
+  it('both sides watch the clock live; the poster is warned before the free time ends', async () => {
+    const { app, browser } = journey;
+    const shipperId = await userIdOf('shipper@test.local');
+    const carrierId = await userIdOf('carrier@test.local');
+    const freightId = await seedLoad({
+      posterId: shipperId,
+      carrierId,
+      title: 'E2E dock clock',
+      exactStops: true,
+    });
+    const truck = app.client();
+    await truck.login('carrier@test.local');
+    const at = (latitude: number) =>
+      truck.post(`/api/freight/${freightId}/location`, { latitude, longitude: EXACT_PICKUP.lng });
+
+    // The product's clock and both browsers' run from the same instant, hours back (no real waiting).
+    const t0 = Date.now() - 5 * 60 * 60_000;
+    let t = t0;
+    setClock(() => new Date(t));
+    const contexts: BrowserContext[] = [];
+    const open = async (email: string, viewport: typeof LAPTOP) => {
+      const context = await browser.newContext({ viewport });
+      await context.clock.install({ time: t0 });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await signIn(page, app.url, email, TEST_ACCOUNT_PASSWORD, `/tracking/${freightId}`);
+      await page.getByTestId('stop-clock').waitFor();
+      return { page, errors };
+    };
+    const moveTo = async (ms: number) => {
+      t = ms;
+      for (const context of contexts) await context.clock.setSystemTime(ms);
+    };
+    try {
+      const poster = await open('shipper@test.local', LAPTOP);
+      const carrier = await open('carrier@test.local', PHONE);
+      await stopRow(poster.page, 1, 'not_arrived').waitFor();
+
+      // The truck enters the pickup's geofence: both clocks start, with the free time left.
+      expect((await at(EXACT_PICKUP.lat + 0.001)).status).toBe(200);
+      for (const { page } of [poster, carrier]) {
+        await stopRow(page, 1, 'on_site').getByTestId('stop-clock-free').waitFor();
+        await expect(page.getByTestId('stop-clock-arrived').textContent()).resolves.toMatch(
+          /^Arrived \d{1,2}:\d\d [ap]m C[DS]T$/,
+        );
+      }
+      await moveTo(t0 + 65 * 60_000);
+      await poster.page.getByTestId('stop-clock-running').getByText('On site 1 h 5 m').waitFor();
+      await carrier.page
+        .getByTestId('stop-clock-free')
+        .getByText(/^Free time left 55 m/)
+        .waitFor();
+      await screenshot(poster.page, 'stop-clock-on-site-poster', [LAPTOP, PHONE]);
+      await screenshot(carrier.page, 'stop-clock-on-site-carrier', [PHONE, LAPTOP]);
+
+      // 15 minutes before the free time ends the truck is still there: the poster is told.
+      await moveTo(t0 + 106 * 60_000);
+      expect((await at(EXACT_PICKUP.lat + 0.002)).status).toBe(200);
+      await poster.page.getByTestId('notification-count').waitFor();
+      await poster.page.getByTestId('notification-bell').click();
+      await poster.page
+        .getByTestId('notification-item')
+        .getByText(/^Detention starts at \d{1,2}:\d\d [ap]m C[DS]T at Acme DC$/)
+        .first()
+        .waitFor();
+      await poster.page.keyboard.press('Escape');
+
+      // Past the free time: detention runs on both pages, with its amount for the poster and the carrier's owner.
+      await moveTo(t0 + 150 * 60_000);
+      for (const { page } of [poster, carrier]) {
+        await page
+          .getByTestId('stop-clock-detention')
+          .getByText(/^Detention since /)
+          .waitFor();
+      }
+      await poster.page
+        .getByTestId('stop-clock-amount')
+        .getByText(/^Detention so far \$/)
+        .waitFor();
+      await screenshot(poster.page, 'stop-clock-detention-poster', [LAPTOP]);
+
+      // It leaves 3 h 20 m after it arrived: the departure and the dwell, live on both pages.
+      await moveTo(t0 + 200 * 60_000);
+      expect((await at(EXACT_PICKUP.lat + 1 / 69)).status).toBe(200);
+      const owed = formatUsd(detentionCents(200, DEFAULT_ACCESSORIAL_TERMS) / 100);
+      for (const { page } of [poster, carrier]) {
+        await stopRow(page, 1, 'departed').getByTestId('stop-clock-dwell').getByText('3 h 20 m').waitFor();
+        await page.getByTestId('stop-clock-amount').getByText(`Detention ${owed}`).waitFor();
+      }
+      await screenshot(poster.page, 'stop-clock-departed-poster', [LAPTOP, PHONE]);
+      await screenshot(carrier.page, 'stop-clock-departed-carrier', [PHONE]);
+      expect(poster.errors).toEqual([]);
+      expect(carrier.errors).toEqual([]);
+    } finally {
+      resetClock();
+      for (const context of contexts) await context.close();
+    }
   });
 });

@@ -233,6 +233,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/loads/{id}/stop-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clock at the load's stops
+         * @description Every stop in trip order with its arrival and departure (from the geofence or a check-in) and the dwell: the times detention is counted from. No amounts.
+         *
+         *     Scope: `tracking:read`.
+         */
+        get: operations["listStopVisits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/loads/{id}/history": {
         parameters: {
             query?: never;
@@ -1204,6 +1226,33 @@ export interface components {
             at: string;
             lat: number | null;
             lng: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        StopVisit: {
+            /** @description The stop's place in the trip: 1 is the first pickup, stopCount the last delivery */
+            sequence: number;
+            /** @enum {string} */
+            kind: "pickup" | "delivery";
+            stopCount: number;
+            /** @description The facility as the load names it (its name, else its street, else its city) */
+            facilityName: string;
+            /** @description The facility's key (the same for every load at that facility); null without a street address */
+            facilityKey: string | null;
+            /** @description The facility's time zone (its state's), in which the product tells its times */
+            timeZone: string;
+            /** @description Whether the geofence watches the stop (its point is exact); else check-ins only */
+            geofenced: boolean;
+            /** @description ISO 8601 date-time */
+            arrivedAt: string | null;
+            /** @enum {string|null} */
+            arrivalSource: "geofence" | "check_in" | null;
+            /** @description ISO 8601 date-time */
+            departedAt: string | null;
+            /** @enum {string|null} */
+            departureSource: "geofence" | "check_in" | null;
+            /** @description Arrival to departure in whole minutes; null until both are known */
+            dwellMinutes: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -2717,6 +2766,86 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Stop"][];
+                    };
+                };
+            };
+            /** @description The request is not valid (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or one that is unknown or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the scope, or the account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests with this key; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStopVisits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What is left of the key's quota: `"per-key";r=<remaining>;t=<seconds to reset>` */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"per-key";q=<requests>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StopVisit"][];
                     };
                 };
             };

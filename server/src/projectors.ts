@@ -11,6 +11,7 @@ import './features/documents/projector';
 import './features/backgroundChecks/projector';
 import './features/subscriptions/projector';
 import './features/tracking/projectors';
+import './features/tracking/stopClock/projectors';
 import './features/freight/projectors';
 import './features/freight/bookingRequests/projector';
 import './features/freight/negotiations/projector';

@@ -10,6 +10,7 @@ import type { ShipmentMessageDto, ShipmentPhotoDto, ShipmentReportDto } from './
 import type { ShipmentOfferDto, SmallShipmentDto } from './smallShipments';
 import type { SubscriptionChangedPayload } from './subscriptions';
 import type { RatingDto, RatingValues } from './ratings';
+import { STOP_VISIT_SOURCES } from './stopClock';
 import type { TruckPostDto } from './truckPosts';
 import type {
   ChatMessageDto,
@@ -54,6 +55,36 @@ const loadSnapshot = { load: snapshot<FreightListingDto>() };
 const invoiceSnapshot = {
   invoice: snapshot<InvoiceDto>(),
   parties: z.object({ issuerUserId: z.string(), payerUserId: z.string() }),
+};
+
+/**
+ * A stop's transition (issue 41, slice 2): enough to recompute each visit's dwell from the log alone (docs/detention.md):
+ * the stop, its facility, the time and where it came from. The fact's `loadId` names the load.
+ */
+const stopVisitFacts = {
+  /** The stop: its place in the trip (1 is the first pickup, `stopCount` the last delivery) and its kind. */
+  stop: z.object({
+    sequence: z.number().int(),
+    kind: z.enum(['pickup', 'delivery']),
+    stopCount: z.number().int(),
+  }),
+  /** The facility's key (issue 39's dock pins): null for a stop without a street address. */
+  facilityKey: z.string().nullable(),
+  /** The facility in words, as it was named on the load ("Acme DC", else its street, else its city). */
+  facilityName: z.string(),
+  /** The facility's time zone (from its state): how the times are told. */
+  timeZone: z.string(),
+  /** When it happened (ISO): the position's capture time, or the time checked in. */
+  at: z.string(),
+  source: z.enum(STOP_VISIT_SOURCES),
+  /**
+   * The position that proves it: a geofence transition's trail point (its id) and where it was; for a check-in, the
+   * last position known then (no id), or null when none was shared.
+   */
+  point: z.object({ id: z.string().nullable(), lat: z.number(), lng: z.number() }).nullable(),
+  /** The trip report that checked it in (`loaded`, `stop_done`, …, or `delivered`), null otherwise. */
+  report: z.string().nullable(),
+  parties: snapshot<LoadPartiesSnapshot>(),
 };
 
 export const DOMAIN_EVENTS = {
@@ -117,6 +148,31 @@ export const DOMAIN_EVENTS = {
     sequence: z.number().optional(),
     lat: z.number(),
     lng: z.number(),
+  }),
+  /** The truck arrived at a stop (one arrival per stop and load): its free time runs from `at`. */
+  'stop.arrived': z.object({ ...stopVisitFacts, freeTimeMinutes: z.number() }),
+  /**
+   * The truck left a stop (one departure per stop and load), with its dwell. A trip report that says the truck left
+   * (Loaded, Done at stop) when no arrival was recorded departs it without one: `arrivedAt` and the dwell are null.
+   */
+  'stop.departed': z.object({
+    ...stopVisitFacts,
+    arrivedAt: z.string().nullable(),
+    dwellMinutes: z.number().nullable(),
+  }),
+  /**
+   * The free time at a stop ends soon and the truck is still there: the poster's people are told when detention
+   * starts (`detentionStartsAt`); once per stop and load, never after the departure.
+   */
+  'stop.freeTimeEnding': z.object({
+    stop: stopVisitFacts.stop,
+    facilityKey: z.string().nullable(),
+    facilityName: z.string(),
+    timeZone: z.string(),
+    arrivedAt: z.string(),
+    freeTimeMinutes: z.number(),
+    detentionStartsAt: z.string(),
+    parties: snapshot<LoadPartiesSnapshot>(),
   }),
   'photo.added': z.object({ photo: snapshot<FreightPhotoDto>() }),
   'chat.posted': z.object({ message: snapshot<ChatMessageDto>() }),
@@ -369,6 +425,13 @@ export const INVOICE_FACTS = [
 export type InvoiceFactName = (typeof INVOICE_FACTS)[number];
 export const isInvoiceFact = (e: AnyDomainEvent): e is Extract<AnyDomainEvent, { name: InvoiceFactName }> =>
   (INVOICE_FACTS as readonly string[]).includes(e.name);
+
+/** The facts of the clock at a load's stops (issue 41, slice 2). */
+export const STOP_VISIT_FACTS = [
+  'stop.arrived',
+  'stop.departed',
+  'stop.freeTimeEnding',
+] as const satisfies readonly DomainEventName[];
 
 /** How often the log keeps a load's position (every ping is still pushed live and kept in the track). */
 export const POSITION_FACT_EVERY_MS = 15 * 60 * 1000;

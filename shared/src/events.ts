@@ -11,6 +11,7 @@ import type { ShipmentWorkspaceClientEvents, ShipmentWorkspaceEvents } from './s
 import type { SmallShipmentEvents } from './smallShipments';
 import type { SubscriptionEvents } from './subscriptions';
 import type { TrackingClientEvents, TrackingEvents } from './tracking';
+import type { StopClockEvents } from './stopClock';
 import type { RatingEvents } from './ratings';
 import type { TruckPostEvents } from './truckPosts';
 import type { TripEvents } from './trips';
@@ -25,6 +26,7 @@ export interface ServerToClientEvents
     DocumentEvents,
     FreightEvents,
     TrackingEvents,
+    StopClockEvents,
     LoadDocumentEvents,
     SubscriptionEvents,
     SmallShipmentEvents,

@@ -19,6 +19,7 @@ export * from './stops';
 export * from './loadActions';
 export * from './accountActions';
 export * from './tracking';
+export * from './stopClock';
 export * from './deliveryArrival';
 export * from './loadDocuments';
 export * from './subscriptions';

@@ -4,6 +4,7 @@ import type { FreightStatus } from './enums';
 import type { NegotiationStep } from './freight';
 import { formatUsd } from './money';
 import { PHOTO_TYPE_LABELS, stopEventText } from './tracking';
+import { clockTimeText, durationText, type StopVisitSource } from './stopClock';
 
 /**
  * A load's history (issue 26): every fact of the load, in order, as its participants read it ("Offer countered to
@@ -28,6 +29,9 @@ export const LOAD_HISTORY_EVENTS = [
   'offer.withdrawn',
   'truckPost.loadOffered',
   'stop.reported',
+  'stop.arrived',
+  'stop.departed',
+  'stop.freeTimeEnding',
   'photo.added',
   'position.recorded',
   'loadDocument.ready',
@@ -72,6 +76,13 @@ const said = (offer: { history?: NegotiationStep[] }) => {
   const message = lastRound(offer)?.message;
   return message ? `: “${message}”` : '';
 };
+
+/** A stop as a history line names it: "Acme DC (pickup)", "Acme DC (stop 2, delivery)". */
+const stopWords = (d: {
+  facilityName: string;
+  stop: { sequence: number; kind: string; stopCount: number };
+}) => `${d.facilityName} (${d.stop.stopCount > 2 ? `stop ${d.stop.sequence}, ` : ''}${d.stop.kind})`;
+const sourceWords = (source: StopVisitSource) => (source === 'check_in' ? ' (check-in)' : '');
 
 /** The words of one fact in a load's history. */
 export function describeLoadFact(event: AnyDomainEvent): string {
@@ -120,6 +131,14 @@ export function describeLoadFact(event: AnyDomainEvent): string {
       return `Offered to ${event.data.offer.carrierCompany ?? event.data.offer.carrierName ?? 'a carrier'}'s posted truck at ${usd(event.data.offer.counterRate)}`;
     case 'stop.reported':
       return stopEventText(event.data.stop);
+    case 'stop.arrived':
+      return `Arrived at ${stopWords(event.data)}${sourceWords(event.data.source)} at ${clockTimeText(event.data.at, event.data.timeZone)}`;
+    case 'stop.departed': {
+      const dwell = event.data.dwellMinutes != null ? ` after ${durationText(event.data.dwellMinutes)}` : '';
+      return `Left ${stopWords(event.data)}${sourceWords(event.data.source)} at ${clockTimeText(event.data.at, event.data.timeZone)}${dwell}`;
+    }
+    case 'stop.freeTimeEnding':
+      return `Free time at ${stopWords(event.data)} ends at ${clockTimeText(event.data.detentionStartsAt, event.data.timeZone)}: detention starts then`;
     case 'photo.added':
       return `Photo added: ${PHOTO_TYPE_LABELS[event.data.photo.photoType] ?? 'photo'}`;
     case 'position.recorded':

@@ -11,6 +11,7 @@ import { INVOICE_LINE_KINDS, INVOICE_STATUSES, type InvoiceDto } from './invoice
 import { LOAD_DOCUMENT_SLUGS, type LoadDocumentKind } from './loadDocuments';
 import { RATING_SIDES, type RatingDto, type RatingValues } from './ratings';
 import { STOP_EVENT_KINDS } from './tracking';
+import { STOP_VISIT_SOURCES } from './stopClock';
 import { X12_DEPARTED_DELIVERY, X12_STOP_CODES, webhookPayloadSchema } from './webhooks';
 
 /**
@@ -239,6 +240,42 @@ export const v1StopSchema = z
     lng: z.number().nullable(),
   })
   .meta({ id: 'Stop' });
+
+/** The clock at one stop of a load (issue 41): its arrival and departure, each from the geofence or a check-in. */
+export const v1StopVisitSchema = z
+  .looseObject({
+    sequence: z
+      .number()
+      .int()
+      .describe("The stop's place in the trip: 1 is the first pickup, stopCount the last delivery"),
+    kind: z.enum(['pickup', 'delivery']),
+    stopCount: z.number().int(),
+    facilityName: z
+      .string()
+      .describe('The facility as the load names it (its name, else its street, else its city)'),
+    facilityKey: z
+      .string()
+      .nullable()
+      .describe(
+        "The facility's key (the same for every load at that facility); null without a street address",
+      ),
+    timeZone: z
+      .string()
+      .describe("The facility's time zone (its state's), in which the product tells its times"),
+    geofenced: z
+      .boolean()
+      .describe('Whether the geofence watches the stop (its point is exact); else check-ins only'),
+    arrivedAt: iso.nullable(),
+    arrivalSource: z.enum(STOP_VISIT_SOURCES).nullable(),
+    departedAt: iso.nullable(),
+    departureSource: z.enum(STOP_VISIT_SOURCES).nullable(),
+    dwellMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Arrival to departure in whole minutes; null until both are known'),
+  })
+  .meta({ id: 'StopVisit' });
 
 /** One fact of a load's history (its event log), oldest first. */
 export const v1HistoryEntrySchema = z

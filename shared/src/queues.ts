@@ -13,5 +13,7 @@ export const QUEUES = {
   truckPostExpiry: 'truck-post-expiry',
   /** An invoice's reminder to its payer, a delayed job at its due date (issue 40). */
   invoiceOverdue: 'invoice-overdue',
+  /** A stop's free-time warning, a delayed job 15 minutes before the free time ends (issue 41). */
+  stopClock: 'stop-clock',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -288,6 +288,8 @@ const CASES = {
   'truck:manage': { type: 'carrier', resource: (p) => ({ companyId: p.companyId }), own: ACT, other: NONE },
   'load:assign': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
   'load:pinDock': { type: 'carrier', resource: (p, x) => bookedLoad(x, p), own: ACT, other: NONE },
+  // The clock at the stops (issue 41): its money to the money roles of either party.
+  'stopClock:readAmounts': { type: 'shipper', resource: (p, x) => bookedLoad(p, x), own: MONEY, other: NONE },
   // Ratings (issue 40): the carrier of a delivered load rates its poster, by a role that works loads or papers.
   'rating:give': {
     type: 'carrier',

@@ -7,9 +7,9 @@ import {
 } from '@freight/shared';
 import type { FreightListing } from '../features/freight/model';
 import { drives, hauls, managesLoad, readsLoad, takesPartIn, type LoadRef } from './freight';
-import { actsOnLoads } from './companies';
+import { actsOnLoads, hasRole } from './companies';
 import { viewerAssignActions } from './fleet';
-import { invoicesPolicies } from './invoices';
+import { MONEY_ROLES, invoicesPolicies } from './invoices';
 import { loadDocumentsPolicies } from './loadDocuments';
 import type { Actor, Rule } from './types';
 
@@ -54,6 +54,13 @@ export const trackingPolicies = {
    * carrier's people who act on loads (its dispatcher) and the assigned driver, who are at or route to the dock.
    */
   'load:pinDock': (actor: Actor, load: Load) => isBookedCarrier(actor, load),
+  /**
+   * The detention accrued at a load's stops in money (issue 41): the money roles (owners, admins, accounting) of
+   * either party, as they see the invoices' amounts, and admins. Everyone who reads the load sees the clock itself
+   * (times, dwell, free time); a driver, a dispatcher and a viewer see no amounts.
+   */
+  'stopClock:readAmounts': (actor: Actor, load: Load) =>
+    actor.userType === 'admin' || (hasRole(actor, MONEY_ROLES) && takesPartIn(actor, load)),
 } satisfies Record<string, Rule>;
 
 const movesTo = (from: string, to: FreightStatus) =>

@@ -28,6 +28,7 @@ import { useLoadDocumentsStore } from './loadDocuments';
 import { useLoadPhotosStore } from './loadPhotos';
 import { useLoadPositionStore } from './loadPosition';
 import { useLoadStopsStore } from './loadStops';
+import { useLoadStopClockStore } from './loadStopClock';
 import { useMyDriverProfileStore } from './myDriverProfile';
 import { useLoadHistoryStore } from './loadHistory';
 import { useNotificationsStore } from './notifications';
@@ -263,6 +264,7 @@ export const socketRoutes: SocketRoutes = {
   },
   'freight:photo': ({ freightId, photo }) => useLoadPhotosStore.getState().add(freightId, photo),
   'freight:stop': ({ freightId, stop }) => useLoadStopsStore.getState().receive(freightId, stop),
+  'freight:stopVisit': ({ freightId, visit }) => useLoadStopClockStore.getState().receive(freightId, visit),
   // A stop's dock pinned (issue 39): the load is read again, its stops' points with it.
   'freight:dockPinned': ({ freightId }) => void refreshTrackedLoad(freightId),
   'load:history': ({ freightId, entry }) => useLoadHistoryStore.getState().receive(freightId, entry),

@@ -5,6 +5,7 @@ import { loadDocumentsProcessor } from './loadDocumentsProcessor';
 import { mailProcessor } from './mailProcessor';
 import { notificationsProcessor } from './notificationsProcessor';
 import { pushProcessor } from './pushProcessor';
+import { stopClockProcessor } from './stopClockProcessor';
 import { subscriptionExpiryProcessor } from './subscriptionExpiryProcessor';
 import { truckPostExpiryProcessor } from './truckPostExpiryProcessor';
 import type { ProcessorDefinition } from './types';
@@ -22,4 +23,5 @@ export const processors: ProcessorDefinition[] = [
   webhooksProcessor,
   truckPostExpiryProcessor,
   invoiceOverdueProcessor,
+  stopClockProcessor,
 ];

@@ -89,6 +89,25 @@ export function stopPointOf(load: FreightListing, ref: StopRef): { lat: number; 
 }
 
 /**
+ * A stop as the clock at the stops names and watches it (issue 41): its kind and place in the trip, its facility's
+ * name, street and state, and its point when that is exact (the address geocoded or the dock pinned), else null: a
+ * ZIP's or a city's centre is too coarse for a geofence.
+ */
+export function stopSiteOf(load: FreightListing, ref: StopRef) {
+  const { kind, sequence, city, state, details } = stopFields(load, ref);
+  const exact = details?.lat != null && details.lng != null && details.approximate === false;
+  return {
+    kind,
+    sequence,
+    city,
+    state,
+    facilityName: details?.facilityName ?? null,
+    street: details?.address ?? null,
+    exactPoint: exact ? { lat: details.lat!, lng: details.lng! } : null,
+  };
+}
+
+/**
  * A stop as the people on the load need it at the gate (issue 39): the full address (one tap opens it in the maps
  * app), directions, the day, appointment, dock notes, references and contact. Directions go to the point when it is
  * exact (the dock pinned, the address geocoded), else to the street address, else to the city's centre.

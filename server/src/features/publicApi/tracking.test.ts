@@ -119,13 +119,19 @@ describe('tracking over /api/v1', () => {
     const api = await keyOf(shipper, ALL);
     const id = await bookedLoad(api);
     const other = await keyOf(stranger, ['tracking:read', 'documents:read']);
-    for (const path of ['/loads/{id}/positions', '/loads/{id}/stops', '/loads/{id}/history'] as const) {
+    const paths = [
+      '/loads/{id}/positions',
+      '/loads/{id}/stops',
+      '/loads/{id}/stop-visits',
+      '/loads/{id}/history',
+    ] as const;
+    for (const path of paths) {
       const res = await other.GET(path, { params: { path: { id }, query: {} } } as never);
       expect(res.response.status, path).toBe(404);
       expect(res.error).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
     const noScope = await keyOf(shipper, ['loads:read', 'documents:read']);
-    for (const path of ['/loads/{id}/positions', '/loads/{id}/stops', '/loads/{id}/history'] as const) {
+    for (const path of paths) {
       const res = await noScope.GET(path, { params: { path: { id }, query: {} } } as never);
       expect(res.response.status, path).toBe(403);
       expect(res.error).toMatchObject({ error: { code: 'FORBIDDEN' } });
@@ -135,6 +141,13 @@ describe('tracking over /api/v1', () => {
     expect((await carrierApi.GET('/loads/{id}/stops', { params: { path: { id } } })).response.status).toBe(
       200,
     );
+    // The clock at the stops (issue 41): every stop, in trip order (these have no street address: no geofence).
+    const visits = await carrierApi.GET('/loads/{id}/stop-visits', { params: { path: { id } } });
+    expect(visits.response.status).toBe(200);
+    expect(visits.data!.data.map((v) => [v.sequence, v.kind, v.geofenced])).toEqual([
+      [1, 'pickup', false],
+      [2, 'delivery', false],
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   v1PageSchema,
   v1PositionSchema,
   v1StopSchema,
+  v1StopVisitSchema,
 } from '@freight/shared';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors';
@@ -15,6 +16,7 @@ import { openLoadDocument } from '../loadDocuments/service';
 import { loadHistory } from '../loadHistory/service';
 import { locationHistory } from '../tracking/positions/service';
 import { listStops } from '../tracking/stops/service';
+import { getStopClock } from '../tracking/stopClock/service';
 import type { Paged, V1Context, V1Route } from './types';
 
 const loadId = (ctx: V1Context) => String(ctx.params.id);
@@ -94,6 +96,34 @@ export function trackingV1Routes(paged: Paged): V1Route[] {
           at: s.at,
           lat: s.lat,
           lng: s.lng,
+        })),
+      }),
+    },
+    {
+      ...tracking,
+      method: 'get',
+      path: '/loads/{id}/stop-visits',
+      operationId: 'listStopVisits',
+      summary: "The clock at the load's stops",
+      description:
+        'Every stop in trip order with its arrival and departure (from the geofence or a check-in) and the dwell: ' +
+        'the times detention is counted from. No amounts.',
+      status: 200,
+      response: z.object({ data: z.array(v1StopVisitSchema) }),
+      handle: async (ctx) => ({
+        data: (await getStopClock(ctx.actor, loadId(ctx))).stops.map((s) => ({
+          sequence: s.sequence,
+          kind: s.kind,
+          stopCount: s.stopCount,
+          facilityName: s.facilityName,
+          facilityKey: s.facilityKey,
+          timeZone: s.timeZone,
+          geofenced: s.geofenced,
+          arrivedAt: s.arrivedAt,
+          arrivalSource: s.arrivalSource,
+          departedAt: s.departedAt,
+          departureSource: s.departureSource,
+          dwellMinutes: s.dwellMinutes,
         })),
       }),
     },

@@ -6,11 +6,12 @@ import { loadRoutes } from './loads/routes';
 import { photoRoutes } from './photos/routes';
 import { positionRoutes } from './positions/routes';
 import { stopRoutes } from './stops/routes';
+import { stopClockRoutes } from './stopClock/routes';
 
 /** Tracking (SPEC §7 calls 14-19): location, status, photos and chat of a load, for its participants only. */
 export function createTrackingRouter(_rt: Runtime): Router {
   const router = Router();
   router.use('/tracking', requireUser);
-  router.use(loadRoutes(), stopRoutes(), positionRoutes(), photoRoutes(), chatRoutes());
+  router.use(loadRoutes(), stopRoutes(), stopClockRoutes(), positionRoutes(), photoRoutes(), chatRoutes());
   return router;
 }

@@ -1,5 +1,5 @@
 // Test support (API, socket and e2e tests): booked loads seeded directly, as the booking flow would leave them.
-import type { FreightStatus } from '@freight/shared';
+import { DEFAULT_ACCESSORIAL_TERMS, type FreightStatus } from '@freight/shared';
 import { FreightModel } from '../freight/model';
 import { openChatRoom } from './chat/rooms';
 
@@ -12,8 +12,43 @@ export interface SeedLoadOptions {
   /** Open the chat room as booking does (default: whenever a carrier is set and the load is not available). */
   openChat?: boolean;
   /** Stops between the pickup and the delivery (issue 39), in order: each a kind and a place. */
-  extraStops?: { kind: 'pickup' | 'delivery'; city: string; state: string }[];
+  extraStops?: {
+    kind: 'pickup' | 'delivery';
+    city: string;
+    state: string;
+    /** A facility with an exact point (the geofence watches it, issue 41). */
+    facilityName?: string;
+    address?: string;
+    lat?: number;
+    lng?: number;
+  }[];
+  /**
+   * The pickup and the delivery at facilities whose points are exact (as if geocoded), so the geofence watches them
+   * (issue 41): Acme DC in Chicago (EXACT_PICKUP) and Lone Star Foods in Dallas (EXACT_DELIVERY).
+   */
+  exactStops?: boolean;
+  /** The load's free time at each stop in minutes (the terms' default, 120, when left out). */
+  freeTimeMinutes?: number;
 }
+
+/** The exact stops of `exactStops`: their facility and point. */
+export const EXACT_PICKUP = {
+  facilityName: 'Acme DC',
+  address: '1200 Commerce Way',
+  lat: 41.85,
+  lng: -87.65,
+};
+export const EXACT_DELIVERY = {
+  facilityName: 'Lone Star Foods',
+  address: '400 Market St',
+  lat: 32.7767,
+  lng: -96.797,
+};
+const exactStop = (s: { facilityName: string; address: string; lat: number; lng: number }) => ({
+  ...s,
+  approximate: false,
+  pinned: false,
+});
 
 export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
   const status = opts.status ?? (opts.carrierId ? 'booked' : 'available');
@@ -36,7 +71,18 @@ export async function seedLoad(opts: SeedLoadOptions): Promise<string> {
     deliveryDate: new Date('2030-03-03T14:00:00Z'),
     isUrgent: true,
     status,
-    extraStops: opts.extraStops ?? [],
+    extraStops: (opts.extraStops ?? []).map((e) =>
+      e.lat != null ? { ...e, approximate: false, pinned: false } : e,
+    ),
+    ...(opts.exactStops && {
+      originZip: '60607',
+      destinationZip: '75201',
+      pickupStop: exactStop(EXACT_PICKUP),
+      deliveryStop: exactStop(EXACT_DELIVERY),
+    }),
+    ...(opts.freeTimeMinutes != null && {
+      accessorialTerms: { ...DEFAULT_ACCESSORIAL_TERMS, freeTimeMinutes: opts.freeTimeMinutes },
+    }),
   });
   const freightId = String(load._id);
   if (opts.carrierId && (opts.openChat ?? status !== 'available')) {

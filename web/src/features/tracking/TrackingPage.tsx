@@ -12,6 +12,7 @@ import { StatusActions } from './StatusActions';
 import { DeliveryReceiptCard } from './DeliveryReceiptCard';
 import { LoadPartiesCard } from './LoadPartiesCard';
 import { StopsCard } from './StopsCard';
+import { StopClockCard } from './StopClockCard';
 import { AssignmentCard } from '../fleet/AssignmentCard';
 import { LoadDocumentsCard } from './LoadDocumentsCard';
 import { TrackingHeader } from './TrackingHeader';
@@ -84,6 +85,7 @@ export function TrackingPage() {
         <TrackingHeader freight={detail} />
         <LoadPartiesCard freightId={detail.id} bookedStatus={detail.status} />
         <StopsCard freight={detail} />
+        <StopClockCard freight={detail} />
         <AssignmentCard
           freightId={detail.id}
           assignment={detail.assignment}

@@ -6,6 +6,7 @@ import { useLoadChatStore } from '../../stores/loadChat';
 import { useLoadPhotosStore } from '../../stores/loadPhotos';
 import { useLoadPositionStore } from '../../stores/loadPosition';
 import { useLoadStopsStore } from '../../stores/loadStops';
+import { useLoadStopClockStore } from '../../stores/loadStopClock';
 import { enterTrackingRoom, leaveTrackingRoom } from '../../stores/socketRooms';
 import { useTrackedLoadStore } from '../../stores/trackedLoad';
 
@@ -71,7 +72,13 @@ export function useTrackedLoadSession(freightId: string): void {
     return () => {
       left = true;
       leaveTrackingRoom(freightId);
-      const stores = [useTrackedLoadStore, useLoadPositionStore, useLoadPhotosStore, useLoadStopsStore];
+      const stores = [
+        useTrackedLoadStore,
+        useLoadPositionStore,
+        useLoadPhotosStore,
+        useLoadStopsStore,
+        useLoadStopClockStore,
+      ];
       for (const store of [...stores, useLoadChatStore]) store.getState().remove(freightId);
     };
   }, [freightId]);

@@ -26,6 +26,8 @@ import {
 import { consumeRateLimit } from '../../../infra/rateLimit';
 import { loadForParticipant, positionRecord } from '../access/service';
 import { recordTruckPosition } from '../../fleet/positions';
+import { now } from '../../../infra/clock';
+import { observePosition } from '../stopClock/service';
 
 export async function getLocation(actor: Actor, freightId: string): Promise<LocationDto> {
   const load = await loadForParticipant(actor, freightId);
@@ -54,6 +56,9 @@ export async function locationHistory(
  * record, never the load itself. It does not start the trip: positions are shared automatically while the carrier's
  * page is open, days before pickup perhaps; the trip starts with Loaded (recordStop) or Start Trip.
  *
+ * Each point is the geofence's too (issue 41, stopClock/service.ts): it may record an arrival at or a departure from a
+ * stop, under the same lease, at the time the point was taken.
+ *
  * A point the phone kept while offline (issue 29) comes with the time it was taken (`capturedAt`, bounded by the
  * schema) and the phone's id for it (`clientId`): it joins the trail at its capture time, moves the load's position
  * only if it is the newest, and a repeated send answers as the first did without storing it again.
@@ -69,7 +74,7 @@ export async function updateLocation(
       ? 'The driver assigned to this load shares its location from their phone'
       : 'Only the booked carrier can update the location',
   });
-  const receivedAt = new Date();
+  const receivedAt = now();
   // A capture time a little ahead of ours (the phone's clock) counts as now.
   const takenAt = input.capturedAt
     ? new Date(Math.min(Date.parse(input.capturedAt), receivedAt.getTime()))
@@ -121,6 +126,8 @@ export async function updateLocation(
       const loadId = String(load._id);
       await recordFact({ kind: 'load', id: loadId }, positionFact(actor, loadId, point, window), write);
     }
+    // The clock at the stops (issue 41): the geofence sees the point, at the time it was taken.
+    await observePosition(actor, load, status.status, { id: point.id, lat, lng, at: takenAt });
     const current = newest ? { lat, lng, at: takenAt } : previous;
     return { point, current, repeated: false };
   });

@@ -18,6 +18,8 @@ import { moveLoad } from '../../freight/status';
 import { recordFact, type Fact } from '../../../events/record';
 import { positionOf, StopEventModel, toStopEventDto, type StopEvent } from '../model';
 import { loadForParticipant, positionRecord } from '../access/service';
+import { clockFromReport } from '../stopClock/service';
+import { now } from '../../../infra/clock';
 
 /** GET /api/freight/:id/stops: the stop events reported so far, in their order. */
 export async function listStops(actor: Actor, freightId: string): Promise<StopEventDto[]> {
@@ -92,7 +94,7 @@ export async function recordStop(
       stop: report.stop,
       stopKind,
       userId: actor.id,
-      at: new Date(),
+      at: now(),
       lat: position.lat,
       lng: position.lng,
     });
@@ -106,6 +108,14 @@ export async function recordStop(
           throw conflict(`${reportName(report)} was already reported`);
         throw err;
       }
+    });
+    // A report is the driver's check-in at the stop it names (issue 41): the clock's arrival or departure there.
+    await clockFromReport(actor, current, {
+      kind: report.kind,
+      stop: report.stop,
+      at: doc.at,
+      lat: doc.lat ?? null,
+      lng: doc.lng ?? null,
     });
     // Loaded starts the trip: a move of its own (freight/status.ts records it), after the stop's fact.
     if (report.kind === 'loaded' && current.status === 'booked') {
