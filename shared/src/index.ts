@@ -14,6 +14,7 @@ export * from './geo';
 export * from './freight';
 export * from './loadPosting';
 export * from './accessorialTerms';
+export * from './facilityScorecard';
 export * from './stops';
 export * from './loadActions';
 export * from './accountActions';

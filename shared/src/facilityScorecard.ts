@@ -1,0 +1,74 @@
+// A facility's dwell scorecard (issue 41, slice 4; docs/detention.md): how long trucks stay at a facility and how
+// often they are held past the free time, over the last 90 days, from the stop visits the geofence clock records.
+// The server keeps the visits' dwell per facility and day; these pure helpers turn them into the figures, so the live
+// scorecard and one recomputed from the event log are the same function of the same visits.
+
+/** The window the figures cover. */
+export const FACILITY_SCORECARD_WINDOW_DAYS = 90;
+/** No figure is shown below this many visits in the window (a median of three visits says little). */
+export const FACILITY_SCORECARD_MIN_VISITS = 5;
+
+/** One truck's visit, as the scorecard counts it: its dwell, and whether it went past that load's free time. */
+export interface DwellVisit {
+  dwellMinutes: number;
+  detained: boolean;
+}
+
+export type FacilityScorecard =
+  | { visits: number; enough: false }
+  | {
+      visits: number;
+      enough: true;
+      medianDwellMinutes: number;
+      p90DwellMinutes: number;
+      /** Visits held past the free time, in whole percent of the visits. */
+      detentionPercent: number;
+    };
+
+/**
+ * The value at `p` (0–100) of sorted values by nearest rank: the smallest value with at least p % of the values at
+ * or below it. Always one of the values (a dwell a truck really had), never an interpolation.
+ */
+export function nearestRank(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1]!;
+}
+
+/**
+ * The scorecard of a facility's visits in the window: the median and 90th percentile dwell (nearest rank, whole
+ * minutes) and the share of visits with detention (rounded to a whole percent); `enough: false` below
+ * FACILITY_SCORECARD_MIN_VISITS visits, with no figure.
+ */
+export function facilityScorecard(visits: readonly DwellVisit[]): FacilityScorecard {
+  const counted = visits.filter((v) => Number.isFinite(v.dwellMinutes) && v.dwellMinutes >= 0);
+  if (counted.length < FACILITY_SCORECARD_MIN_VISITS) return { visits: counted.length, enough: false };
+  const sorted = counted.map((v) => Math.round(v.dwellMinutes)).sort((a, b) => a - b);
+  const detained = counted.filter((v) => v.detained).length;
+  return {
+    visits: counted.length,
+    enough: true,
+    medianDwellMinutes: nearestRank(sorted, 50),
+    p90DwellMinutes: nearestRank(sorted, 90),
+    detentionPercent: Math.round((detained / counted.length) * 100),
+  };
+}
+
+/** A dwell as the scorecard words it: '2 h 50 m', '45 m', '3 h'. */
+export function dwellText(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const h = Math.floor(whole / 60);
+  const m = whole % 60;
+  if (!h) return `${m} m`;
+  return m ? `${h} h ${m} m` : `${h} h`;
+}
+
+/**
+ * The scorecard's one line (the load page, the board): 'Median dwell 2 h 50 m · detention at 38 % of stops'; below
+ * the minimum, 'Too few visits for a dwell figure (3 in 90 days)'.
+ */
+export function facilityScorecardLine(card: FacilityScorecard): string {
+  if (!card.enough)
+    return `Too few visits for a dwell figure (${card.visits} in ${FACILITY_SCORECARD_WINDOW_DAYS} days)`;
+  return `Median dwell ${dwellText(card.medianDwellMinutes)} · detention at ${card.detentionPercent} % of stops`;
+}
