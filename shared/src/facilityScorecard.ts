@@ -84,13 +84,16 @@ export interface StopFacilityDwellDto {
 }
 
 export interface LoadFacilityDwellDto {
+  /** The load's id. */
+  id: string;
   pickup: StopFacilityDwellDto | null;
   delivery: StopFacilityDwellDto | null;
 }
 
 /** The facility page (GET /api/facilities/:key). */
 export interface FacilityPageDto {
-  facilityKey: string;
+  /** The facility's key. */
+  id: string;
   facilityName: string | null;
   scorecard: FacilityScorecardDto;
 }

@@ -84,6 +84,7 @@ describe('facility dwell scorecards (issue 41, slice 4)', () => {
     const live = page.body as FacilityPageDto;
     // Sorted 60, 90, 130, 150, 200, 240: median 130 (3rd), p90 240 (6th); detained 130, 150, 240 (3 of 6).
     expect(live).toMatchObject({
+      id: key,
       facilityName: 'Acme DC',
       scorecard: {
         visits: 6,
@@ -119,6 +120,6 @@ describe('facility dwell scorecards (issue 41, slice 4)', () => {
     expect((await carrier.get(`/api/freight/${booked}/facility-dwell`)).status).toBe(200);
     // A load without street addresses has no facility to score.
     const plain = await seedLoad({ posterId: shipperId });
-    expect(await dwellOf(plain, null)).toEqual({ pickup: null, delivery: null });
+    expect(await dwellOf(plain, null)).toEqual({ id: plain, pickup: null, delivery: null });
   });
 });

@@ -54,7 +54,7 @@ export async function loadFacilityDwell(actor: Actor | null, loadId: string): Pr
     stopFacility(load, 'pickup', seesStops),
     stopFacility(load, 'delivery', seesStops),
   ]);
-  return { pickup, delivery };
+  return { id: String(load._id), pickup, delivery };
 }
 
 /**
@@ -65,5 +65,5 @@ export async function facilityPage(key: string): Promise<FacilityPageDto> {
   if (!FACILITY_KEY_PATTERN.test(key)) throw notFound('Facility not found');
   const dwell = await readDwell(key);
   if (!dwell) throw notFound('Facility not found');
-  return { facilityKey: key, facilityName: dwell.facilityName, scorecard: toScorecardDto(dwell) };
+  return { id: key, facilityName: dwell.facilityName, scorecard: toScorecardDto(dwell) };
 }
