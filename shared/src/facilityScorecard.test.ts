@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FACILITY_SCORECARD_MIN_VISITS,
+  dwellText,
   facilityScorecard,
   facilityScorecardLine,
   nearestRank,
@@ -53,5 +54,12 @@ describe('facility scorecard (issue 41, slice 4)', () => {
       ),
     ).toBe(9);
     expect(nearestRank([], 50)).toBeNaN();
+  });
+
+  it("words a dwell as the issue does: '2 h 50 m'", () => {
+    expect(dwellText(170)).toBe('2 h 50 m');
+    expect(dwellText(45)).toBe('45 m');
+    expect(dwellText(180)).toBe('3 h');
+    expect(dwellText(0)).toBe('0 m');
   });
 });

@@ -2,7 +2,6 @@
 // often they are held past the free time, over the last 90 days, from the stop visits the geofence clock records.
 // The server keeps the visits' dwell per facility and day; these pure helpers turn them into the figures, so the live
 // scorecard and one recomputed from the event log are the same function of the same visits.
-import { dwellText } from './stopClock';
 
 /** The window the figures cover. */
 export const FACILITY_SCORECARD_WINDOW_DAYS = 90;
@@ -53,6 +52,15 @@ export function facilityScorecard(visits: readonly DwellVisit[]): FacilityScorec
     p90DwellMinutes: nearestRank(sorted, 90),
     detentionPercent: Math.round((detained / counted.length) * 100),
   };
+}
+
+/** A dwell as the scorecard words it: '2 h 50 m', '45 m', '3 h'. */
+export function dwellText(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const h = Math.floor(whole / 60);
+  const m = whole % 60;
+  if (!h) return `${m} m`;
+  return m ? `${h} h ${m} m` : `${h} h`;
 }
 
 /**
