@@ -4,10 +4,18 @@
 // API) then give it a days-to-pay figure on its profile. At 1280x900 and 390x844.
 import type { InvoiceDto } from '@freight/shared';
 import { companyIdOf } from '@freight/server/features/companies/service';
-import { seedLoad } from '@freight/server/features/tracking/testing';
+import { resetClock, setClock } from '@freight/server/infra/clock';
+import { EXACT_PICKUP, seedLoad } from '@freight/server/features/tracking/testing';
 import { describe, expect, it } from 'vitest';
-import { BOTH_SIZES, goInApp, screenshot, startJourney } from './browser';
-import { flaggedVerifiedAccount, markNoReload, notReloaded, rolePage, type RolePage } from './roles';
+import { BOTH_SIZES, LAPTOP, PHONE, goInApp, screenshot, startJourney } from './browser';
+import {
+  flaggedVerifiedAccount,
+  markNoReload,
+  notReloaded,
+  postLoadApi,
+  rolePage,
+  type RolePage,
+} from './roles';
 
 const journey = startJourney();
 
@@ -129,4 +137,73 @@ describe('issue 40: ratings both ways (Chromium)', () => {
       expect(c.errors).toEqual([]);
     });
   }
+});
+
+// Issue 41, slice 4: how long trucks wait at a facility, known before booking. Five trucks are timed at Acme DC by the
+// geofence (pings through the API, the product's clock moved, not waited on); a carrier on the board (phone) reads the
+// figures in a load's details without learning the facility, and the poster (laptop) follows its load page's link to
+// the facility page.
+describe('issue 41: facility dwell scorecards (Chromium)', () => {
+  it("the board shows the pickup's dwell figures; the poster opens the facility page", async () => {
+    const { app, browser } = journey;
+    const tag = Date.now().toString(36);
+    const shipper = await flaggedVerifiedAccount(app, 'shipper', { companyName: `Dockside ${tag}` });
+    const carrier = await flaggedVerifiedAccount(app, 'carrier', { companyName: `Haulers ${tag}` });
+    const MIN = 60_000;
+    const t0 = Date.now() - 8 * 60 * MIN;
+    const away = { latitude: EXACT_PICKUP.lat + 1 / 69, longitude: EXACT_PICKUP.lng };
+    try {
+      // 1 h 10 m to 4 h: sorted 70, 130, 150, 200, 240; four past the 2 h free time.
+      for (const [i, dwell] of [150, 70, 240, 130, 200].entries()) {
+        const id = await seedLoad({
+          posterId: shipper.user.id,
+          carrierId: carrier.user.id,
+          exactStops: true,
+        });
+        setClock(() => new Date(t0 + i * MIN));
+        const inside = { latitude: EXACT_PICKUP.lat, longitude: EXACT_PICKUP.lng };
+        expect((await carrier.api.post(`/api/freight/${id}/location`, inside)).status).toBe(200);
+        setClock(() => new Date(t0 + (i + dwell) * MIN));
+        expect((await carrier.api.post(`/api/freight/${id}/location`, away)).status).toBe(200);
+      }
+    } finally {
+      resetClock();
+    }
+    await app.rt.projectors.drain();
+    const open = await postLoadApi(shipper, {
+      title: `Coils ${tag}`,
+      originZip: '60607',
+      destinationCity: 'Omaha',
+      destinationState: 'NE',
+      pickupStop: { facilityName: EXACT_PICKUP.facilityName, address: EXACT_PICKUP.address },
+    });
+    const line = 'Median dwell 2 h 30 m · detention at 80 % of stops';
+
+    // Another carrier on the board, on a phone: the figures in the load's details, the facility not named.
+    const other = await flaggedVerifiedAccount(app, 'carrier', { companyName: `Roamers ${tag}` });
+    const c = await rolePage(browser, app, other, { viewport: PHONE }, '/freight');
+    const card = c.page
+      .getByRole('article', { name: 'Load Chicago, IL → Omaha, NE' })
+      .filter({ hasText: `Coils ${tag}` });
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = c.page.getByRole('dialog');
+    await details.getByTestId('facility-dwell-pickup').filter({ hasText: line }).waitFor();
+    expect(await details.getByTestId('facility-dwell').textContent()).not.toContain('Acme DC');
+    expect(await details.getByRole('link', { name: /Pickup/ }).count()).toBe(0);
+    await screenshot(c.page, 'facility-dwell-board', BOTH_SIZES);
+
+    // The poster, on a laptop: the load page names the facility and links its page.
+    const s = await rolePage(browser, app, shipper, { viewport: LAPTOP }, `/loads/${open.id}`);
+    const pickup = s.page.getByTestId('facility-dwell-pickup');
+    await pickup.filter({ hasText: line }).waitFor();
+    await pickup.getByRole('link', { name: 'Pickup (Acme DC)' }).click();
+    await s.page.getByRole('heading', { level: 1, name: 'Acme DC' }).waitFor();
+    await s.page.getByTestId('facility-median').filter({ hasText: '2 h 30 m' }).waitFor();
+    expect(await s.page.getByTestId('facility-p90').textContent()).toContain('4 h');
+    expect(await s.page.getByTestId('facility-detention').textContent()).toContain('80 %');
+    expect(await s.page.getByTestId('facility-visits').textContent()).toContain('5');
+    await screenshot(s.page, 'facility-page', BOTH_SIZES);
+    expect(c.errors).toEqual([]);
+    expect(s.errors).toEqual([]);
+  });
 });

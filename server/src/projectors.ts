@@ -28,3 +28,4 @@ import './features/ratings/projector';
 import './features/invoices/projector';
 import './features/invoices/overdue';
 import './features/invoices/daysToPay.projector';
+import './features/facilities/projector';

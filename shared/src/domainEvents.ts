@@ -159,6 +159,8 @@ export const DOMAIN_EVENTS = {
     ...stopVisitFacts,
     arrivedAt: z.string().nullable(),
     dwellMinutes: z.number().nullable(),
+    /** The load's free time at each stop: a dwell past it was detained (facility scorecards, slice 4). */
+    freeTimeMinutes: z.number(),
   }),
   /**
    * The free time at a stop ends soon and the truck is still there: the poster's people are told when detention

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   FACILITY_SCORECARD_MIN_VISITS,
-  dwellText,
   facilityScorecard,
   facilityScorecardLine,
   nearestRank,
 } from './facilityScorecard';
+import { durationText } from './stopClock';
 
 const visit = (dwellMinutes: number, detained = dwellMinutes > 120) => ({ dwellMinutes, detained });
 
@@ -57,9 +57,9 @@ describe('facility scorecard (issue 41, slice 4)', () => {
   });
 
   it("words a dwell as the issue does: '2 h 50 m'", () => {
-    expect(dwellText(170)).toBe('2 h 50 m');
-    expect(dwellText(45)).toBe('45 m');
-    expect(dwellText(180)).toBe('3 h');
-    expect(dwellText(0)).toBe('0 m');
+    expect(durationText(170)).toBe('2 h 50 m');
+    expect(durationText(45)).toBe('45 m');
+    expect(durationText(180)).toBe('3 h');
+    expect(durationText(0)).toBe('0 m');
   });
 });

@@ -2,6 +2,7 @@
 // often they are held past the free time, over the last 90 days, from the stop visits the geofence clock records.
 // The server keeps the visits' dwell per facility and day; these pure helpers turn them into the figures, so the live
 // scorecard and one recomputed from the event log are the same function of the same visits.
+import { durationText } from './stopClock';
 
 /** The window the figures cover. */
 export const FACILITY_SCORECARD_WINDOW_DAYS = 90;
@@ -54,15 +55,6 @@ export function facilityScorecard(visits: readonly DwellVisit[]): FacilityScorec
   };
 }
 
-/** A dwell as the scorecard words it: '2 h 50 m', '45 m', '3 h'. */
-export function dwellText(minutes: number): string {
-  const whole = Math.max(0, Math.round(minutes));
-  const h = Math.floor(whole / 60);
-  const m = whole % 60;
-  if (!h) return `${m} m`;
-  return m ? `${h} h ${m} m` : `${h} h`;
-}
-
 /**
  * The scorecard's one line (the load page, the board): 'Median dwell 2 h 50 m · detention at 38 % of stops'; below
  * the minimum, 'Too few visits for a dwell figure (3 in 90 days)'.
@@ -70,5 +62,41 @@ export function dwellText(minutes: number): string {
 export function facilityScorecardLine(card: FacilityScorecard): string {
   if (!card.enough)
     return `Too few visits for a dwell figure (${card.visits} in ${FACILITY_SCORECARD_WINDOW_DAYS} days)`;
-  return `Median dwell ${dwellText(card.medianDwellMinutes)} · detention at ${card.detentionPercent} % of stops`;
+  return `Median dwell ${durationText(card.medianDwellMinutes)} · detention at ${card.detentionPercent} % of stops`;
 }
+
+/** A facility's scorecard as the API gives it (GET /api/facilities/:key, and per stop of a load). */
+export type FacilityScorecardDto = FacilityScorecard & {
+  /** The scorecard's one line (facilityScorecardLine). */
+  line: string;
+  windowDays: number;
+};
+
+/**
+ * One stop's facility on a load (GET /api/freight/:id/facility-dwell): its scorecard, and for a viewer who reads the
+ * load's stop details the facility's key and name (the facility page's link); null for a stop without a street
+ * address (no facility known).
+ */
+export interface StopFacilityDwellDto {
+  facilityKey: string | null;
+  facilityName: string | null;
+  scorecard: FacilityScorecardDto;
+}
+
+export interface LoadFacilityDwellDto {
+  /** The load's id. */
+  id: string;
+  pickup: StopFacilityDwellDto | null;
+  delivery: StopFacilityDwellDto | null;
+}
+
+/** The facility page (GET /api/facilities/:key). */
+export interface FacilityPageDto {
+  /** The facility's key. */
+  id: string;
+  facilityName: string | null;
+  scorecard: FacilityScorecardDto;
+}
+
+/** A facility's key as the API takes it: the hex SHA-256 issue 39's dock pins use. */
+export const FACILITY_KEY_PATTERN = /^[0-9a-f]{64}$/;

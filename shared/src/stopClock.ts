@@ -105,12 +105,13 @@ export function clockTimeText(at: string | number | Date, timeZone: string): str
   return text.replace(/\s?([AP])M/, (_, h: string) => ` ${h.toLowerCase()}m`).replace(/\s+/g, ' ');
 }
 
-/** A dwell or a time left in words: "3 h 20 m", "45 m". */
+/** A dwell or a time left in whole minutes, in words: "3 h 20 m", "45 m", "4 h". */
 export function durationText(minutes: number): string {
   const whole = Math.max(0, Math.floor(minutes));
   const h = Math.floor(whole / 60);
   const m = whole % 60;
-  return h > 0 ? `${h} h ${m} m` : `${m} m`;
+  if (!h) return `${m} m`;
+  return m ? `${h} h ${m} m` : `${h} h`;
 }
 
 /** Whole minutes between two times (a dwell: the arrival to the departure, or to now). */

@@ -61,6 +61,7 @@ const CompanyProfilePage = lazyNamed(
   () => import('./features/companies/CompanyProfilePage'),
   'CompanyProfilePage',
 );
+const FacilityPage = lazyNamed(() => import('./features/facilities/FacilityPage'), 'FacilityPage');
 const InvoicesPage = lazyNamed(() => import('./features/invoices/InvoicesPage'), 'InvoicesPage');
 
 /**
@@ -129,5 +130,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/developers/webhooks', element: <WebhooksPage />, access: 'signedIn' },
   { path: '/trucks', element: <TrucksPage />, access: 'signedIn' },
   { path: '/companies/:id', element: <CompanyProfilePage />, access: 'signedIn' },
+  { path: '/facilities/:key', element: <FacilityPage />, access: 'signedIn' },
   { path: '/invoices', element: <InvoicesPage />, access: 'signedIn' },
 ];

@@ -14,6 +14,7 @@ import { createDriverRoutesRouter } from './driverRoutes/routes';
 import { seedDemoFreight } from './freight/seed';
 import { createFreightRouter } from './freight/routes';
 import { createHealthRouter } from './health/routes';
+import { createFacilitiesRouter } from './facilities/routes';
 import { createInvoicesRouter } from './invoices/routes';
 import { createMailRouter } from './mail/routes';
 import { createLoadDocumentsRouter } from './loadDocuments/routes';
@@ -61,6 +62,7 @@ export function featureRouters(rt: Runtime): Router[] {
     createRatingsRouter(),
     createCompanyProfileRouter(),
     createInvoicesRouter(rt),
+    createFacilitiesRouter(rt),
     placesRouter,
   ];
 }

@@ -212,25 +212,31 @@ export { boardQuery, searchListings } from './book/search';
 // ---------------------------------------------------------------------------------------------------------------
 // One load (call 13), my listings (9), broker freight (25)
 
-export async function getListing(actor: Actor | null, id: string): Promise<FreightListingDto> {
+/**
+ * A load as GET /api/freight/:id may show it to the viewer: an air load to those with air freight (or its parties); a
+ * load that left the board (booked, in transit, delivered, cancelled) to its participants only (issue 25), anyone
+ * else, signed out too, is told it does not exist. Who reads it is the policy's `load:read`, with the member's role
+ * (issue 51: an unassigned driver of the carrier is not one).
+ */
+export async function readableLoad(actor: Actor | null, id: string): Promise<FreightListing> {
   const load = await findLoad(id);
-  if (load.equipmentType === AIR) {
-    const involved = can(actor, 'load:read', load);
-    if (!involved) {
-      if (!actor) throw unauthorized();
-      await assertFeatureAccess(actor, 'air_freight');
-    }
+  const participant = can(actor, 'load:read', load);
+  if (load.equipmentType === AIR && !participant) {
+    if (!actor) throw unauthorized();
+    await assertFeatureAccess(actor, 'air_freight');
   }
+  if (!participant && load.status !== 'available') throw notFound('Load not found');
+  return load;
+}
+
+export async function getListing(actor: Actor | null, id: string): Promise<FreightListingDto> {
+  const load = await readableLoad(actor, id);
   const listing = withStopDetails(actor, load, {
     ...toFreightDto(load),
     viewerActions: viewerLoadActions(actor, load),
   });
-  // A load that left the board (booked, in transit, delivered, cancelled) is the business of its participants only
-  // (issue 25): its description and instructions included; anyone else, signed out too, gets 404. Who reads it is
-  // the policy's `load:read`, with the member's role (issue 51: an unassigned driver of the carrier is not one).
-  const participant = can(actor, 'load:read', load);
-  if (!participant && load.status !== 'available') throw notFound('Load not found');
-  return participant || !listing.carrierId ? listing : { ...listing, carrierId: null };
+  // Its description and instructions included for a participant; the booked carrier's id only to them.
+  return can(actor, 'load:read', load) || !listing.carrierId ? listing : { ...listing, carrierId: null };
 }
 
 export const myListingsSchema = pageQuerySchema.extend({

@@ -7,6 +7,7 @@ import {
 } from '@freight/shared';
 import { FormDialog, FormDialogFooter } from '../../components/FormDialog';
 import { PosterRating } from '../companies/PosterRating';
+import { FacilityDwellLines } from '../facilities/FacilityDwellLines';
 import {
   equipmentLabel,
   formatDay,
@@ -119,6 +120,7 @@ export function LoadDetailsDialog({
                 <Detail key={label} label={label} value={text} />
               ))}
             </SimpleGrid>
+            <FacilityDwellLines loadId={l.id} />
             {l.description && <Detail label="Description" value={l.description} />}
             {l.specialInstructions && <Detail label="Special Instructions" value={l.specialInstructions} />}
           </Stack>

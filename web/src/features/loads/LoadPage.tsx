@@ -50,6 +50,7 @@ import {
   tripMiles,
 } from '../freight/format';
 import { AuthorityLine } from '../freight/AuthorityLine';
+import { FacilityDwellLines } from '../facilities/FacilityDwellLines';
 import { PostLoadDialog } from '../freight/PostLoadDialog';
 import { cargoTypeLabel } from '../tracking/format';
 import { REQUEST_OUTCOME } from '../workspace/nextSteps';
@@ -542,6 +543,7 @@ function LoadFields({ listing: l }: { listing: FreightListingDto }) {
               ))}
             </SimpleGrid>
           </Stack>
+          <FacilityDwellLines loadId={l.id} />
           {l.description && <Field label="Description" value={l.description} />}
           {l.specialInstructions && <Field label="Special instructions" value={l.specialInstructions} />}
         </Stack>

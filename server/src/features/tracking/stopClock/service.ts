@@ -224,6 +224,7 @@ async function recordTransition(
             ...common,
             arrivedAt: iso(before.arrivedAt),
             dwellMinutes: before.arrivedAt ? minutesBetween(before.arrivedAt, t.at) : null,
+            freeTimeMinutes: accessorialTermsOf(load.accessorialTerms).freeTimeMinutes,
           },
           proof,
         };
