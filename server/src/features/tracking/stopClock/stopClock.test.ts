@@ -54,7 +54,7 @@ const ping = (id: string, where: { latitude: number; longitude: number }, extra 
   who.post(`/api/freight/${id}/location`, { ...where, ...extra });
 
 const facts = (id: string, name: string) =>
-  DomainEventModel.find({ name, loadId: id, state: 'recorded' }).lean<StoredDomainEvent[]>();
+  DomainEventModel.find({ name, loadId: id, state: 'recorded' }).sort({ seq: 1 }).lean<StoredDomainEvent[]>();
 const clockOf = async (id: string, who = shipper) => {
   const res = await who.get(`/api/freight/${id}/stop-clock`);
   expect(res.status, res.text).toBe(200);
