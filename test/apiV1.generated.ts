@@ -775,6 +775,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "tracking.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A truck arrived at a stop: from its positions entering the stop's geofence, or the driver's check-in
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to the load's companies with the stop, its facility, the time and its source (`geofence` or `check_in`) in `data.visit`, once per stop and load, and the X12 214 code (`x12`): X3 / AF arrived at / departed a pickup, X1 / CD a delivery.
+         */
+        post: operations["webhook_tracking_arrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracking.departed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A truck left a stop, with its time there (the dwell) when its arrival is known
+         * @description Sent to your endpoint per Standard Webhooks; verify it with the `standardwebhooks` library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 hours, in order per load. It goes to the load's companies with the stop, its facility, the time and its source (`geofence` or `check_in`) in `data.visit`, once per stop and load, and the X12 214 code (`x12`): X3 / AF arrived at / departed a pickup, X1 / CD a delivery.
+         */
+        post: operations["webhook_tracking_departed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.submitted": {
         parameters: {
             query?: never;
@@ -1274,7 +1314,7 @@ export interface components {
             id: string;
             url: string;
             description: string;
-            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
+            events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
             /** @enum {string} */
             status: "active" | "disabled";
             disabledReason: string | null;
@@ -1291,7 +1331,7 @@ export interface components {
             id: string;
             endpointId: string;
             /** @enum {string} */
-            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+            event: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
             loadId: string | null;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
@@ -3239,7 +3279,7 @@ export interface operations {
                      * @description https:// (http:// only for targets the operator allows, e.g. in tests)
                      */
                     url: string;
-                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
+                    events: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
                     description?: string;
                 };
             };
@@ -3510,7 +3550,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
+                    events?: ("load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed")[];
                     enabled?: boolean;
                 };
             };
@@ -4593,7 +4633,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4640,7 +4680,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4687,7 +4727,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4734,7 +4774,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4781,7 +4821,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4828,7 +4868,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4875,7 +4915,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4922,7 +4962,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
@@ -4969,12 +5009,154 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string | null;
                         /** @description X12 214 status code of a stop or status event */
                         x12?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tracking_arrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        loadId: string;
+                        /** @description The stop, its facility, the time and its source (inline: a webhook-only shape) */
+                        visit: {
+                            /** @description The stop's place in the trip: 1 is the first pickup */
+                            sequence: number;
+                            /** @enum {string} */
+                            kind: "pickup" | "delivery";
+                            stopCount: number;
+                            facilityName: string;
+                            facilityKey: string | null;
+                            timeZone: string;
+                            /** @description When the truck arrived or left: the position's capture time, or the time checked in */
+                            at: string;
+                            /** @enum {string} */
+                            source: "geofence" | "check_in";
+                            /** @description The position that proves it (for a check-in, the last one known then); null when none */
+                            point: {
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            /** @description tracking.departed: the arrival, when known */
+                            arrivedAt?: string | null;
+                            /** @description tracking.departed: arrival to departure in whole minutes, when the arrival is known */
+                            dwellMinutes?: number | null;
+                        };
+                        /** @description X12 214: X3 / AF arrived at / departed a pickup, X1 / CD a delivery */
+                        x12: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (retried) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_tracking_departed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id: the same on every retry (de-duplicate by it) */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    timestamp: string;
+                    data: {
+                        loadId: string;
+                        /** @description The stop, its facility, the time and its source (inline: a webhook-only shape) */
+                        visit: {
+                            /** @description The stop's place in the trip: 1 is the first pickup */
+                            sequence: number;
+                            /** @enum {string} */
+                            kind: "pickup" | "delivery";
+                            stopCount: number;
+                            facilityName: string;
+                            facilityKey: string | null;
+                            timeZone: string;
+                            /** @description When the truck arrived or left: the position's capture time, or the time checked in */
+                            at: string;
+                            /** @enum {string} */
+                            source: "geofence" | "check_in";
+                            /** @description The position that proves it (for a check-in, the last one known then); null when none */
+                            point: {
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            /** @description tracking.departed: the arrival, when known */
+                            arrivedAt?: string | null;
+                            /** @description tracking.departed: arrival to departure in whole minutes, when the arrival is known */
+                            dwellMinutes?: number | null;
+                        };
+                        /** @description X12 214: X3 / AF arrived at / departed a pickup, X1 / CD a delivery */
+                        x12: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5016,7 +5198,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5068,7 +5250,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5120,7 +5302,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5172,7 +5354,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5224,7 +5406,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5276,7 +5458,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5328,7 +5510,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5380,7 +5562,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5432,7 +5614,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         /** @description The invoice's load: its events and the invoice's arrive in order */
@@ -5484,7 +5666,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string;
@@ -5578,7 +5760,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
+                    type: "load.posted" | "load.edited" | "load.withdrawn" | "load.status_changed" | "booking.requested" | "booking.reviewed" | "offer.received" | "offer.answered" | "tracking.stop" | "tracking.arrived" | "tracking.departed" | "invoice.submitted" | "invoice.corrected" | "invoice.approved" | "invoice.disputed" | "invoice.scheduled" | "invoice.paid" | "invoice.quick_pay_requested" | "invoice.overdue" | "invoice.quick_pay_missed" | "rating.given" | "rating.changed";
                     timestamp: string;
                     data: {
                         loadId: string;

@@ -11,6 +11,7 @@ import { INVOICE_LINE_KINDS, INVOICE_STATUSES, type InvoiceDto } from './invoice
 import { LOAD_DOCUMENT_SLUGS, type LoadDocumentKind } from './loadDocuments';
 import { RATING_SIDES, type RatingDto, type RatingValues } from './ratings';
 import { STOP_EVENT_KINDS } from './tracking';
+import type { DomainEventData } from './domainEvents';
 import { STOP_VISIT_SOURCES } from './stopClock';
 import { X12_DEPARTED_DELIVERY, X12_STOP_CODES, webhookPayloadSchema } from './webhooks';
 
@@ -523,6 +524,60 @@ export const v1InvoiceWebhookPayloadSchema = webhookPayloadSchema.extend({
       .object({ id: z.string(), version: z.number().int() })
       .optional()
       .describe('invoice.corrected: the invoice the correction replaced (now `replaced`, at this version)'),
+  }),
+});
+
+/** A stop's arrival or departure as a webhook carries it (issue 41's clock), picked field by field from the fact. */
+export const v1StopTransitionSchema = z
+  .object({
+    sequence: z.number().int().describe("The stop's place in the trip: 1 is the first pickup"),
+    kind: z.enum(['pickup', 'delivery']),
+    stopCount: z.number().int(),
+    facilityName: z.string(),
+    facilityKey: z.string().nullable(),
+    timeZone: z.string(),
+    at: iso.describe("When the truck arrived or left: the position's capture time, or the time checked in"),
+    source: z.enum(STOP_VISIT_SOURCES),
+    point: z
+      .object({ lat: z.number(), lng: z.number() })
+      .nullable()
+      .describe('The position that proves it (for a check-in, the last one known then); null when none'),
+    arrivedAt: iso.nullable().optional().describe('tracking.departed: the arrival, when known'),
+    dwellMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe('tracking.departed: arrival to departure in whole minutes, when the arrival is known'),
+  })
+  .describe('The stop, its facility, the time and its source (inline: a webhook-only shape)');
+
+export type V1StopTransition = z.infer<typeof v1StopTransitionSchema>;
+
+/** A stop fact's webhook view: the fields named above, nothing else (not its parties, not the trail point's id). */
+export function toV1StopTransition(
+  data: DomainEventData<'stop.arrived'> | DomainEventData<'stop.departed'>,
+): V1StopTransition {
+  return {
+    sequence: data.stop.sequence,
+    kind: data.stop.kind,
+    stopCount: data.stop.stopCount,
+    facilityName: data.facilityName,
+    facilityKey: data.facilityKey,
+    timeZone: data.timeZone,
+    at: data.at,
+    source: data.source,
+    point: data.point ? { lat: data.point.lat, lng: data.point.lng } : null,
+    ...('dwellMinutes' in data && { arrivedAt: data.arrivedAt, dwellMinutes: data.dwellMinutes }),
+  };
+}
+
+/** The body of a stop clock event (`tracking.arrived`, `tracking.departed`). */
+export const v1StopTransitionWebhookPayloadSchema = webhookPayloadSchema.extend({
+  data: z.looseObject({
+    loadId: z.string(),
+    visit: v1StopTransitionSchema,
+    x12: z.string().describe('X12 214: X3 / AF arrived at / departed a pickup, X1 / CD a delivery'),
   }),
 });
 

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'offer.received',
   'offer.answered',
   'tracking.stop',
+  'tracking.arrived',
+  'tracking.departed',
   'invoice.submitted',
   'invoice.corrected',
   'invoice.approved',
@@ -40,6 +42,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'offer.answered': 'An offer was accepted, rejected, countered or expired',
   'tracking.stop':
     'A stop was reported (arrived at pickup, loaded, done at a stop on the way, arrived at delivery)',
+  'tracking.arrived':
+    "A truck arrived at a stop: from its positions entering the stop's geofence, or the driver's check-in",
+  'tracking.departed': 'A truck left a stop, with its time there (the dwell) when its arrival is known',
   'invoice.submitted': 'A carrier sent an invoice for a delivered load',
   'invoice.corrected': 'A corrected invoice replaced an open or disputed one',
   'invoice.approved': 'An invoice was approved by the company billed',
@@ -68,6 +73,12 @@ export function x12StopCode(e: {
   return X12_STOP_CODES[e.kind];
 }
 export const X12_STATUS_CODES: Partial<Record<string, string>> = { delivered: 'D1' };
+/** A stop's arrival or departure (issue 41's clock): X3 / AF at a pickup, X1 / CD at a delivery. */
+export function x12VisitCode(kind: 'pickup' | 'delivery', transition: 'arrived' | 'departed'): string {
+  if (kind === 'pickup')
+    return transition === 'arrived' ? X12_STOP_CODES.arrived_pickup : X12_STOP_CODES.loaded;
+  return transition === 'arrived' ? X12_STOP_CODES.arrived_delivery : X12_DEPARTED_DELIVERY;
+}
 
 /** Endpoints one company may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;

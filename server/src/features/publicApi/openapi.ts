@@ -5,6 +5,7 @@ import {
   v1ErrorSchema,
   v1InvoiceWebhookPayloadSchema,
   v1RatingWebhookPayloadSchema,
+  v1StopTransitionWebhookPayloadSchema,
   WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
   webhookPayloadSchema,
@@ -122,12 +123,15 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`: two during a secret rotation',
       ),
   });
+  const isStopTransition = (event: string) => event === 'tracking.arrived' || event === 'tracking.departed';
   const payloadOf = (event: string) =>
     event.startsWith('invoice.')
       ? v1InvoiceWebhookPayloadSchema
       : event.startsWith('rating.')
         ? v1RatingWebhookPayloadSchema
-        : webhookPayloadSchema;
+        : isStopTransition(event)
+          ? v1StopTransitionWebhookPayloadSchema
+          : webhookPayloadSchema;
   /** What each kind of event adds to the common words: X12 codes for a load's, who hears of money and ratings. */
   const aboutEvent = (event: string) =>
     event.startsWith('invoice.')
@@ -137,8 +141,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       : event.startsWith('rating.')
         ? "It goes to both companies of the load (the rating's and the rated) with the rating (`data.rating`), in " +
           "order with the load's other events."
-        : 'Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 ' +
-          'arrived at delivery, D1 delivered.';
+        : isStopTransition(event)
+          ? "It goes to the load's companies with the stop, its facility, the time and its source (`geofence` or " +
+            '`check_in`) in `data.visit`, once per stop and load, and the X12 214 code (`x12`): X3 / AF arrived at / ' +
+            'departed a pickup, X1 / CD a delivery.'
+          : 'Stop and status events carry the X12 214 code (`x12`): X3 arrived at pickup, AF departed pickup, X1 ' +
+            'arrived at delivery, D1 delivered.';
   for (const event of WEBHOOK_EVENTS) {
     registry.registerWebhook({
       method: 'post',

@@ -5,7 +5,9 @@ import {
   toV1Invoice,
   toV1Rating,
   toV1RatingValues,
+  toV1StopTransition,
   x12StopCode,
+  x12VisitCode,
   type AnyDomainEvent,
   type DomainEventName,
   type InvoiceFactName,
@@ -165,6 +167,19 @@ async function toWebhook(
         parties: loadParties(e.data.parties ?? (await storedParties(loadId))),
         data: { loadId, stop: e.data.stop, x12: x12StopCode(e.data.stop) },
       };
+    case 'stop.arrived':
+    case 'stop.departed': {
+      const transition = e.name === 'stop.arrived' ? 'arrived' : 'departed';
+      return {
+        type: `tracking.${transition}`,
+        parties: loadParties(e.data.parties),
+        data: {
+          loadId,
+          visit: toV1StopTransition(e.data),
+          x12: x12VisitCode(e.data.stop.kind, transition),
+        },
+      };
+    }
     case 'rating.given':
     case 'rating.changed': {
       const { rating } = e.data;
@@ -236,6 +251,8 @@ const APPLICABLE: DomainEventName[] = [
   'offer.expired',
   'truckPost.loadOffered',
   'stop.reported',
+  'stop.arrived',
+  'stop.departed',
   ...INVOICE_FACTS,
   'rating.given',
   'rating.changed',

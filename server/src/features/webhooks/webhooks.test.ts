@@ -65,6 +65,8 @@ interface Received {
   type: string;
   loadId: string | null;
   x12?: string | null;
+  /** A stop clock event's stop (tracking.arrived / departed). */
+  visit?: { kind: string; source: string; facilityName: string };
   signatures: number;
 }
 
@@ -104,7 +106,7 @@ class Receiver {
         }
         const payload = JSON.parse(body) as {
           type: string;
-          data: { loadId: string | null; x12?: string | null };
+          data: { loadId: string | null; x12?: string | null; visit?: Received['visit'] };
         };
         this.received.push({
           id: headers['webhook-id']!,
@@ -112,6 +114,7 @@ class Receiver {
           type: payload.type,
           loadId: payload.data.loadId,
           x12: payload.data.x12,
+          visit: payload.data.visit,
           signatures: headers['webhook-signature']!.split(' ').length,
         });
         res.writeHead(200).end('thanks');
@@ -182,6 +185,7 @@ const ALL_EVENTS = [
   'booking.requested',
   'booking.reviewed',
   'tracking.stop',
+  'tracking.arrived',
 ] as const;
 
 async function register(url = receiver.url()) {
@@ -342,7 +346,7 @@ describe('deliveries', () => {
     await client.DELETE('/webhooks/{id}', { params: { path: { id: endpointId } } });
   });
 
-  it('bookings and stops reach the carrier side too, stops with their X12 214 code', async () => {
+  it("bookings and stops reach the carrier side too, stops with their X12 214 code; the stop's clock too", async () => {
     const created = await register();
     receiver.secrets = [created.data!.secret];
     const { data: load } = await client.POST('/loads', { body: loadInput({ title: 'Hook trip' }) });
@@ -356,8 +360,9 @@ describe('deliveries', () => {
     });
     const stop = await carrier.post(`/api/freight/${load!.id}/stops`, { kind: 'arrived_pickup' });
     expect(stop.status, stop.text).toBe(201);
+    // The report is also the pickup's arrival, checked in (the city's centre is no geofence): tracking.arrived.
     await eventually(async () =>
-      receiver.received.find((r) => r.loadId === load!.id && r.type === 'tracking.stop'),
+      receiver.received.find((r) => r.loadId === load!.id && r.type === 'tracking.arrived'),
     );
     const types = receiver.received.filter((r) => r.loadId === load!.id).map((r) => r.type);
     expect(types).toEqual([
@@ -366,10 +371,14 @@ describe('deliveries', () => {
       'booking.reviewed',
       'load.status_changed',
       'tracking.stop',
+      'tracking.arrived',
     ]);
     expect(receiver.received.find((r) => r.loadId === load!.id && r.type === 'tracking.stop')!.x12).toBe(
       'X3',
     );
+    const arrived = receiver.received.find((r) => r.loadId === load!.id && r.type === 'tracking.arrived')!;
+    expect(arrived.x12).toBe('X3');
+    expect(arrived.visit).toMatchObject({ kind: 'pickup', source: 'check_in', facilityName: 'Chicago, IL' });
     await client.DELETE('/webhooks/{id}', { params: { path: { id: created.data!.endpoint.id } } });
   });
 
