@@ -256,6 +256,17 @@ describe('projectors', () => {
     await restarted.drain();
     expect(calls.filter((id) => ids.includes(id))).toEqual(ids);
     expect(Number(await app.rt.redis.get(key))).toBe(head);
+
+    // Redis lost the log's counter too: the end of the log is read from the database once and seeds the counter (the
+    // next polls read Redis, not a sort of the whole log), with the number the next fact continues from.
+    const counter = `${app.config.REDIS_PREFIX}seq:domain_events`;
+    const highest = (await DomainEventModel.findOne({}, { seq: 1 }).sort({ seq: -1 }).lean())!.seq;
+    await app.rt.redis.del(counter);
+    await restarted.drain();
+    expect(Number(await app.rt.redis.get(counter))).toBe(highest);
+    const next = newId();
+    await recordFact({ kind: 'load', id: loadId }, chatFact(loadId, next), write(next));
+    expect((await DomainEventModel.findById(`chat.posted:${next}`).lean())!.seq).toBe(highest + 1);
     await restarted.stop();
   });
 

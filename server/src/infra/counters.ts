@@ -26,3 +26,11 @@ export async function peekSequences(names: string[]): Promise<Array<number | nul
   const values = await redis.mget(names.map((n) => `${prefix}seq:${n}`));
   return values.map((v) => (v === null ? null : Number(v)));
 }
+
+/**
+ * Seeds a sequence's counter with the highest number stored, as `nextInSequence` would on its first use, without
+ * drawing one (SET NX: a counter already there, or seeded first by another process, stands).
+ */
+export async function seedSequence(name: string, highest: number): Promise<void> {
+  await client().set(`${redisPrefix()}seq:${name}`, String(highest), 'NX');
+}
