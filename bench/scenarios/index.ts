@@ -4,6 +4,7 @@ import { invoicesAtScale } from './invoices';
 import { documentExpiryJob, notificationJobs } from './jobs';
 import { loadBoardSearch } from './loadBoard';
 import { pushVsPolling, socketCapacity, twoNodes } from './push';
+import { stopClockAtScale } from './stopClock';
 import { webLighthouse } from './web';
 
 /** BENCH_BOARD_SIZES=100000 (comma-separated) runs the board at chosen sizes only. */
@@ -67,6 +68,22 @@ export function scenarios(
           pick<[number, number]>({
             full: [1000, Number(process.env.BENCH_INVOICES_LARGE ?? 1_000_000)],
             quick: [200, 2000],
+            // One world in both columns (lib.ts worldSizes): the smoke checks the set-up, not the ratio.
+            tiny: [10, 10],
+          }),
+          pick({ full: 30, quick: 5, tiny: 1 }),
+        ),
+    },
+    {
+      key: 'stopclock',
+      // Issue 41: a facility's scorecard, a load's running clock and the ping path at 1,000 and at
+      // BENCH_POSITIONS_LARGE location points of other loads (default 1,000,000; PERFORMANCE.md says what ran).
+      run: () =>
+        stopClockAtScale(
+          ctx,
+          pick<[number, number]>({
+            full: [1000, Number(process.env.BENCH_POSITIONS_LARGE ?? 1_000_000)],
+            quick: [1000, 10_000],
             // One world in both columns (lib.ts worldSizes): the smoke checks the set-up, not the ratio.
             tiny: [10, 10],
           }),
