@@ -255,6 +255,18 @@ const WALKS: Walk[] = [
     expect: read(READERS),
   },
   {
+    route: '/api/freight/:id/stop-clock',
+    whose: 'carrier',
+    url: () => `/api/freight/${L.unassigned}/stop-clock`,
+    expect: read(READERS),
+  },
+  {
+    route: '/api/freight/:id/facility-dwell',
+    whose: 'carrier',
+    url: () => `/api/freight/${L.unassigned}/facility-dwell`,
+    expect: read(READERS),
+  },
+  {
     route: '/api/freight/:id/photos',
     whose: 'carrier',
     url: () => `/api/freight/${L.unassigned}/photos`,
@@ -321,6 +333,13 @@ const WALKS: Walk[] = [
     v1: true,
     whose: 'carrier',
     url: () => `/api/v1/loads/${L.unassigned}/stops`,
+    expect: read(READERS),
+  },
+  {
+    route: '/loads/{id}/stop-visits',
+    v1: true,
+    whose: 'carrier',
+    url: () => `/api/v1/loads/${L.unassigned}/stop-visits`,
     expect: read(READERS),
   },
   {
@@ -449,6 +468,8 @@ const NOT_WALKED: Record<string, string> = {
   'v1 /webhooks/{id}/deliveries': INTEGRATIONS,
   '/api/freight/:id/ratings':
     "a delivered load's ratings: whoever reads the load (load:read) sees its side's; rating:give rates, ratings tests",
+  '/api/facilities/:key':
+    "a facility's dwell figures: the same for every signed-in role; its key is handed only to those who read a load's stops (load:stopDetails), facilities.test.ts",
   '/api/companies/:id/profile':
     'a company’s public profile: the same for every signed-in role (docs/ratings.md)',
   '/api/invoices/sent': 'invoice:list and invoice:readAmounts by role, invoices.test.ts',
