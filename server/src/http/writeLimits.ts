@@ -41,6 +41,8 @@ export const WRITE_LIMIT_TABLE: { method: string; path: string; limit: WriteLimi
   { method: 'POST', path: '/driver-routes/:id/close', limit: 'driverRoutes' },
   { method: 'POST', path: '/freight/:id/status', limit: 'tripUpdates' },
   { method: 'POST', path: '/freight/:id/stops', limit: 'tripUpdates' },
+  // The clock's check-in (issue 41): a trip update as the stop reports are, told to the load's parties.
+  { method: 'POST', path: '/freight/:id/stops/:which/check-in', limit: 'tripUpdates' },
   { method: 'POST', path: '/users/setup', limit: 'accountChanges' },
   { method: 'PUT', path: '/users/me/authority', limit: 'accountChanges' },
   { method: 'POST', path: '/background-check', limit: 'accountChanges' },
