@@ -209,8 +209,10 @@ describe('fuzz over the route table', () => {
         const queryFields = route.schemas.query
           ? Object.keys(fieldsOf(jsonSchemaOf(route.schemas.query)))
           : [];
-        for (const field of queryFields.length ? queryFields : ['q']) {
-          for (const v of QUERY_VALUES) {
+        for (const [fieldIndex, field] of (queryFields.length ? queryFields : ['q']).entries()) {
+          for (const [valueIndex, v] of QUERY_VALUES.entries()) {
+            // CI size: every other hostile query value on each field, in turn (full: all of them).
+            if (!stressPick(fieldIndex + routeIndex, valueIndex, 2)) continue;
             await send(
               client,
               route.method,
