@@ -12,13 +12,13 @@ import {
 import { Types } from 'mongoose';
 import { badRequest, conflict } from '../../../http/errors';
 import { authorize, type Actor } from '../../../policies';
-import { FreightModel, toFreightDto, type FreightListing } from '../../freight/model';
+import { FreightModel, type FreightListing } from '../../freight/model';
 import { withLoad } from '../../freight/bookingJournal/journal';
 import { moveLoad } from '../../freight/status';
 import { recordFact, type Fact } from '../../../events/record';
 import { positionOf, StopEventModel, toStopEventDto, type StopEvent } from '../model';
 import { loadForParticipant, positionRecord } from '../access/service';
-import { clockFromReport } from '../stopClock/service';
+import { clockFromReport, partiesOf } from '../stopClock/service';
 import { now } from '../../../infra/clock';
 
 /** GET /api/freight/:id/stops: the stop events reported so far, in their order. */
@@ -133,7 +133,6 @@ function stopFact(
   stop: StopEventDto,
   load: FreightListing,
 ): Fact<'stop.reported'> {
-  const dto = toFreightDto(load);
   return {
     name: 'stop.reported',
     key: stop.kind === 'stop_done' ? `${loadId}-${stop.kind}-${stop.stop}` : `${loadId}-${stop.kind}`,
@@ -142,16 +141,7 @@ function stopFact(
     subjects: { stopId: stop.id },
     data: {
       stop,
-      parties: {
-        userId: dto.userId,
-        companyId: dto.companyId,
-        carrierId: dto.carrierId,
-        carrierCompanyId: dto.carrierCompanyId,
-        brokerId: dto.brokerId,
-        brokerCompanyId: dto.brokerCompanyId,
-        shipperId: dto.shipperId,
-        shipperCompanyId: dto.shipperCompanyId,
-      },
+      parties: partiesOf(load),
     },
     proof: {
       collection: StopEventModel.collection.collectionName,
